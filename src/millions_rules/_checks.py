@@ -1,0 +1,63 @@
+"""Small checks shared by the phases: they raise :class:`IllegalActionError` or return."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from ._errors import IllegalActionError
+from ._roles import Role
+from ._state import GameState, Phase
+
+__all__ = ["illegal", "require_phase", "require_role", "require_seat", "require_whole"]
+
+
+def illegal(message: str, code: str, rule: str | None = None) -> NoReturn:
+    """Raise an :class:`IllegalActionError`, citing the rule in the message."""
+    if rule is not None:
+        message = f"{message} ({rule})"
+    raise IllegalActionError(message, code, rule)
+
+
+def require_whole(value: object, what: str) -> int:
+    """``value`` as an int; booleans and other numbers are refused."""
+    if type(value) is not int:
+        illegal(f"{what} must be an int, not {type(value).__name__} {value!r}", "bad_value")
+    return value
+
+
+def require_seat(state: GameState, value: object, what: str = "player") -> int:
+    """``value`` as one of the game's seats."""
+    seat = require_whole(value, what)
+    if not 0 <= seat < state.config.players:
+        illegal(
+            f"{what} {seat} is not a seat of this {state.config.players}-player game "
+            f"(seats 0 to {state.config.players - 1})",
+            "unknown_player",
+            "R-COMP-7",
+        )
+    return seat
+
+
+def require_role(value: object, what: str = "role") -> Role:
+    """``value`` as a :class:`Role`."""
+    if not isinstance(value, Role):
+        illegal(f"{what} must be a Role, not {type(value).__name__} {value!r}", "bad_value")
+    return value
+
+
+_PHASE_WORDS = {
+    Phase.DEALING: "the loot card is being dealt",
+    Phase.PLANNING: "players are choosing characters",
+    Phase.SETTING_ASIDE: "the role card is being set aside",
+    Phase.NEGOTIATION: "players are negotiating",
+    Phase.HEIST: "the lone Snitch must name a role",
+}
+
+
+def require_phase(state: GameState, doing: str, rule: str, *phases: Phase) -> None:
+    """Refuse the action unless the game is in one of ``phases``."""
+    if state.phase in phases:
+        return
+    if state.phase is Phase.GAME_OVER:
+        illegal(f"the game is over: nobody can {doing}", "game_over", "R-END")
+    illegal(f"nobody can {doing} now: {_PHASE_WORDS[state.phase]}", "wrong_phase", rule)

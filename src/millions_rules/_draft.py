@@ -1,0 +1,144 @@
+"""A scratch copy of the table that one transition works on.
+
+:func:`~millions_rules.apply` is pure, but the rule book reads as a sequence of
+steps ("the Snitch gets the deposit back", "the Brute takes a threat card").
+A :class:`Draft` lets each transition be written as those steps: it copies the
+state's fields into private lists, records money moves together with the event
+that explains them, and :meth:`Draft.finish` freezes the result into a new
+:class:`~millions_rules.GameState`. A draft never escapes the transition that
+made it, so no caller can observe a mutation.
+"""
+
+from __future__ import annotations
+
+from ._actions import Action
+from ._events import DepositForfeited, DepositReturned, Event
+from ._roles import Role
+from ._state import Character, CharacterStatus, GameState
+
+__all__ = ["Draft"]
+
+
+class Draft:
+    """The mutable working copy of a :class:`GameState` during one transition."""
+
+    __slots__ = (
+        "cash",
+        "characters",
+        "config",
+        "decided",
+        "deck",
+        "events",
+        "face_down",
+        "face_up",
+        "leader",
+        "loot",
+        "phase",
+        "previous_roles",
+        "reserve",
+        "rng",
+        "round",
+        "source",
+        "threats",
+        "winners",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.source = state
+        self.config = state.config
+        self.phase = state.phase
+        self.round = state.round
+        self.loot = state.loot
+        self.cash = list(state.cash)
+        self.reserve = state.reserve
+        self.threats = list(state.threats)
+        self.leader = state.leader
+        self.characters = list(state.characters)
+        self.decided = list(state.decided)
+        self.face_up = state.face_up
+        self.face_down = state.face_down
+        self.previous_roles = state.previous_roles
+        self.winners = state.winners
+        self.deck = state.deck
+        self.rng = state.rng
+        self.events: list[Event] = []
+
+    def finish(self, action: Action | None) -> GameState:
+        """Freeze the draft into a new state, recording ``action`` in the history."""
+        source = self.source
+        return GameState(
+            config=self.config,
+            phase=self.phase,
+            round=self.round,
+            loot=self.loot,
+            cash=tuple(self.cash),
+            reserve=self.reserve,
+            threats=tuple(self.threats),
+            leader=self.leader,
+            characters=tuple(self.characters),
+            decided=tuple(self.decided),
+            face_up=self.face_up,
+            face_down=self.face_down,
+            previous_roles=self.previous_roles,
+            winners=self.winners,
+            events=source.events + tuple(self.events),
+            history=source.history if action is None else source.history + (action,),
+            deck=self.deck,
+            rng=self.rng,
+        )
+
+    # -- reading ----------------------------------------------------------
+
+    def with_status(self, status: CharacterStatus, role: Role | None = None) -> list[int]:
+        """Indices of the characters with ``status`` (and ``role``), by seat."""
+        found = [
+            index
+            for index, c in enumerate(self.characters)
+            if c.status is status and (role is None or c.role is role)
+        ]
+        found.sort(key=lambda index: self.characters[index].player)
+        return found
+
+    def hidden_of(self, seat: int) -> list[int]:
+        """Indices of ``seat``'s face-down characters, in the order laid."""
+        return [
+            index
+            for index, c in enumerate(self.characters)
+            if c.player == seat and c.status is CharacterStatus.HIDDEN
+        ]
+
+    # -- writing ----------------------------------------------------------
+
+    def emit(self, *events: Event) -> None:
+        """Record events."""
+        self.events.extend(events)
+
+    def set_status(self, index: int, status: CharacterStatus) -> Character:
+        """Move a character to ``status`` and return the updated character."""
+        old = self.characters[index]
+        new = Character(old.player, old.role, old.paid, old.covered, status)
+        self.characters[index] = new
+        return new
+
+    def transfer(self, payer: int, payee: int, amount: int) -> None:
+        """Move money between two players (the caller emits the event)."""
+        self.cash[payer] -= amount
+        self.cash[payee] += amount
+
+    def from_reserve(self, seat: int, wanted: int) -> int:
+        """Pay a player from the reserve, capped at what it holds (R-COMP-3)."""
+        amount = min(wanted, self.reserve)
+        self.reserve -= amount
+        self.cash[seat] += amount
+        return amount
+
+    def return_deposit(self, character: Character) -> None:
+        """The owner gets back what they paid; the covered part goes back to the reserve (R-PLAN-3)."""
+        self.cash[character.player] += character.paid
+        self.reserve += character.covered
+        self.emit(DepositReturned(character.player, character.paid, character.covered))
+
+    def forfeit_deposit(self, character: Character) -> None:
+        """The whole deposit on the character goes to the reserve (R-HEIST-DUP)."""
+        self.reserve += character.deposit
+        self.emit(DepositForfeited(character.player, character.role, character.deposit))

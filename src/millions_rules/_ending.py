@@ -1,0 +1,44 @@
+"""The end of a round and of the game (R-END)."""
+
+from __future__ import annotations
+
+from ._draft import Draft
+from ._events import GameWon, RoundEnded
+from ._planning import start_round
+from ._roles import Role
+from ._state import Phase
+
+__all__ = ["end_round"]
+
+
+def end_round(draft: Draft) -> None:
+    """Pass the leader card, then end the game or start the next round."""
+    players = draft.config.players
+    # R-END-1: characters go home, the loot card is discarded, the leader card passes clockwise.
+    draft.leader = (draft.leader + 1) % players
+    draft.emit(RoundEnded(draft.round, draft.leader))
+    chosen: list[list[Role]] = [[] for _ in range(players)]
+    for character in draft.characters:
+        chosen[character.player].append(character.role)
+    draft.previous_roles = tuple(tuple(roles) for roles in chosen)
+    draft.characters = []
+    draft.decided = [False] * players
+    draft.face_up = ()
+    draft.face_down = None
+
+    reached = any(cash >= draft.config.target for cash in draft.cash)  # R-END-2
+    if reached or draft.round >= draft.config.rounds:  # R-END-3
+        _declare_winners(draft)
+    else:
+        draft.round += 1
+        start_round(draft)
+
+
+def _declare_winners(draft: Draft) -> None:
+    # Whoever reached the target holds at least as much as anyone who did not,
+    # so under R-END-2 and R-END-3 alike the richest players win, ties sharing.
+    best = max(draft.cash)
+    winners = tuple(seat for seat, cash in enumerate(draft.cash) if cash == best)
+    draft.winners = frozenset(winners)
+    draft.phase = Phase.GAME_OVER
+    draft.emit(GameWon(winners, tuple(draft.cash)))

@@ -1,0 +1,305 @@
+"""The engine: start a game, list and check actions, apply them, replay them.
+
+This module owns the state machine. Each action class maps to a pair of
+functions in the table :data:`_TRANSITIONS`: a *check* that raises
+:class:`IllegalActionError` and never changes anything, and a *play* that works
+on a :class:`._draft.Draft`. :func:`apply` runs the check, then the play, then
+freezes the draft into a new :class:`GameState`; the given state is never
+touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
+from ._checks import illegal
+from ._config import GameConfig
+from ._draft import Draft
+from ._errors import ConfigError, IllegalActionError
+from ._events import GameStarted
+from ._heist import check_denounce, nameable_roles, play_denounce
+from ._negotiation import (
+    check_leave,
+    check_pay,
+    check_stay,
+    check_use_threat,
+    play_leave,
+    play_pay,
+    play_stay,
+    play_use_threat,
+)
+from ._planning import (
+    check_choose,
+    check_deal_loot,
+    check_set_aside,
+    choices,
+    play_choose,
+    play_deal_loot,
+    play_set_aside,
+    role_cards,
+    start_round,
+)
+from ._random import seed_state, shuffled
+from ._roles import Dealer
+from ._state import GameState, Phase
+
+__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
+
+_Check = Callable[[GameState, Any], None]
+_Play = Callable[[Draft, Any], None]
+
+#: The state machine: for each action class, its check and its play.
+_TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
+    DealLoot: (check_deal_loot, play_deal_loot),
+    Choose: (check_choose, play_choose),
+    SetAside: (check_set_aside, play_set_aside),
+    Pay: (check_pay, play_pay),
+    UseThreat: (check_use_threat, play_use_threat),
+    Stay: (check_stay, play_stay),
+    Leave: (check_leave, play_leave),
+    Denounce: (check_denounce, play_denounce),
+}
+
+
+def new_game(config: GameConfig) -> GameState:
+    """The state at the start of a game: cash dealt, loot card revealed (R-COMP, R-PLAN-1).
+
+    With :attr:`Dealer.ENGINE`, ``config.rounds`` loot cards are drawn at random
+    from ``config.loot_deck`` with the seeded generator and the first is
+    revealed. With :attr:`Dealer.EXTERNAL` the game waits for :class:`DealLoot`.
+
+    Args:
+        config: The game's configuration.
+
+    Returns:
+        The first state of the game.
+
+    Raises:
+        ConfigError: If ``config`` is not a :class:`GameConfig`.
+
+    >>> state = new_game(GameConfig(4, seed=42))
+    >>> state.phase, state.reserve, state.loot
+    (<Phase.PLANNING: 'planning'>, 155, LootCard(total=9, deposit=1, bonus_role=None))
+    """
+    if not isinstance(config, GameConfig):
+        raise ConfigError(f"new_game needs a GameConfig, not {type(config).__name__}")
+    players = config.players
+    rng = seed_state(config.seed)
+    indices = tuple(range(len(config.loot_deck)))
+    if config.dealer is Dealer.ENGINE:
+        order, rng = shuffled(rng, indices)
+        deck = order[: config.rounds]  # R-COMP-4: the rest leave the game unseen
+    else:
+        deck = indices
+    state = GameState(
+        config=config,
+        phase=Phase.DEALING,
+        round=1,
+        loot=None,
+        cash=(config.starting_cash,) * players,
+        reserve=config.starting_reserve,
+        threats=(0,) * players,
+        leader=config.first_leader,
+        characters=(),
+        decided=(False,) * players,
+        face_up=(),
+        face_down=None,
+        previous_roles=((),) * players,
+        winners=frozenset(),
+        events=(GameStarted(players, config.first_leader),),
+        history=(),
+        deck=deck,
+        rng=rng,
+    )
+    draft = Draft(state)
+    start_round(draft)
+    return draft.finish(None)
+
+
+def _check(state: GameState, action: object) -> tuple[_Check, _Play]:
+    if not isinstance(state, GameState):
+        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+    transition = _TRANSITIONS.get(type(action))
+    if transition is None:
+        illegal(f"{action!r} is not an action", "not_an_action")
+    if state.phase is Phase.GAME_OVER:
+        illegal("the game is over: no action is legal", "game_over", "R-END")
+    transition[0](state, action)
+    return transition
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    Every action is checked first: an illegal one raises and changes nothing.
+    The heist and the loot need no decision, so the action that ends
+    negotiation (or the lone Snitch's :class:`Denounce`) plays them out, up to
+    the next decision or the end of the game.
+
+    Args:
+        state: The current state.
+        action: Any :data:`Action`.
+
+    Returns:
+        The new state, with the action appended to :attr:`GameState.history`
+        and what happened appended to :attr:`GameState.events`.
+
+    Raises:
+        IllegalActionError: If the action is not legal in ``state``; its
+            ``code`` says why (see :data:`ACTION_ERROR_CODES`).
+
+    >>> from millions_rules import Choose, GameConfig, Role, new_game
+    >>> state = apply(new_game(GameConfig(4, seed=42)), Choose(0, Role.CROOK))
+    >>> state.cash, state.deposits
+    ((4, 5, 5, 5), (1, 0, 0, 0))
+    """
+    play = _check(state, action)[1]
+    draft = Draft(state)
+    play(draft, action)
+    return draft.finish(action)
+
+
+def check(state: GameState, action: object) -> IllegalActionError | None:
+    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; nothing is applied.
+
+    A user interface can check an action before it sends it.
+
+    Args:
+        state: The current state.
+        action: Anything; objects that are no action are reported as such.
+
+    Returns:
+        The error :func:`apply` would raise, or ``None``.
+
+    >>> from millions_rules import GameConfig, Pay, new_game
+    >>> check(new_game(GameConfig(4, seed=1)), Pay(0, 1, 9)).code
+    'insufficient_funds'
+    """
+    try:
+        _check(state, action)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
+def is_legal(state: GameState, action: object) -> bool:
+    """Whether ``action`` is legal in ``state`` (see :func:`check` for the reason)."""
+    return check(state, action) is None
+
+
+def legal_actions(
+    state: GameState, player: int | None = None, *, payments: bool = True
+) -> tuple[Action, ...]:
+    """Every legal action, or every legal action of one player.
+
+    The order is fixed: by seat, then choices, decisions, threat cards and
+    payments. While the external dealer must act, the dealer's actions are
+    listed (only when ``player`` is ``None``).
+
+    Args:
+        state: The current state.
+        player: A seat to list only that player's actions, or ``None`` for all.
+        payments: ``False`` leaves out :class:`Pay` actions, which are many
+            (every payee, every amount). :func:`apply` still accepts any legal
+            payment; bots and benchmarks usually leave them out.
+
+    Returns:
+        The legal actions; empty when the game is over.
+
+    >>> from millions_rules import GameConfig, new_game
+    >>> actions = legal_actions(new_game(GameConfig(4, seed=1)), 0, payments=False)
+    >>> [action.roles[0].name for action in actions]
+    ['BRUTE', 'DRIVER', 'CROOK']
+    """
+    if state.phase is Phase.DEALING:
+        return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
+    if state.phase is Phase.SETTING_ASIDE:
+        return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
+    seats: Iterable[int] = range(state.config.players) if player is None else (player,)
+    if player is not None and (type(player) is not int or not 0 <= player < state.config.players):
+        return ()
+    found: list[Action] = []
+    for seat in seats:
+        found.extend(_actions_of(state, seat, payments))
+    return tuple(found)
+
+
+def _actions_of(state: GameState, seat: int, payments: bool) -> list[Action]:
+    phase = state.phase
+    found: list[Action] = []
+    if phase is Phase.PLANNING:
+        if seat in state.awaiting:
+            found.extend(choices(state, seat))
+    elif phase is Phase.NEGOTIATION:
+        found.extend(_decisions(state, seat))
+        found.extend(_threats(state, seat))
+    elif phase is Phase.HEIST:
+        if seat in state.awaiting:
+            found.extend(Denounce(seat, role) for role in nameable_roles(state))
+    if payments:
+        found.extend(_payments(state, seat))
+    return found
+
+
+def _decisions(state: GameState, seat: int) -> list[Action]:
+    if state.decided[seat]:
+        return []
+    found: list[Action] = [Stay(seat), Leave(seat)]
+    if state.config.three_player:
+        found.extend(Leave(seat, c.role) for c in state.hidden_characters(seat))
+    return found
+
+
+def _threats(state: GameState, seat: int) -> list[Action]:
+    if state.threats[seat] < 1 or not state.in_round(seat):
+        return []
+    return [
+        UseThreat(seat, target, slot)
+        for target in range(state.config.players)
+        if target != seat
+        for slot in range(len(state.hidden_characters(target)))
+    ]
+
+
+def _payments(state: GameState, seat: int) -> list[Action]:
+    if state.phase is Phase.NEGOTIATION:
+        if not state.in_round(seat):
+            return []
+        payees = [p for p in range(state.config.players) if p != seat and state.in_round(p)]
+    elif state.phase is Phase.PLANNING:
+        payees = [p for p in range(state.config.players) if p != seat]
+    else:
+        return []
+    return [Pay(seat, to, amount) for to in payees for amount in range(1, state.cash[seat] + 1)]
+
+
+def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
+    """The state reached by playing ``actions`` from the start of a game.
+
+    The same config and actions give the same state on every Python version and
+    platform: the engine's generator is part of the state.
+
+    Args:
+        config: The game's configuration.
+        actions: The actions, in order (for instance :attr:`GameState.history`).
+
+    Returns:
+        The final state.
+
+    Raises:
+        IllegalActionError: If an action is illegal; the message says which,
+            as ``actions[5]: ...``, with the same ``code``.
+
+    >>> state = new_game(GameConfig(3, seed=5))
+    >>> replay(state.config, state.history) == state
+    True
+    """
+    state = new_game(config)
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"actions[{index}]: {error}", error.code, error.rule) from None
+    return state

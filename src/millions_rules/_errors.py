@@ -1,0 +1,98 @@
+"""The exceptions of millions-rules.
+
+Every error the library raises on bad input derives from :class:`MillionsError`
+and from :class:`ValueError`, so callers may catch broadly or precisely. Errors
+about actions carry a stable machine-readable :attr:`IllegalActionError.code`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "ACTION_ERROR_CODES",
+    "ConfigError",
+    "DeserializationError",
+    "IllegalActionError",
+    "MillionsError",
+]
+
+
+#: Every :attr:`IllegalActionError.code`, with what it means. The codes are
+#: stable: a program may switch on them. New codes may be added in minor
+#: releases; none is renamed or removed without a major release.
+ACTION_ERROR_CODES: Final[dict[str, str]] = {
+    "not_an_action": "the object is not one of the library's action classes",
+    "bad_value": "a field of the action has the wrong type or an impossible value",
+    "game_over": "the game has ended; no action is legal",
+    "wrong_phase": "the action does not belong to the current phase",
+    "unknown_player": "a seat number is not one of this game's seats",
+    "not_your_turn": "the engine is not waiting for this player's decision",
+    "already_chosen": "the player has already chosen their character(s) this round",
+    "already_decided": "the player has already decided to stay or leave this round",
+    "wrong_number_of_roles": "the number of characters chosen does not fit the game (one, two for three players)",
+    "duplicate_role": "the same role was chosen twice in the three-player game",
+    "role_not_in_play": "the role is not in play with this number of players",
+    "role_forbidden": "the role was played by this player last round (repeat_role='forbidden')",
+    "not_in_round": "the player (or target) has no character left in the round",
+    "no_such_character": "the player has no character of that role in the round",
+    "role_not_applicable": "a role was named where only the three-player game allows one",
+    "self_target": "a player cannot pay or threaten themself",
+    "insufficient_funds": "the player does not hold that much money",
+    "no_threat_card": "the player holds no threat card",
+    "bad_slot": "the target has no character at that position",
+    "not_lone_snitch": "only the lone Snitch names a role, and only after revealing",
+    "role_not_face_up": "the named role is the Snitch or does not show on a face-up role card",
+    "not_dealer_action": "the engine deals itself (Dealer.ENGINE); the action is for an external dealer",
+    "card_unavailable": "the loot card was already dealt or does not exist",
+    "role_card_unavailable": "no chosen character has that role, so its card cannot be set aside",
+}
+
+
+class MillionsError(Exception):
+    """Base class of every error raised by millions-rules."""
+
+
+class ConfigError(MillionsError, ValueError):
+    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense."""
+
+
+class IllegalActionError(MillionsError, ValueError):
+    """An action is not legal in the given state; the state is left unchanged.
+
+    Args:
+        message: What went wrong, in words a player understands.
+        code: A stable machine-readable reason, one of :data:`ACTION_ERROR_CODES`.
+        rule: The id of the rule (``"R-PLAN-2"``, ...) that makes the action illegal, if any.
+
+    Example:
+        >>> from millions_rules import GameConfig, Stay, apply, new_game
+        >>> try:
+        ...     apply(new_game(GameConfig(4, seed=1)), Stay(0))
+        ... except IllegalActionError as error:
+        ...     print(error.code, error.rule)
+        wrong_phase R-NEG-1
+    """
+
+    code: str
+    """The machine-readable reason (a key of :data:`ACTION_ERROR_CODES`)."""
+    rule: str | None
+    """The id of the rule that forbids the action, or ``None``."""
+
+    def __init__(self, message: str, code: str, rule: str | None = None) -> None:
+        if code not in ACTION_ERROR_CODES:  # pragma: no cover - guards the library itself
+            raise AssertionError(f"undocumented error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str, str | None]]:
+        return (type(self), (str(self), self.code, self.rule))
+
+
+class DeserializationError(MillionsError, ValueError):
+    """A JSON document is malformed, of the wrong shape or inconsistent.
+
+    The message starts with the path of the offending value, such as
+    ``actions[3].amount: expected int``.
+    """

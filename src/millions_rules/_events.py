@@ -1,0 +1,471 @@
+"""Events: what happened, in the past tense.
+
+Every change of the state is recorded in :attr:`GameState.events
+<millions_rules.GameState.events>`, and every change of cash is explained by
+exactly one event: :class:`DepositPlaced`, :class:`DepositReturned`,
+:class:`Paid`, :class:`SnitchPunished`, :class:`ShareReceived`,
+:class:`DriverPaid`, :class:`CrookStole` or :class:`BonusPaid`.
+
+Each event says who may see it (R-INFO) through ``visible_to``: ``None`` for
+everyone, or the set of seats allowed (empty for a fact nobody learns, such as
+the face-down role card). A secret step emits a private event for its owner and
+a public one for the table; for instance choosing a character emits
+:class:`CharacterChosen` (the owner's) and :class:`DepositPlaced` (everyone's).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Union
+
+import attrs
+from typing_extensions import TypeAlias
+
+from ._roles import LootCard, Role
+
+__all__ = [
+    "EVENT_TYPES",
+    "BonusPaid",
+    "CharacterChosen",
+    "CharacterRevealed",
+    "CharacterTakenBack",
+    "CrookStole",
+    "DepositForfeited",
+    "DepositPlaced",
+    "DepositReturned",
+    "DriverPaid",
+    "Eliminated",
+    "Event",
+    "GameStarted",
+    "GameWon",
+    "Left",
+    "LootRevealed",
+    "LootShared",
+    "Paid",
+    "RoleCardSetAside",
+    "RoleCardsLaidOut",
+    "RoleDenounced",
+    "RoundEnded",
+    "ShareReceived",
+    "ShareWithheld",
+    "SnitchPunished",
+    "Stayed",
+    "ThreatGained",
+    "ThreatPeeked",
+    "ThreatUsed",
+    "is_visible",
+]
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+@attrs.frozen
+class GameStarted:
+    """The game began with this many players; ``leader`` holds the leader card (R-COMP-6)."""
+
+    visible_to: ClassVar[None] = None
+    players: int
+    """The number of players."""
+    leader: int
+    """The first leader."""
+
+
+@attrs.frozen
+class LootRevealed:
+    """The round's loot card was turned face up (R-PLAN-1)."""
+
+    visible_to: ClassVar[None] = None
+    round: int
+    """The round number, from 1."""
+    card: LootCard
+    """The card."""
+
+
+@attrs.frozen
+class CharacterChosen:
+    """*Private to the player:* they chose these characters (R-PLAN-2)."""
+
+    player: int
+    """The seat."""
+    roles: tuple[Role, ...]
+    """The roles chosen, in the order laid down."""
+
+    @property
+    def visible_to(self) -> frozenset[int]:
+        """Only the owner."""
+        return frozenset((self.player,))
+
+
+@attrs.frozen
+class DepositPlaced:
+    """A player placed a deposit on a chosen character (R-PLAN-2, R-PLAN-3).
+
+    The player paid ``paid``; the reserve covered ``covered`` when they were short.
+    """
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The seat."""
+    paid: int
+    """Taken from the player's cash."""
+    covered: int
+    """Taken from the reserve (R-PLAN-3)."""
+
+
+@attrs.frozen
+class RoleCardsLaidOut:
+    """The role cards were shuffled and all but one laid face up (R-PLAN-4)."""
+
+    visible_to: ClassVar[None] = None
+    face_up: tuple[Role, ...]
+    """The face-up role cards, in reveal order (they say which roles, not whose)."""
+
+
+@attrs.frozen
+class RoleCardSetAside:
+    """*Seen by nobody:* the role card laid face down (R-PLAN-4)."""
+
+    role: Role
+    """The role of the face-down card."""
+
+    @property
+    def visible_to(self) -> frozenset[int]:
+        """Nobody: the card is never turned up."""
+        return _NOBODY
+
+
+@attrs.frozen
+class Paid:
+    """A player paid another as part of a deal (R-NEG-3)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The payer."""
+    to: int
+    """The payee."""
+    amount: int
+    """How much."""
+
+
+@attrs.frozen
+class ThreatUsed:
+    """A player spent a threat card on another player (R-NEG-THREAT)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The user."""
+    target: int
+    """The player threatened."""
+    slot: int
+    """The position of the character looked at (R-3P-4)."""
+
+
+@attrs.frozen
+class ThreatPeeked:
+    """*Private to the user:* what the threat card showed (R-NEG-THREAT)."""
+
+    player: int
+    """The user."""
+    target: int
+    """The player threatened."""
+    slot: int
+    """The position of the character looked at."""
+    role: Role
+    """The role of that character."""
+
+    @property
+    def visible_to(self) -> frozenset[int]:
+        """Only the user."""
+        return frozenset((self.player,))
+
+
+@attrs.frozen
+class Stayed:
+    """A player decided to stay in the heist (R-NEG-1)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The seat."""
+
+
+@attrs.frozen
+class Left:
+    """A player took characters back (R-NEG-2, R-3P-2).
+
+    ``remaining`` is how many of their characters are still in the round; at 0
+    the player has left the round.
+    """
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The seat."""
+    taken_back: int
+    """How many characters were taken back by this decision."""
+    remaining: int
+    """How many of their characters are still in the round."""
+
+
+@attrs.frozen
+class CharacterTakenBack:
+    """*Private to the player:* which character they took back (R-NEG-2)."""
+
+    player: int
+    """The seat."""
+    role: Role
+    """The character's role, never revealed to the others."""
+
+    @property
+    def visible_to(self) -> frozenset[int]:
+        """Only the owner."""
+        return frozenset((self.player,))
+
+
+@attrs.frozen
+class DepositReturned:
+    """A deposit went back: ``paid`` to the player, ``covered`` to the reserve (R-PLAN-3)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The seat."""
+    paid: int
+    """Returned to the player."""
+    covered: int
+    """Returned to the reserve (the part the reserve had covered)."""
+
+
+@attrs.frozen
+class CharacterRevealed:
+    """A staying character was turned face up in the heist (R-HEIST)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The role."""
+
+
+@attrs.frozen
+class Eliminated:
+    """A character was eliminated from the heist; ``rule`` says why."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The character's role."""
+    rule: str
+    """``"R-HEIST-DUP"``, ``"R-HEIST-SNITCH"`` (named) or ``"R-HEIST-LONE-SNITCH"``."""
+
+
+@attrs.frozen
+class DepositForfeited:
+    """An eliminated character's deposit went to the reserve (R-HEIST-DUP, R-HEIST-SNITCH)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The character's role."""
+    amount: int
+    """The whole deposit on the character (what the player paid and what the reserve covered)."""
+
+
+@attrs.frozen
+class ThreatGained:
+    """A lone Brute took a threat card from the supply (R-HEIST-BRUTE)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The Brute's owner."""
+
+
+@attrs.frozen
+class RoleDenounced:
+    """The lone Snitch named a role, or nobody when no other role showed (R-HEIST-SNITCH)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The Snitch's owner."""
+    role: Role | None
+    """The role named, or ``None``."""
+
+
+@attrs.frozen
+class SnitchPunished:
+    """The Snitch was the only character left: the police took their money (R-HEIST-LONE-SNITCH)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The Snitch's owner."""
+    amount: int
+    """What they lost to the reserve (3M, or all they had)."""
+
+
+@attrs.frozen
+class LootShared:
+    """The loot was split among the survivors (R-LOOT-1, R-LOOT-2)."""
+
+    visible_to: ClassVar[None] = None
+    total: int
+    """The loot shared, with the Mastermind's 2M if one survived (R-LOOT-1)."""
+    shares: int
+    """How many characters were dealt a share."""
+    share: int
+    """The amount of one share; the remainder stays in the reserve."""
+
+
+@attrs.frozen
+class ShareReceived:
+    """A surviving character's owner received a share of the loot (R-LOOT-2)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The surviving character."""
+    amount: int
+    """The share."""
+
+
+@attrs.frozen
+class ShareWithheld:
+    """A survivor repeated last round's role and was dealt nothing (R-LOOT-REPEAT)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The repeated role."""
+
+
+@attrs.frozen
+class DriverPaid:
+    """A survivor who received money paid the Driver (R-LOOT-3)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The payer."""
+    driver: int
+    """The Driver's owner."""
+    amount: int
+    """The fee (1M)."""
+
+
+@attrs.frozen
+class CrookStole:
+    """The Crook took money from the Brute (R-LOOT-4)."""
+
+    visible_to: ClassVar[None] = None
+    crook: int
+    """The Crook's owner."""
+    brute: int
+    """The Brute's owner."""
+    amount: int
+    """What was taken (2M, or all the Brute's owner had)."""
+
+
+@attrs.frozen
+class BonusPaid:
+    """The survivor matching the loot card's symbol got a bonus from the reserve (R-LOOT-5)."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The owner."""
+    role: Role
+    """The matching role."""
+    amount: int
+    """The bonus (1M)."""
+
+
+@attrs.frozen
+class RoundEnded:
+    """The round ended; the leader card passed to ``leader`` (R-END-1)."""
+
+    visible_to: ClassVar[None] = None
+    round: int
+    """The round that ended."""
+    leader: int
+    """The new leader."""
+
+
+@attrs.frozen
+class GameWon:
+    """The game ended; the richest players won (R-END-2, R-END-3)."""
+
+    visible_to: ClassVar[None] = None
+    winners: tuple[int, ...]
+    """The winning seats, ascending (a tie shares the win)."""
+    cash: tuple[int, ...]
+    """Every player's final cash, by seat."""
+
+
+#: Any event.
+Event: TypeAlias = Union[
+    GameStarted,
+    LootRevealed,
+    CharacterChosen,
+    DepositPlaced,
+    RoleCardsLaidOut,
+    RoleCardSetAside,
+    Paid,
+    ThreatUsed,
+    ThreatPeeked,
+    Stayed,
+    Left,
+    CharacterTakenBack,
+    DepositReturned,
+    CharacterRevealed,
+    Eliminated,
+    DepositForfeited,
+    ThreatGained,
+    RoleDenounced,
+    SnitchPunished,
+    LootShared,
+    ShareReceived,
+    ShareWithheld,
+    DriverPaid,
+    CrookStole,
+    BonusPaid,
+    RoundEnded,
+    GameWon,
+]
+
+#: The event classes, in a fixed order.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    GameStarted,
+    LootRevealed,
+    CharacterChosen,
+    DepositPlaced,
+    RoleCardsLaidOut,
+    RoleCardSetAside,
+    Paid,
+    ThreatUsed,
+    ThreatPeeked,
+    Stayed,
+    Left,
+    CharacterTakenBack,
+    DepositReturned,
+    CharacterRevealed,
+    Eliminated,
+    DepositForfeited,
+    ThreatGained,
+    RoleDenounced,
+    SnitchPunished,
+    LootShared,
+    ShareReceived,
+    ShareWithheld,
+    DriverPaid,
+    CrookStole,
+    BonusPaid,
+    RoundEnded,
+    GameWon,
+)
+
+
+def is_visible(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` may see ``event`` (``None``: a spectator, who sees public events only).
+
+    >>> is_visible(Stayed(2), None), is_visible(CharacterChosen(2, (Role.CROOK,)), 1)
+    (True, False)
+    """
+    audience = event.visible_to
+    return audience is None or (seat is not None and seat in audience)

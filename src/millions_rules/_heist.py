@@ -1,0 +1,133 @@
+"""The heist (R-HEIST): characters are revealed role by role.
+
+The staying characters are revealed in the order of R-COMP-1. Duplicates are
+eliminated (R-HEIST-DUP), Brutes always keep their deposits (R-HEIST-BRUTE), a
+lone Snitch names a role whose characters are revealed and eliminated at the
+very end (R-HEIST-SNITCH), and a Snitch left alone is punished
+(R-HEIST-LONE-SNITCH). The survivors then share the loot (:mod:`._loot`).
+
+The Snitch is revealed first; when it is alone and a role can be named, the
+engine rests in :attr:`Phase.HEIST` until the Snitch's owner plays
+:class:`~millions_rules.Denounce`, then resolves the rest at once.
+"""
+
+from __future__ import annotations
+
+from ._actions import Denounce
+from ._checks import illegal, require_phase, require_role, require_seat
+from ._draft import Draft
+from ._ending import end_round
+from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunished, ThreatGained
+from ._loot import share_loot
+from ._roles import Role
+from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
+
+__all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
+
+_SNITCH_PENALTY = 3
+
+
+def begin_heist(draft: Draft) -> None:
+    """Reveal the Snitches; pause for a lone Snitch's denunciation if a role can be named."""
+    _reveal_role(draft, Role.SNITCH)
+    snitches = draft.with_status(CharacterStatus.SURVIVING, Role.SNITCH)
+    if not snitches:
+        _finish_heist(draft, named=None)
+        return
+    snitch = draft.characters[snitches[0]]
+    if _nameable(draft.face_up):
+        draft.phase = Phase.HEIST
+        return
+    # R-HEIST-SNITCH: if no other role shows on a face-up card, nobody is named.
+    draft.emit(RoleDenounced(snitch.player, None))
+    _finish_heist(draft, named=None)
+
+
+def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+    return tuple(sorted({role for role in face_up if role is not Role.SNITCH}))
+
+
+def nameable_roles(state: GameState) -> tuple[Role, ...]:
+    """The roles the lone Snitch may name: face up, other than Snitch (R-HEIST-SNITCH)."""
+    return _nameable(state.face_up) if state.phase is Phase.HEIST else ()
+
+
+def check_denounce(state: GameState, action: Denounce) -> None:
+    """Refuse a :class:`Denounce` that breaks R-HEIST-SNITCH."""
+    require_phase(state, "name a role", "R-HEIST-SNITCH", Phase.HEIST)
+    seat = require_seat(state, action.player)
+    role = require_role(action.role)
+    if seat not in state.awaiting:
+        illegal(f"player {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
+    if role not in nameable_roles(state):
+        illegal(f"the Snitch must name a role other than Snitch showing on a face-up role card, "
+                f"not the {role.value}", "role_not_face_up", "R-HEIST-SNITCH")
+
+
+def play_denounce(draft: Draft, action: Denounce) -> None:
+    """Record the named role and resolve the rest of the heist."""
+    draft.emit(RoleDenounced(action.player, action.role))
+    _finish_heist(draft, named=action.role)
+
+
+def _finish_heist(draft: Draft, named: Role | None) -> None:
+    for role in draft.config.roles:
+        if role is not Role.SNITCH and role is not named:
+            _reveal_role(draft, role)
+    if named is not None:
+        _reveal_named(draft, named)
+    if not _punish_lone_snitch(draft):
+        share_loot(draft)
+    end_round(draft)
+
+
+def _reveal_role(draft: Draft, role: Role) -> None:
+    found = draft.with_status(CharacterStatus.HIDDEN, role)
+    for index in found:
+        character = draft.characters[index]
+        draft.emit(CharacterRevealed(character.player, role))
+    if len(found) == 1:
+        _survive(draft, found[0])
+        return
+    for index in found:  # R-HEIST-DUP: two or more of a role are all eliminated
+        _eliminate(draft, index, "R-HEIST-DUP")
+
+
+def _survive(draft: Draft, index: int) -> None:
+    character = draft.set_status(index, CharacterStatus.SURVIVING)
+    draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
+    if character.role is Role.BRUTE and sum(draft.threats) < THREAT_CARDS:
+        draft.threats[character.player] += 1
+        draft.emit(ThreatGained(character.player))
+
+
+def _eliminate(draft: Draft, index: int, rule: str) -> None:
+    character = draft.set_status(index, CharacterStatus.ELIMINATED)
+    draft.emit(Eliminated(character.player, character.role, rule))
+    if character.role is Role.BRUTE:
+        draft.return_deposit(character)  # R-HEIST-BRUTE: a Brute always keeps it
+    else:
+        draft.forfeit_deposit(character)
+
+
+def _reveal_named(draft: Draft, named: Role) -> None:
+    # R-HEIST-SNITCH: revealed at the very end and eliminated, alone or not;
+    # a named Brute keeps the deposit but gains no threat card.
+    found = draft.with_status(CharacterStatus.HIDDEN, named)
+    for index in found:
+        draft.emit(CharacterRevealed(draft.characters[index].player, named))
+    for index in found:
+        _eliminate(draft, index, "R-HEIST-SNITCH")
+
+
+def _punish_lone_snitch(draft: Draft) -> bool:
+    survivors = draft.with_status(CharacterStatus.SURVIVING)
+    if len(survivors) != 1 or draft.characters[survivors[0]].role is not Role.SNITCH:
+        return False
+    character = draft.set_status(survivors[0], CharacterStatus.ELIMINATED)
+    seat = character.player
+    amount = min(_SNITCH_PENALTY, draft.cash[seat])  # cash never goes below 0
+    draft.cash[seat] -= amount
+    draft.reserve += amount
+    draft.emit(Eliminated(seat, Role.SNITCH, "R-HEIST-LONE-SNITCH"), SnitchPunished(seat, amount))
+    return True

@@ -1,0 +1,150 @@
+"""Negotiation (R-NEG, R-3P-2): stay or leave, pay, threaten.
+
+Each player decides once to stay or leave; in the three-player game a player may
+first take back one character and decide about the other later (R-3P-2).
+Payments (R-NEG-3) are allowed in planning and negotiation; threat cards
+(R-NEG-THREAT) in negotiation only. When every player has decided, the heist
+begins (:mod:`._heist`).
+"""
+
+from __future__ import annotations
+
+from ._actions import Leave, Pay, Stay, UseThreat
+from ._checks import illegal, require_phase, require_role, require_seat, require_whole
+from ._draft import Draft
+from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
+from ._heist import begin_heist
+from ._state import CharacterStatus, GameState, Phase
+
+__all__ = [
+    "check_leave",
+    "check_pay",
+    "check_stay",
+    "check_use_threat",
+    "play_leave",
+    "play_pay",
+    "play_stay",
+    "play_use_threat",
+]
+
+
+# -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------
+
+
+def _check_undecided(state: GameState, value: object, doing: str) -> int:
+    require_phase(state, doing, "R-NEG-1", Phase.NEGOTIATION)
+    seat = require_seat(state, value)
+    if state.decided[seat]:
+        illegal(f"player {seat} has already decided; a decision is final", "already_decided",
+                "R-NEG-1")
+    return seat
+
+
+def check_stay(state: GameState, action: Stay) -> None:
+    """Refuse a :class:`Stay` outside negotiation or from a player who has decided."""
+    _check_undecided(state, action.player, "stay")
+
+
+def play_stay(draft: Draft, action: Stay) -> None:
+    """The player stays with every character still in the round."""
+    draft.decided[action.player] = True
+    draft.emit(Stayed(action.player))
+    _end_if_all_decided(draft)
+
+
+def check_leave(state: GameState, action: Leave) -> None:
+    """Refuse a :class:`Leave` that breaks R-NEG-2 or R-3P-2."""
+    seat = _check_undecided(state, action.player, "leave")
+    if action.role is None:
+        return
+    role = require_role(action.role)
+    if not state.config.three_player:
+        illegal("only the three-player game takes characters back one at a time; "
+                "use Leave(player) to leave", "role_not_applicable", "R-3P-2")
+    if all(c.role is not role for c in state.hidden_characters(seat)):
+        illegal(f"player {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
+
+
+def play_leave(draft: Draft, action: Leave) -> None:
+    """Take the character(s) back and return their deposits (R-NEG-2)."""
+    seat = action.player
+    taken = [i for i in draft.hidden_of(seat)
+             if action.role is None or draft.characters[i].role is action.role]
+    remaining = len(draft.hidden_of(seat)) - len(taken)
+    draft.emit(Left(seat, len(taken), remaining))
+    for index in taken:
+        character = draft.set_status(index, CharacterStatus.TAKEN_BACK)
+        draft.emit(CharacterTakenBack(seat, character.role))
+        draft.return_deposit(character)
+    if remaining == 0:
+        draft.decided[seat] = True
+    _end_if_all_decided(draft)
+
+
+def _end_if_all_decided(draft: Draft) -> None:
+    if all(draft.decided):
+        begin_heist(draft)
+
+
+# -- R-NEG-3: payments -------------------------------------------------------
+
+
+def check_pay(state: GameState, action: Pay) -> None:
+    """Refuse a :class:`Pay` that breaks R-NEG-3."""
+    require_phase(state, "pay", "R-NEG-3", Phase.PLANNING, Phase.NEGOTIATION)
+    payer = require_seat(state, action.player)
+    payee = require_seat(state, action.to, "to")
+    amount = require_whole(action.amount, "amount")
+    if payer == payee:
+        illegal(f"player {payer} cannot pay themself", "self_target", "R-NEG-3")
+    if amount < 1:
+        illegal(f"a payment is at least 1M, not {amount}", "bad_value", "R-NEG-3")
+    if amount > state.cash[payer]:
+        illegal(f"player {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
+                "insufficient_funds", "R-NEG-3")
+    if state.phase is Phase.NEGOTIATION:
+        for seat in (payer, payee):
+            if not state.in_round(seat):
+                illegal(f"player {seat} has left the round and takes no part in deals",
+                        "not_in_round", "R-NEG-3")
+
+
+def play_pay(draft: Draft, action: Pay) -> None:
+    """Move the money at once; a payment is final (R-NEG-3)."""
+    draft.transfer(action.player, action.to, action.amount)
+    draft.emit(Paid(action.player, action.to, action.amount))
+
+
+# -- R-NEG-THREAT, R-3P-4: threat cards --------------------------------------
+
+
+def check_use_threat(state: GameState, action: UseThreat) -> None:
+    """Refuse a :class:`UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
+    require_phase(state, "use a threat card", "R-NEG-THREAT", Phase.NEGOTIATION)
+    user = require_seat(state, action.player)
+    target = require_seat(state, action.target, "target")
+    slot = require_whole(action.slot, "slot")
+    if user == target:
+        illegal(f"player {user} cannot threaten themself", "self_target", "R-NEG-THREAT")
+    if state.threats[user] < 1:
+        illegal(f"player {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
+    if not state.in_round(user):
+        illegal(f"player {user} has left the round and cannot use a threat card",
+                "not_in_round", "R-NEG-THREAT")
+    hidden = state.hidden_characters(target)
+    if not hidden:
+        illegal(f"player {target} has no character left in the round", "not_in_round",
+                "R-NEG-THREAT")
+    if not 0 <= slot < len(hidden):
+        illegal(f"player {target} has {len(hidden)} character(s) in the round; "
+                f"slot {slot} is not one of them", "bad_slot", "R-3P-4")
+
+
+def play_use_threat(draft: Draft, action: UseThreat) -> None:
+    """Spend the card; only the user learns the role (R-NEG-THREAT)."""
+    # Threat cards are gained in the heist, after negotiation, so a card held now
+    # was always gained in an earlier round, as R-NEG-THREAT requires.
+    draft.threats[action.player] -= 1
+    seen = draft.characters[draft.hidden_of(action.target)[action.slot]].role
+    draft.emit(ThreatUsed(action.player, action.target, action.slot),
+               ThreatPeeked(action.player, action.target, action.slot, seen))

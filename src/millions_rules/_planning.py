@@ -1,0 +1,182 @@
+"""Planning (R-PLAN): the loot card, the secret choices, the role cards.
+
+Order of play, as in the rule book: the loot card is revealed (R-PLAN-1); every
+player secretly chooses a character and places the deposit (R-PLAN-2, R-PLAN-3,
+R-3P-1); when all have chosen, the role cards are shuffled and all but one laid
+face up (R-PLAN-4). Then negotiation starts.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ._actions import Choose, DealLoot, SetAside
+from ._checks import illegal, require_phase, require_role, require_seat, require_whole
+from ._draft import Draft
+from ._events import CharacterChosen, DepositPlaced, LootRevealed, RoleCardSetAside, RoleCardsLaidOut
+from ._random import draw_below
+from ._roles import Dealer, RepeatRole, Role
+from ._state import Character, GameState, Phase
+
+__all__ = [
+    "check_choose",
+    "check_deal_loot",
+    "check_set_aside",
+    "choices",
+    "play_choose",
+    "play_deal_loot",
+    "play_set_aside",
+    "start_round",
+]
+
+
+# -- R-PLAN-1: the loot card -----------------------------------------------
+
+
+def start_round(draft: Draft) -> None:
+    """Reveal the round's loot card, or wait for the external dealer to deal it."""
+    if draft.config.dealer is Dealer.ENGINE:
+        index, draft.deck = draft.deck[0], draft.deck[1:]
+        _reveal_loot(draft, index)
+    else:
+        draft.phase = Phase.DEALING
+
+
+def _reveal_loot(draft: Draft, index: int) -> None:
+    draft.loot = draft.config.loot_deck[index]
+    draft.emit(LootRevealed(draft.round, draft.loot))
+    draft.phase = Phase.PLANNING
+
+
+def check_deal_loot(state: GameState, action: DealLoot) -> None:
+    """Refuse a :class:`DealLoot` that is not the external dealer's next move."""
+    _require_external(state, "deal a loot card")
+    require_phase(state, "deal a loot card", "R-PLAN-1", Phase.DEALING)
+    index = require_whole(action.index, "index")
+    if index not in state.deck:
+        illegal(f"loot card {index} was already dealt or is not in the deck", "card_unavailable",
+                "R-COMP-4")
+
+
+def play_deal_loot(draft: Draft, action: DealLoot) -> None:
+    """Reveal the dealt card (R-PLAN-1)."""
+    draft.deck = tuple(index for index in draft.deck if index != action.index)
+    _reveal_loot(draft, action.index)
+
+
+def _require_external(state: GameState, doing: str) -> None:
+    if state.config.dealer is not Dealer.EXTERNAL:
+        illegal(f"the engine deals in this game: nobody can {doing}", "not_dealer_action")
+
+
+# -- R-PLAN-2, R-3P-1: the secret choice -----------------------------------
+
+
+def allowed_roles(state: GameState, seat: int) -> tuple[Role, ...]:
+    """The roles ``seat`` may choose this round (R-COMP-2, R-VAR-REPEAT ``forbidden``)."""
+    roles = state.config.roles
+    if state.config.repeat_role is RepeatRole.FORBIDDEN:
+        previous = state.previous_roles[seat]
+        roles = tuple(role for role in roles if role not in previous)
+    return roles
+
+
+def choices(state: GameState, seat: int) -> list[Choose]:
+    """Every legal :class:`Choose` of ``seat`` (ordered pairs in the three-player game)."""
+    roles = allowed_roles(state, seat)
+    if state.config.three_player:
+        return [Choose(seat, pair) for pair in permutations(roles, 2)]
+    return [Choose(seat, (role,)) for role in roles]
+
+
+def check_choose(state: GameState, action: Choose) -> None:
+    """Refuse a :class:`Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
+    require_phase(state, "choose a character", "R-PLAN-2", Phase.PLANNING)
+    seat = require_seat(state, action.player)
+    if any(c.player == seat for c in state.characters):
+        illegal(f"player {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2")
+    roles = action.roles
+    if not isinstance(roles, tuple):
+        illegal(f"roles must be a tuple of Role, not {roles!r}", "bad_value")
+    for role in roles:
+        require_role(role, "each of roles")
+    wanted = state.config.characters_per_player
+    if len(roles) != wanted:
+        rule = "R-3P-1" if state.config.three_player else "R-PLAN-2"
+        illegal(f"choose exactly {wanted} character(s), not {len(roles)}", "wrong_number_of_roles",
+                rule)
+    if len(set(roles)) != len(roles):
+        illegal("the two characters must be different roles", "duplicate_role", "R-3P-1")
+    for role in roles:
+        _check_role_allowed(state, seat, role)
+
+
+def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
+    if role not in state.config.roles:
+        illegal(f"the {role.value} is not in play with {state.config.players} players",
+                "role_not_in_play", "R-COMP-2")
+    if state.config.repeat_role is RepeatRole.FORBIDDEN and role in state.previous_roles[seat]:
+        illegal(f"player {seat} played the {role.value} last round and may not choose it again",
+                "role_forbidden", "R-VAR-REPEAT")
+
+
+def play_choose(draft: Draft, action: Choose) -> None:
+    """Lay the characters face down with their deposits; lay out the role cards once all chose."""
+    assert draft.loot is not None  # planning always has a loot card
+    draft.emit(CharacterChosen(action.player, action.roles))
+    for role in action.roles:
+        _place_deposit(draft, action.player, role, draft.loot.deposit)
+    if len({c.player for c in draft.characters}) == draft.config.players:
+        _shuffle_role_cards(draft)
+
+
+def _place_deposit(draft: Draft, seat: int, role: Role, deposit: int) -> None:
+    # R-PLAN-3: a player short of money pays what they have; the reserve covers the rest.
+    paid = min(deposit, draft.cash[seat])
+    covered = min(deposit - paid, draft.reserve)
+    draft.cash[seat] -= paid
+    draft.reserve -= covered
+    draft.characters.append(Character(seat, role, paid, covered))
+    draft.emit(DepositPlaced(seat, paid, covered))
+
+
+# -- R-PLAN-4: the role cards ----------------------------------------------
+
+
+def _shuffle_role_cards(draft: Draft) -> None:
+    if draft.config.dealer is Dealer.EXTERNAL:
+        draft.phase = Phase.SETTING_ASIDE
+        return
+    cards = [c.role for c in draft.characters]
+    # Drawing one card uniformly is the same as shuffling and taking the top one.
+    index, draft.rng = draw_below(draft.rng, len(cards))
+    _lay_out(draft, cards[index])
+
+
+def _lay_out(draft: Draft, face_down: Role) -> None:
+    cards = [c.role for c in draft.characters]
+    cards.remove(face_down)
+    draft.face_down = face_down
+    draft.face_up = tuple(sorted(cards))
+    draft.emit(RoleCardSetAside(face_down), RoleCardsLaidOut(draft.face_up))
+    draft.phase = Phase.NEGOTIATION
+
+
+def role_cards(state: GameState) -> tuple[Role, ...]:
+    """The distinct roles among this round's role cards, in reveal order."""
+    return tuple(sorted({c.role for c in state.characters}))
+
+
+def check_set_aside(state: GameState, action: SetAside) -> None:
+    """Refuse a :class:`SetAside` that is not the external dealer's next move."""
+    _require_external(state, "set a role card aside")
+    require_phase(state, "set a role card aside", "R-PLAN-4", Phase.SETTING_ASIDE)
+    role = require_role(action.role)
+    if role not in role_cards(state):
+        illegal(f"no chosen character is a {role.value}, so no such role card is on the table",
+                "role_card_unavailable", "R-PLAN-4")
+
+
+def play_set_aside(draft: Draft, action: SetAside) -> None:
+    """Lay the named card face down and the others face up (R-PLAN-4)."""
+    _lay_out(draft, action.role)

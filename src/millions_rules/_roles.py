@@ -1,0 +1,166 @@
+"""Roles, loot cards and the enumerations of the game's options (R-COMP).
+
+This module holds the game's components: the five roles (R-COMP-1), which of
+them are in play for a number of players (R-COMP-2), the loot cards (R-COMP-4)
+and the two configuration enums, :class:`RepeatRole` (R-VAR-REPEAT) and
+:class:`Dealer`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from ._errors import ConfigError
+
+__all__ = [
+    "STANDARD_LOOT_DECK",
+    "Dealer",
+    "LootCard",
+    "RepeatRole",
+    "Role",
+    "roles_in_play",
+]
+
+
+class Role(enum.Enum):
+    """A specialist a gang boss can send on a heist (R-COMP-1).
+
+    The members are listed in reveal order (R-HEIST): iterating over
+    :class:`Role` yields them in that order, and :attr:`order` gives the
+    position.
+
+    >>> [role.name for role in Role]
+    ['SNITCH', 'BRUTE', 'DRIVER', 'CROOK', 'MASTERMIND']
+    >>> Role.BRUTE.order < Role.CROOK.order
+    True
+    """
+
+    SNITCH = "snitch"
+    """Revealed first; when alone, names a role to eliminate (R-HEIST-SNITCH)."""
+    BRUTE = "brute"
+    """Always keeps the deposit; when alone, takes a threat card (R-HEIST-BRUTE)."""
+    DRIVER = "driver"
+    """Collects 1M from every survivor who received loot (R-LOOT-3)."""
+    CROOK = "crook"
+    """Steals 2M from a surviving Brute (R-LOOT-4)."""
+    MASTERMIND = "mastermind"
+    """Raises the loot by 2M when surviving (R-LOOT-1)."""
+
+    @property
+    def order(self) -> int:
+        """The position of the role in reveal order, from 0 (Snitch) to 4 (Mastermind)."""
+        return _ORDER[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Role):
+            return NotImplemented
+        return _ORDER[self] < _ORDER[other]
+
+
+_ORDER: Final[dict[Role, int]] = {role: index for index, role in enumerate(Role)}
+
+_ROLES_BY_COUNT: Final[dict[int, tuple[Role, ...]]] = {
+    3: tuple(Role),
+    4: (Role.BRUTE, Role.DRIVER, Role.CROOK),
+    5: (Role.SNITCH, Role.BRUTE, Role.DRIVER, Role.CROOK),
+    6: (Role.SNITCH, Role.BRUTE, Role.DRIVER, Role.CROOK),
+    7: tuple(Role),
+    8: tuple(Role),
+}
+
+
+def roles_in_play(players: int) -> tuple[Role, ...]:
+    """The roles in play for a number of players, in reveal order (R-COMP-2).
+
+    Args:
+        players: The number of players, from 3 to 8.
+
+    Returns:
+        The roles every player owns a character of.
+
+    Raises:
+        ConfigError: If ``players`` is not from 3 to 8.
+
+    >>> [role.name for role in roles_in_play(4)]
+    ['BRUTE', 'DRIVER', 'CROOK']
+    """
+    try:
+        return _ROLES_BY_COUNT[players]
+    except (KeyError, TypeError):
+        raise ConfigError(f"the game is for 3 to 8 players, not {players!r} (R-COMP-2)") from None
+
+
+class RepeatRole(enum.Enum):
+    """What happens to a player who plays a role they played last round (R-VAR-REPEAT)."""
+
+    NO_SHARE = "no_share"
+    """Default: such a survivor gets no share, pays no Driver and gets no bonus (R-LOOT-REPEAT)."""
+    FORBIDDEN = "forbidden"
+    """Last round's roles are shown face up and cannot be chosen ("no more fooling me")."""
+    ALLOWED = "allowed"
+    """No restriction at all."""
+
+
+class Dealer(enum.Enum):
+    """Who deals the loot cards and sets the face-down role card aside."""
+
+    ENGINE = "engine"
+    """The engine deals from its own seeded generator (R-COMP-4, R-PLAN-4)."""
+    EXTERNAL = "external"
+    """The caller deals with :class:`~millions_rules.DealLoot` and :class:`~millions_rules.SetAside`
+    (a companion app for the physical game, or a test that needs exact cards)."""
+
+
+def _whole(name: str, minimum: int) -> object:
+    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if type(value) is not int or value < minimum:
+            raise ConfigError(f"{name} must be a whole number of millions >= {minimum}, not {value!r}")
+
+    return check
+
+
+def _role_or_none(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if value is not None and not isinstance(value, Role):
+        raise ConfigError(f"a loot card's bonus role must be a Role or None, not {value!r}")
+
+
+@attrs.frozen
+class LootCard:
+    """A loot card: the bank to rob this round (R-COMP-4, R-PLAN-1).
+
+    Args:
+        total: The loot in millions, shared among the survivors (R-LOOT-2).
+        deposit: The deposit in millions placed on each chosen character (R-PLAN-2).
+        bonus_role: The role whose surviving character earns 1M more (R-LOOT-5), if any.
+
+    Raises:
+        ConfigError: If an amount is not a whole number (``total >= 0``,
+            ``deposit >= 1``) or ``bonus_role`` is not a :class:`Role`.
+
+    >>> LootCard(8, 1, Role.BRUTE)
+    LootCard(total=8, deposit=1, bonus_role=<Role.BRUTE: 'brute'>)
+    """
+
+    total: int = attrs.field(validator=_whole("the loot total", 0))  # type: ignore[arg-type]
+    """The loot in millions."""
+    deposit: int = attrs.field(validator=_whole("the deposit", 1))  # type: ignore[arg-type]
+    """The deposit in millions on each character."""
+    bonus_role: Role | None = attrs.field(default=None, validator=_role_or_none)
+    """The role symbol on the card, or ``None``."""
+
+
+#: The default deck (R-COMP-4): five 8M/1M cards, one with each role's symbol,
+#: then 9M/1M, 10M/2M and 12M/2M without a symbol.
+STANDARD_LOOT_DECK: Final[tuple[LootCard, ...]] = (
+    LootCard(8, 1, Role.SNITCH),
+    LootCard(8, 1, Role.BRUTE),
+    LootCard(8, 1, Role.DRIVER),
+    LootCard(8, 1, Role.CROOK),
+    LootCard(8, 1, Role.MASTERMIND),
+    LootCard(9, 1),
+    LootCard(10, 2),
+    LootCard(12, 2),
+)

@@ -1,0 +1,196 @@
+"""The game state: an immutable snapshot of the table (R-COMP, R-ROUND).
+
+:class:`GameState` holds everything, secrets included (the deck's order, the
+face-down role card, every player's character, the generator state). It is the
+engine's own object: never send it to a player, send a
+:func:`~millions_rules.view` instead (R-INFO).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from ._actions import Action
+from ._config import GameConfig
+from ._events import Event
+from ._roles import LootCard, Role
+
+__all__ = ["THREAT_CARDS", "Character", "CharacterStatus", "GameState", "Phase"]
+
+#: Threat cards in the game (R-COMP-5).
+THREAT_CARDS: Final = 8
+
+
+class Phase(enum.Enum):
+    """What the engine is waiting for.
+
+    The heist and the sharing of the loot need no decision, so the state rests in
+    :attr:`HEIST` only while the lone Snitch must name a role.
+    """
+
+    DEALING = "dealing"
+    """External dealer: waiting for :class:`~millions_rules.DealLoot` (R-PLAN-1)."""
+    PLANNING = "planning"
+    """Players choose characters (R-PLAN-2); payments are allowed (R-NEG-3)."""
+    SETTING_ASIDE = "setting_aside"
+    """External dealer: waiting for :class:`~millions_rules.SetAside` (R-PLAN-4)."""
+    NEGOTIATION = "negotiation"
+    """Players stay or leave, pay and threaten (R-NEG)."""
+    HEIST = "heist"
+    """The lone Snitch must name a role (R-HEIST-SNITCH)."""
+    GAME_OVER = "game_over"
+    """The game has ended (R-END); :attr:`GameState.winners` is set."""
+
+
+class CharacterStatus(enum.Enum):
+    """Where a chosen character stands in the round."""
+
+    HIDDEN = "hidden"
+    """Face down in front of its owner, deposit on it."""
+    TAKEN_BACK = "taken_back"
+    """Taken back in negotiation; its role is never revealed (R-NEG-2)."""
+    SURVIVING = "surviving"
+    """Revealed and still in (R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER)."""
+    ELIMINATED = "eliminated"
+    """Revealed and eliminated (R-HEIST-DUP, R-HEIST-SNITCH, R-HEIST-LONE-SNITCH)."""
+
+
+@attrs.frozen
+class Character:
+    """A character chosen this round: its owner, role, deposit and standing."""
+
+    player: int
+    """The owner's seat."""
+    role: Role
+    """The role (secret until revealed)."""
+    paid: int
+    """The part of the deposit the owner paid (R-PLAN-2)."""
+    covered: int
+    """The part of the deposit the reserve covered (R-PLAN-3)."""
+    status: CharacterStatus = CharacterStatus.HIDDEN
+    """Where the character stands."""
+
+    @property
+    def deposit(self) -> int:
+        """The whole deposit on the character."""
+        return self.paid + self.covered
+
+
+@attrs.frozen
+class GameState:
+    """The whole game at one moment; never mutated, replaced by :func:`~millions_rules.apply`.
+
+    Build one with :func:`~millions_rules.new_game` (or load one); the fields
+    below are read-only. The state holds every secret of the game: serve players
+    a :func:`~millions_rules.view` instead.
+
+    >>> from millions_rules import GameConfig, new_game
+    >>> state = new_game(GameConfig(5, seed=3))
+    >>> state.phase, state.round, state.cash
+    (<Phase.PLANNING: 'planning'>, 1, (5, 5, 5, 5, 5))
+    """
+
+    config: GameConfig
+    """The game's configuration."""
+    phase: Phase
+    """What the engine waits for."""
+    round: int
+    """The current round, from 1 to ``config.rounds``."""
+    loot: LootCard | None
+    """The current loot card (``None`` until the external dealer deals it)."""
+    cash: tuple[int, ...]
+    """Each player's cash, by seat, in millions."""
+    reserve: int
+    """The money in the reserve (R-COMP-3)."""
+    threats: tuple[int, ...]
+    """Threat cards held, by seat (R-COMP-5)."""
+    leader: int
+    """The seat holding the leader card (R-COMP-6)."""
+    characters: tuple[Character, ...]
+    """The characters chosen this round, in the order they were chosen. *Secret.*"""
+    decided: tuple[bool, ...]
+    """Whether each player has made their final stay-or-leave decision (R-NEG-1)."""
+    face_up: tuple[Role, ...]
+    """The face-up role cards, in reveal order (R-PLAN-4)."""
+    face_down: Role | None
+    """The face-down role card. *Secret.*"""
+    previous_roles: tuple[tuple[Role, ...], ...]
+    """The roles each player chose last round (R-LOOT-REPEAT, R-VAR-REPEAT)."""
+    winners: frozenset[int]
+    """The winning seats; empty until the game is over (R-END)."""
+    events: tuple[Event, ...]
+    """Everything that happened, in order. *Holds secrets:* filter it per player."""
+    history: tuple[Action, ...]
+    """Every action applied since :func:`~millions_rules.new_game`, in order."""
+    deck: tuple[int, ...]
+    """Loot card indices still to come (engine: in draw order; external: not yet dealt). *Secret.*"""
+    rng: int
+    """The state of the engine's generator. *Secret.*"""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.config.players
+
+    @property
+    def threat_supply(self) -> int:
+        """Threat cards left in the supply (R-COMP-5)."""
+        return THREAT_CARDS - sum(self.threats)
+
+    @property
+    def deposits(self) -> tuple[int, ...]:
+        """The money lying on each player's face-down characters, by seat."""
+        on_table = [0] * self.config.players
+        for character in self.characters:
+            if character.status is CharacterStatus.HIDDEN:
+                on_table[character.player] += character.deposit
+        return tuple(on_table)
+
+    @property
+    def chosen(self) -> tuple[bool, ...]:
+        """Whether each player has chosen their character(s) this round."""
+        seats = {character.player for character in self.characters}
+        return tuple(seat in seats for seat in range(self.config.players))
+
+    def in_round(self, seat: int) -> bool:
+        """Whether ``seat`` still has a character in the round (not taken back)."""
+        return any(
+            c.player == seat and c.status is not CharacterStatus.TAKEN_BACK
+            for c in self.characters
+        )
+
+    def hidden_characters(self, seat: int) -> tuple[Character, ...]:
+        """The characters ``seat`` still has face down, in the order laid (R-3P-4). *Secret.*"""
+        return tuple(
+            c for c in self.characters if c.player == seat and c.status is CharacterStatus.HIDDEN
+        )
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats whose decision the engine waits for, ascending.
+
+        Empty while the external dealer must act, and when the game is over.
+        """
+        n = self.config.players
+        if self.phase is Phase.PLANNING:
+            chosen = self.chosen
+            return tuple(seat for seat in range(n) if not chosen[seat])
+        if self.phase is Phase.NEGOTIATION:
+            return tuple(seat for seat in range(n) if not self.decided[seat])
+        if self.phase is Phase.HEIST:
+            return tuple(c.player for c in self.characters if c.role is Role.SNITCH
+                         and c.status is CharacterStatus.SURVIVING)
+        return ()
+
+    @property
+    def awaiting_dealer(self) -> bool:
+        """Whether the engine waits for the external dealer (:class:`DealLoot`/:class:`SetAside`)."""
+        return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)
