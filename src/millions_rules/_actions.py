@@ -9,10 +9,9 @@ there with an :class:`~millions_rules.IllegalActionError`, never at construction
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from ._roles import Role
 
@@ -132,7 +131,7 @@ class SetAside:
 
 
 #: Any action.
-Action: TypeAlias = Union[Choose, Stay, Leave, Pay, UseThreat, Denounce, DealLoot, SetAside]
+Action: TypeAlias = Choose | Stay | Leave | Pay | UseThreat | Denounce | DealLoot | SetAside
 
 #: The action classes, in a fixed order.
 ACTION_TYPES: tuple[type[Action], ...] = (

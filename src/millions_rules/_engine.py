@@ -11,6 +11,7 @@ touched.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
@@ -213,47 +214,55 @@ def legal_actions(
     >>> [action.roles[0].name for action in actions]
     ['BRUTE', 'DRIVER', 'CROOK']
     """
-    if state.phase is Phase.DEALING:
+    phase = state.phase
+    if phase is Phase.DEALING:
         return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
-    if state.phase is Phase.SETTING_ASIDE:
+    if phase is Phase.SETTING_ASIDE:
         return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
-    seats: Iterable[int] = range(state.config.players) if player is None else (player,)
-    if player is not None and (type(player) is not int or not 0 <= player < state.config.players):
+    if phase is Phase.GAME_OVER:
         return ()
+    if player is None:
+        seats: Iterable[int] = range(state.config.players)
+    elif type(player) is int and 0 <= player < state.config.players:
+        seats = (player,)
+    else:
+        return ()
+    awaiting = state.awaiting
     found: list[Action] = []
     for seat in seats:
-        found.extend(_actions_of(state, seat, payments))
+        if seat in awaiting:
+            found.extend(_decisions_of(state, seat))
+        if phase is Phase.NEGOTIATION and state.threats[seat]:
+            found.extend(_threats(state, seat))
+        if payments:
+            found.extend(_payments(state, seat))
     return tuple(found)
 
 
-def _actions_of(state: GameState, seat: int, payments: bool) -> list[Action]:
-    phase = state.phase
-    found: list[Action] = []
-    if phase is Phase.PLANNING:
-        if seat in state.awaiting:
-            found.extend(choices(state, seat))
-    elif phase is Phase.NEGOTIATION:
-        found.extend(_decisions(state, seat))
-        found.extend(_threats(state, seat))
-    elif phase is Phase.HEIST:
-        if seat in state.awaiting:
-            found.extend(Denounce(seat, role) for role in nameable_roles(state))
-    if payments:
-        found.extend(_payments(state, seat))
-    return found
+def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
+    """The choice, stay-or-leave or denunciation the engine awaits from ``seat``."""
+    if state.phase is Phase.PLANNING:
+        return choices(state, seat)
+    if state.phase is Phase.NEGOTIATION:
+        return _stay_or_leave(state, seat)
+    return [Denounce(seat, role) for role in nameable_roles(state)]
 
 
-def _decisions(state: GameState, seat: int) -> list[Action]:
-    if state.decided[seat]:
-        return []
-    found: list[Action] = [Stay(seat), Leave(seat)]
-    if state.config.three_player:
-        found.extend(Leave(seat, c.role) for c in state.hidden_characters(seat))
+@cache
+def _stay_or_leave_all(seat: int) -> tuple[Stay, Leave]:
+    return Stay(seat), Leave(seat)
+
+
+def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
+    if not state.config.three_player:
+        return _stay_or_leave_all(seat)
+    found: list[Action] = list(_stay_or_leave_all(seat))
+    found.extend(Leave(seat, c.role) for c in state.hidden_characters(seat))
     return found
 
 
 def _threats(state: GameState, seat: int) -> list[Action]:
-    if state.threats[seat] < 1 or not state.in_round(seat):
+    if not state.in_round(seat):
         return []
     return [
         UseThreat(seat, target, slot)

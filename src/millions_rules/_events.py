@@ -15,10 +15,9 @@ a public one for the table; for instance choosing a character emits
 
 from __future__ import annotations
 
-from typing import ClassVar, Union
+from typing import ClassVar, TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from ._roles import LootCard, Role
 
@@ -399,35 +398,35 @@ class GameWon:
 
 
 #: Any event.
-Event: TypeAlias = Union[
-    GameStarted,
-    LootRevealed,
-    CharacterChosen,
-    DepositPlaced,
-    RoleCardsLaidOut,
-    RoleCardSetAside,
-    Paid,
-    ThreatUsed,
-    ThreatPeeked,
-    Stayed,
-    Left,
-    CharacterTakenBack,
-    DepositReturned,
-    CharacterRevealed,
-    Eliminated,
-    DepositForfeited,
-    ThreatGained,
-    RoleDenounced,
-    SnitchPunished,
-    LootShared,
-    ShareReceived,
-    ShareWithheld,
-    DriverPaid,
-    CrookStole,
-    BonusPaid,
-    RoundEnded,
-    GameWon,
-]
+Event: TypeAlias = (
+    GameStarted
+    | LootRevealed
+    | CharacterChosen
+    | DepositPlaced
+    | RoleCardsLaidOut
+    | RoleCardSetAside
+    | Paid
+    | ThreatUsed
+    | ThreatPeeked
+    | Stayed
+    | Left
+    | CharacterTakenBack
+    | DepositReturned
+    | CharacterRevealed
+    | Eliminated
+    | DepositForfeited
+    | ThreatGained
+    | RoleDenounced
+    | SnitchPunished
+    | LootShared
+    | ShareReceived
+    | ShareWithheld
+    | DriverPaid
+    | CrookStole
+    | BonusPaid
+    | RoundEnded
+    | GameWon
+)
 
 #: The event classes, in a fixed order.
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -60,8 +60,12 @@ def check_denounce(state: GameState, action: Denounce) -> None:
     if seat not in state.awaiting:
         illegal(f"player {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
     if role not in nameable_roles(state):
-        illegal(f"the Snitch must name a role other than Snitch showing on a face-up role card, "
-                f"not the {role.value}", "role_not_face_up", "R-HEIST-SNITCH")
+        illegal(
+            f"the Snitch must name a role other than Snitch showing on a face-up role card, "
+            f"not the {role.value}",
+            "role_not_face_up",
+            "R-HEIST-SNITCH",
+        )
 
 
 def play_denounce(draft: Draft, action: Denounce) -> None:

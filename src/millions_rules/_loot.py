@@ -66,7 +66,9 @@ def _pay_driver(draft: Draft, driver: Character | None, paid: list[Character]) -
     if driver is None:
         return
     for character in paid:
-        if character is not driver:  # the Driver does not pay itself (R-3P-3: the owner's other one does)
+        if (
+            character is not driver
+        ):  # the Driver does not pay itself (R-3P-3: the owner's other one does)
             draft.transfer(character.player, driver.player, _DRIVER_FEE)
             draft.emit(DriverPaid(character.player, driver.player, _DRIVER_FEE))
 

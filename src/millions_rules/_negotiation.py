@@ -35,8 +35,9 @@ def _check_undecided(state: GameState, value: object, doing: str) -> int:
     require_phase(state, doing, "R-NEG-1", Phase.NEGOTIATION)
     seat = require_seat(state, value)
     if state.decided[seat]:
-        illegal(f"player {seat} has already decided; a decision is final", "already_decided",
-                "R-NEG-1")
+        illegal(
+            f"player {seat} has already decided; a decision is final", "already_decided", "R-NEG-1"
+        )
     return seat
 
 
@@ -59,8 +60,12 @@ def check_leave(state: GameState, action: Leave) -> None:
         return
     role = require_role(action.role)
     if not state.config.three_player:
-        illegal("only the three-player game takes characters back one at a time; "
-                "use Leave(player) to leave", "role_not_applicable", "R-3P-2")
+        illegal(
+            "only the three-player game takes characters back one at a time; "
+            "use Leave(player) to leave",
+            "role_not_applicable",
+            "R-3P-2",
+        )
     if all(c.role is not role for c in state.hidden_characters(seat)):
         illegal(f"player {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
 
@@ -68,8 +73,11 @@ def check_leave(state: GameState, action: Leave) -> None:
 def play_leave(draft: Draft, action: Leave) -> None:
     """Take the character(s) back and return their deposits (R-NEG-2)."""
     seat = action.player
-    taken = [i for i in draft.hidden_of(seat)
-             if action.role is None or draft.characters[i].role is action.role]
+    taken = [
+        i
+        for i in draft.hidden_of(seat)
+        if action.role is None or draft.characters[i].role is action.role
+    ]
     remaining = len(draft.hidden_of(seat)) - len(taken)
     draft.emit(Left(seat, len(taken), remaining))
     for index in taken:
@@ -100,13 +108,19 @@ def check_pay(state: GameState, action: Pay) -> None:
     if amount < 1:
         illegal(f"a payment is at least 1M, not {amount}", "bad_value", "R-NEG-3")
     if amount > state.cash[payer]:
-        illegal(f"player {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
-                "insufficient_funds", "R-NEG-3")
+        illegal(
+            f"player {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
+            "insufficient_funds",
+            "R-NEG-3",
+        )
     if state.phase is Phase.NEGOTIATION:
         for seat in (payer, payee):
             if not state.in_round(seat):
-                illegal(f"player {seat} has left the round and takes no part in deals",
-                        "not_in_round", "R-NEG-3")
+                illegal(
+                    f"player {seat} has left the round and takes no part in deals",
+                    "not_in_round",
+                    "R-NEG-3",
+                )
 
 
 def play_pay(draft: Draft, action: Pay) -> None:
@@ -129,15 +143,23 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
     if state.threats[user] < 1:
         illegal(f"player {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
     if not state.in_round(user):
-        illegal(f"player {user} has left the round and cannot use a threat card",
-                "not_in_round", "R-NEG-THREAT")
+        illegal(
+            f"player {user} has left the round and cannot use a threat card",
+            "not_in_round",
+            "R-NEG-THREAT",
+        )
     hidden = state.hidden_characters(target)
     if not hidden:
-        illegal(f"player {target} has no character left in the round", "not_in_round",
-                "R-NEG-THREAT")
+        illegal(
+            f"player {target} has no character left in the round", "not_in_round", "R-NEG-THREAT"
+        )
     if not 0 <= slot < len(hidden):
-        illegal(f"player {target} has {len(hidden)} character(s) in the round; "
-                f"slot {slot} is not one of them", "bad_slot", "R-3P-4")
+        illegal(
+            f"player {target} has {len(hidden)} character(s) in the round; "
+            f"slot {slot} is not one of them",
+            "bad_slot",
+            "R-3P-4",
+        )
 
 
 def play_use_threat(draft: Draft, action: UseThreat) -> None:
@@ -146,5 +168,7 @@ def play_use_threat(draft: Draft, action: UseThreat) -> None:
     # was always gained in an earlier round, as R-NEG-THREAT requires.
     draft.threats[action.player] -= 1
     seen = draft.characters[draft.hidden_of(action.target)[action.slot]].role
-    draft.emit(ThreatUsed(action.player, action.target, action.slot),
-               ThreatPeeked(action.player, action.target, action.slot, seen))
+    draft.emit(
+        ThreatUsed(action.player, action.target, action.slot),
+        ThreatPeeked(action.player, action.target, action.slot, seen),
+    )

@@ -8,14 +8,21 @@ face up (R-PLAN-4). Then negotiation starts.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from ._actions import Choose, DealLoot, SetAside
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
-from ._events import CharacterChosen, DepositPlaced, LootRevealed, RoleCardSetAside, RoleCardsLaidOut
+from ._events import (
+    CharacterChosen,
+    DepositPlaced,
+    LootRevealed,
+    RoleCardSetAside,
+    RoleCardsLaidOut,
+)
 from ._random import draw_below
-from ._roles import Dealer, RepeatRole, Role
+from ._roles import Dealer, RepeatRole, Role, roles_in_play
 from ._state import Character, GameState, Phase
 
 __all__ = [
@@ -54,8 +61,11 @@ def check_deal_loot(state: GameState, action: DealLoot) -> None:
     require_phase(state, "deal a loot card", "R-PLAN-1", Phase.DEALING)
     index = require_whole(action.index, "index")
     if index not in state.deck:
-        illegal(f"loot card {index} was already dealt or is not in the deck", "card_unavailable",
-                "R-COMP-4")
+        illegal(
+            f"loot card {index} was already dealt or is not in the deck",
+            "card_unavailable",
+            "R-COMP-4",
+        )
 
 
 def play_deal_loot(draft: Draft, action: DealLoot) -> None:
@@ -74,19 +84,30 @@ def _require_external(state: GameState, doing: str) -> None:
 
 def allowed_roles(state: GameState, seat: int) -> tuple[Role, ...]:
     """The roles ``seat`` may choose this round (R-COMP-2, R-VAR-REPEAT ``forbidden``)."""
-    roles = state.config.roles
+    return _allowed(state.config.roles, _forbidden(state, seat))
+
+
+def _forbidden(state: GameState, seat: int) -> tuple[Role, ...]:
     if state.config.repeat_role is RepeatRole.FORBIDDEN:
-        previous = state.previous_roles[seat]
-        roles = tuple(role for role in roles if role not in previous)
-    return roles
+        return state.previous_roles[seat]
+    return ()
 
 
-def choices(state: GameState, seat: int) -> list[Choose]:
+def _allowed(roles: tuple[Role, ...], forbidden: tuple[Role, ...]) -> tuple[Role, ...]:
+    return tuple(role for role in roles if role not in forbidden)
+
+
+def choices(state: GameState, seat: int) -> tuple[Choose, ...]:
     """Every legal :class:`Choose` of ``seat`` (ordered pairs in the three-player game)."""
-    roles = allowed_roles(state, seat)
-    if state.config.three_player:
-        return [Choose(seat, pair) for pair in permutations(roles, 2)]
-    return [Choose(seat, (role,)) for role in roles]
+    return _choices(seat, state.config.players, _forbidden(state, seat))
+
+
+@lru_cache(maxsize=4096)
+def _choices(seat: int, players: int, forbidden: tuple[Role, ...]) -> tuple[Choose, ...]:
+    # Actions are immutable, so the same few tuples serve every game.
+    roles = _allowed(roles_in_play(players), forbidden)
+    count = 2 if players == 3 else 1
+    return tuple(Choose(seat, picked) for picked in permutations(roles, count))
 
 
 def check_choose(state: GameState, action: Choose) -> None:
@@ -94,7 +115,9 @@ def check_choose(state: GameState, action: Choose) -> None:
     require_phase(state, "choose a character", "R-PLAN-2", Phase.PLANNING)
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
-        illegal(f"player {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2")
+        illegal(
+            f"player {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2"
+        )
     roles = action.roles
     if not isinstance(roles, tuple):
         illegal(f"roles must be a tuple of Role, not {roles!r}", "bad_value")
@@ -103,8 +126,9 @@ def check_choose(state: GameState, action: Choose) -> None:
     wanted = state.config.characters_per_player
     if len(roles) != wanted:
         rule = "R-3P-1" if state.config.three_player else "R-PLAN-2"
-        illegal(f"choose exactly {wanted} character(s), not {len(roles)}", "wrong_number_of_roles",
-                rule)
+        illegal(
+            f"choose exactly {wanted} character(s), not {len(roles)}", "wrong_number_of_roles", rule
+        )
     if len(set(roles)) != len(roles):
         illegal("the two characters must be different roles", "duplicate_role", "R-3P-1")
     for role in roles:
@@ -113,11 +137,17 @@ def check_choose(state: GameState, action: Choose) -> None:
 
 def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
     if role not in state.config.roles:
-        illegal(f"the {role.value} is not in play with {state.config.players} players",
-                "role_not_in_play", "R-COMP-2")
+        illegal(
+            f"the {role.value} is not in play with {state.config.players} players",
+            "role_not_in_play",
+            "R-COMP-2",
+        )
     if state.config.repeat_role is RepeatRole.FORBIDDEN and role in state.previous_roles[seat]:
-        illegal(f"player {seat} played the {role.value} last round and may not choose it again",
-                "role_forbidden", "R-VAR-REPEAT")
+        illegal(
+            f"player {seat} played the {role.value} last round and may not choose it again",
+            "role_forbidden",
+            "R-VAR-REPEAT",
+        )
 
 
 def play_choose(draft: Draft, action: Choose) -> None:
@@ -173,8 +203,11 @@ def check_set_aside(state: GameState, action: SetAside) -> None:
     require_phase(state, "set a role card aside", "R-PLAN-4", Phase.SETTING_ASIDE)
     role = require_role(action.role)
     if role not in role_cards(state):
-        illegal(f"no chosen character is a {role.value}, so no such role card is on the table",
-                "role_card_unavailable", "R-PLAN-4")
+        illegal(
+            f"no chosen character is a {role.value}, so no such role card is on the table",
+            "role_card_unavailable",
+            "R-PLAN-4",
+        )
 
 
 def play_set_aside(draft: Draft, action: SetAside) -> None:

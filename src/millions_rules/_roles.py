@@ -49,6 +49,10 @@ class Role(enum.Enum):
     MASTERMIND = "mastermind"
     """Raises the loot by 2M when surviving (R-LOOT-1)."""
 
+    # Members are singletons: identity hashing is correct and much faster than
+    # Enum's name hashing. Nothing may depend on set order; the library sorts.
+    __hash__ = object.__hash__
+
     @property
     def order(self) -> int:
         """The position of the role in reveal order, from 0 (Snitch) to 4 (Mastermind)."""
@@ -117,7 +121,9 @@ class Dealer(enum.Enum):
 def _whole(name: str, minimum: int) -> object:
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
         if type(value) is not int or value < minimum:
-            raise ConfigError(f"{name} must be a whole number of millions >= {minimum}, not {value!r}")
+            raise ConfigError(
+                f"{name} must be a whole number of millions >= {minimum}, not {value!r}"
+            )
 
     return check
 
