@@ -266,7 +266,7 @@ class TestNegotiation:
         """R-NEG-2: the deposit comes back and the role is never revealed."""
         state = apply(self._state(), Leave(3))
         assert state.cash[3] == 5
-        assert state.events[-3:-1] == (Left(3, 1, 0), CharacterTakenBack(3, C))
+        assert state.events[-3:-1] == (Left(3, (0,), 0), CharacterTakenBack(3, C))
         assert state.events[-2].visible_to == frozenset({3})
         state = play(
             state,
@@ -606,7 +606,7 @@ class TestThreePlayers:
         )
         refused(state, Leave(2, B), "no_such_character")
         state = apply(state, Leave(2, D))
-        assert state.events[-3] == Left(2, 1, 1)
+        assert state.events[-3] == Left(2, (1,), 1)
         assert state.cash[2] == 3 and not state.decided[2] and state.in_round(2)
         refused(state, Leave(2, D), "no_such_character")
         state = apply(state, Stay(2))
@@ -684,9 +684,9 @@ class TestThreePlayers:
         refused(state, UseThreat(0, 1, 2), "bad_slot")
         after = apply(state, UseThreat(0, 1, 1))
         assert after.events[-1] == ThreatPeeked(0, 1, 1, B)
-        state = apply(state, Leave(1, C))
-        refused(state, UseThreat(0, 1, 1), "bad_slot")
-        assert apply(state, UseThreat(0, 1, 0)).events[-1] == ThreatPeeked(0, 1, 0, B)
+        state = apply(state, Leave(1, C))  # position 0 empties; the Brute stays at position 1
+        refused(state, UseThreat(0, 1, 0), "bad_slot")
+        assert apply(state, UseThreat(0, 1, 1)).events[-1] == ThreatPeeked(0, 1, 1, B)
 
 
 # -- R-VAR ----------------------------------------------------------------------

@@ -67,7 +67,9 @@ from ._events import (
 )
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
+from ._sampling import sample_state
 from ._version import __version__
+from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
 
 __all__ = [
     "ACTION_ERROR_CODES",
@@ -109,12 +111,15 @@ __all__ = [
     "Paid",
     "Pay",
     "Phase",
+    "PlayerView",
+    "PublicConfig",
     "RepeatRole",
     "Role",
     "RoleCardSetAside",
     "RoleCardsLaidOut",
     "RoleDenounced",
     "RoundEnded",
+    "SeenCharacter",
     "SetAside",
     "ShareReceived",
     "ShareWithheld",
@@ -132,6 +137,10 @@ __all__ = [
     "is_visible",
     "legal_actions",
     "new_game",
+    "public_config",
     "replay",
     "roles_in_play",
+    "sample_state",
+    "view",
+    "visible_events",
 ]

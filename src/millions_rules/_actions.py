@@ -101,7 +101,8 @@ class UseThreat:
     target: int
     """The seat whose character is looked at."""
     slot: int = 0
-    """Which of the target's characters still in the round, by position (R-3P-4)."""
+    """The position of the character to look at, as the target laid them: 0, or 0 or 1 in
+    the three-player game (R-3P-4). It must still be face down."""
 
 
 @attrs.frozen

@@ -120,7 +120,7 @@ class Draft:
     def set_status(self, index: int, status: CharacterStatus) -> Character:
         """Move a character to ``status`` and return the updated character."""
         old = self.characters[index]
-        new = Character(old.player, old.role, old.paid, old.covered, status)
+        new = Character(old.player, old.role, old.position, old.paid, old.covered, status)
         self.characters[index] = new
         return new
 

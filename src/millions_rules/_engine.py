@@ -268,20 +268,24 @@ def _threats(state: GameState, seat: int) -> list[Action]:
         UseThreat(seat, target, slot)
         for target in range(state.config.players)
         if target != seat
-        for slot in range(len(state.hidden_characters(target)))
+        for slot in (c.position for c in state.hidden_characters(target))
     ]
 
 
+def payees(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
+    if state.cash[seat] < 1:
+        return ()
+    if state.phase is Phase.PLANNING:
+        return tuple(p for p in range(state.config.players) if p != seat)
+    if state.phase is Phase.NEGOTIATION and state.in_round(seat):
+        return tuple(p for p in range(state.config.players) if p != seat and state.in_round(p))
+    return ()
+
+
 def _payments(state: GameState, seat: int) -> list[Action]:
-    if state.phase is Phase.NEGOTIATION:
-        if not state.in_round(seat):
-            return []
-        payees = [p for p in range(state.config.players) if p != seat and state.in_round(p)]
-    elif state.phase is Phase.PLANNING:
-        payees = [p for p in range(state.config.players) if p != seat]
-    else:
-        return []
-    return [Pay(seat, to, amount) for to in payees for amount in range(1, state.cash[seat] + 1)]
+    amounts = range(1, state.cash[seat] + 1)
+    return [Pay(seat, to, amount) for to in payees(state, seat) for amount in amounts]
 
 
 def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:

@@ -155,7 +155,7 @@ class ThreatUsed:
     target: int
     """The player threatened."""
     slot: int
-    """The position of the character looked at (R-3P-4)."""
+    """The position of the character looked at, as laid (R-3P-4)."""
 
 
 @attrs.frozen
@@ -190,15 +190,16 @@ class Stayed:
 class Left:
     """A player took characters back (R-NEG-2, R-3P-2).
 
-    ``remaining`` is how many of their characters are still in the round; at 0
-    the player has left the round.
+    Which cards were taken back is public (everyone sees which position on the
+    table empties), their roles are not. ``remaining`` is how many of the
+    player's characters are still in the round; at 0 the player has left it.
     """
 
     visible_to: ClassVar[None] = None
     player: int
     """The seat."""
-    taken_back: int
-    """How many characters were taken back by this decision."""
+    positions: tuple[int, ...]
+    """The positions of the characters taken back by this decision (R-3P-4)."""
     remaining: int
     """How many of their characters are still in the round."""
 

@@ -79,7 +79,7 @@ def play_leave(draft: Draft, action: Leave) -> None:
         if action.role is None or draft.characters[i].role is action.role
     ]
     remaining = len(draft.hidden_of(seat)) - len(taken)
-    draft.emit(Left(seat, len(taken), remaining))
+    draft.emit(Left(seat, tuple(draft.characters[i].position for i in taken), remaining))
     for index in taken:
         character = draft.set_status(index, CharacterStatus.TAKEN_BACK)
         draft.emit(CharacterTakenBack(seat, character.role))
@@ -148,15 +148,15 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
             "not_in_round",
             "R-NEG-THREAT",
         )
-    hidden = state.hidden_characters(target)
-    if not hidden:
+    positions = [c.position for c in state.hidden_characters(target)]
+    if not positions:
         illegal(
             f"player {target} has no character left in the round", "not_in_round", "R-NEG-THREAT"
         )
-    if not 0 <= slot < len(hidden):
+    if slot not in positions:
         illegal(
-            f"player {target} has {len(hidden)} character(s) in the round; "
-            f"slot {slot} is not one of them",
+            f"player {target} has no face-down character at position {slot} "
+            f"(positions: {', '.join(map(str, positions))})",
             "bad_slot",
             "R-3P-4",
         )
@@ -167,7 +167,11 @@ def play_use_threat(draft: Draft, action: UseThreat) -> None:
     # Threat cards are gained in the heist, after negotiation, so a card held now
     # was always gained in an earlier round, as R-NEG-THREAT requires.
     draft.threats[action.player] -= 1
-    seen = draft.characters[draft.hidden_of(action.target)[action.slot]].role
+    seen = next(
+        c.role
+        for i in draft.hidden_of(action.target)
+        if (c := draft.characters[i]).position == action.slot
+    )
     draft.emit(
         ThreatUsed(action.player, action.target, action.slot),
         ThreatPeeked(action.player, action.target, action.slot, seen),

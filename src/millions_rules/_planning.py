@@ -154,19 +154,19 @@ def play_choose(draft: Draft, action: Choose) -> None:
     """Lay the characters face down with their deposits; lay out the role cards once all chose."""
     assert draft.loot is not None  # planning always has a loot card
     draft.emit(CharacterChosen(action.player, action.roles))
-    for role in action.roles:
-        _place_deposit(draft, action.player, role, draft.loot.deposit)
+    for position, role in enumerate(action.roles):
+        _place_deposit(draft, action.player, role, position, draft.loot.deposit)
     if len({c.player for c in draft.characters}) == draft.config.players:
         _shuffle_role_cards(draft)
 
 
-def _place_deposit(draft: Draft, seat: int, role: Role, deposit: int) -> None:
+def _place_deposit(draft: Draft, seat: int, role: Role, position: int, deposit: int) -> None:
     # R-PLAN-3: a player short of money pays what they have; the reserve covers the rest.
     paid = min(deposit, draft.cash[seat])
     covered = min(deposit - paid, draft.reserve)
     draft.cash[seat] -= paid
     draft.reserve -= covered
-    draft.characters.append(Character(seat, role, paid, covered))
+    draft.characters.append(Character(seat, role, position, paid, covered))
     draft.emit(DepositPlaced(seat, paid, covered))
 
 

@@ -66,6 +66,8 @@ class Character:
     """The owner's seat."""
     role: Role
     """The role (secret until revealed)."""
+    position: int
+    """Where the card lies in front of its owner: 0, or 0 and 1 in the three-player game (R-3P-4)."""
     paid: int
     """The part of the deposit the owner paid (R-PLAN-2)."""
     covered: int

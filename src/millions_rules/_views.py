@@ -1,0 +1,286 @@
+"""Player views: what one seat may know, and nothing more (R-INFO).
+
+A :class:`PlayerView` is built from a :class:`GameState` by :func:`view`, field
+by field, following R-INFO:
+
+* public: the loot card, leader, cash, reserve, deposits, threat cards held, who
+  has chosen and decided, the face-up role cards, which positions were taken
+  back, every revealed character, the named role, every payment and result,
+  and the previous round's roles under ``repeat_role='forbidden'``;
+* private to the owner: their own characters and their previous roles;
+* private to a threat's user: the role they saw (this round);
+* known to nobody: the face-down role card, the loot deck, the generator state
+  and seed, the roles of characters taken back.
+
+The seed is dropped with the whole :class:`GameConfig`: a view carries a
+:class:`PublicConfig` instead.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._actions import Action
+from ._checks import require_seat
+from ._config import GameConfig
+from ._engine import legal_actions, payees
+from ._events import CharacterRevealed, Event, LootRevealed, ThreatPeeked, is_visible
+from ._heist import nameable_roles
+from ._roles import Dealer, LootCard, RepeatRole, Role
+from ._state import Character, CharacterStatus, GameState, Phase
+
+__all__ = [
+    "PlayerView",
+    "PublicConfig",
+    "SeenCharacter",
+    "public_config",
+    "view",
+    "visible_events",
+]
+
+
+@attrs.frozen
+class PublicConfig:
+    """A :class:`GameConfig` without its seed: the rules everyone at the table knows."""
+
+    players: int
+    """The number of players."""
+    rounds: int
+    """The number of rounds."""
+    target: int
+    """The cash that ends the game."""
+    starting_cash: int
+    """Each player's cash at the start."""
+    total_money: int
+    """All the money in the game."""
+    loot_deck: tuple[LootCard, ...]
+    """The cards the game's loot cards are drawn from (their order is secret)."""
+    repeat_role: RepeatRole
+    """The repeat-role option."""
+    dealer: Dealer
+    """Who deals."""
+    first_leader: int
+    """The first leader."""
+
+
+def public_config(config: GameConfig) -> PublicConfig:
+    """The public part of ``config``: everything but the seed."""
+    return PublicConfig(
+        config.players,
+        config.rounds,
+        config.target,
+        config.starting_cash,
+        config.total_money,
+        config.loot_deck,
+        config.repeat_role,
+        config.dealer,
+        config.first_leader,
+    )
+
+
+@attrs.frozen
+class SeenCharacter:
+    """A character on the table as one seat sees it."""
+
+    player: int
+    """The owner."""
+    position: int
+    """Where it lies in front of the owner (R-3P-4)."""
+    paid: int
+    """The part of the deposit the owner paid."""
+    covered: int
+    """The part of the deposit the reserve covered."""
+    status: CharacterStatus
+    """Face down, taken back, surviving or eliminated (public)."""
+    role: Role | None
+    """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything one seat may know about the game, and everything a frontend needs to draw it.
+
+    Build it with :func:`view`; never build it by hand from a :class:`GameState`.
+    ``seat`` is ``None`` for a spectator, who sees public facts only.
+    """
+
+    seat: int | None
+    """The seat this view is for, or ``None`` for a spectator."""
+    config: PublicConfig
+    """The game's rules (the config without its seed)."""
+    phase: Phase
+    """What the engine waits for."""
+    round: int
+    """The current round."""
+    loot: LootCard | None
+    """The current loot card."""
+    cash: tuple[int, ...]
+    """Each player's cash, by seat."""
+    reserve: int
+    """The reserve."""
+    threats: tuple[int, ...]
+    """Threat cards held, by seat."""
+    threat_supply: int
+    """Threat cards left in the supply."""
+    leader: int
+    """The seat holding the leader card."""
+    characters: tuple[SeenCharacter, ...]
+    """This round's characters by seat and position, with the roles this seat knows."""
+    decided: tuple[bool, ...]
+    """Whether each player has made the final stay-or-leave decision."""
+    face_up: tuple[Role, ...]
+    """The face-up role cards, in reveal order."""
+    previous_roles: tuple[tuple[Role, ...] | None, ...]
+    """Last round's roles by seat: this seat's own, everyone's under ``repeat_role='forbidden'``,
+    ``None`` where this seat does not know them (revealed ones are in the log)."""
+    awaiting: tuple[int, ...]
+    """The seats whose decision the engine waits for."""
+    awaiting_dealer: bool
+    """Whether the engine waits for the external dealer."""
+    nameable: tuple[Role, ...]
+    """The roles the lone Snitch may name (while the engine waits for it)."""
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions other than payments (empty for a spectator)."""
+    payees: tuple[int, ...]
+    """The seats this seat may pay now, any amount from 1 to its cash (R-NEG-3)."""
+    winners: frozenset[int]
+    """The winners, once the game is over."""
+    events: tuple[Event, ...]
+    """The log as this seat may see it."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def deposits(self) -> tuple[int, ...]:
+        """The money on each player's face-down characters, by seat."""
+        on_table = [0] * self.config.players
+        for character in self.characters:
+            if character.status is CharacterStatus.HIDDEN:
+                on_table[character.player] += character.paid + character.covered
+        return tuple(on_table)
+
+    @property
+    def my_characters(self) -> tuple[SeenCharacter, ...]:
+        """This seat's own characters this round."""
+        return tuple(c for c in self.characters if c.player == self.seat)
+
+
+def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events ``seat`` may see (``None``: a spectator), in order.
+
+    Every secret step also emits a public event, so the filtered log still tells
+    that, say, seat 2 chose a character (:class:`DepositPlaced`) without saying
+    which (:class:`CharacterChosen`). A server streams
+    ``visible_events(after.events[len(before.events):], seat)`` to each seat
+    after each :func:`apply`.
+
+    >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
+    >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
+    >>> [type(e).__name__ for e in visible_events(state.events[-2:], 1)]
+    ['DepositPlaced']
+    >>> [type(e).__name__ for e in visible_events(state.events[-2:], 0)]
+    ['CharacterChosen', 'DepositPlaced']
+    """
+    return tuple(event for event in events if is_visible(event, seat))
+
+
+def _round_start(events: tuple[Event, ...]) -> int:
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], LootRevealed):
+            return index
+    return len(events)
+
+
+def _known_role(
+    seat: int | None, peeked: set[tuple[int, int]], character: Character
+) -> Role | None:
+    if character.player == seat or character.status in _REVEALED:
+        return character.role
+    if (
+        character.status is CharacterStatus.HIDDEN
+        and (character.player, character.position) in peeked
+    ):
+        return character.role
+    return None
+
+
+_REVEALED = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` may know about ``state`` (R-INFO); ``None`` for a spectator.
+
+    Args:
+        state: The full state.
+        seat: A seat, or ``None``.
+
+    Returns:
+        The view. Two states that differ only in what ``seat`` may not know
+        give equal views.
+
+    Raises:
+        IllegalActionError: If ``seat`` is not a seat of the game (code
+            ``unknown_player`` or ``bad_value``).
+
+    >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
+    >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
+    >>> view(state, 0).my_characters[0].role
+    <Role.BRUTE: 'brute'>
+    >>> view(state, 1).characters[0].role is None
+    True
+    """
+    if seat is not None:
+        seat = require_seat(state, seat, "seat")
+    start = _round_start(state.events)
+    peeked = {
+        (event.target, event.slot)
+        for event in state.events[start:]
+        if isinstance(event, ThreatPeeked) and event.player == seat
+    }
+    characters = tuple(
+        SeenCharacter(
+            c.player, c.position, c.paid, c.covered, c.status, _known_role(seat, peeked, c)
+        )
+        for c in sorted(state.characters, key=lambda c: (c.player, c.position))
+    )
+    everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
+    previous = tuple(
+        roles if everyone or other == seat else None
+        for other, roles in enumerate(state.previous_roles)
+    )
+    mine = () if seat is None else legal_actions(state, seat, payments=False)
+    can_pay = () if seat is None else payees(state, seat)
+    return PlayerView(
+        seat=seat,
+        config=public_config(state.config),
+        phase=state.phase,
+        round=state.round,
+        loot=state.loot,
+        cash=state.cash,
+        reserve=state.reserve,
+        threats=state.threats,
+        threat_supply=state.threat_supply,
+        leader=state.leader,
+        characters=characters,
+        decided=state.decided,
+        face_up=state.face_up,
+        previous_roles=previous,
+        awaiting=state.awaiting,
+        awaiting_dealer=state.awaiting_dealer,
+        nameable=nameable_roles(state),
+        legal_actions=mine,
+        payees=can_pay,
+        winners=state.winners,
+        events=visible_events(state.events, seat),
+    )
+
+
+def revealed_last_round(events: tuple[Event, ...]) -> tuple[CharacterRevealed, ...]:
+    """The characters revealed in the round before the current one (helper for sampling)."""
+    starts = [i for i, e in enumerate(events) if isinstance(e, LootRevealed)]
+    if len(starts) < 2:
+        return ()
+    return tuple(e for e in events[starts[-2] : starts[-1]] if isinstance(e, CharacterRevealed))
