@@ -66,8 +66,8 @@ from ._events import (
     is_visible,
 )
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
-from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._sampling import sample_state
+from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._version import __version__
 from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
 

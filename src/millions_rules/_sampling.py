@@ -37,8 +37,15 @@ from collections.abc import Sequence
 
 from ._config import GameConfig
 from ._errors import ConfigError
-from ._events import CharacterChosen, CharacterRevealed, DepositPlaced, Event, LootRevealed
-from ._events import RoleCardsLaidOut, ThreatPeeked
+from ._events import (
+    CharacterChosen,
+    CharacterRevealed,
+    DepositPlaced,
+    Event,
+    LootRevealed,
+    RoleCardsLaidOut,
+    ThreatPeeked,
+)
 from ._random import draw_below, seed_state
 from ._roles import Dealer, RepeatRole, Role
 from ._state import Character, GameState, Phase
@@ -152,7 +159,7 @@ def _sample_table(
     assigned, face_down = _fill(slots, view.face_up if laid_out else None, roles, draw)
     characters = tuple(
         Character(c.player, role, c.position, c.paid, c.covered, c.status)
-        for c, role in zip(view.characters, assigned)
+        for c, role in zip(view.characters, assigned, strict=True)
     )
     return characters, face_down
 
@@ -184,14 +191,16 @@ def _sample_previous(
             revealed.setdefault(event.player, []).append(event.role)
     for player, roles in revealed.items():  # revealed roles fill the positions not otherwise known
         free = [i for i in range(counts[player]) if (player, i) not in known]
-        for position, role in zip(free, [r for r in roles if r not in _roles_of(known, player)]):
+        for position, role in zip(
+            free, [r for r in roles if r not in _roles_of(known, player)], strict=False
+        ):
             known[(player, position)] = role
     face_up = next((e.face_up for e in events if isinstance(e, RoleCardsLaidOut)), None)
     positions = [(p, i) for p in range(config.players) for i in range(counts[p])]
     slots: list[_Slot] = [(p, known.get((p, i)), config.roles) for p, i in positions]
     assigned, _ = _fill(slots, face_up, config.roles, draw)
     chosen: list[list[Role]] = [[] for _ in range(config.players)]
-    for (player, _position), role in zip(positions, assigned):
+    for (player, _position), role in zip(positions, assigned, strict=True):
         chosen[player].append(role)
     return tuple(
         roles if roles is not None else tuple(chosen[player])
@@ -251,7 +260,7 @@ def _fill(
     remaining.subtract(known)
     picked = counter.walk(tuple(remaining[role] for role in roles), draw)
     result = [role for _, role, _ in slots]
-    for index, role in zip(unknown, picked):
+    for index, role in zip(unknown, picked, strict=True):
         result[index] = role
     return result, face_down  # type: ignore[return-value]
 
@@ -260,7 +269,9 @@ def _fill_freely(slots: list[_Slot], unknown: list[int], draw: _Draw) -> list[Ro
     result: list[Role | None] = [role for _, role, _ in slots]
     for index in unknown:
         player, _, domain = slots[index]
-        taken = {r for (p, _, _), r in zip(slots, result) if p == player and r is not None}
+        taken = {
+            r for (p, _, _), r in zip(slots, result, strict=True) if p == player and r is not None
+        }
         options = [role for role in domain if role not in taken]
         result[index] = options[draw.below(len(options))]
     return result  # type: ignore[return-value]

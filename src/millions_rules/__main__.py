@@ -1,0 +1,97 @@
+"""Command line: ``python -m millions_rules demo`` plays and narrates a seeded game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ._bots import RandomPlayer
+from ._config import GameConfig
+from ._engine import apply, new_game
+from ._events import Event, LootRevealed, RoundEnded
+from ._narrate import describe
+from ._roles import RepeatRole
+from ._state import GameState
+from ._version import __version__
+from ._views import view, visible_events
+
+__all__ = ["main", "play_demo"]
+
+_NAMES = ("Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+# The demo narrates what a spectator sees, plus the roles of characters revealed.
+_QUIET = ("DepositReturned",)
+
+
+def play_demo(
+    players: int = 5,
+    seed: int = 2016,
+    quick: bool = False,
+    repeat_role: RepeatRole = RepeatRole.NO_SHARE,
+) -> tuple[GameState, list[str]]:
+    """Play a seeded game between :class:`RandomPlayer` bots; return the end and the story.
+
+    Each bot acts on its own :func:`view`; the story is the spectator's log.
+    """
+    make = GameConfig.quick if quick else GameConfig
+    state = new_game(make(players, seed=seed, repeat_role=repeat_role))
+    bots = [RandomPlayer(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
+    names = _NAMES[:players]
+    lines: list[str] = []
+    told = 0
+    turn = 0
+    while not state.is_over:
+        seat = state.awaiting[turn % len(state.awaiting)]
+        turn += 1
+        action = bots[seat].act(view(state, seat))
+        if action is None:
+            continue
+        state = apply(state, action)
+        fresh = visible_events(state.events[told:], None)
+        told = len(state.events)
+        lines.extend(_tell(fresh, state, names))
+    return state, lines
+
+
+def _tell(events: Sequence[Event], state: GameState, names: Sequence[str]) -> list[str]:
+    lines = []
+    for event in events:
+        if type(event).__name__ in _QUIET:
+            continue
+        text = describe(event, names)
+        lines.append(("\n" + text) if isinstance(event, LootRevealed) else "  " + text)
+        if isinstance(event, RoundEnded):
+            lines.append(
+                "  Cash: "
+                + ", ".join(f"{n} {c}M" for n, c in zip(names, _cash_at(state, event), strict=True))
+            )
+    return lines
+
+
+def _cash_at(state: GameState, end: RoundEnded) -> tuple[int, ...]:
+    # Cash after a round: replay the money events up to that RoundEnded.
+    from ._money import cash_after
+
+    return cash_after(state, state.events.index(end) + 1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m millions_rules``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m millions_rules",
+        description="Millions of Dollars rules engine " + __version__,
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo = commands.add_parser("demo", help="play and narrate a seeded game between random bots")
+    demo.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    demo.add_argument("--seed", type=int, default=2016)
+    demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
+    demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    args = parser.parse_args(argv)
+    _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""Properties of the engine over random complete games (R-COMP-3, R-END, purity, replay)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from millions_rules import (
+    Dealer,
+    GameConfig,
+    GameState,
+    IllegalActionError,
+    RepeatRole,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    replay,
+)
+from millions_rules._money import cash_after
+
+from .strategies import any_actions, configs, games, play_randomly
+
+
+def money(state: GameState) -> int:
+    return sum(state.cash) + sum(state.deposits) + state.reserve
+
+
+class TestWholeGames:
+    @given(games())
+    def test_money_conserved_and_never_negative(self, states: list[GameState]) -> None:
+        """R-COMP-3: cash + deposits + reserve is always the total; nothing goes below 0."""
+        total = states[0].config.total_money
+        for state in states:
+            assert money(state) == total
+            assert min(state.cash) >= 0 and state.reserve >= 0
+
+    @given(games())
+    def test_game_ends_within_rounds(self, states: list[GameState]) -> None:
+        """R-END-2, R-END-3: every game ends, within ``rounds``, with the richest as winners."""
+        end = states[-1]
+        assert end.is_over
+        assert end.round <= end.config.rounds
+        best = max(end.cash)
+        assert end.winners == {seat for seat, cash in enumerate(end.cash) if cash == best}
+
+    @given(games())
+    def test_replay_rebuilds_every_state(self, states: list[GameState]) -> None:
+        """The history replays to the same state (the generator is part of the state)."""
+        end = states[-1]
+        assert replay(end.config, end.history) == end
+        middle = states[len(states) // 2]
+        assert replay(middle.config, middle.history) == middle
+
+    @given(games())
+    def test_log_explains_every_change_of_cash(self, states: list[GameState]) -> None:
+        """Every change of cash has an event: replaying the money events gives the cash."""
+        for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
+            assert cash_after(state, len(state.events)) == state.cash
+
+    @given(games(), st.data())
+    def test_legal_actions_apply_and_others_are_refused(
+        self, states: list[GameState], data: st.DataObject
+    ) -> None:
+        """Every listed action applies; any other raises IllegalActionError, state untouched."""
+        for state in states[:: max(1, len(states) // 8)]:
+            legal = legal_actions(state)
+            for action in legal[:: max(1, len(legal) // 12)]:
+                assert check(state, action) is None
+                apply(state, action)
+            listed = {repr(action) for action in legal}  # repr tells True from 1
+            before = attrs.astuple(state, recurse=False)
+            for _ in range(10):
+                action = data.draw(any_actions)
+                if repr(action) in listed:
+                    apply(state, action)  # type: ignore[arg-type]
+                    continue
+                with pytest.raises(IllegalActionError) as caught:
+                    apply(state, action)  # type: ignore[arg-type]
+                assert check(state, action) is not None
+                assert check(state, action).code == caught.value.code  # type: ignore[union-attr]
+                assert not is_legal(state, action)
+            after = attrs.astuple(state, recurse=False)
+            assert all(a is b for a, b in zip(before, after, strict=True))
+
+    @given(games())
+    def test_apply_never_changes_its_input(self, states: list[GameState]) -> None:
+        """apply is pure: the given state's fields are the same objects afterwards."""
+        rng = random.Random(len(states))
+        for state in states[:-1]:
+            before = attrs.astuple(state, recurse=False)
+            action = rng.choice(legal_actions(state, payments=False))
+            assert apply(state, action) == apply(state, action)
+            assert all(
+                a is b for a, b in zip(before, attrs.astuple(state, recurse=False), strict=True)
+            )
+
+    @given(games())
+    def test_players_own_filter_matches_all(self, states: list[GameState]) -> None:
+        """legal_actions(state, seat) is the seat's share of legal_actions(state)."""
+        for state in states[:: max(1, len(states) // 6)]:
+            every = legal_actions(state)
+            per_seat = [
+                a for seat in range(state.config.players) for a in legal_actions(state, seat)
+            ]
+            dealer = [a for a in every if not hasattr(a, "player")]
+            assert sorted(map(repr, every)) == sorted(map(repr, per_seat + dealer))
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("repeat", list(RepeatRole))
+@pytest.mark.parametrize("dealer", list(Dealer))
+def test_every_setting_plays_to_the_end(players: int, repeat: RepeatRole, dealer: Dealer) -> None:
+    """Every player count, repeat_role and dealer plays complete games with money conserved."""
+    for seed in range(3):
+        config = GameConfig(players, seed=seed, repeat_role=repeat, dealer=dealer)
+        states = play_randomly(new_game(config), random.Random(seed), pay_chance=0.2)
+        assert states[-1].is_over
+        assert all(money(s) == 175 for s in states)
+
+
+def test_same_game_under_any_hash_seed() -> None:
+    """Deterministic output: a seeded game is identical under different PYTHONHASHSEED values."""
+    program = (
+        "import random, millions_rules as m\n"
+        "from tests.strategies import play_randomly\n"
+        "s = play_randomly(m.new_game(m.GameConfig(7, seed=5)), random.Random(1))[-1]\n"
+        "print(repr(s.events), s.cash, s.history[-5:])\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": str(hash_seed), "PATH": ""},
+        ).stdout
+        for hash_seed in (0, 1, 12345)
+    }
+    assert len(outputs) == 1
+
+
+def test_engine_deals_the_same_cards_everywhere() -> None:
+    """R-COMP-4: the engine's generator is fixed: this seed always deals this order."""
+    state = new_game(GameConfig(5, seed=1234))
+    assert (state.config.loot_deck.index(state.loot), *state.deck) == (6, 4, 7, 2, 1, 0, 3, 5)  # type: ignore[arg-type]
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """Drives the engine with legal actions (and some illegal ones) and checks invariants."""
+
+    state: GameState
+
+    @initialize(config=configs())
+    def start(self, config: GameConfig) -> None:
+        self.state = new_game(config)
+
+    @rule(data=st.data())
+    def play_legal(self, data: st.DataObject) -> None:
+        if self.state.is_over:
+            return
+        payments = data.draw(st.booleans(), label="payments")
+        action = data.draw(st.sampled_from(legal_actions(self.state, payments=payments)))
+        self.state = apply(self.state, action)
+
+    @rule(action=any_actions)
+    def try_anything(self, action: object) -> None:
+        error = check(self.state, action)
+        if error is None:
+            self.state = apply(self.state, action)  # type: ignore[arg-type]
+        else:
+            with pytest.raises(IllegalActionError):
+                apply(self.state, action)  # type: ignore[arg-type]
+
+    @invariant()
+    def money_is_conserved(self) -> None:
+        assert money(self.state) == self.state.config.total_money
+        assert min(self.state.cash) >= 0
+
+    @invariant()
+    def history_replays(self) -> None:
+        if len(self.state.history) % 7 == 0:
+            assert replay(self.state.config, self.state.history) == self.state
+
+    @invariant()
+    def round_within_limit(self) -> None:
+        assert 1 <= self.state.round <= self.state.config.rounds
+
+
+TestEngineMachine = EngineMachine.TestCase
+TestEngineMachine.settings = settings(stateful_step_count=60)
