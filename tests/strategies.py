@@ -33,8 +33,11 @@ seeds = st.integers(0, 2**64 - 1)
 loot_cards = st.builds(LootCard, st.integers(0, 14), st.integers(1, 3), st.none() | roles)
 
 
+ANY_PLAYERS = st.integers(3, 8)
+
+
 @st.composite
-def configs(draw: st.DrawFn, players: st.SearchStrategy[int] = st.integers(3, 8)) -> GameConfig:
+def configs(draw: st.DrawFn, players: st.SearchStrategy[int] = ANY_PLAYERS) -> GameConfig:
     """Any valid config: every player count, option and dealer, sometimes a custom deck."""
     n = draw(players)
     quick = draw(st.booleans())
@@ -67,7 +70,7 @@ def play_randomly(
 
 
 @st.composite
-def games(draw: st.DrawFn, players: st.SearchStrategy[int] = st.integers(3, 8)) -> list[GameState]:
+def games(draw: st.DrawFn, players: st.SearchStrategy[int] = ANY_PLAYERS) -> list[GameState]:
     """A complete random game, as the list of its states."""
     config = draw(configs(players))
     rng = draw(st.randoms(use_true_random=False))

@@ -9,6 +9,7 @@ and the two configuration enums, :class:`RepeatRole` (R-VAR-REPEAT) and
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -118,8 +119,8 @@ class Dealer(enum.Enum):
     (a companion app for the physical game, or a test that needs exact cards)."""
 
 
-def _whole(name: str, minimum: int) -> object:
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _whole(name: str, minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < minimum:
             raise ConfigError(
                 f"{name} must be a whole number of millions >= {minimum}, not {value!r}"
@@ -128,7 +129,9 @@ def _whole(name: str, minimum: int) -> object:
     return check
 
 
-def _role_or_none(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _role_or_none(
+    instance: object, attribute: attrs.Attribute[Role | None], value: Role | None
+) -> None:
     if value is not None and not isinstance(value, Role):
         raise ConfigError(f"a loot card's bonus role must be a Role or None, not {value!r}")
 
@@ -150,9 +153,9 @@ class LootCard:
     LootCard(total=8, deposit=1, bonus_role=<Role.BRUTE: 'brute'>)
     """
 
-    total: int = attrs.field(validator=_whole("the loot total", 0))  # type: ignore[arg-type]
+    total: int = attrs.field(validator=_whole("the loot total", 0))
     """The loot in millions."""
-    deposit: int = attrs.field(validator=_whole("the deposit", 1))  # type: ignore[arg-type]
+    deposit: int = attrs.field(validator=_whole("the deposit", 1))
     """The deposit in millions on each character."""
     bonus_role: Role | None = attrs.field(default=None, validator=_role_or_none)
     """The role symbol on the card, or ``None``."""
