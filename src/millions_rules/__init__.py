@@ -24,6 +24,7 @@ from ._actions import (
     Stay,
     UseThreat,
 )
+from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import (
@@ -65,13 +66,23 @@ from ._events import (
     ThreatUsed,
     is_visible,
 )
+from ._narrate import describe
+from ._records import FORMAT_VERSION, GameRecord, load_game, save_game
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
+from ._schema import SCHEMA_FILES, json_schema, shipped_schema
+from ._serialization import MAX_DOCUMENT_SIZE, MAX_INT, from_json, make_converter, to_json
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._version import __version__
 from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
 
 __all__ = [
+    "FORMAT_VERSION",
+    "MAX_DOCUMENT_SIZE",
+    "MAX_INT",
+    "SCHEMA_FILES",
+    "GameRecord",
+    "RandomPlayer",
     "ACTION_ERROR_CODES",
     "ACTION_TYPES",
     "EVENT_TYPES",
@@ -133,14 +144,22 @@ __all__ = [
     "__version__",
     "apply",
     "check",
+    "describe",
+    "from_json",
     "is_legal",
     "is_visible",
+    "json_schema",
     "legal_actions",
+    "load_game",
+    "make_converter",
     "new_game",
     "public_config",
     "replay",
     "roles_in_play",
     "sample_state",
+    "save_game",
+    "shipped_schema",
+    "to_json",
     "view",
     "visible_events",
 ]

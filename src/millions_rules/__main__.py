@@ -87,7 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=2016)
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
+    schemas.add_argument("directory")
     args = parser.parse_args(argv)
+    if args.command == "schemas":
+        from ._schema import write_schemas
+
+        write_schemas(args.directory)
+        return 0
     _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
     print("\n".join(lines))
     return 0

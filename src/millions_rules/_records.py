@@ -1,0 +1,113 @@
+"""Saved games: a :class:`GameRecord` is to this game what PGN is to chess.
+
+A record holds the config and every action; loading replays them, so a saved
+game is always a reachable game and old saves keep loading as long as the rules
+engine plays the same actions the same way (golden saves in the test suite
+guard that).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ._actions import Action
+from ._config import GameConfig
+from ._engine import replay
+from ._errors import DeserializationError, IllegalActionError
+from ._serialization import parse_json, structure, to_json
+from ._state import GameState
+from ._version import __version__
+
+__all__ = ["FORMAT_VERSION", "GameRecord", "load_game", "save_game"]
+
+#: The record format this library writes and the newest it reads.
+FORMAT_VERSION: Final = 1
+
+
+@attrs.frozen
+class GameRecord:
+    """A saved game: format version, library version, config and actions.
+
+    >>> from millions_rules import GameConfig, new_game
+    >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)))
+    >>> record.format_version, record.actions
+    (1, ())
+    """
+
+    format_version: int
+    """The record format (:data:`FORMAT_VERSION` when written by this library)."""
+    library_version: str
+    """The version of millions-rules that wrote it (informative)."""
+    config: GameConfig
+    """The game's config, seed included."""
+    actions: tuple[Action, ...]
+    """Every action since the start, in order."""
+
+    @classmethod
+    def of(cls, state: GameState) -> GameRecord:
+        """The record of a game played from :func:`new_game` (its :attr:`GameState.history`)."""
+        return cls(FORMAT_VERSION, __version__, state.config, state.history)
+
+    def replay(self) -> GameState:
+        """Play the record's actions.
+
+        Raises:
+            DeserializationError: If an action is illegal (``actions[i]: ...``).
+        """
+        try:
+            return replay(self.config, self.actions)
+        except IllegalActionError as error:
+            raise DeserializationError(f"{error} (illegal action, code {error.code})") from None
+
+
+def save_game(state: GameState) -> str:
+    """The JSON text of ``state``'s :class:`GameRecord`.
+
+    Args:
+        state: A state reached from :func:`new_game` by :func:`apply`.
+
+    Returns:
+        The saved game; :func:`load_game` turns it back into ``state``.
+
+    Raises:
+        ValueError: If ``state`` was not reached from :func:`new_game` by
+            :func:`apply` (for instance a state from :func:`sample_state`), so
+            that its history cannot rebuild it.
+
+    >>> from millions_rules import GameConfig, new_game
+    >>> state = new_game(GameConfig(4, seed=9))
+    >>> load_game(save_game(state)) == state
+    True
+    """
+    if replay(state.config, state.history) != state:
+        raise ValueError("this state's history does not rebuild it (a sampled or edited state?)")
+    return to_json(GameRecord.of(state))
+
+
+def load_game(text: str | bytes) -> GameState:
+    """The state a saved game leads to, by replaying its actions.
+
+    Args:
+        text: A saved game, as written by :func:`save_game`.
+
+    Returns:
+        The final state.
+
+    Raises:
+        DeserializationError: If the text is no valid record, its format
+            version is unknown (saved by a newer library), or an action is illegal.
+    """
+    document = parse_json(text)
+    if isinstance(document, dict):
+        version = document.get("format_version")
+        if type(version) is int and version > FORMAT_VERSION:
+            raise DeserializationError(
+                f"format_version: {version} is newer than this library reads ({FORMAT_VERSION}); "
+                "upgrade millions-rules"
+            )
+    record: GameRecord = structure(document, GameRecord)
+    if record.format_version < 1:
+        raise DeserializationError(f"format_version: unknown version {record.format_version}")
+    return record.replay()

@@ -1,0 +1,424 @@
+"""JSON for every public type: one cattrs converter, strict on the way in.
+
+Documents look like ``{"type": "pay", "player": 0, "to": 2, "amount": 3}``:
+actions and events carry a ``"type"`` tag (snake_case class name), enums are
+their lower-case values, frozensets are sorted arrays, keys follow the field
+order, and 64-bit numbers (the seed and the generator state) are decimal
+strings so JavaScript clients do not round them. The output is byte-identical
+across runs, processes and ``PYTHONHASHSEED`` values.
+
+Input is refused with :class:`DeserializationError` unless it is exactly a valid
+document: no extra or missing fields, no ``true`` where an int goes, no NaN,
+nothing larger than :data:`MAX_DOCUMENT_SIZE` or nested deeper than JSON's
+parser allows. A :class:`GameState` is also checked for consistency (money
+conserved, seats in range, cards matching the characters, ...) so a tampered
+state cannot be smuggled in.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import typing
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, overload
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from ._actions import ACTION_TYPES, Action
+from ._config import GameConfig
+from ._errors import ConfigError, DeserializationError
+from ._events import EVENT_TYPES, Event
+from ._state import GameState
+
+__all__ = [
+    "MAX_DOCUMENT_SIZE",
+    "MAX_INT",
+    "from_json",
+    "make_converter",
+    "tag_of",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+#: The largest document :func:`from_json` reads, in bytes.
+MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
+#: The largest plain integer accepted in a document (money, seats, rounds, ...).
+MAX_INT: Final = 2**31 - 1
+_BIG = re.compile(r"0|[1-9][0-9]{0,19}")
+_BIG_LIMIT: Final = 2**64
+
+_TAGGED: tuple[type, ...] = (*ACTION_TYPES, *EVENT_TYPES)
+_UNIONS: dict[object, tuple[type, ...]] = {Action: ACTION_TYPES, Event: EVENT_TYPES}
+#: 64-bit fields written as decimal strings.
+_BIG_FIELDS: Final = {GameConfig: ("seed",), GameState: ("rng",)}
+
+
+def tag_of(cls: type) -> str:
+    """The ``"type"`` tag of an action or event class: ``UseThreat`` -> ``"use_threat"``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+_CLASS_BY_TAG: dict[object, dict[str, type]] = {
+    union: {tag_of(cls): cls for cls in members} for union, members in _UNIONS.items()
+}
+
+
+class _Refused(ValueError):
+    """A value of the wrong kind; its message reads well after a path."""
+
+
+def _json_kind(value: object) -> str:
+    kinds = {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+        type(None): "null",
+    }
+    return kinds.get(type(value), type(value).__name__)
+
+
+# -- primitives -----------------------------------------------------------------
+
+
+def _structure_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise _Refused(f"expected int, got {_json_kind(value)}")
+    if not -MAX_INT <= value <= MAX_INT:
+        raise _Refused(f"number out of range (at most {MAX_INT} in size)")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise _Refused(f"expected string, got {_json_kind(value)}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise _Refused(f"expected boolean, got {_json_kind(value)}")
+    return value
+
+
+def _structure_big(value: object, _: type) -> int:
+    if type(value) is not str or not _BIG.fullmatch(value) or int(value) >= _BIG_LIMIT:
+        raise _Refused("expected a decimal string of an integer from 0 to 2**64 - 1")
+    return int(value)
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, type], enum.Enum]:
+    names = ", ".join(repr(member.value) for member in cls)
+
+    def structure(value: object, _: type) -> enum.Enum:
+        for member in cls:
+            if type(value) is str and member.value == value:
+                return member
+        raise _Refused(f"expected one of {names}")
+
+    return structure
+
+
+def _is_tuple(t: object) -> bool:
+    args = typing.get_args(t)
+    return typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _is_frozenset(t: object) -> bool:
+    return typing.get_origin(t) is frozenset
+
+
+# -- the converter ----------------------------------------------------------------
+
+
+def make_converter() -> cattrs.Converter:
+    """A cattrs converter for every public type, configured as described in this module.
+
+    Returns:
+        A new converter; build one and reuse it.
+
+    >>> from millions_rules import Pay
+    >>> make_converter().unstructure(Pay(0, 2, 3))
+    {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _structure_int)
+    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(bool, _structure_bool)
+    converter.register_structure_hook_factory(
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
+    )
+    converter.register_structure_hook_factory(_is_tuple, lambda t: _tuple_hook(converter, t))
+    converter.register_structure_hook_factory(
+        _is_frozenset, lambda t: _frozenset_hook(converter, t)
+    )
+    converter.register_unstructure_hook_factory(_is_frozenset, lambda t: _unstructure_frozenset)
+    for cls, names in _BIG_FIELDS.items():
+        _register_big_fields(converter, cls, names)
+    converter.register_structure_hook(GameConfig, _config_hook(converter))
+    for cls in _TAGGED:
+        _register_tagged(converter, cls)
+    for union, members in _UNIONS.items():
+        _register_union(converter, union, members)
+    return converter
+
+
+def _tuple_hook(converter: cattrs.Converter, t: Any) -> Callable[[object, type], tuple[Any, ...]]:
+    item = typing.get_args(t)[0]
+
+    def structure(value: object, _: type) -> tuple[Any, ...]:
+        if type(value) is not list:
+            raise _Refused(f"expected array, got {_json_kind(value)}")
+        return tuple(
+            _at(index, lambda v=v: converter.structure(v, item)) for index, v in enumerate(value)
+        )
+
+    return structure
+
+
+def _frozenset_hook(
+    converter: cattrs.Converter, t: Any
+) -> Callable[[object, type], frozenset[Any]]:
+    item = typing.get_args(t)[0]
+
+    def structure(value: object, _: type) -> frozenset[Any]:
+        if type(value) is not list:
+            raise _Refused(f"expected array, got {_json_kind(value)}")
+        items = [
+            _at(index, lambda v=v: converter.structure(v, item)) for index, v in enumerate(value)
+        ]
+        if len(set(items)) != len(items):
+            raise _Refused("array items must be unique")
+        return frozenset(items)
+
+    return structure
+
+
+def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
+    return sorted(value)  # sets are written sorted, whatever the hash seed
+
+
+class _IndexError(ValueError):
+    def __init__(self, index: int, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+
+
+def _at(index: int, structure: Callable[[], T]) -> T:
+    try:
+        return structure()
+    except _IndexError:
+        raise
+    except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as error:
+        raise _IndexError(index, error) from None
+
+
+def _register_big_fields(converter: cattrs.Converter, cls: type, names: tuple[str, ...]) -> None:
+    big_out = override(unstruct_hook=str)
+    big_in = override(struct_hook=_structure_big)
+    converter.register_unstructure_hook(
+        cls, make_dict_unstructure_fn(cls, converter, **dict.fromkeys(names, big_out))
+    )
+    converter.register_structure_hook(
+        cls,
+        make_dict_structure_fn(
+            cls, converter, _cattrs_forbid_extra_keys=True, **dict.fromkeys(names, big_in)
+        ),
+    )
+
+
+def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameConfig]:
+    base = converter.get_structure_hook(GameConfig)
+
+    def structure(value: object, cls: type) -> GameConfig:
+        if type(value) is not dict:
+            raise _Refused(f"expected object, got {_json_kind(value)}")
+        if "seed" not in value:  # the default would be a random seed: not a faithful read
+            raise _Refused("the seed is required in a document")
+        try:
+            config: GameConfig = base(value, cls)
+        except ConfigError as error:
+            raise _Refused(str(error)) from None
+        return config
+
+    return structure
+
+
+def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
+    tag = tag_of(cls)
+    fields = [field.name for field in attrs.fields(cls)]
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        document: dict[str, Any] = {"type": tag}
+        for name in fields:
+            document[name] = converter.unstructure(getattr(obj, name))
+        return document
+
+    base = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def structure(value: object, _: type) -> Any:
+        if type(value) is not dict:
+            raise _Refused(f"expected object, got {_json_kind(value)}")
+        if value.get("type") != tag:
+            raise _Refused(f'expected "type": "{tag}"')
+        rest = {key: item for key, item in value.items() if key != "type"}
+        return base(rest, cls)
+
+    converter.register_unstructure_hook(cls, unstructure)
+    converter.register_structure_hook(cls, structure)
+
+
+def _register_union(converter: cattrs.Converter, union: object, members: tuple[type, ...]) -> None:
+    by_tag = _CLASS_BY_TAG[union]
+    known = ", ".join(sorted(by_tag))
+
+    def structure(value: object, _: type) -> Any:
+        if type(value) is not dict:
+            raise _Refused(f"expected object, got {_json_kind(value)}")
+        tag = value.get("type")
+        if type(tag) is not str or tag not in by_tag:
+            raise _Refused(f'unknown or missing "type" (expected one of: {known})')
+        return converter.structure(value, by_tag[tag])
+
+    converter.register_structure_hook(union, structure)  # type: ignore[arg-type]
+    converter.register_unstructure_hook(union, converter.unstructure)  # type: ignore[arg-type]
+
+
+_CONVERTER = make_converter()
+
+
+# -- text in and out ------------------------------------------------------------------
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """The JSON text of any public object (action, event, config, state, view, record, ...).
+
+    Args:
+        obj: The object.
+        indent: Pretty-print with this indent; compact when ``None``.
+
+    >>> from millions_rules import Stay
+    >>> to_json(Stay(2))
+    '{"type":"stay","player":2}'
+    """
+    document = _CONVERTER.unstructure(obj)
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(
+        document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+    )
+
+
+def _refuse_constant(name: str) -> object:
+    raise _Refused(f"{name} is not allowed in a document")
+
+
+def parse_json(text: str | bytes) -> object:
+    """Parse JSON text with the library's limits (size, NaN, nesting)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise DeserializationError(f"$: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_SIZE:
+        raise DeserializationError(f"$: document larger than {MAX_DOCUMENT_SIZE} bytes")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise DeserializationError("$: document nested too deeply") from None
+    except _Refused as error:
+        raise DeserializationError(f"$: {error}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise DeserializationError(f"$: not valid JSON ({error})") from None
+
+
+@overload
+def from_json(text: str | bytes, cls: type[T]) -> T: ...
+@overload
+def from_json(text: str | bytes, cls: object) -> Any: ...
+def from_json(text: str | bytes, cls: object) -> Any:
+    """Read an object of type ``cls`` (a public class, or the :data:`Action`/:data:`Event` union).
+
+    Args:
+        text: JSON text, as written by :func:`to_json`.
+        cls: The expected type.
+
+    Returns:
+        The object; ``from_json(to_json(x), type(x)) == x``.
+
+    Raises:
+        DeserializationError: If the text is not a valid document for ``cls``;
+            the message starts with the path of the offending value, such as
+            ``actions[3].amount: expected int, got boolean``.
+
+    >>> from millions_rules import Action
+    >>> from_json('{"type": "pay", "player": 0, "to": 2, "amount": 3}', Action)
+    Pay(player=0, to=2, amount=3)
+    >>> from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
+    Traceback (most recent call last):
+      ...
+    millions_rules._errors.DeserializationError: amount: expected int, got boolean
+    """
+    return structure(parse_json(text), cls)
+
+
+def structure(document: object, cls: object) -> Any:
+    """Structure an already parsed document (see :func:`from_json`)."""
+    try:
+        result = _CONVERTER.structure(document, cls)  # type: ignore[call-overload]
+    except (
+        cattrs.BaseValidationError,
+        _Refused,
+        _IndexError,
+        ValueError,
+        TypeError,
+        KeyError,
+    ) as error:
+        raise DeserializationError(_describe(error)) from None
+    except RecursionError:  # pragma: no cover - the parser refuses such depth first
+        raise DeserializationError("$: document nested too deeply") from None
+    if isinstance(result, GameState):
+        from ._consistency import check_state
+
+        check_state(result)
+    return result
+
+
+def _describe(error: BaseException, path: str = "") -> str:
+    """``path: message`` for the first problem found in a (nested) cattrs error."""
+    if isinstance(error, _IndexError):
+        return _describe(error.error, f"{path}[{error.index}]")
+    if isinstance(error, cattrs.ClassValidationError):
+        extra = [e for e in error.exceptions if isinstance(e, cattrs.ForbiddenExtraKeysError)]
+        if extra:
+            keys = ", ".join(sorted(extra[0].extra_fields))
+            return f"{path or '$'}: unexpected field(s): {keys}"
+        nested, _ = error.group_exceptions()
+        for inner, note in nested:
+            name = note.name
+            step = f"{path}.{name}" if path else name
+            if isinstance(inner, KeyError):
+                return f"{step}: missing field"
+            return _describe(inner, step)
+    if isinstance(error, cattrs.IterableValidationError):
+        nested, _ = error.group_exceptions()
+        for inner, note in nested:
+            return _describe(inner, f"{path}[{note.index}]")
+    if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
+        return _describe(error.exceptions[0], path)
+    if isinstance(error, cattrs.ForbiddenExtraKeysError):
+        return f"{path or '$'}: unexpected field(s): {', '.join(sorted(error.extra_fields))}"
+    message = str(error) if isinstance(error, _Refused) else _plain(error)
+    return f"{path or '$'}: {message}"
+
+
+def _plain(error: BaseException) -> str:
+    if isinstance(error, KeyError):
+        return "missing field"
+    if isinstance(error, TypeError):
+        return "expected object"
+    return str(error) or type(error).__name__
