@@ -82,7 +82,7 @@ def new_game(config: GameConfig) -> GameState:
 
     >>> state = new_game(GameConfig(4, seed=42))
     >>> state.phase, state.reserve, state.loot
-    (<Phase.PLANNING: 'planning'>, 155, LootCard(total=9, deposit=1, bonus_role=None))
+    (<Phase.PLANNING: 'planning'>, 155, LootCard(total=8, deposit=1, bonus_role=<Role.SNITCH: 'snitch'>))
     """
     if not isinstance(config, GameConfig):
         raise ConfigError(f"new_game needs a GameConfig, not {type(config).__name__}")

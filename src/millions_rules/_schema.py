@@ -140,7 +140,9 @@ def json_schema(cls: object) -> dict[str, Any]:
 
 def shipped_schema(filename: str) -> dict[str, Any]:
     """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`SCHEMA_FILES`)."""
-    text = resources.files("millions_rules").joinpath("schemas", filename).read_text("utf-8")
+    text = (
+        resources.files("millions_rules").joinpath("schemas").joinpath(filename).read_text("utf-8")
+    )
     schema: dict[str, Any] = json.loads(text)
     return schema
 

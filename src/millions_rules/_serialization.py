@@ -160,6 +160,12 @@ def make_converter() -> cattrs.Converter:
         _is_frozenset, lambda t: _frozenset_hook(converter, t)
     )
     converter.register_unstructure_hook_factory(_is_frozenset, lambda t: _unstructure_frozenset)
+    converter.register_structure_hook_factory(
+        attrs.has,
+        lambda t: _objects_only(
+            make_dict_structure_fn(t, converter, _cattrs_forbid_extra_keys=True)
+        ),
+    )
     for cls, names in _BIG_FIELDS.items():
         _register_big_fields(converter, cls, names)
     converter.register_structure_hook(GameConfig, _config_hook(converter))
@@ -176,9 +182,7 @@ def _tuple_hook(converter: cattrs.Converter, t: Any) -> Callable[[object, type],
     def structure(value: object, _: type) -> tuple[Any, ...]:
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
-        return tuple(
-            _at(index, lambda v=v: converter.structure(v, item)) for index, v in enumerate(value)
-        )
+        return tuple(_at(converter, index, v, item) for index, v in enumerate(value))
 
     return structure
 
@@ -191,9 +195,7 @@ def _frozenset_hook(
     def structure(value: object, _: type) -> frozenset[Any]:
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
-        items = [
-            _at(index, lambda v=v: converter.structure(v, item)) for index, v in enumerate(value)
-        ]
+        items = [_at(converter, index, v, item) for index, v in enumerate(value)]
         if len(set(items)) != len(items):
             raise _Refused("array items must be unique")
         return frozenset(items)
@@ -212,9 +214,10 @@ class _IndexError(ValueError):
         self.error = error
 
 
-def _at(index: int, structure: Callable[[], T]) -> T:
+def _at(converter: cattrs.Converter, index: int, value: object, item: Any) -> Any:
+    """Structure one array item, remembering its index for the error path."""
     try:
-        return structure()
+        return converter.structure(value, item)
     except _IndexError:
         raise
     except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as error:
@@ -224,15 +227,28 @@ def _at(index: int, structure: Callable[[], T]) -> T:
 def _register_big_fields(converter: cattrs.Converter, cls: type, names: tuple[str, ...]) -> None:
     big_out = override(unstruct_hook=str)
     big_in = override(struct_hook=_structure_big)
+    overrides: dict[str, Any] = dict.fromkeys(names, big_in)
+    out_overrides: dict[str, Any] = dict.fromkeys(names, big_out)
     converter.register_unstructure_hook(
-        cls, make_dict_unstructure_fn(cls, converter, **dict.fromkeys(names, big_out))
+        cls, make_dict_unstructure_fn(cls, converter, **out_overrides)
     )
     converter.register_structure_hook(
         cls,
-        make_dict_structure_fn(
-            cls, converter, _cattrs_forbid_extra_keys=True, **dict.fromkeys(names, big_in)
+        _objects_only(
+            make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **overrides)
         ),
     )
+
+
+def _objects_only(base: Callable[[Any, type], T]) -> Callable[[object, type], T]:
+    """Refuse anything but a JSON object before cattrs reads its keys."""
+
+    def structure(value: object, cls: type) -> T:
+        if type(value) is not dict:
+            raise _Refused(f"expected object, got {_json_kind(value)}")
+        return base(value, cls)
+
+    return structure
 
 
 def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameConfig]:
@@ -262,7 +278,9 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
             document[name] = converter.unstructure(getattr(obj, name))
         return document
 
-    base = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    base: Callable[[Any, type], Any] = make_dict_structure_fn(
+        cls, converter, _cattrs_forbid_extra_keys=True
+    )
 
     def structure(value: object, _: type) -> Any:
         if type(value) is not dict:
@@ -288,8 +306,8 @@ def _register_union(converter: cattrs.Converter, union: object, members: tuple[t
             raise _Refused(f'unknown or missing "type" (expected one of: {known})')
         return converter.structure(value, by_tag[tag])
 
-    converter.register_structure_hook(union, structure)  # type: ignore[arg-type]
-    converter.register_unstructure_hook(union, converter.unstructure)  # type: ignore[arg-type]
+    converter.register_structure_hook(union, structure)
+    converter.register_unstructure_hook(union, converter.unstructure)
 
 
 _CONVERTER = make_converter()
@@ -369,7 +387,7 @@ def from_json(text: str | bytes, cls: object) -> Any:
 def structure(document: object, cls: object) -> Any:
     """Structure an already parsed document (see :func:`from_json`)."""
     try:
-        result = _CONVERTER.structure(document, cls)  # type: ignore[call-overload]
+        result: Any = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
     except (
         cattrs.BaseValidationError,
         _Refused,
@@ -405,9 +423,9 @@ def _describe(error: BaseException, path: str = "") -> str:
                 return f"{step}: missing field"
             return _describe(inner, step)
     if isinstance(error, cattrs.IterableValidationError):
-        nested, _ = error.group_exceptions()
-        for inner, note in nested:
-            return _describe(inner, f"{path}[{note.index}]")
+        items, _ = error.group_exceptions()
+        for inner, item in items:
+            return _describe(inner, f"{path}[{item.index}]")
     if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
         return _describe(error.exceptions[0], path)
     if isinstance(error, cattrs.ForbiddenExtraKeysError):

@@ -10,8 +10,16 @@ from __future__ import annotations
 import pathlib
 import random
 
-from millions_rules import Dealer, GameConfig, RepeatRole, apply, legal_actions, new_game, save_game
-from millions_rules import to_json
+from millions_rules import (
+    Dealer,
+    GameConfig,
+    RepeatRole,
+    apply,
+    legal_actions,
+    new_game,
+    save_game,
+    to_json,
+)
 
 HERE = pathlib.Path(__file__).parent
 
