@@ -21,8 +21,29 @@ ROOT = pathlib.Path(__file__).parent
 def lint(session: nox.Session) -> None:
     """Ruff: lint and formatting."""
     session.install("ruff>=0.4")
-    session.run("ruff", "check", "src", "tests", "examples", "benchmarks", "typing_tests", "noxfile.py", "docs")
-    session.run("ruff", "format", "--check", "src", "tests", "examples", "benchmarks", "typing_tests", "noxfile.py", "docs")
+    session.run(
+        "ruff",
+        "check",
+        "src",
+        "tests",
+        "examples",
+        "benchmarks",
+        "typing_tests",
+        "noxfile.py",
+        "docs",
+    )
+    session.run(
+        "ruff",
+        "format",
+        "--check",
+        "src",
+        "tests",
+        "examples",
+        "benchmarks",
+        "typing_tests",
+        "noxfile.py",
+        "docs",
+    )
 
 
 @nox.session
@@ -45,8 +66,16 @@ def docs(session: nox.Session) -> None:
     """Sphinx: HTML and doctest builders, warnings as errors, nitpicky."""
     session.install("-e", ".[dev]")
     for builder in ("html", "doctest"):
-        session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", builder, "docs",
-                    f"docs/_build/{builder}")
+        session.run(
+            "sphinx-build",
+            "-W",
+            "-n",
+            "--keep-going",
+            "-b",
+            builder,
+            "docs",
+            f"docs/_build/{builder}",
+        )
 
 
 @nox.session
@@ -61,8 +90,12 @@ def package(session: nox.Session) -> None:
     session.run("python", "-m", "venv", str(venv))
     python = str(venv / "bin" / "python")
     session.run(python, "-m", "pip", "install", "--quiet", str(wheel), external=True)
-    session.run(python, "-m", "millions_rules", "demo", "--players", "3", external=True, silent=True)
-    session.run(python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True)
+    session.run(
+        python, "-m", "millions_rules", "demo", "--players", "3", external=True, silent=True
+    )
+    session.run(
+        python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
+    )
 
 
 @nox.session

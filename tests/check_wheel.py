@@ -1,0 +1,41 @@
+"""Run every example against an installed millions-rules (the nox ``package`` session).
+
+Usage: ``python tests/check_wheel.py EXAMPLES_DIR`` with the interpreter of a fresh
+virtual environment that has only the built wheel installed.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+import millions_rules
+
+
+def main(examples: str) -> int:
+    here = pathlib.Path(millions_rules.__file__).parent
+    assert "site-packages" in str(here), f"not testing an installed wheel: {here}"
+    assert (here / "py.typed").exists()
+    assert sorted(p.name for p in (here / "schemas").glob("*.json")) == sorted(
+        millions_rules.SCHEMA_FILES
+    )
+    directory = pathlib.Path(examples)
+    for script in ("minimal_loop.py", "replay_saved_game.py", "server_loop.py"):
+        subprocess.run(
+            [sys.executable, str(directory / script)], check=True, stdout=subprocess.DEVNULL
+        )
+    hot_seat = "3\nAl\nBo\nCy\n\n1\n\nquit\n"
+    subprocess.run(
+        [sys.executable, str(directory / "hot_seat.py")],
+        input=hot_seat,
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    print(f"millions-rules {millions_rules.__version__} from {here}: examples ran")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
