@@ -116,12 +116,13 @@ def _structure_big(value: object, _: type) -> int:
 
 def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, type], enum.Enum]:
     names = ", ".join(repr(member.value) for member in cls)
+    members: dict[object, enum.Enum] = {member.value: member for member in cls}
 
     def structure(value: object, _: type) -> enum.Enum:
-        for member in cls:
-            if type(value) is str and member.value == value:
-                return member
-        raise _Refused(f"expected one of {names}")
+        member = members.get(value) if type(value) is str else None
+        if member is None:
+            raise _Refused(f"expected one of {names}")
+        return member
 
     return structure
 
@@ -138,8 +139,14 @@ def _is_frozenset(t: object) -> bool:
 # -- the converter ----------------------------------------------------------------
 
 
-def make_converter() -> cattrs.Converter:
+def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     """A cattrs converter for every public type, configured as described in this module.
+
+    Args:
+        detailed_validation: Whether structuring errors carry the path of the
+            offending value (cattrs' detailed validation). :func:`from_json` reads
+            with a converter without it and, only when a document is refused,
+            reads it again with one to say where.
 
     Returns:
         A new converter; build one and reuse it.
@@ -148,7 +155,7 @@ def make_converter() -> cattrs.Converter:
     >>> make_converter().unstructure(Pay(0, 2, 3))
     {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
     """
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
@@ -270,16 +277,16 @@ def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameCo
 
 def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     tag = tag_of(cls)
-    fields = [field.name for field in attrs.fields(cls)]
+    allowed = frozenset(field.name for field in attrs.fields(cls)) | {"type"}
+    fields_out: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, converter)
 
     def unstructure(obj: Any) -> dict[str, Any]:
-        document: dict[str, Any] = {"type": tag}
-        for name in fields:
-            document[name] = converter.unstructure(getattr(obj, name))
-        return document
+        return {"type": tag, **fields_out(obj)}  # the tag first: documents read well
 
+    # The generated function ignores unknown keys ("type" among them); extra keys
+    # are refused here, which is cheaper than copying the document without its tag.
     base: Callable[[Any, type], Any] = make_dict_structure_fn(
-        cls, converter, _cattrs_forbid_extra_keys=True
+        cls, converter, _cattrs_forbid_extra_keys=False
     )
 
     def structure(value: object, _: type) -> Any:
@@ -287,8 +294,9 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
             raise _Refused(f"expected object, got {_json_kind(value)}")
         if value.get("type") != tag:
             raise _Refused(f'expected "type": "{tag}"')
-        rest = {key: item for key, item in value.items() if key != "type"}
-        return base(rest, cls)
+        if not value.keys() <= allowed:
+            raise _Refused(f"unexpected field(s): {', '.join(sorted(value.keys() - allowed))}")
+        return base(value, cls)
 
     converter.register_unstructure_hook(cls, unstructure)
     converter.register_structure_hook(cls, structure)
@@ -304,13 +312,18 @@ def _register_union(converter: cattrs.Converter, union: object, members: tuple[t
         tag = value.get("type")
         if type(tag) is not str or tag not in by_tag:
             raise _Refused(f'unknown or missing "type" (expected one of: {known})')
-        return converter.structure(value, by_tag[tag])
+        cls = by_tag[tag]
+        return structurers[cls](value, cls)
 
+    # The members' own hooks, looked up once: a log holds hundreds of events.
+    structurers = {cls: converter.get_structure_hook(cls) for cls in members}
+    hooks = {cls: converter.get_unstructure_hook(cls) for cls in members}
     converter.register_structure_hook(union, structure)
-    converter.register_unstructure_hook(union, converter.unstructure)
+    converter.register_unstructure_hook(union, lambda obj: hooks[type(obj)](obj))
 
 
-_CONVERTER = make_converter()
+_CONVERTER = make_converter(detailed_validation=False)
+_EXPLAINER = make_converter()
 
 
 # -- text in and out ------------------------------------------------------------------
@@ -388,22 +401,24 @@ def structure(document: object, cls: object) -> Any:
     """Structure an already parsed document (see :func:`from_json`)."""
     try:
         result: Any = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
-    except (
-        cattrs.BaseValidationError,
-        _Refused,
-        _IndexError,
-        ValueError,
-        TypeError,
-        KeyError,
-    ) as error:
-        raise DeserializationError(_describe(error)) from None
-    except RecursionError:  # pragma: no cover - the parser refuses such depth first
-        raise DeserializationError("$: document nested too deeply") from None
+    except Exception:  # explained by the detailed read below
+        raise DeserializationError(_explain(document, cls)) from None
     if isinstance(result, GameState):
         from ._consistency import check_state
 
         check_state(result)
     return result
+
+
+def _explain(document: object, cls: object) -> str:
+    """Read a refused document again, with detailed validation, to say where it is wrong."""
+    try:
+        _EXPLAINER.structure(document, cls)  # type: ignore[arg-type]
+    except RecursionError:  # pragma: no cover - the parser refuses such depth first
+        return "$: document nested too deeply"
+    except Exception as error:  # whatever it is, it is described
+        return _describe(error)
+    return "$: not a valid document"  # pragma: no cover - both readers agree
 
 
 def _describe(error: BaseException, path: str = "") -> str:
