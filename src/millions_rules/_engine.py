@@ -229,6 +229,11 @@ def legal_actions(
         return ()
     awaiting = state.awaiting
     found: list[Action] = []
+    if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
+        # Only decisions are possible: visit just the seats the engine waits for.
+        for seat in awaiting if player is None else set(awaiting).intersection(seats):
+            found.extend(_decisions_of(state, seat))
+        return tuple(found)
     for seat in seats:
         if seat in awaiting:
             found.extend(_decisions_of(state, seat))

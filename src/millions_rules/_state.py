@@ -185,7 +185,7 @@ class GameState:
             chosen = {character.player for character in self.characters}
             return tuple(seat for seat in range(n) if seat not in chosen)
         if self.phase is Phase.NEGOTIATION:
-            return tuple(seat for seat in range(n) if not self.decided[seat])
+            return tuple(seat for seat, decided in enumerate(self.decided) if not decided)
         if self.phase is Phase.HEIST:
             return tuple(
                 c.player
