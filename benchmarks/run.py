@@ -81,15 +81,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per repeat of the game loop")
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
-    print(f"millions-rules {__version__}, Python {platform.python_version()} "
-          f"({platform.python_implementation()}), {platform.machine()}")
+    print(
+        f"millions-rules {__version__}, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.machine()}"
+    )
     rate = games_per_second(args.seconds, args.repeats)
     print(f"games: {rate:,.0f} complete 5-player games per second (target 1,000)")
     state = mid_game()
     seen = view(state, 1)
     state_text, view_text = to_json(state), to_json(seen)
-    print(f"mid-game state: round {state.round}, {len(state.events)} events, "
-          f"{len(state_text):,} bytes; view {len(view_text):,} bytes")
+    print(
+        f"mid-game state: round {state.round}, {len(state.events)} events, "
+        f"{len(state_text):,} bytes; view {len(view_text):,} bytes"
+    )
     state_doc, view_doc = json.loads(state_text), json.loads(view_text)
     rows = [
         ("json.dumps alone (state)", lambda: json.dumps(state_doc, separators=(",", ":"))),

@@ -81,13 +81,10 @@ def show_table(seen: PlayerView, names: Sequence[str], say: Say) -> None:
     ]
     if mine:
         say("Your character(s): " + ", ".join(mine))
-    seen_by_threat = [
-        c
-        for c in seen.characters
-        if c.player != seen.seat and c.role is not None and c.status.value == "hidden"
-    ]
-    for character in seen_by_threat:
-        say(f"Your threat card showed: {names[character.player]} has the {character.role.value}")
+    for character in seen.characters:
+        if character.player != seen.seat and character.status.value == "hidden" and character.role:
+            shown = character.role.value
+            say(f"Your threat card showed: {names[character.player]} has the {shown}")
 
 
 def describe_loot(seen: PlayerView) -> str:
@@ -123,12 +120,12 @@ def take_turn(
         answer = ask(f"{names[seat]}> ").strip().lower()
         if answer == "quit":
             return None
-        action = parse(answer, seat, menu)
-        if action is None:
+        picked = parse(answer, seat, menu)
+        if picked is None:
             say("Type a number from the list, 'pay SEAT AMOUNT' or 'quit'.")
             continue
         try:
-            return apply(state, action)
+            return apply(state, picked)
         except IllegalActionError as error:
             say(f"Not allowed: {error}")
 

@@ -1,8 +1,8 @@
 """millions-rules: the rules of *Millions of Dollars* as an immutable, typed library.
 
 Everything public is imported here; the modules whose names start with an
-underscore are private. A game is a :class:`GameConfig`, a first state from
-:func:`new_game`, and :func:`apply` of one :data:`Action` after another:
+underscore are private. A game is a :class:`~millions_rules.GameConfig`, a first state from
+:func:`~millions_rules.new_game`, and :func:`~millions_rules.apply` of one :data:`~millions_rules.Action` after another:
 
 >>> from millions_rules import GameConfig, new_game, legal_actions, apply
 >>> state = new_game(GameConfig(5, seed=2026))
@@ -163,3 +163,18 @@ __all__ = [
     "view",
     "visible_events",
 ]
+
+
+def _present_as_public() -> None:
+    # Public classes and functions say they live in ``millions_rules``: that is where
+    # users import them from, where the docs list them, and what reprs and pickles show.
+    import types
+
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, (type, types.FunctionType)):
+            obj._defined_in = obj.__module__  # type: ignore[union-attr]  # read by the docs
+            obj.__module__ = __name__
+
+
+_present_as_public()

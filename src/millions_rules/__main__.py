@@ -29,9 +29,9 @@ def play_demo(
     quick: bool = False,
     repeat_role: RepeatRole = RepeatRole.NO_SHARE,
 ) -> tuple[GameState, list[str]]:
-    """Play a seeded game between :class:`RandomPlayer` bots; return the end and the story.
+    """Play a seeded game between :class:`~millions_rules.RandomPlayer` bots; return the end and the story.
 
-    Each bot acts on its own :func:`view`; the story is the spectator's log.
+    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log.
     """
     make = GameConfig.quick if quick else GameConfig
     state = new_game(make(players, seed=seed, repeat_role=repeat_role))

@@ -53,7 +53,7 @@ class Choose:
     player: int
     """The seat choosing."""
     roles: tuple[Role, ...] = attrs.field(converter=_as_roles)
-    """The role(s) chosen: one, or two different ones in the three-player game."""
+    """The role(s) chosen (one, or two different ones in the three-player game)."""
 
 
 @attrs.frozen
@@ -101,8 +101,8 @@ class UseThreat:
     target: int
     """The seat whose character is looked at."""
     slot: int = 0
-    """The position of the character to look at, as the target laid them: 0, or 0 or 1 in
-    the three-player game (R-3P-4). It must still be face down."""
+    """The position of the character to look at, as the target laid them (0; 0 or 1 in the
+    three-player game, R-3P-4). It must still be face down."""
 
 
 @attrs.frozen
@@ -117,10 +117,10 @@ class Denounce:
 
 @attrs.frozen
 class DealLoot:
-    """External dealer: reveal this round's loot card (R-PLAN-1, :attr:`Dealer.EXTERNAL`)."""
+    """External dealer: reveal this round's loot card (R-PLAN-1, :attr:`~millions_rules.Dealer.EXTERNAL`)."""
 
     index: int
-    """The index of the card in :attr:`GameConfig.loot_deck`; each card is dealt once."""
+    """The index of the card in :attr:`~millions_rules.GameConfig.loot_deck`; each card is dealt once."""
 
 
 @attrs.frozen

@@ -10,9 +10,9 @@ __all__ = ["RandomPlayer"]
 
 
 class RandomPlayer:
-    """Plays a uniformly random legal action from its own :class:`PlayerView`.
+    """Plays a uniformly random legal action from its own :class:`~millions_rules.PlayerView`.
 
-    It never sees a :class:`GameState`, so it cannot cheat. With
+    It never sees a :class:`~millions_rules.GameState`, so it cannot cheat. With
     ``pay_chance`` > 0 it sometimes pays 1M to a random payee instead.
 
     Args:

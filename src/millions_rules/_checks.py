@@ -1,4 +1,4 @@
-"""Small checks shared by the phases: they raise :class:`IllegalActionError` or return."""
+"""Small checks shared by the phases: they raise :class:`~millions_rules.IllegalActionError` or return."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ __all__ = ["illegal", "require_phase", "require_role", "require_seat", "require_
 
 
 def illegal(message: str, code: str, rule: str | None = None) -> NoReturn:
-    """Raise an :class:`IllegalActionError`, citing the rule in the message."""
+    """Raise an :class:`~millions_rules.IllegalActionError`, citing the rule in the message."""
     if rule is not None:
         message = f"{message} ({rule})"
     raise IllegalActionError(message, code, rule)
@@ -39,7 +39,7 @@ def require_seat(state: GameState, value: object, what: str = "player") -> int:
 
 
 def require_role(value: object, what: str = "role") -> Role:
-    """``value`` as a :class:`Role`."""
+    """``value`` as a :class:`~millions_rules.Role`."""
     if not isinstance(value, Role):
         illegal(f"{what} must be a Role, not {type(value).__name__} {value!r}", "bad_value")
     return value

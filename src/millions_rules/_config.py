@@ -57,7 +57,7 @@ class GameConfig:
 
     Raises:
         ConfigError: If any value makes no sense: 2 or 9 players, a deck shorter
-            than ``rounds``, a card that is no :class:`LootCard`, a leader out of
+            than ``rounds``, a card that is no :class:`~millions_rules.LootCard`, a leader out of
             range, too little money for the starting cash, ...
 
     >>> config = GameConfig(5, seed=7)
@@ -66,7 +66,7 @@ class GameConfig:
     >>> GameConfig(9)
     Traceback (most recent call last):
       ...
-    millions_rules._errors.ConfigError: the game is for 3 to 8 players, not 9 (R-COMP-2)
+    millions_rules.ConfigError: the game is for 3 to 8 players, not 9 (R-COMP-2)
     """
 
     players: int
@@ -122,10 +122,10 @@ class GameConfig:
 
         Args:
             players: The number of players, 3 to 8.
-            **options: Any other :class:`GameConfig` field.
+            **options: Any other :class:`~millions_rules.GameConfig` field.
 
         Raises:
-            ConfigError: As :class:`GameConfig`.
+            ConfigError: As :class:`~millions_rules.GameConfig`.
 
         >>> quick = GameConfig.quick(4, seed=1)
         >>> (quick.rounds, quick.target)
@@ -150,10 +150,10 @@ class GameConfig:
 
     @property
     def characters_per_player(self) -> int:
-        """How many characters each player chooses a round: 2 for three players, else 1."""
+        """How many characters each player chooses a round (2 for three players, else 1)."""
         return 2 if self.players == 3 else 1
 
     @property
     def starting_reserve(self) -> int:
-        """The reserve at the start: ``total_money - players * starting_cash`` (R-COMP-3)."""
+        """The reserve at the start, ``total_money - players * starting_cash`` (R-COMP-3)."""
         return self.total_money - self.players * self.starting_cash

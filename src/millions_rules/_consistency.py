@@ -1,6 +1,6 @@
-"""Consistency checks for a :class:`GameState` read from outside (a database, a file).
+"""Consistency checks for a :class:`~millions_rules.GameState` read from outside (a database, a file).
 
-A state built by :func:`new_game` and :func:`apply` is always consistent. A state
+A state built by :func:`~millions_rules.new_game` and :func:`~millions_rules.apply` is always consistent. A state
 document may have been edited, so before it is accepted every invariant the
 engine keeps is checked: sizes and seat numbers, money (R-COMP-3), threat cards
 (R-COMP-5), the characters against the roles in play and the loot card's
@@ -25,7 +25,7 @@ def _fail(path: str, message: str) -> None:
 
 
 def check_state(state: GameState) -> None:
-    """Raise :class:`DeserializationError` unless ``state`` keeps every invariant of the engine."""
+    """Raise :class:`~millions_rules.DeserializationError` unless ``state`` keeps every invariant of the engine."""
     _check_sizes(state)
     _check_money(state)
     _check_characters(state)

@@ -20,7 +20,7 @@ __all__ = ["Draft"]
 
 
 class Draft:
-    """The mutable working copy of a :class:`GameState` during one transition."""
+    """The mutable working copy of a :class:`~millions_rules.GameState` during one transition."""
 
     __slots__ = (
         "cash",

@@ -35,6 +35,7 @@ def end_round(draft: Draft) -> None:
 
 
 def _declare_winners(draft: Draft) -> None:
+    """End the game: the richest players win, ties sharing (R-END-2, R-END-3)."""
     # Whoever reached the target holds at least as much as anyone who did not,
     # so under R-END-2 and R-END-3 alike the richest players win, ties sharing.
     best = max(draft.cash)

@@ -2,9 +2,9 @@
 
 This module owns the state machine. Each action class maps to a pair of
 functions in the table :data:`_TRANSITIONS`: a *check* that raises
-:class:`IllegalActionError` and never changes anything, and a *play* that works
-on a :class:`._draft.Draft`. :func:`apply` runs the check, then the play, then
-freezes the draft into a new :class:`GameState`; the given state is never
+:class:`~millions_rules.IllegalActionError` and never changes anything, and a *play* that works
+on a :class:`._draft.Draft`. :func:`~millions_rules.apply` runs the check, then the play, then
+freezes the draft into a new :class:`~millions_rules.GameState`; the given state is never
 touched.
 """
 
@@ -67,9 +67,9 @@ _TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
 def new_game(config: GameConfig) -> GameState:
     """The state at the start of a game: cash dealt, loot card revealed (R-COMP, R-PLAN-1).
 
-    With :attr:`Dealer.ENGINE`, ``config.rounds`` loot cards are drawn at random
+    With :attr:`~millions_rules.Dealer.ENGINE`, ``config.rounds`` loot cards are drawn at random
     from ``config.loot_deck`` with the seeded generator and the first is
-    revealed. With :attr:`Dealer.EXTERNAL` the game waits for :class:`DealLoot`.
+    revealed. With :attr:`~millions_rules.Dealer.EXTERNAL` the game waits for :class:`~millions_rules.DealLoot`.
 
     Args:
         config: The game's configuration.
@@ -78,7 +78,7 @@ def new_game(config: GameConfig) -> GameState:
         The first state of the game.
 
     Raises:
-        ConfigError: If ``config`` is not a :class:`GameConfig`.
+        ConfigError: If ``config`` is not a :class:`~millions_rules.GameConfig`.
 
     >>> state = new_game(GameConfig(4, seed=42))
     >>> state.phase, state.reserve, state.loot
@@ -136,20 +136,20 @@ def apply(state: GameState, action: Action) -> GameState:
 
     Every action is checked first: an illegal one raises and changes nothing.
     The heist and the loot need no decision, so the action that ends
-    negotiation (or the lone Snitch's :class:`Denounce`) plays them out, up to
+    negotiation (or the lone Snitch's :class:`~millions_rules.Denounce`) plays them out, up to
     the next decision or the end of the game.
 
     Args:
         state: The current state.
-        action: Any :data:`Action`.
+        action: Any :data:`~millions_rules.Action`.
 
     Returns:
-        The new state, with the action appended to :attr:`GameState.history`
-        and what happened appended to :attr:`GameState.events`.
+        The new state, with the action appended to :attr:`~millions_rules.GameState.history`
+        and what happened appended to :attr:`~millions_rules.GameState.events`.
 
     Raises:
         IllegalActionError: If the action is not legal in ``state``; its
-            ``code`` says why (see :data:`ACTION_ERROR_CODES`).
+            ``code`` says why (see :data:`~millions_rules.ACTION_ERROR_CODES`).
 
     >>> from millions_rules import Choose, GameConfig, Role, new_game
     >>> state = apply(new_game(GameConfig(4, seed=42)), Choose(0, Role.CROOK))
@@ -172,7 +172,7 @@ def check(state: GameState, action: object) -> IllegalActionError | None:
         action: Anything; objects that are no action are reported as such.
 
     Returns:
-        The error :func:`apply` would raise, or ``None``.
+        The error :func:`~millions_rules.apply` would raise, or ``None``.
 
     >>> from millions_rules import GameConfig, Pay, new_game
     >>> check(new_game(GameConfig(4, seed=1)), Pay(0, 1, 9)).code
@@ -186,7 +186,7 @@ def check(state: GameState, action: object) -> IllegalActionError | None:
 
 
 def is_legal(state: GameState, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (see :func:`check` for the reason)."""
+    """Whether ``action`` is legal in ``state`` (see :func:`~millions_rules.check` for the reason)."""
     return check(state, action) is None
 
 
@@ -202,8 +202,8 @@ def legal_actions(
     Args:
         state: The current state.
         player: A seat to list only that player's actions, or ``None`` for all.
-        payments: ``False`` leaves out :class:`Pay` actions, which are many
-            (every payee, every amount). :func:`apply` still accepts any legal
+        payments: ``False`` leaves out :class:`~millions_rules.Pay` actions, which are many
+            (every payee, every amount). :func:`~millions_rules.apply` still accepts any legal
             payment; bots and benchmarks usually leave them out.
 
     Returns:
@@ -301,7 +301,7 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
 
     Args:
         config: The game's configuration.
-        actions: The actions, in order (for instance :attr:`GameState.history`).
+        actions: The actions, in order (for instance :attr:`~millions_rules.GameState.history`).
 
     Returns:
         The final state.

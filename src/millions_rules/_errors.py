@@ -1,8 +1,8 @@
 """The exceptions of millions-rules.
 
-Every error the library raises on bad input derives from :class:`MillionsError`
+Every error the library raises on bad input derives from :class:`~millions_rules.MillionsError`
 and from :class:`ValueError`, so callers may catch broadly or precisely. Errors
-about actions carry a stable machine-readable :attr:`IllegalActionError.code`.
+about actions carry a stable machine-readable :attr:`~millions_rules.IllegalActionError.code`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ __all__ = [
 ]
 
 
-#: Every :attr:`IllegalActionError.code`, with what it means. The codes are
+#: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
 #: stable: a program may switch on them. New codes may be added in minor
 #: releases; none is renamed or removed without a major release.
 ACTION_ERROR_CODES: Final[dict[str, str]] = {
@@ -62,7 +62,7 @@ class IllegalActionError(MillionsError, ValueError):
 
     Args:
         message: What went wrong, in words a player understands.
-        code: A stable machine-readable reason, one of :data:`ACTION_ERROR_CODES`.
+        code: A stable machine-readable reason, one of :data:`~millions_rules.ACTION_ERROR_CODES`.
         rule: The id of the rule (``"R-PLAN-2"``, ...) that makes the action illegal, if any.
 
     Example:
@@ -75,7 +75,7 @@ class IllegalActionError(MillionsError, ValueError):
     """
 
     code: str
-    """The machine-readable reason (a key of :data:`ACTION_ERROR_CODES`)."""
+    """The machine-readable reason (a key of :data:`~millions_rules.ACTION_ERROR_CODES`)."""
     rule: str | None
     """The id of the rule that forbids the action, or ``None``."""
 

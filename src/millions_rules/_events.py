@@ -2,15 +2,15 @@
 
 Every change of the state is recorded in :attr:`GameState.events
 <millions_rules.GameState.events>`, and every change of cash is explained by
-exactly one event: :class:`DepositPlaced`, :class:`DepositReturned`,
-:class:`Paid`, :class:`SnitchPunished`, :class:`ShareReceived`,
-:class:`DriverPaid`, :class:`CrookStole` or :class:`BonusPaid`.
+exactly one event: :class:`~millions_rules.DepositPlaced`, :class:`~millions_rules.DepositReturned`,
+:class:`~millions_rules.Paid`, :class:`~millions_rules.SnitchPunished`, :class:`~millions_rules.ShareReceived`,
+:class:`~millions_rules.DriverPaid`, :class:`~millions_rules.CrookStole` or :class:`~millions_rules.BonusPaid`.
 
 Each event says who may see it (R-INFO) through ``visible_to``: ``None`` for
 everyone, or the set of seats allowed (empty for a fact nobody learns, such as
 the face-down role card). A secret step emits a private event for its owner and
 a public one for the table; for instance choosing a character emits
-:class:`CharacterChosen` (the owner's) and :class:`DepositPlaced` (everyone's).
+:class:`~millions_rules.CharacterChosen` (the owner's) and :class:`~millions_rules.DepositPlaced` (everyone's).
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class RoleCardSetAside:
 
     @property
     def visible_to(self) -> frozenset[int]:
-        """Nobody: the card is never turned up."""
+        """Nobody sees it; the card is never turned up."""
         return _NOBODY
 
 

@@ -7,7 +7,7 @@ very end (R-HEIST-SNITCH), and a Snitch left alone is punished
 (R-HEIST-LONE-SNITCH). The survivors then share the loot (:mod:`._loot`).
 
 The Snitch is revealed first; when it is alone and a role can be named, the
-engine rests in :attr:`Phase.HEIST` until the Snitch's owner plays
+engine rests in :attr:`~millions_rules.Phase.HEIST` until the Snitch's owner plays
 :class:`~millions_rules.Denounce`, then resolves the rest at once.
 """
 
@@ -53,7 +53,7 @@ def nameable_roles(state: GameState) -> tuple[Role, ...]:
 
 
 def check_denounce(state: GameState, action: Denounce) -> None:
-    """Refuse a :class:`Denounce` that breaks R-HEIST-SNITCH."""
+    """Refuse a :class:`~millions_rules.Denounce` that breaks R-HEIST-SNITCH."""
     require_phase(state, "name a role", "R-HEIST-SNITCH", Phase.HEIST)
     seat = require_seat(state, action.player)
     role = require_role(action.role)
@@ -75,6 +75,7 @@ def play_denounce(draft: Draft, action: Denounce) -> None:
 
 
 def _finish_heist(draft: Draft, named: Role | None) -> None:
+    """Reveal the roles after the Snitch, then the named role, then share the loot and end the round."""
     for role in draft.config.roles:
         if role is not Role.SNITCH and role is not named:
             _reveal_role(draft, role)
@@ -86,6 +87,7 @@ def _finish_heist(draft: Draft, named: Role | None) -> None:
 
 
 def _reveal_role(draft: Draft, role: Role) -> None:
+    """Reveal the staying characters of ``role``: a lone one survives, duplicates are eliminated (R-HEIST-DUP)."""
     found = draft.with_status(CharacterStatus.HIDDEN, role)
     for index in found:
         character = draft.characters[index]
@@ -98,6 +100,7 @@ def _reveal_role(draft: Draft, role: Role) -> None:
 
 
 def _survive(draft: Draft, index: int) -> None:
+    """A lone character gets its deposit back; a lone Brute takes a threat card (R-HEIST-BRUTE, R-HEIST-OTHER)."""
     character = draft.set_status(index, CharacterStatus.SURVIVING)
     draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
     if character.role is Role.BRUTE and sum(draft.threats) < THREAT_CARDS:
@@ -106,6 +109,7 @@ def _survive(draft: Draft, index: int) -> None:
 
 
 def _eliminate(draft: Draft, index: int, rule: str) -> None:
+    """Eliminate a character: its deposit goes to the reserve, except a Brute's (R-HEIST-DUP, R-HEIST-BRUTE)."""
     character = draft.set_status(index, CharacterStatus.ELIMINATED)
     draft.emit(Eliminated(character.player, character.role, rule))
     if character.role is Role.BRUTE:
@@ -115,6 +119,7 @@ def _eliminate(draft: Draft, index: int, rule: str) -> None:
 
 
 def _reveal_named(draft: Draft, named: Role) -> None:
+    """Reveal and eliminate the named role's characters at the very end of the heist (R-HEIST-SNITCH)."""
     # R-HEIST-SNITCH: revealed at the very end and eliminated, alone or not;
     # a named Brute keeps the deposit but gains no threat card.
     found = draft.with_status(CharacterStatus.HIDDEN, named)
@@ -125,6 +130,7 @@ def _reveal_named(draft: Draft, named: Role) -> None:
 
 
 def _punish_lone_snitch(draft: Draft) -> bool:
+    """Punish a Snitch left alone: up to 3M to the reserve, no loot (R-HEIST-LONE-SNITCH)."""
     survivors = draft.with_status(CharacterStatus.SURVIVING)
     if len(survivors) != 1 or draft.characters[survivors[0]].role is not Role.SNITCH:
         return False

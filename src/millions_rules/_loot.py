@@ -56,6 +56,7 @@ def share_loot(draft: Draft) -> None:
 
 
 def _repeats(draft: Draft, character: Character) -> bool:
+    """Whether the character repeats its owner's last-round role under ``no_share`` (R-LOOT-REPEAT)."""
     return (
         draft.config.repeat_role is RepeatRole.NO_SHARE
         and character.role in draft.previous_roles[character.player]
@@ -63,6 +64,7 @@ def _repeats(draft: Draft, character: Character) -> bool:
 
 
 def _pay_driver(draft: Draft, driver: Character | None, paid: list[Character]) -> None:
+    """Every other survivor who received a share pays the Driver 1M (R-LOOT-3, R-3P-3)."""
     if driver is None:
         return
     for character in paid:
@@ -74,6 +76,7 @@ def _pay_driver(draft: Draft, driver: Character | None, paid: list[Character]) -
 
 
 def _crook_steals(draft: Draft, crook: Character | None, brute: Character | None) -> None:
+    """The Crook takes 2M, or what there is, from the Brute's owner (R-LOOT-4)."""
     if crook is None or brute is None:
         return
     amount = min(_CROOK_TAKE, draft.cash[brute.player])  # only what the Brute's owner has
@@ -82,6 +85,7 @@ def _crook_steals(draft: Draft, crook: Character | None, brute: Character | None
 
 
 def _symbol_bonus(draft: Draft, dealt: list[Character]) -> None:
+    """The survivor matching the card's symbol gets 1M from the reserve (R-LOOT-5)."""
     symbol = draft.loot.bonus_role if draft.loot is not None else None
     for character in dealt:
         if character.role is symbol:

@@ -42,7 +42,7 @@ def _check_undecided(state: GameState, value: object, doing: str) -> int:
 
 
 def check_stay(state: GameState, action: Stay) -> None:
-    """Refuse a :class:`Stay` outside negotiation or from a player who has decided."""
+    """Refuse a :class:`~millions_rules.Stay` outside negotiation or from a player who has decided."""
     _check_undecided(state, action.player, "stay")
 
 
@@ -54,7 +54,7 @@ def play_stay(draft: Draft, action: Stay) -> None:
 
 
 def check_leave(state: GameState, action: Leave) -> None:
-    """Refuse a :class:`Leave` that breaks R-NEG-2 or R-3P-2."""
+    """Refuse a :class:`~millions_rules.Leave` that breaks R-NEG-2 or R-3P-2."""
     seat = _check_undecided(state, action.player, "leave")
     if action.role is None:
         return
@@ -98,7 +98,7 @@ def _end_if_all_decided(draft: Draft) -> None:
 
 
 def check_pay(state: GameState, action: Pay) -> None:
-    """Refuse a :class:`Pay` that breaks R-NEG-3."""
+    """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
     require_phase(state, "pay", "R-NEG-3", Phase.PLANNING, Phase.NEGOTIATION)
     payer = require_seat(state, action.player)
     payee = require_seat(state, action.to, "to")
@@ -133,7 +133,7 @@ def play_pay(draft: Draft, action: Pay) -> None:
 
 
 def check_use_threat(state: GameState, action: UseThreat) -> None:
-    """Refuse a :class:`UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
+    """Refuse a :class:`~millions_rules.UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
     require_phase(state, "use a threat card", "R-NEG-THREAT", Phase.NEGOTIATION)
     user = require_seat(state, action.player)
     target = require_seat(state, action.target, "target")

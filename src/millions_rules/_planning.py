@@ -50,13 +50,14 @@ def start_round(draft: Draft) -> None:
 
 
 def _reveal_loot(draft: Draft, index: int) -> None:
+    """Turn the loot card face up and start planning (R-PLAN-1)."""
     draft.loot = draft.config.loot_deck[index]
     draft.emit(LootRevealed(draft.round, draft.loot))
     draft.phase = Phase.PLANNING
 
 
 def check_deal_loot(state: GameState, action: DealLoot) -> None:
-    """Refuse a :class:`DealLoot` that is not the external dealer's next move."""
+    """Refuse a :class:`~millions_rules.DealLoot` that is not the external dealer's next move."""
     _require_external(state, "deal a loot card")
     require_phase(state, "deal a loot card", "R-PLAN-1", Phase.DEALING)
     index = require_whole(action.index, "index")
@@ -98,7 +99,7 @@ def _allowed(roles: tuple[Role, ...], forbidden: tuple[Role, ...]) -> tuple[Role
 
 
 def choices(state: GameState, seat: int) -> tuple[Choose, ...]:
-    """Every legal :class:`Choose` of ``seat`` (ordered pairs in the three-player game)."""
+    """Every legal :class:`~millions_rules.Choose` of ``seat`` (ordered pairs in the three-player game)."""
     return _choices(seat, state.config.players, _forbidden(state, seat))
 
 
@@ -111,7 +112,7 @@ def _choices(seat: int, players: int, forbidden: tuple[Role, ...]) -> tuple[Choo
 
 
 def check_choose(state: GameState, action: Choose) -> None:
-    """Refuse a :class:`Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
+    """Refuse a :class:`~millions_rules.Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
     require_phase(state, "choose a character", "R-PLAN-2", Phase.PLANNING)
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
@@ -161,6 +162,7 @@ def play_choose(draft: Draft, action: Choose) -> None:
 
 
 def _place_deposit(draft: Draft, seat: int, role: Role, position: int, deposit: int) -> None:
+    """Lay a character down with its deposit; the reserve covers a short player (R-PLAN-3)."""
     # R-PLAN-3: a player short of money pays what they have; the reserve covers the rest.
     paid = min(deposit, draft.cash[seat])
     covered = min(deposit - paid, draft.reserve)
@@ -174,6 +176,7 @@ def _place_deposit(draft: Draft, seat: int, role: Role, position: int, deposit: 
 
 
 def _shuffle_role_cards(draft: Draft) -> None:
+    """Set one role card face down: drawn by the engine, or asked of the external dealer (R-PLAN-4)."""
     if draft.config.dealer is Dealer.EXTERNAL:
         draft.phase = Phase.SETTING_ASIDE
         return
@@ -184,6 +187,7 @@ def _shuffle_role_cards(draft: Draft) -> None:
 
 
 def _lay_out(draft: Draft, face_down: Role) -> None:
+    """Lay the role cards other than ``face_down`` face up, in reveal order (R-PLAN-4)."""
     cards = [c.role for c in draft.characters]
     cards.remove(face_down)
     draft.face_down = face_down
@@ -198,7 +202,7 @@ def role_cards(state: GameState) -> tuple[Role, ...]:
 
 
 def check_set_aside(state: GameState, action: SetAside) -> None:
-    """Refuse a :class:`SetAside` that is not the external dealer's next move."""
+    """Refuse a :class:`~millions_rules.SetAside` that is not the external dealer's next move."""
     _require_external(state, "set a role card aside")
     require_phase(state, "set a role card aside", "R-PLAN-4", Phase.SETTING_ASIDE)
     role = require_role(action.role)

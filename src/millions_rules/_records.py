@@ -1,4 +1,4 @@
-"""Saved games: a :class:`GameRecord` is to this game what PGN is to chess.
+"""Saved games: a :class:`~millions_rules.GameRecord` is to this game what PGN is to chess.
 
 A record holds the config and every action; loading replays them, so a saved
 game is always a reachable game and old saves keep loading as long as the rules
@@ -37,7 +37,7 @@ class GameRecord:
     """
 
     format_version: int
-    """The record format (:data:`FORMAT_VERSION` when written by this library)."""
+    """The record format (:data:`~millions_rules.FORMAT_VERSION` when written by this library)."""
     library_version: str
     """The version of millions-rules that wrote it (informative)."""
     config: GameConfig
@@ -47,7 +47,7 @@ class GameRecord:
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
-        """The record of a game played from :func:`new_game` (its :attr:`GameState.history`)."""
+        """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`)."""
         return cls(FORMAT_VERSION, __version__, state.config, state.history)
 
     def replay(self) -> GameState:
@@ -63,17 +63,17 @@ class GameRecord:
 
 
 def save_game(state: GameState) -> str:
-    """The JSON text of ``state``'s :class:`GameRecord`.
+    """The JSON text of ``state``'s :class:`~millions_rules.GameRecord`.
 
     Args:
-        state: A state reached from :func:`new_game` by :func:`apply`.
+        state: A state reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`.
 
     Returns:
-        The saved game; :func:`load_game` turns it back into ``state``.
+        The saved game; :func:`~millions_rules.load_game` turns it back into ``state``.
 
     Raises:
-        ValueError: If ``state`` was not reached from :func:`new_game` by
-            :func:`apply` (for instance a state from :func:`sample_state`), so
+        ValueError: If ``state`` was not reached from :func:`~millions_rules.new_game` by
+            :func:`~millions_rules.apply` (for instance a state from :func:`~millions_rules.sample_state`), so
             that its history cannot rebuild it.
 
     >>> from millions_rules import GameConfig, new_game
@@ -90,7 +90,7 @@ def load_game(text: str | bytes) -> GameState:
     """The state a saved game leads to, by replaying its actions.
 
     Args:
-        text: A saved game, as written by :func:`save_game`.
+        text: A saved game, as written by :func:`~millions_rules.save_game`.
 
     Returns:
         The final state.

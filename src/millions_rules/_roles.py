@@ -2,8 +2,8 @@
 
 This module holds the game's components: the five roles (R-COMP-1), which of
 them are in play for a number of players (R-COMP-2), the loot cards (R-COMP-4)
-and the two configuration enums, :class:`RepeatRole` (R-VAR-REPEAT) and
-:class:`Dealer`.
+and the two configuration enums, :class:`~millions_rules.RepeatRole` (R-VAR-REPEAT) and
+:class:`~millions_rules.Dealer`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Role(enum.Enum):
     """A specialist a gang boss can send on a heist (R-COMP-1).
 
     The members are listed in reveal order (R-HEIST): iterating over
-    :class:`Role` yields them in that order, and :attr:`order` gives the
+    :class:`~millions_rules.Role` yields them in that order, and :attr:`order` gives the
     position.
 
     >>> [role.name for role in Role]
@@ -102,7 +102,7 @@ class RepeatRole(enum.Enum):
     """What happens to a player who plays a role they played last round (R-VAR-REPEAT)."""
 
     NO_SHARE = "no_share"
-    """Default: such a survivor gets no share, pays no Driver and gets no bonus (R-LOOT-REPEAT)."""
+    """The default. Such a survivor gets no share, pays no Driver, gets no bonus (R-LOOT-REPEAT)."""
     FORBIDDEN = "forbidden"
     """Last round's roles are shown face up and cannot be chosen ("no more fooling me")."""
     ALLOWED = "allowed"
@@ -147,7 +147,7 @@ class LootCard:
 
     Raises:
         ConfigError: If an amount is not a whole number (``total >= 0``,
-            ``deposit >= 1``) or ``bonus_role`` is not a :class:`Role`.
+            ``deposit >= 1``) or ``bonus_role`` is not a :class:`~millions_rules.Role`.
 
     >>> LootCard(8, 1, Role.BRUTE)
     LootCard(total=8, deposit=1, bonus_role=<Role.BRUTE: 'brute'>)

@@ -1,9 +1,9 @@
 """Determinisation: complete states consistent with what one seat sees (R-INFO).
 
 An AI that searches ahead (Monte Carlo tree search, counterfactual regret, ...)
-must not peek at secrets. :func:`sample_state` turns a :class:`PlayerView` into
-a full :class:`GameState` whose hidden parts are drawn at random, so the AI can
-play it forward with :func:`apply`.
+must not peek at secrets. :func:`~millions_rules.sample_state` turns a :class:`~millions_rules.PlayerView` into
+a full :class:`~millions_rules.GameState` whose hidden parts are drawn at random, so the AI can
+play it forward with :func:`~millions_rules.apply`.
 
 **The distribution.** Every *world* consistent with the public facts and the
 seat's own knowledge is equally likely:
@@ -83,18 +83,18 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     """A complete state consistent with ``view``, its secrets drawn at random.
 
     ``view(sample_state(v, seed), v.seat) == v`` always holds, and the result can
-    be played on with :func:`apply`. See the module text for the distribution.
+    be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
 
     Args:
         view: What one seat (or a spectator) knows.
         seed: Any int from 0 to 2**64 - 1; the same seed gives the same state.
 
     Returns:
-        A full :class:`GameState` with an empty history.
+        A full :class:`~millions_rules.GameState` with an empty history.
 
     Raises:
         ConfigError: If ``seed`` is out of range, or no state fits the view
-            (only for a view not made by :func:`view`).
+            (only for a view not made by :func:`~millions_rules.view`).
 
     >>> from millions_rules import GameConfig, new_game, view
     >>> state = new_game(GameConfig(5, seed=1))

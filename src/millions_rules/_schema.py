@@ -1,7 +1,7 @@
 """JSON Schema (draft 2020-12) for the documents of :mod:`._serialization`.
 
 The schemas are generated from the attrs classes themselves, so they cannot
-drift from what :func:`to_json` writes; the same schemas ship as ``.json`` files
+drift from what :func:`~millions_rules.to_json` writes; the same schemas ship as ``.json`` files
 in ``millions_rules/schemas/`` for clients in other languages (TypeScript, Rust,
 ...), and the test suite checks that the files are up to date.
 """
@@ -118,11 +118,11 @@ class _Builder:
 
 
 def json_schema(cls: object) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the documents :func:`to_json` writes for ``cls``.
+    """The JSON Schema (draft 2020-12) of the documents :func:`~millions_rules.to_json` writes for ``cls``.
 
     Args:
-        cls: :data:`Action`, :data:`Event`, :class:`PlayerView`, :class:`GameConfig`,
-            :class:`GameRecord`, :class:`GameState`, or any other public attrs class.
+        cls: :data:`~millions_rules.Action`, :data:`~millions_rules.Event`, :class:`~millions_rules.PlayerView`, :class:`~millions_rules.GameConfig`,
+            :class:`~millions_rules.GameRecord`, :class:`~millions_rules.GameState`, or any other public attrs class.
 
     Returns:
         A new dict, ready for :func:`json.dumps`.
@@ -139,7 +139,7 @@ def json_schema(cls: object) -> dict[str, Any]:
 
 
 def shipped_schema(filename: str) -> dict[str, Any]:
-    """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`SCHEMA_FILES`)."""
+    """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`~millions_rules.SCHEMA_FILES`)."""
     text = (
         resources.files("millions_rules").joinpath("schemas").joinpath(filename).read_text("utf-8")
     )
@@ -148,7 +148,7 @@ def shipped_schema(filename: str) -> dict[str, Any]:
 
 
 def write_schemas(directory: str) -> None:
-    """Write every schema of :data:`SCHEMA_FILES` into ``directory``."""
+    """Write every schema of :data:`~millions_rules.SCHEMA_FILES` into ``directory``."""
     import pathlib
 
     pathlib.Path(directory).mkdir(parents=True, exist_ok=True)

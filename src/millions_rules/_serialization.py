@@ -7,10 +7,10 @@ order, and 64-bit numbers (the seed and the generator state) are decimal
 strings so JavaScript clients do not round them. The output is byte-identical
 across runs, processes and ``PYTHONHASHSEED`` values.
 
-Input is refused with :class:`DeserializationError` unless it is exactly a valid
+Input is refused with :class:`~millions_rules.DeserializationError` unless it is exactly a valid
 document: no extra or missing fields, no ``true`` where an int goes, no NaN,
-nothing larger than :data:`MAX_DOCUMENT_SIZE` or nested deeper than JSON's
-parser allows. A :class:`GameState` is also checked for consistency (money
+nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` or nested deeper than JSON's
+parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
 conserved, seats in range, cards matching the characters, ...) so a tampered
 state cannot be smuggled in.
 """
@@ -45,7 +45,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The largest document :func:`from_json` reads, in bytes.
+#: The largest document :func:`~millions_rules.from_json` reads, in bytes.
 MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
 #: The largest plain integer accepted in a document (money, seats, rounds, ...).
 MAX_INT: Final = 2**31 - 1
@@ -144,7 +144,7 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
 
     Args:
         detailed_validation: Whether structuring errors carry the path of the
-            offending value (cattrs' detailed validation). :func:`from_json` reads
+            offending value (cattrs' detailed validation). :func:`~millions_rules.from_json` reads
             with a converter without it and, only when a document is refused,
             reads it again with one to say where.
 
@@ -372,10 +372,10 @@ def from_json(text: str | bytes, cls: type[T]) -> T: ...
 @overload
 def from_json(text: str | bytes, cls: object) -> Any: ...
 def from_json(text: str | bytes, cls: object) -> Any:
-    """Read an object of type ``cls`` (a public class, or the :data:`Action`/:data:`Event` union).
+    """Read an object of type ``cls`` (a public class, or the :data:`~millions_rules.Action`/:data:`~millions_rules.Event` union).
 
     Args:
-        text: JSON text, as written by :func:`to_json`.
+        text: JSON text, as written by :func:`~millions_rules.to_json`.
         cls: The expected type.
 
     Returns:
@@ -392,13 +392,13 @@ def from_json(text: str | bytes, cls: object) -> Any:
     >>> from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
     Traceback (most recent call last):
       ...
-    millions_rules._errors.DeserializationError: amount: expected int, got boolean
+    millions_rules.DeserializationError: amount: expected int, got boolean
     """
     return structure(parse_json(text), cls)
 
 
 def structure(document: object, cls: object) -> Any:
-    """Structure an already parsed document (see :func:`from_json`)."""
+    """Structure an already parsed document (see :func:`~millions_rules.from_json`)."""
     try:
         result: Any = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
     except Exception:  # explained by the detailed read below

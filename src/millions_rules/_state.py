@@ -1,6 +1,6 @@
 """The game state: an immutable snapshot of the table (R-COMP, R-ROUND).
 
-:class:`GameState` holds everything, secrets included (the deck's order, the
+:class:`~millions_rules.GameState` holds everything, secrets included (the deck's order, the
 face-down role card, every player's character, the generator state). It is the
 engine's own object: never send it to a player, send a
 :func:`~millions_rules.view` instead (R-INFO).
@@ -32,17 +32,17 @@ class Phase(enum.Enum):
     """
 
     DEALING = "dealing"
-    """External dealer: waiting for :class:`~millions_rules.DealLoot` (R-PLAN-1)."""
+    """Waiting for the external dealer's :class:`~millions_rules.DealLoot` (R-PLAN-1)."""
     PLANNING = "planning"
     """Players choose characters (R-PLAN-2); payments are allowed (R-NEG-3)."""
     SETTING_ASIDE = "setting_aside"
-    """External dealer: waiting for :class:`~millions_rules.SetAside` (R-PLAN-4)."""
+    """Waiting for the external dealer's :class:`~millions_rules.SetAside` (R-PLAN-4)."""
     NEGOTIATION = "negotiation"
     """Players stay or leave, pay and threaten (R-NEG)."""
     HEIST = "heist"
     """The lone Snitch must name a role (R-HEIST-SNITCH)."""
     GAME_OVER = "game_over"
-    """The game has ended (R-END); :attr:`GameState.winners` is set."""
+    """The game has ended (R-END); :attr:`~millions_rules.GameState.winners` is set."""
 
 
 class CharacterStatus(enum.Enum):
@@ -67,7 +67,7 @@ class Character:
     role: Role
     """The role (secret until revealed)."""
     position: int
-    """Where the card lies in front of its owner: 0, or 0 and 1 in the three-player game (R-3P-4)."""
+    """Where the card lies in front of its owner (0; 0 or 1 in the three-player game, R-3P-4)."""
     paid: int
     """The part of the deposit the owner paid (R-PLAN-2)."""
     covered: int
@@ -124,11 +124,12 @@ class GameState:
     winners: frozenset[int]
     """The winning seats; empty until the game is over (R-END)."""
     events: tuple[Event, ...]
-    """Everything that happened, in order. *Holds secrets:* filter it per player."""
+    """Everything that happened, in order. It holds secrets, so filter it per player."""
     history: tuple[Action, ...]
     """Every action applied since :func:`~millions_rules.new_game`, in order."""
     deck: tuple[int, ...]
-    """Loot card indices still to come (engine: in draw order; external: not yet dealt). *Secret.*"""
+    """Loot card indices still to come, in draw order (engine dealer) or not yet dealt
+    (external dealer). *Secret.*"""
     rng: int
     """The state of the engine's generator. *Secret.*"""
 
@@ -196,5 +197,5 @@ class GameState:
 
     @property
     def awaiting_dealer(self) -> bool:
-        """Whether the engine waits for the external dealer (:class:`DealLoot`/:class:`SetAside`)."""
+        """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
         return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)

@@ -1,6 +1,6 @@
 """Player views: what one seat may know, and nothing more (R-INFO).
 
-A :class:`PlayerView` is built from a :class:`GameState` by :func:`view`, field
+A :class:`~millions_rules.PlayerView` is built from a :class:`~millions_rules.GameState` by :func:`~millions_rules.view`, field
 by field, following R-INFO:
 
 * public: the loot card, leader, cash, reserve, deposits, threat cards held, who
@@ -12,8 +12,8 @@ by field, following R-INFO:
 * known to nobody: the face-down role card, the loot deck, the generator state
   and seed, the roles of characters taken back.
 
-The seed is dropped with the whole :class:`GameConfig`: a view carries a
-:class:`PublicConfig` instead.
+The seed is dropped with the whole :class:`~millions_rules.GameConfig`: a view carries a
+:class:`~millions_rules.PublicConfig` instead.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ __all__ = [
 
 @attrs.frozen
 class PublicConfig:
-    """A :class:`GameConfig` without its seed: the rules everyone at the table knows."""
+    """A :class:`~millions_rules.GameConfig` without its seed: the rules everyone at the table knows."""
 
     players: int
     """The number of players."""
@@ -100,7 +100,7 @@ class SeenCharacter:
 class PlayerView:
     """Everything one seat may know about the game, and everything a frontend needs to draw it.
 
-    Build it with :func:`view`; never build it by hand from a :class:`GameState`.
+    Build it with :func:`~millions_rules.view`; never build it by hand from a :class:`~millions_rules.GameState`.
     ``seat`` is ``None`` for a spectator, who sees public facts only.
     """
 
@@ -131,8 +131,8 @@ class PlayerView:
     face_up: tuple[Role, ...]
     """The face-up role cards, in reveal order."""
     previous_roles: tuple[tuple[Role, ...] | None, ...]
-    """Last round's roles by seat: this seat's own, everyone's under ``repeat_role='forbidden'``,
-    ``None`` where this seat does not know them (revealed ones are in the log)."""
+    """Last round's roles by seat, where this seat knows them (its own, and everyone's under
+    ``repeat_role='forbidden'``), else ``None``; revealed ones are in the log."""
     awaiting: tuple[int, ...]
     """The seats whose decision the engine waits for."""
     awaiting_dealer: bool
@@ -172,10 +172,10 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
     """The events ``seat`` may see (``None``: a spectator), in order.
 
     Every secret step also emits a public event, so the filtered log still tells
-    that, say, seat 2 chose a character (:class:`DepositPlaced`) without saying
-    which (:class:`CharacterChosen`). A server streams
+    that, say, seat 2 chose a character (:class:`~millions_rules.DepositPlaced`) without saying
+    which (:class:`~millions_rules.CharacterChosen`). A server streams
     ``visible_events(after.events[len(before.events):], seat)`` to each seat
-    after each :func:`apply`.
+    after each :func:`~millions_rules.apply`.
 
     >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
     >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
