@@ -11,7 +11,7 @@ touched.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
@@ -32,6 +32,7 @@ from ._negotiation import (
     play_use_threat,
 )
 from ._planning import (
+    all_choices,
     check_choose,
     check_deal_loot,
     check_set_aside,
@@ -231,6 +232,10 @@ def legal_actions(
     found: list[Action] = []
     if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.
+        if player is None and phase is Phase.PLANNING:
+            return all_choices(state, awaiting)
+        if player is None and phase is Phase.NEGOTIATION and not state.config.three_player:
+            return _all_stay_or_leave(awaiting)
         for seat in awaiting if player is None else set(awaiting).intersection(seats):
             found.extend(_decisions_of(state, seat))
         return tuple(found)
@@ -256,6 +261,12 @@ def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
 @cache
 def _stay_or_leave_all(seat: int) -> tuple[Stay, Leave]:
     return Stay(seat), Leave(seat)
+
+
+@lru_cache(maxsize=1024)
+def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
+    # legal_actions runs before every action of a bot: the same few tuples serve all games.
+    return tuple(action for seat in seats for action in _stay_or_leave_all(seat))
 
 
 def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:

@@ -29,6 +29,7 @@ __all__ = [
     "check_choose",
     "check_deal_loot",
     "check_set_aside",
+    "all_choices",
     "choices",
     "play_choose",
     "play_deal_loot",
@@ -101,6 +102,23 @@ def _allowed(roles: tuple[Role, ...], forbidden: tuple[Role, ...]) -> tuple[Role
 def choices(state: GameState, seat: int) -> tuple[Choose, ...]:
     """Every legal :class:`~millions_rules.Choose` of ``seat`` (ordered pairs in the three-player game)."""
     return _choices(seat, state.config.players, _forbidden(state, seat))
+
+
+def all_choices(state: GameState, seats: tuple[int, ...]) -> tuple[Choose, ...]:
+    """Every legal :class:`~millions_rules.Choose` of the given seats, in seat order."""
+    forbidden = tuple(_forbidden(state, seat) for seat in seats)
+    return _choices_of_seats(seats, state.config.players, forbidden)
+
+
+@lru_cache(maxsize=4096)
+def _choices_of_seats(
+    seats: tuple[int, ...], players: int, forbidden: tuple[tuple[Role, ...], ...]
+) -> tuple[Choose, ...]:
+    return tuple(
+        choose
+        for seat, roles in zip(seats, forbidden, strict=True)
+        for choose in _choices(seat, players, roles)
+    )
 
 
 @lru_cache(maxsize=4096)
