@@ -155,6 +155,15 @@ def setup(ask: Ask, say: Say) -> tuple[GameConfig, list[str]]:
 
 def main(ask: Ask = input, say: Say = print) -> int:
     """Play a game at one keyboard; returns 0 when the game ends or is quit."""
+    try:
+        return play(ask, say)
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: leave quietly
+        say("\nGame abandoned.")
+        return 0
+
+
+def play(ask: Ask, say: Say) -> int:
+    """The game loop of :func:`main`."""
     config, names = setup(ask, say)
     state = new_game(config)
     last_seen = [0] * config.players

@@ -25,7 +25,7 @@ def main(examples: str) -> int:
         subprocess.run(
             [sys.executable, str(directory / script)], check=True, stdout=subprocess.DEVNULL
         )
-    hot_seat = "3\nAl\nBo\nCy\n\n1\n\nquit\n"
+    hot_seat = "3\nAl\nBo\nCy\n\n1\n\n\nquit\n"
     subprocess.run(
         [sys.executable, str(directory / "hot_seat.py")],
         input=hot_seat,

@@ -85,6 +85,23 @@ def money_in_game(state: GameState) -> int:
     return sum(state.cash) + sum(state.deposits) + state.reserve
 
 
+def outputs_under_hash_seeds(program: str, hash_seeds: Iterable[int] = (0, 1, 12345)) -> set[str]:
+    """What ``python -c program`` prints under each PYTHONHASHSEED (one output if deterministic)."""
+    import subprocess
+    import sys
+
+    return {
+        subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": str(seed), "PATH": ""},
+        ).stdout
+        for seed in hash_seeds
+    }
+
+
 def last_round_events(state: GameState) -> tuple[Event, ...]:
     """The events since the last loot card was revealed."""
     from millions_rules import LootRevealed
@@ -107,6 +124,7 @@ __all__ = [
     "external",
     "last_round_events",
     "money_in_game",
+    "outputs_under_hash_seeds",
     "play",
     "play_round",
 ]

@@ -106,3 +106,19 @@ def test_examples_do_not_reach_into_private_modules() -> None:
     """Examples use the public API only."""
     for path in EXAMPLES.glob("*.py"):
         assert "millions_rules._" not in path.read_text("utf-8"), path.name
+
+
+def test_hot_seat_end_of_input_abandons_quietly() -> None:
+    """Ctrl-D (end of input) at any prompt ends the game without a traceback."""
+    hot_seat = load("hot_seat")
+    answers = iter(["3", "Al"])
+    screen: list[str] = []
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    assert hot_seat.main(ask, screen.append) == 0
+    assert screen[-1].endswith("Game abandoned.")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from typing import Any
 
 import attrs
@@ -28,6 +26,7 @@ from millions_rules import (
 )
 from millions_rules._money import cash_after
 
+from .scenario import outputs_under_hash_seeds
 from .strategies import any_actions, configs, games, play_randomly
 
 
@@ -136,17 +135,7 @@ def test_same_game_under_any_hash_seed() -> None:
         "s = play_randomly(m.new_game(m.GameConfig(7, seed=5)), random.Random(1))[-1]\n"
         "print(repr(s.events), s.cash, s.history[-5:])\n"
     )
-    outputs = {
-        subprocess.run(
-            [sys.executable, "-c", program],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={"PYTHONHASHSEED": str(hash_seed), "PATH": ""},
-        ).stdout
-        for hash_seed in (0, 1, 12345)
-    }
-    assert len(outputs) == 1
+    assert len(outputs_under_hash_seeds(program)) == 1
 
 
 def test_engine_deals_the_same_cards_everywhere() -> None:

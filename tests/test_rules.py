@@ -627,9 +627,9 @@ class TestThreePlayers:
         )
         assert refused(state, Leave(0, B), "role_not_applicable").rule == "R-3P-2"
 
-    def test_resolved_per_character(self) -> None:
-        """R-3P-3: duplicates, shares, Driver fees and the Crook count characters, not players."""
-        state = play(
+    def _round_one(self) -> GameState:
+        # Seat 2 takes back its Driver and stays with the Mastermind, which the Snitch names.
+        return play(
             new_game(external(3)),
             [
                 DealLoot(PLAIN_12),
@@ -644,6 +644,10 @@ class TestThreePlayers:
                 Denounce(1, M),
             ],
         )
+
+    def test_resolved_per_character(self) -> None:
+        """R-3P-3: duplicates, shares, Driver fees and the Crook count characters, not players."""
+        state = self._round_one()
         assert events_of(state, Eliminated) == [Eliminated(2, M, "R-HEIST-SNITCH")]
         assert events_of(state, LootShared) == [LootShared(12, 4, 3)]
         assert sorted(events_of(state, DriverPaid), key=repr) == sorted(
@@ -655,21 +659,7 @@ class TestThreePlayers:
 
     def test_threat_shows_character_by_position(self) -> None:
         """R-3P-4: a threat on a player with two characters shows the one at the chosen slot."""
-        state = play(
-            new_game(external(3)),
-            [
-                DealLoot(PLAIN_12),
-                Choose(0, (B, C)),
-                Choose(1, (D, S)),
-                Choose(2, (M, D)),
-                SetAside(D),
-                Leave(2, D),
-                Stay(2),
-                Stay(0),
-                Stay(1),
-                Denounce(1, M),
-            ],
-        )
+        state = self._round_one()
         assert state.threats == (1, 0, 0)
         state = play(
             state,
@@ -737,3 +727,62 @@ def test_worked_example_snitch() -> None:
     assert events_of(state, Eliminated) == []
     assert state.cash == (9, 9, 5, 5, 5)
     assert state.reserve == 142
+
+
+class TestWrongTypes:
+    def test_clear_errors_for_objects_of_the_wrong_type(self) -> None:
+        """Wrong types get a documented error with a code, never a bare TypeError/AttributeError."""
+        from millions_rules import replay, sample_state, view
+
+        state = new_game(GameConfig(4, seed=0))
+        for call in (
+            lambda: legal_actions("state"),  # type: ignore[arg-type]
+            lambda: apply("state", Stay(0)),  # type: ignore[arg-type]
+            lambda: view("state", 0),  # type: ignore[arg-type]
+            lambda: view(state, "0"),  # type: ignore[arg-type]
+            lambda: replay(state.config, 5),  # type: ignore[arg-type]
+        ):
+            with pytest.raises(IllegalActionError) as caught:
+                call()
+            assert caught.value.code in ("bad_value", "unknown_player")
+        refused(state, "stay", "not_an_action")
+        refused(state, None, "not_an_action")
+        refused(state, Pay(0, 1, -1), "bad_value")
+        with pytest.raises(ConfigError):
+            sample_state("view", 1)  # type: ignore[arg-type]
+        with pytest.raises(ConfigError):
+            new_game("config")  # type: ignore[arg-type]
+        assert legal_actions(state, 9) == () and legal_actions(state, "1") == ()  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"players": 2},
+            {"players": 9},
+            {"players": "5"},
+            {"players": 5, "seed": -1},
+            {"players": 5, "seed": 2**64},
+            {"players": 5, "rounds": 0},
+            {"players": 5, "target": 0},
+            {"players": 5, "starting_cash": -1},
+            {"players": 5, "total_money": 10},
+            {"players": 5, "first_leader": 5},
+            {"players": 5, "repeat_role": "forbidden"},
+            {"players": 5, "dealer": "engine"},
+            {"players": 5, "loot_deck": "cards"},
+            {"players": 5, "loot_deck": [1, 2, 3, 4, 5, 6, 7, 8]},
+            {"players": 5, "rounds": True},
+        ],
+    )
+    def test_nonsense_configs_refused(self, options: dict[str, object]) -> None:
+        """R-COMP, R-VAR: a config that makes no sense raises ConfigError."""
+        with pytest.raises(ConfigError):
+            GameConfig(**options)  # type: ignore[arg-type]
+
+    def test_bad_loot_cards_refused(self) -> None:
+        """R-COMP-4: a loot card needs whole amounts and a Role (or None) as symbol."""
+        for args in [(-1, 1), (8, 0), (8.5, 1), (8, 1, "brute"), (True, 1)]:
+            with pytest.raises(ConfigError):
+                LootCard(*args)  # type: ignore[arg-type]
+        with pytest.raises(ConfigError):
+            GameConfig.quick(4, colour="red")

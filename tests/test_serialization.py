@@ -7,8 +7,6 @@ import copy
 import json
 import pathlib
 import random
-import subprocess
-import sys
 from typing import Any
 
 import attrs
@@ -42,6 +40,7 @@ from millions_rules import (
     view,
 )
 
+from .scenario import outputs_under_hash_seeds
 from .strategies import configs, games, loot_cards, play_randomly
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -127,17 +126,7 @@ class TestRoundTrip:
             "s = play_randomly(m.new_game(m.GameConfig(6, seed=9)), random.Random(2))[-1]\n"
             "print(m.to_json(s)); print(m.to_json(m.view(s, 1)))\n"
         )
-        outputs = {
-            subprocess.run(
-                [sys.executable, "-c", program],
-                capture_output=True,
-                text=True,
-                check=True,
-                env={"PYTHONHASHSEED": str(seed), "PATH": ""},
-            ).stdout
-            for seed in (0, 7, 99)
-        }
-        assert len(outputs) == 1
+        assert len(outputs_under_hash_seeds(program)) == 1
 
     def test_documents_read_well(self) -> None:
         """Actions are tagged first, enums lower-case, big numbers strings, sets sorted."""

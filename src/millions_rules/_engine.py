@@ -120,9 +120,13 @@ def new_game(config: GameConfig) -> GameState:
     return draft.finish(None)
 
 
-def _check(state: GameState, action: object) -> tuple[_Check, _Play]:
+def _require_state(state: object) -> None:
     if not isinstance(state, GameState):
         illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+
+
+def _check(state: GameState, action: object) -> tuple[_Check, _Play]:
+    _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
         illegal(f"{action!r} is not an action", "not_an_action")
@@ -208,13 +212,18 @@ def legal_actions(
             payment; bots and benchmarks usually leave them out.
 
     Returns:
-        The legal actions; empty when the game is over.
+        The legal actions; empty when the game is over or ``player`` is no seat.
+
+    Raises:
+        IllegalActionError: If ``state`` is not a :class:`~millions_rules.GameState`
+            (code ``bad_value``).
 
     >>> from millions_rules import GameConfig, new_game
     >>> actions = legal_actions(new_game(GameConfig(4, seed=1)), 0, payments=False)
     >>> [action.roles[0].name for action in actions]
     ['BRUTE', 'DRIVER', 'CROOK']
     """
+    _require_state(state)
     phase = state.phase
     if phase is Phase.DEALING:
         return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
@@ -326,6 +335,10 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     True
     """
     state = new_game(config)
+    if not isinstance(actions, Iterable):
+        illegal(
+            f"actions must be an iterable of actions, not {type(actions).__name__}", "bad_value"
+        )
     for index, action in enumerate(actions):
         try:
             state = apply(state, action)

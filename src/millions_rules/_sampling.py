@@ -93,7 +93,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         A full :class:`~millions_rules.GameState` with an empty history.
 
     Raises:
-        ConfigError: If ``seed`` is out of range, or no state fits the view
+        ConfigError: If ``view`` is no view, ``seed`` is out of range, or no state fits it
             (only for a view not made by :func:`~millions_rules.view`).
 
     >>> from millions_rules import GameConfig, new_game, view
@@ -102,6 +102,8 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     >>> view(sampled, 2) == view(state, 2)
     True
     """
+    if not isinstance(view, PlayerView):
+        raise ConfigError(f"sample_state needs a PlayerView, not {type(view).__name__}")
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
     draw = _Draw(seed)
@@ -238,7 +240,9 @@ def _fill(
     if face_up is None:
         return _fill_freely(slots, unknown, draw), None
     known = Counter(role for _, role, _ in slots if role is not None)
-    options: list[tuple[Role, _Counter]] = []
+    counter = _Counter(slots, unknown, roles)
+    # One option per face-down card that fits: the roles left for the unknown slots.
+    options: list[tuple[Role, tuple[int, ...]]] = []
     weights: list[int] = []
     for face_down in roles:
         remaining = Counter(face_up)
@@ -246,19 +250,15 @@ def _fill(
         remaining.subtract(known)
         if any(n < 0 for n in remaining.values()) or sum(remaining.values()) != len(unknown):
             continue
-        counter = _Counter(slots, unknown, roles)
-        start = tuple(remaining[role] for role in roles)
-        weight = counter.count(0, start, None)
+        counts = tuple(remaining[role] for role in roles)
+        weight = counter.count(0, counts, None)
         if weight:
-            options.append((face_down, counter))
+            options.append((face_down, counts))
             weights.append(weight)
     if not weights:
         raise ConfigError("no game state is consistent with this view")
-    face_down, counter = options[draw.weighted(weights)]
-    remaining = Counter(face_up)
-    remaining[face_down] += 1
-    remaining.subtract(known)
-    picked = counter.walk(tuple(remaining[role] for role in roles), draw)
+    face_down, counts = options[draw.weighted(weights)]
+    picked = counter.walk(counts, draw)
     result = [role for _, role, _ in slots]
     for index, role in zip(unknown, picked, strict=True):
         result[index] = role

@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from ._actions import Action
-from ._checks import require_seat
+from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import legal_actions, payees
 from ._events import CharacterRevealed, Event, LootRevealed, ThreatPeeked, is_visible
@@ -232,6 +232,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     >>> view(state, 1).characters[0].role is None
     True
     """
+    if not isinstance(state, GameState):
+        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     start = _round_start(state.events)
