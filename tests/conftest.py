@@ -16,7 +16,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "ci",
-    max_examples=300,
+    max_examples=400,
     deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,

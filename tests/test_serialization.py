@@ -359,3 +359,22 @@ def test_mutated_documents_only_deserialization_error(
     except DeserializationError:
         return
     assert to_json(result)  # whatever was accepted can be written again
+
+
+@pytest.mark.parametrize("cls", [GameState, PlayerView, GameRecord, GameConfig])
+def test_extra_or_missing_fields_refused_everywhere(cls: type) -> None:
+    """Every document type refuses unknown fields and missing required ones, naming them."""
+    state = play_randomly(new_game(GameConfig(4, seed=8)), random.Random(8), limit=15)[-1]
+    obj = {
+        GameState: state,
+        PlayerView: view(state, 2),
+        GameRecord: GameRecord.of(state),
+        GameConfig: state.config,
+    }[cls]
+    document = json.loads(to_json(obj))
+    with pytest.raises(DeserializationError, match=r"^\$: unexpected field\(s\): zz$"):
+        from_json(json.dumps({**document, "zz": 1}), cls)
+    first = next(iter(document))
+    del document[first]
+    with pytest.raises(DeserializationError, match=f"^{first}: "):
+        from_json(json.dumps(document), cls)
