@@ -12,7 +12,6 @@ from millions_rules import (
     Dealer,
     DealLoot,
     Denounce,
-    Event,
     GameConfig,
     GameState,
     Leave,
@@ -102,14 +101,6 @@ def outputs_under_hash_seeds(program: str, hash_seeds: Iterable[int] = (0, 1, 12
     }
 
 
-def last_round_events(state: GameState) -> tuple[Event, ...]:
-    """The events since the last loot card was revealed."""
-    from millions_rules import LootRevealed
-
-    starts = [i for i, e in enumerate(state.events) if isinstance(e, LootRevealed)]
-    return state.events[starts[-1] :] if starts else state.events
-
-
 __all__ = [
     "BRUTE_8",
     "CROOK_8",
@@ -122,7 +113,6 @@ __all__ = [
     "STANDARD_LOOT_DECK",
     "events_of",
     "external",
-    "last_round_events",
     "money_in_game",
     "outputs_under_hash_seeds",
     "play",

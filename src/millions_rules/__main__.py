@@ -10,6 +10,7 @@ from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, new_game
 from ._events import Event, LootRevealed, RoundEnded
+from ._money import cash_after
 from ._narrate import describe
 from ._roles import RepeatRole
 from ._state import GameState
@@ -70,8 +71,6 @@ def _tell(events: Sequence[Event], state: GameState, names: Sequence[str]) -> li
 
 def _cash_at(state: GameState, end: RoundEnded) -> tuple[int, ...]:
     # Cash after a round: replay the money events up to that RoundEnded.
-    from ._money import cash_after
-
     return cash_after(state, state.events.index(end) + 1)
 
 

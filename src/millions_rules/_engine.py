@@ -238,16 +238,16 @@ def legal_actions(
     else:
         return ()
     awaiting = state.awaiting
-    found: list[Action] = []
     if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.
-        if player is None and phase is Phase.PLANNING:
+        if player is not None:
+            return tuple(_decisions_of(state, player)) if player in awaiting else ()
+        if phase is Phase.PLANNING:
             return all_choices(state, awaiting)
-        if player is None and phase is Phase.NEGOTIATION and not state.config.three_player:
+        if phase is Phase.NEGOTIATION and not state.config.three_player:
             return _all_stay_or_leave(awaiting)
-        for seat in awaiting if player is None else set(awaiting).intersection(seats):
-            found.extend(_decisions_of(state, seat))
-        return tuple(found)
+        return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
+    found: list[Action] = []
     for seat in seats:
         if seat in awaiting:
             found.extend(_decisions_of(state, seat))

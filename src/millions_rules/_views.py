@@ -24,7 +24,7 @@ from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import legal_actions, payees
-from ._events import CharacterRevealed, Event, LootRevealed, ThreatPeeked, is_visible
+from ._events import Event, LootRevealed, ThreatPeeked, is_visible
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -278,11 +278,3 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         winners=state.winners,
         events=visible_events(state.events, seat),
     )
-
-
-def revealed_last_round(events: tuple[Event, ...]) -> tuple[CharacterRevealed, ...]:
-    """The characters revealed in the round before the current one (helper for sampling)."""
-    starts = [i for i, e in enumerate(events) if isinstance(e, LootRevealed)]
-    if len(starts) < 2:
-        return ()
-    return tuple(e for e in events[starts[-2] : starts[-1]] if isinstance(e, CharacterRevealed))
