@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 from hypothesis import given
@@ -14,6 +15,7 @@ from millions_rules import (
     CharacterTakenBack,
     Choose,
     DealLoot,
+    Denounce,
     GameConfig,
     GameState,
     Leave,
@@ -27,8 +29,10 @@ from millions_rules import (
     UseThreat,
     apply,
     is_visible,
+    legal_actions,
     new_game,
     sample_state,
+    to_json,
     view,
     visible_events,
 )
@@ -102,6 +106,18 @@ class TestNothingLeaks:
             for seat in [None, *range(state.config.players)]:
                 assert view(hide_differently(state, seat), seat) == view(state, seat)
 
+    @given(games())
+    def test_view_json_leaks_nothing(self, states: list[GameState]) -> None:
+        """R-INFO: the JSON of a view names no secret field and ignores every secret."""
+        for state in some_states(states):
+            for seat in [None, *range(state.config.players)]:
+                text = to_json(view(state, seat))
+                keys = set(re.findall(r'"([a-z_]+)":', text))
+                assert not keys & {"seed", "rng", "deck", "face_down", "history"}
+                assert to_json(view(hide_differently(state, seat), seat)) == text
+                for event in visible_events(state.events, seat):
+                    assert '"type":"role_card_set_aside"' not in to_json(event)
+
     @given(games(), seeds)
     def test_sampled_state_has_the_same_view(self, states: list[GameState], seed: int) -> None:
         """R-INFO: view(sample_state(view(s, p)), p) == view(s, p), and the sample plays on."""
@@ -114,8 +130,6 @@ class TestNothingLeaks:
                 assert sum(sampled.cash) + sum(sampled.deposits) + sampled.reserve == (
                     state.config.total_money
                 )
-                from millions_rules import legal_actions
-
                 for _ in range(3):
                     if sampled.is_over:
                         break
@@ -205,7 +219,7 @@ def test_left_role_never_revealed() -> None:
     state = play(_negotiation_5p(), [Leave(3)])
     state = play(state, [Stay(0), Stay(1), Stay(2), Stay(4)])
     assert state.phase is Phase.HEIST
-    state = play(state, [__import__("millions_rules").Denounce(0, B)])
+    state = play(state, [Denounce(0, B)])
     for seat in (None, 0, 1, 2, 4):
         for event in view(state, seat).events:
             assert getattr(event, "player", None) != 3 or not hasattr(event, "role")
