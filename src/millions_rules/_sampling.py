@@ -107,19 +107,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
     draw = _Draw(seed)
-    public = view.config
-    config = GameConfig(
-        public.players,
-        seed=draw.bits64(),
-        rounds=public.rounds,
-        target=public.target,
-        starting_cash=public.starting_cash,
-        total_money=public.total_money,
-        loot_deck=public.loot_deck,
-        repeat_role=public.repeat_role,
-        dealer=public.dealer,
-        first_leader=public.first_leader,
-    )
+    config = view.config.with_seed(draw.bits64())
     characters, face_down = _sample_table(view, config, draw)
     return GameState(
         config=config,

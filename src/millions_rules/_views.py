@@ -62,20 +62,20 @@ class PublicConfig:
     first_leader: int
     """The first leader."""
 
+    def with_seed(self, seed: int) -> GameConfig:
+        """The full config with this seed.
+
+        Raises:
+            ConfigError: If the seed is not an int from 0 to 2**64 - 1.
+        """
+        return GameConfig(seed=seed, **attrs.asdict(self, recurse=False))
+
 
 def public_config(config: GameConfig) -> PublicConfig:
-    """The public part of ``config``: everything but the seed."""
-    return PublicConfig(
-        config.players,
-        config.rounds,
-        config.target,
-        config.starting_cash,
-        config.total_money,
-        config.loot_deck,
-        config.repeat_role,
-        config.dealer,
-        config.first_leader,
-    )
+    """The public part of ``config``, everything but the seed."""
+    fields = attrs.asdict(config, recurse=False)
+    del fields["seed"]
+    return PublicConfig(**fields)
 
 
 @attrs.frozen
