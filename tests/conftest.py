@@ -26,3 +26,8 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("dev")
+
+
+def scaled(fraction: int) -> settings:
+    """Settings for an expensive test: 1/fraction of the active profile's examples (at least 10)."""
+    return settings(max_examples=max(10, settings().max_examples // fraction))

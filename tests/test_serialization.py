@@ -40,6 +40,7 @@ from millions_rules import (
     view,
 )
 
+from .conftest import scaled
 from .scenario import outputs_under_hash_seeds
 from .strategies import configs, games, loot_cards, play_randomly
 
@@ -65,6 +66,7 @@ def round_trip(obj: object, cls: object) -> None:
 
 
 class TestRoundTrip:
+    @scaled(2)
     @given(games(), st.data())
     def test_states_views_actions_events(
         self, states: list[GameState], data: st.DataObject
@@ -81,6 +83,7 @@ class TestRoundTrip:
         for event in end.events:
             round_trip(event, Event)
 
+    @scaled(8)  # JSON Schema validation of whole states is slow; each example is thorough
     @given(games(), st.data())
     def test_written_documents_validate(self, states: list[GameState], data: st.DataObject) -> None:
         """Everything to_json writes validates against the published schemas."""

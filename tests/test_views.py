@@ -38,6 +38,7 @@ from millions_rules import (
 )
 from millions_rules._events import Event
 
+from .conftest import scaled
 from .scenario import PLAIN_9, PLAIN_10, external, play, play_round
 from .strategies import games, seeds
 
@@ -106,6 +107,7 @@ class TestNothingLeaks:
             for seat in [None, *range(state.config.players)]:
                 assert view(hide_differently(state, seat), seat) == view(state, seat)
 
+    @scaled(4)  # every seat of every sampled state is serialized twice
     @given(games())
     def test_view_json_leaks_nothing(self, states: list[GameState]) -> None:
         """R-INFO: the JSON of a view names no secret field and ignores every secret."""
