@@ -32,12 +32,14 @@ def share_loot(draft: Draft) -> None:
     survivors = [draft.characters[i] for i in draft.with_status(CharacterStatus.SURVIVING)]
     if not survivors:
         return
-    survivors.sort(key=lambda c: (c.role.order, c.player))
+    survivors.sort(key=lambda c: c.role.order)  # reveal order; by seat within a role
     by_role = {c.role: c for c in survivors}
-    dealt = [c for c in survivors if not _repeats(draft, c)]
+    dealt = []
     for character in survivors:
-        if character not in dealt:
+        if _repeats(draft, character):
             draft.emit(ShareWithheld(character.player, character.role))
+        else:
+            dealt.append(character)
 
     total = draft.loot.total if draft.loot is not None else 0
     if Role.MASTERMIND in by_role:
