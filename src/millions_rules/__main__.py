@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, new_game
-from ._events import Event, LootRevealed, RoundEnded
+from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
 from ._money import cash_after
 from ._narrate import describe
 from ._roles import RepeatRole
@@ -60,7 +60,10 @@ def _tell(events: Sequence[Event], state: GameState, names: Sequence[str]) -> li
         if type(event).__name__ in _QUIET:
             continue
         text = describe(event, names)
-        lines.append(("\n" + text) if isinstance(event, LootRevealed) else "  " + text)
+        if isinstance(event, LootRevealed):
+            lines.append("\n" + text)
+        else:
+            lines.append(text if isinstance(event, (GameStarted, GameWon)) else "  " + text)
         if isinstance(event, RoundEnded):
             lines.append(
                 "  Cash: "

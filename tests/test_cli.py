@@ -1,0 +1,64 @@
+"""The command line: ``python -m millions_rules demo`` and ``schemas``."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from millions_rules import SCHEMA_FILES, json_schema
+from millions_rules.__main__ import main, play_demo
+
+
+def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo plays a seeded game to the end: loot, reveals, shares, cash table, winner."""
+    assert main(["demo", "--players", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("A game for 5 players begins")
+    for needle in ("Round 1: the loot card shows", "reveals the", "Cash: Al", "Game over:"):
+        assert needle in out
+
+
+def test_demo_is_seeded() -> None:
+    """The same seed tells the same story; the story never shows a secret choice."""
+    first = play_demo(4, seed=11)
+    second = play_demo(4, seed=11)
+    assert first[1] == second[1]
+    assert not any("secretly sends" in line for line in first[1])
+    assert first[0].is_over
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_demo_variants(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo runs the three-player game, the quick game and the forbidden variant."""
+    assert main(["demo", "--players", str(players), "--quick", "--repeat-role", "forbidden"]) == 0
+    assert "Game over:" in capsys.readouterr().out
+
+
+def test_schemas_command_writes_every_schema(tmp_path: pathlib.Path) -> None:
+    """``schemas DIR`` writes the same schemas json_schema() returns."""
+    assert main(["schemas", str(tmp_path / "out")]) == 0
+    for filename, cls in SCHEMA_FILES.items():
+        written = json.loads((tmp_path / "out" / filename).read_text("utf-8"))
+        assert written == json_schema(cls)
+
+
+def test_module_runs_as_a_program() -> None:
+    """``python -m millions_rules demo`` exits 0; bad arguments exit 2 with usage."""
+    ok = subprocess.run(
+        [sys.executable, "-m", "millions_rules", "demo", "--players", "3"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ok.returncode == 0 and "Game over" in ok.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "millions_rules", "demo", "--players", "9"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2 and "usage" in bad.stderr
