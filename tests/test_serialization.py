@@ -381,3 +381,15 @@ def test_extra_or_missing_fields_refused_everywhere(cls: type) -> None:
     del document[first]
     with pytest.raises(DeserializationError, match=f"^{first}: "):
         from_json(json.dumps(document), cls)
+
+
+def test_nested_array_paths_keep_every_index() -> None:
+    """An error inside an array of arrays names both indices."""
+    document = json.loads(to_json(GameConfig(4, seed=1)))
+    state = json.loads(to_json(new_game(GameConfig(4, seed=1))))
+    state["previous_roles"] = [[], ["brute"], [], ["thief"]]
+    with pytest.raises(DeserializationError, match=r"^previous_roles\[3\]\[0\]: expected one of"):
+        from_json(json.dumps(state), GameState)
+    document["loot_deck"][2]["deposit"] = "2"
+    with pytest.raises(DeserializationError, match=r"^loot_deck\[2\]\.deposit: expected int"):
+        from_json(json.dumps(document), GameConfig)

@@ -72,17 +72,19 @@ class _Refused(ValueError):
     """A value of the wrong kind; its message reads well after a path."""
 
 
+_JSON_KINDS: Final[dict[type, str]] = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
+
+
 def _json_kind(value: object) -> str:
-    kinds = {
-        bool: "boolean",
-        int: "integer",
-        float: "number",
-        str: "string",
-        list: "array",
-        dict: "object",
-        type(None): "null",
-    }
-    return kinds.get(type(value), type(value).__name__)
+    return _JSON_KINDS.get(type(value), type(value).__name__)
 
 
 # -- primitives -----------------------------------------------------------------
@@ -214,7 +216,9 @@ def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
     return sorted(value)  # sets are written sorted, whatever the hash seed
 
 
-class _IndexError(ValueError):
+class _ItemError(ValueError):
+    """An error in one array item; nested arrays nest these, one index each."""
+
     def __init__(self, index: int, error: BaseException) -> None:
         super().__init__(str(error))
         self.index = index
@@ -225,10 +229,8 @@ def _at(converter: cattrs.Converter, index: int, value: object, item: Any) -> An
     """Structure one array item, remembering its index for the error path."""
     try:
         return converter.structure(value, item)
-    except _IndexError:
-        raise
     except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as error:
-        raise _IndexError(index, error) from None
+        raise _ItemError(index, error) from None
 
 
 def _register_big_fields(converter: cattrs.Converter, cls: type, names: tuple[str, ...]) -> None:
@@ -423,7 +425,7 @@ def _explain(document: object, cls: object) -> str:
 
 def _describe(error: BaseException, path: str = "") -> str:
     """``path: message`` for the first problem found in a (nested) cattrs error."""
-    if isinstance(error, _IndexError):
+    if isinstance(error, _ItemError):
         return _describe(error.error, f"{path}[{error.index}]")
     if isinstance(error, cattrs.ClassValidationError):
         extra = [e for e in error.exceptions if isinstance(e, cattrs.ForbiddenExtraKeysError)]
