@@ -185,13 +185,33 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     return converter
 
 
-def _tuple_hook(converter: cattrs.Converter, t: Any) -> Callable[[object, type], tuple[Any, ...]]:
+def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]:
+    """A reader of a JSON array of ``t``'s item type, naming the index of a bad item."""
     item = typing.get_args(t)[0]
+    hook: Callable[[Any, Any], Any] | None = None
 
-    def structure(value: object, _: type) -> tuple[Any, ...]:
+    def read(value: object) -> list[Any]:
+        nonlocal hook
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
-        return tuple(_at(converter, index, v, item) for index, v in enumerate(value))
+        if hook is None:  # looked up on first use: every hook is registered by then
+            hook = converter.get_structure_hook(item)
+        result = []
+        for index, element in enumerate(value):
+            try:
+                result.append(hook(element, item))
+            except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as error:
+                raise _ItemError(index, error) from None
+        return result
+
+    return read
+
+
+def _tuple_hook(converter: cattrs.Converter, t: Any) -> Callable[[object, type], tuple[Any, ...]]:
+    read = _items(converter, t)
+
+    def structure(value: object, _: type) -> tuple[Any, ...]:
+        return tuple(read(value))
 
     return structure
 
@@ -199,12 +219,10 @@ def _tuple_hook(converter: cattrs.Converter, t: Any) -> Callable[[object, type],
 def _frozenset_hook(
     converter: cattrs.Converter, t: Any
 ) -> Callable[[object, type], frozenset[Any]]:
-    item = typing.get_args(t)[0]
+    read = _items(converter, t)
 
     def structure(value: object, _: type) -> frozenset[Any]:
-        if type(value) is not list:
-            raise _Refused(f"expected array, got {_json_kind(value)}")
-        items = [_at(converter, index, v, item) for index, v in enumerate(value)]
+        items = read(value)
         if len(set(items)) != len(items):
             raise _Refused("array items must be unique")
         return frozenset(items)
@@ -223,14 +241,6 @@ class _ItemError(ValueError):
         super().__init__(str(error))
         self.index = index
         self.error = error
-
-
-def _at(converter: cattrs.Converter, index: int, value: object, item: Any) -> Any:
-    """Structure one array item, remembering its index for the error path."""
-    try:
-        return converter.structure(value, item)
-    except (ValueError, TypeError, KeyError, cattrs.BaseValidationError) as error:
-        raise _ItemError(index, error) from None
 
 
 def _register_big_fields(converter: cattrs.Converter, cls: type, names: tuple[str, ...]) -> None:
@@ -285,6 +295,11 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     def unstructure(obj: Any) -> dict[str, Any]:
         return {"type": tag, **fields_out(obj)}  # the tag first: documents read well
 
+    converter.register_unstructure_hook(cls, unstructure)
+    if not converter.detailed_validation:
+        converter.register_structure_hook(cls, _fast_tagged_structure(converter, cls, tag))
+        return
+
     # The generated function ignores unknown keys ("type" among them); extra keys
     # are refused here, which is cheaper than copying the document without its tag.
     base: Callable[[Any, type], Any] = make_dict_structure_fn(
@@ -300,8 +315,78 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
             raise _Refused(f"unexpected field(s): {', '.join(sorted(value.keys() - allowed))}")
         return base(value, cls)
 
-    converter.register_unstructure_hook(cls, unstructure)
     converter.register_structure_hook(cls, structure)
+
+
+def _fast_tagged_structure(
+    converter: cattrs.Converter, cls: type, tag: str
+) -> Callable[[object, type], Any]:
+    """Generated code reading one action or event, with the checks of the hooks inlined.
+
+    A log holds hundreds of events, so reading them is the bulk of reading a state.
+    Like cattrs' own generated functions, this one is compiled once per class; unlike
+    them it inlines the strict int and enum checks instead of calling a hook per
+    field. It only has to accept exactly what the detailed converter accepts: any
+    failure raises, and the detailed converter then says where and why.
+    """
+    attrs.resolve_types(cls)
+    namespace: dict[str, Any] = {
+        "CLS": cls,
+        "TAG": tag,
+        "ALLOWED": frozenset(f.name for f in attrs.fields(cls)) | {"type"},
+        "REFUSED": _Refused,
+        "MISSING": object(),
+        "LOW": -MAX_INT,
+        "HIGH": MAX_INT,
+    }
+    body = [
+        "def structure(o, _):",
+        "    if o.__class__ is not dict or o.get('type') != TAG or not o.keys() <= ALLOWED:",
+        "        raise REFUSED('not a valid document')",
+    ]
+    for i, field in enumerate(attrs.fields(cls)):
+        value = f"v{i}"
+        if field.default is attrs.NOTHING:
+            body.append(f"    {value} = o[{field.name!r}]")
+        else:
+            namespace[f"D{i}"] = field.default
+            body.append(f"    {value} = o.get({field.name!r}, MISSING)")
+            body.append(f"    if {value} is MISSING: {value} = D{i}")
+            body.append("    else:")
+        indent = "        " if field.default is not attrs.NOTHING else "    "
+        body.extend(
+            indent + line for line in _field_check(converter, field.type, value, i, namespace)
+        )
+    arguments = ", ".join(f"v{i}" for i in range(len(attrs.fields(cls))))
+    body.append(f"    return CLS({arguments})")
+    exec(compile("\n".join(body), f"<millions_rules structure {cls.__name__}>", "exec"), namespace)
+    structure: Callable[[object, type], Any] = namespace["structure"]
+    return structure
+
+
+def _field_check(
+    converter: cattrs.Converter, t: Any, value: str, i: int, namespace: dict[str, Any]
+) -> list[str]:
+    """Lines that check (and convert) one field's value in place."""
+    args = typing.get_args(t)
+    optional = type(None) in args and len(args) == 2
+    inner = next(a for a in args if a is not type(None)) if optional else t
+    if inner is int and not optional:
+        return [f"if {value}.__class__ is not int or not LOW <= {value} <= HIGH: raise REFUSED('')"]
+    if inner is str and not optional:
+        return [f"if {value}.__class__ is not str: raise REFUSED('')"]
+    if isinstance(inner, type) and issubclass(inner, enum.Enum):
+        namespace[f"E{i}"] = {member.value: member for member in inner}
+        lookup = f"E{i}.get({value}) if {value}.__class__ is str else None"
+        if optional:
+            return [
+                f"if {value} is not None:",
+                f"    {value} = {lookup}",
+                f"    if {value} is None: raise REFUSED('')",
+            ]
+        return [f"{value} = {lookup}", f"if {value} is None: raise REFUSED('')"]
+    namespace[f"H{i}"], namespace[f"T{i}"] = converter.get_structure_hook(t), t
+    return [f"{value} = H{i}({value}, T{i})"]
 
 
 def _register_union(converter: cattrs.Converter, union: object, members: tuple[type, ...]) -> None:
