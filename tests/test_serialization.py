@@ -33,6 +33,7 @@ from millions_rules import (
     from_json,
     json_schema,
     load_game,
+    make_converter,
     new_game,
     save_game,
     shipped_schema,
@@ -357,11 +358,30 @@ def test_mutated_documents_only_deserialization_error(
     else:
         obj, cls = GameRecord.of(state), GameRecord
     document = _mutate(json.loads(to_json(obj)), rng, value)
+    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
     try:
         result = from_json(json.dumps(document), cls)
     except DeserializationError:
         return
     assert to_json(result)  # whatever was accepted can be written again
+
+
+FAST = make_converter(detailed_validation=False)
+DETAILED = make_converter()
+
+
+def _verdict(converter: Any, document: object, cls: object) -> object:
+    """What a converter makes of a document: the object, or the fact that it refused."""
+    try:
+        return converter.structure(document, cls)
+    except Exception:
+        return "refused"
+
+
+@given(json_values, st.sampled_from(TARGETS))
+def test_fast_and_detailed_readers_agree(document: object, cls: object) -> None:
+    """The fast reader accepts exactly what the detailed reader (used for messages) accepts."""
+    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
 
 
 @pytest.mark.parametrize("cls", [GameState, PlayerView, GameRecord, GameConfig])
