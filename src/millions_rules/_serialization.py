@@ -290,12 +290,7 @@ def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameCo
 def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     tag = tag_of(cls)
     allowed = frozenset(field.name for field in attrs.fields(cls)) | {"type"}
-    fields_out: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, converter)
-
-    def unstructure(obj: Any) -> dict[str, Any]:
-        return {"type": tag, **fields_out(obj)}  # the tag first: documents read well
-
-    converter.register_unstructure_hook(cls, unstructure)
+    converter.register_unstructure_hook(cls, _fast_tagged_unstructure(converter, cls, tag))
     if not converter.detailed_validation:
         converter.register_structure_hook(cls, _fast_tagged_structure(converter, cls, tag))
         return
@@ -362,6 +357,48 @@ def _fast_tagged_structure(
     exec(compile("\n".join(body), f"<millions_rules structure {cls.__name__}>", "exec"), namespace)
     structure: Callable[[object, type], Any] = namespace["structure"]
     return structure
+
+
+def _fast_tagged_unstructure(
+    converter: cattrs.Converter, cls: type, tag: str
+) -> Callable[[Any], dict[str, Any]]:
+    """Generated code writing one action or event: the tag first, enums as their values."""
+    attrs.resolve_types(cls)
+    namespace: dict[str, Any] = {}
+    items = [f"'type': {tag!r}"]
+    for i, field in enumerate(attrs.fields(cls)):
+        items.append(
+            f"{field.name!r}: {_field_out(converter, field.type, f'o.{field.name}', i, namespace)}"
+        )
+    source = "def unstructure(o):\n    return {" + ", ".join(items) + "}"
+    exec(compile(source, f"<millions_rules unstructure {cls.__name__}>", "exec"), namespace)
+    unstructure: Callable[[Any], dict[str, Any]] = namespace["unstructure"]
+    return unstructure
+
+
+def _field_out(
+    converter: cattrs.Converter, t: Any, value: str, i: int, namespace: dict[str, Any]
+) -> str:
+    """An expression writing one field's value as JSON data."""
+    args = typing.get_args(t)
+    if t in (int, str, bool):
+        return value
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        return f"{value}.value"
+    if typing.get_origin(t) is tuple and args[0] in (int, str):
+        return f"list({value})"
+    if (
+        typing.get_origin(t) is tuple
+        and isinstance(args[0], type)
+        and issubclass(args[0], enum.Enum)
+    ):
+        return f"[item.value for item in {value}]"
+    if len(args) == 2 and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        if isinstance(inner, type) and issubclass(inner, enum.Enum):
+            return f"(None if {value} is None else {value}.value)"
+    namespace[f"U{i}"] = converter.get_unstructure_hook(t)
+    return f"U{i}({value})"
 
 
 def _field_check(
