@@ -30,6 +30,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
+from ._consistency import check_state
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._state import GameState
@@ -528,8 +529,6 @@ def structure(document: object, cls: object) -> Any:
     except Exception:  # explained by the detailed read below
         raise DeserializationError(_explain(document, cls)) from None
     if isinstance(result, GameState):
-        from ._consistency import check_state
-
         check_state(result)
     return result
 
