@@ -63,6 +63,15 @@ def test_public_names_have_docstrings() -> None:
     assert undocumented == []
 
 
+def test_api_reference_lists_every_public_name() -> None:
+    """docs/api.rst documents every name of ``__all__``."""
+    api = (ROOT / "docs" / "api.rst").read_text("utf-8")
+    missing = [
+        name for name in millions_rules.__all__ if not re.search(rf"::\s+{re.escape(name)}\b", api)
+    ]
+    assert missing == []
+
+
 def test_public_all_is_sorted_and_complete() -> None:
     """``__all__`` lists names that exist, each once."""
     names = millions_rules.__all__
