@@ -1,6 +1,7 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs and package.
 
-``nox -s bench`` runs the benchmarks (not a default: timings are not tests).
+``nox -s bench`` runs the benchmarks (not a default: timings are not tests), and
+``nox -s compat`` the tests on every supported Python the machine has.
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def tests(session: nox.Session) -> None:
     session.install("-e", ".[dev]")
     profile = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev")
     session.run("pytest", f"--hypothesis-profile={profile}", *session.posargs)
+
+
+@nox.session(python=["3.10", "3.11", "3.12", "3.13"])
+def compat(session: nox.Session) -> None:
+    """The test suite on every supported Python (those installed; not a default session)."""
+    session.install("-e", ".[dev]")
+    session.run("pytest", "-q", *session.posargs)
 
 
 @nox.session
