@@ -161,7 +161,7 @@ def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
             "role_not_in_play",
             "R-COMP-2",
         )
-    if state.config.repeat_role is RepeatRole.FORBIDDEN and role in state.previous_roles[seat]:
+    if role in _forbidden(state, seat):
         illegal(
             f"player {seat} played the {role.value} last round and may not choose it again",
             "role_forbidden",
