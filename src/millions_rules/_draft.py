@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ._actions import Action
 from ._events import DepositForfeited, DepositReturned, Event
+from ._log import extend
 from ._roles import Role
 from ._state import Character, CharacterStatus, GameState
 
@@ -65,7 +66,7 @@ class Draft:
 
     def finish(self, action: Action | None) -> GameState:
         """Freeze the draft into a new state, recording ``action`` in the history."""
-        source = self.source
+        stored = self.source.__dict__  # the logs as stored: shared, not copied (see ._log)
         # This runs once per action: filling the new instance's __dict__ directly
         # costs a third of GameState.__init__ (every value was checked by the rules).
         state = object.__new__(GameState)
@@ -84,8 +85,8 @@ class Draft:
             face_down=self.face_down,
             previous_roles=self.previous_roles,
             winners=self.winners,
-            events=source.events + tuple(self.events),
-            history=source.history if action is None else source.history + (action,),
+            events=extend(stored["events"], tuple(self.events)),
+            history=stored["history"] if action is None else extend(stored["history"], (action,)),
             deck=self.deck,
             rng=self.rng,
         )

@@ -16,6 +16,7 @@ import attrs
 from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
+from ._log import SharedTuple
 from ._roles import LootCard, Role
 
 __all__ = ["THREAT_CARDS", "Character", "CharacterStatus", "GameState", "Phase"]
@@ -199,3 +200,12 @@ class GameState:
     def awaiting_dealer(self) -> bool:
         """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
         return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)
+
+
+# Successive states share their logs (see ._log); the fields still read as tuples.
+GameState.events = SharedTuple(
+    "events", "Everything that happened, in order. It holds secrets, so filter it per player."
+)  # type: ignore[assignment]
+GameState.history = SharedTuple(
+    "history", "Every action applied since :func:`~millions_rules.new_game`, in order."
+)  # type: ignore[assignment]
