@@ -17,11 +17,13 @@ state cannot be smuggled in.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any, Final, TypeVar, overload
 
 import attrs
@@ -33,6 +35,7 @@ from ._config import GameConfig
 from ._consistency import check_state
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
+from ._json_fast import make_readers, make_writers
 from ._state import GameState
 
 __all__ = [
@@ -56,7 +59,7 @@ _BIG_LIMIT: Final = 2**64
 _TAGGED: tuple[type, ...] = (*ACTION_TYPES, *EVENT_TYPES)
 _UNIONS: dict[object, tuple[type, ...]] = {Action: ACTION_TYPES, Event: EVENT_TYPES}
 #: 64-bit fields written as decimal strings.
-_BIG_FIELDS: Final = {GameConfig: ("seed",), GameState: ("rng",)}
+_BIG_FIELDS: Final[dict[type, tuple[str, ...]]] = {GameConfig: ("seed",), GameState: ("rng",)}
 
 
 def tag_of(cls: type) -> str:
@@ -158,7 +161,15 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     >>> make_converter().unstructure(Pay(0, 2, 3))
     {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
     """
+    return _build_converter(detailed_validation, None)
+
+
+def _build_converter(
+    detailed_validation: bool, preconfigure: Callable[[cattrs.Converter], None] | None
+) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
+    if preconfigure is not None:  # first: the library's own hooks below take precedence
+        preconfigure(converter)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
@@ -176,14 +187,33 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
             make_dict_structure_fn(t, converter, _cattrs_forbid_extra_keys=True)
         ),
     )
+    # Members and unions first: the generated functions of the classes that hold them
+    # look their hooks up when generated (a union's generic dispatch is slow).
+    reader = make_readers(
+        converter,
+        _UNIONS,
+        {cls: tag_of(cls) for cls in _TAGGED},
+        _structure_big,
+        _BIG_FIELDS,
+        (-MAX_INT, MAX_INT),
+    )
+    for cls in _TAGGED:
+        _register_tagged(converter, cls)
+        if not detailed_validation:  # a generated reader (see ._json_fast)
+            converter.register_structure_hook(cls, _as_hook(reader(cls)))
+    for union, members in _UNIONS.items():
+        _register_union(converter, union, members)
     for cls, names in _BIG_FIELDS.items():
         _register_big_fields(converter, cls, names)
     converter.register_structure_hook(GameConfig, _config_hook(converter))
-    for cls in _TAGGED:
-        _register_tagged(converter, cls)
-    for union, members in _UNIONS.items():
-        _register_union(converter, union, members)
+    if not detailed_validation:  # generated readers for the other classes, made on first use
+        converter.register_structure_hook_factory(attrs.has, lambda t: _as_hook(reader(t)))
+        converter.register_structure_hook(GameState, _as_hook(reader(GameState)))
     return converter
+
+
+def _as_hook(read: Callable[[Any], T]) -> Callable[[Any, type], T]:
+    return lambda value, _: read(value)
 
 
 def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]:
@@ -197,6 +227,8 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
             raise _Refused(f"expected array, got {_json_kind(value)}")
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
+        if not converter.detailed_validation:  # any failure is explained by a detailed read
+            return [hook(element, item) for element in value]
         result = []
         for index, element in enumerate(value):
             try:
@@ -293,8 +325,7 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     allowed = frozenset(field.name for field in attrs.fields(cls)) | {"type"}
     converter.register_unstructure_hook(cls, _fast_tagged_unstructure(converter, cls, tag))
     if not converter.detailed_validation:
-        converter.register_structure_hook(cls, _fast_tagged_structure(converter, cls, tag))
-        return
+        return  # make_converter registers a generated reader
 
     # The generated function ignores unknown keys ("type" among them); extra keys
     # are refused here, which is cheaper than copying the document without its tag.
@@ -312,52 +343,6 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
         return base(value, cls)
 
     converter.register_structure_hook(cls, structure)
-
-
-def _fast_tagged_structure(
-    converter: cattrs.Converter, cls: type, tag: str
-) -> Callable[[object, type], Any]:
-    """Generated code reading one action or event, with the checks of the hooks inlined.
-
-    A log holds hundreds of events, so reading them is the bulk of reading a state.
-    Like cattrs' own generated functions, this one is compiled once per class; unlike
-    them it inlines the strict int and enum checks instead of calling a hook per
-    field. It only has to accept exactly what the detailed converter accepts: any
-    failure raises, and the detailed converter then says where and why.
-    """
-    attrs.resolve_types(cls)
-    namespace: dict[str, Any] = {
-        "CLS": cls,
-        "TAG": tag,
-        "ALLOWED": frozenset(f.name for f in attrs.fields(cls)) | {"type"},
-        "REFUSED": _Refused,
-        "MISSING": object(),
-        "LOW": -MAX_INT,
-        "HIGH": MAX_INT,
-    }
-    body = [
-        "def structure(o, _):",
-        "    if o.__class__ is not dict or o.get('type') != TAG or not o.keys() <= ALLOWED:",
-        "        raise REFUSED('not a valid document')",
-    ]
-    for i, field in enumerate(attrs.fields(cls)):
-        value = f"v{i}"
-        if field.default is attrs.NOTHING:
-            body.append(f"    {value} = o[{field.name!r}]")
-        else:
-            namespace[f"D{i}"] = field.default
-            body.append(f"    {value} = o.get({field.name!r}, MISSING)")
-            body.append(f"    if {value} is MISSING: {value} = D{i}")
-            body.append("    else:")
-        indent = "        " if field.default is not attrs.NOTHING else "    "
-        body.extend(
-            indent + line for line in _field_check(converter, field.type, value, i, namespace)
-        )
-    arguments = ", ".join(f"v{i}" for i in range(len(attrs.fields(cls))))
-    body.append(f"    return CLS({arguments})")
-    exec(compile("\n".join(body), f"<millions_rules structure {cls.__name__}>", "exec"), namespace)
-    structure: Callable[[object, type], Any] = namespace["structure"]
-    return structure
 
 
 def _fast_tagged_unstructure(
@@ -402,31 +387,6 @@ def _field_out(
     return f"U{i}({value})"
 
 
-def _field_check(
-    converter: cattrs.Converter, t: Any, value: str, i: int, namespace: dict[str, Any]
-) -> list[str]:
-    """Lines that check (and convert) one field's value in place."""
-    args = typing.get_args(t)
-    optional = type(None) in args and len(args) == 2
-    inner = next(a for a in args if a is not type(None)) if optional else t
-    if inner is int and not optional:
-        return [f"if {value}.__class__ is not int or not LOW <= {value} <= HIGH: raise REFUSED('')"]
-    if inner is str and not optional:
-        return [f"if {value}.__class__ is not str: raise REFUSED('')"]
-    if isinstance(inner, type) and issubclass(inner, enum.Enum):
-        namespace[f"E{i}"] = {member.value: member for member in inner}
-        lookup = f"E{i}.get({value}) if {value}.__class__ is str else None"
-        if optional:
-            return [
-                f"if {value} is not None:",
-                f"    {value} = {lookup}",
-                f"    if {value} is None: raise REFUSED('')",
-            ]
-        return [f"{value} = {lookup}", f"if {value} is None: raise REFUSED('')"]
-    namespace[f"H{i}"], namespace[f"T{i}"] = converter.get_structure_hook(t), t
-    return [f"{value} = H{i}({value}, T{i})"]
-
-
 def _register_union(converter: cattrs.Converter, union: object, members: tuple[type, ...]) -> None:
     by_tag = _CLASS_BY_TAG[union]
     known = ", ".join(sorted(by_tag))
@@ -449,6 +409,57 @@ def _register_union(converter: cattrs.Converter, union: object, members: tuple[t
 
 _CONVERTER = make_converter(detailed_validation=False)
 _EXPLAINER = make_converter()
+_write_class = make_writers(
+    _CONVERTER, _UNIONS, {cls: tag_of(cls) for cls in _TAGGED}, dict(_BIG_FIELDS)
+)
+#: Generated writers by exact class, made on first use; ``None`` for other classes.
+_WRITERS: dict[type, Callable[[Any], str] | None] = {}
+
+
+def _writer(cls: type) -> Callable[[Any], str] | None:
+    if cls not in _WRITERS:
+        ours = attrs.has(cls) and getattr(cls, "_defined_in", cls.__module__).startswith(
+            "millions_rules."
+        )
+        _WRITERS[cls] = _write_class(cls) if ours else None
+    return _WRITERS[cls]
+
+
+# -- the [fast] extra: orjson through cattrs' preconfigured support -------------------------
+
+orjson: ModuleType | None
+try:
+    import orjson
+except ImportError:  # pragma: no cover - depends on the installed extras
+    orjson = None
+
+
+def _orjson_converter() -> cattrs.Converter | None:
+    if orjson is None:  # pragma: no cover - depends on the installed extras
+        return None
+    from cattrs.preconf.orjson import configure_converter
+
+    return _build_converter(False, configure_converter)
+
+
+_ORJSON_CONVERTER = _orjson_converter()
+#: The JSON library in use: ``"orjson"`` when the ``[fast]`` extra is installed.
+_backend = ["json" if orjson is None else "orjson"]
+
+
+@contextlib.contextmanager
+def backend(name: str) -> Iterator[None]:
+    """Use the standard library (``"json"``) or orjson (``"orjson"``) inside the block.
+
+    Both give byte-identical text and the same errors; tests and benchmarks compare them.
+    """
+    if name not in ("json", "orjson") or (name == "orjson" and orjson is None):
+        raise ValueError(f"no JSON backend {name!r}")
+    _backend.append(name)
+    try:
+        yield
+    finally:
+        _backend.pop()
 
 
 # -- text in and out ------------------------------------------------------------------
@@ -465,6 +476,10 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     >>> to_json(Stay(2))
     '{"type":"stay","player":2}'
     """
+    if indent is None:
+        write = _writer(obj.__class__)
+        if write is not None:
+            return write(obj)
     document = _CONVERTER.unstructure(obj)
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(
@@ -519,7 +534,33 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
+    if _backend[-1] == "orjson" and isinstance(text, (str, bytes)):
+        result = _from_orjson(text, cls)
+        if result is not _NOT_READ:
+            return result
     return structure(parse_json(text), cls)
+
+
+_NOT_READ: Final = object()
+
+
+def _from_orjson(text: str | bytes, cls: object) -> Any:
+    """Read with orjson; anything it cannot read is read again by the standard path.
+
+    Every document both parsers accept parses to the same value, so a document that
+    is read here is read identically by the standard path; a refused one goes the
+    standard way, so the errors (and the documents refused) are the same.
+    """
+    assert orjson is not None and _ORJSON_CONVERTER is not None
+    if len(text) > MAX_DOCUMENT_SIZE:
+        return _NOT_READ
+    try:
+        result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
+    except Exception:  # refused or unreadable: the standard path says why
+        return _NOT_READ
+    if isinstance(result, GameState):
+        check_state(result)
+    return result
 
 
 def structure(document: object, cls: object) -> Any:
