@@ -11,6 +11,8 @@ made it, so no caller can observe a mutation.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._actions import Action
 from ._events import DepositForfeited, DepositReturned, Event
 from ._log import extend
@@ -18,6 +20,10 @@ from ._roles import Role
 from ._state import Character, CharacterStatus, GameState
 
 __all__ = ["Draft"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_HIDDEN: Final = CharacterStatus.HIDDEN
 
 
 class Draft:
@@ -109,7 +115,7 @@ class Draft:
         return [
             index
             for index, c in enumerate(self.characters)
-            if c.player == seat and c.status is CharacterStatus.HIDDEN
+            if c.player == seat and c.status is _HIDDEN
         ]
 
     # -- writing ----------------------------------------------------------
