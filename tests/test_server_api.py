@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 from millions_rules import (
     ACTION_ERROR_CODES,
     Choose,
+    ConfigError,
     DealLoot,
+    Event,
     GameConfig,
     GameState,
     IllegalActionError,
+    Leave,
     Role,
     SetAside,
     Stay,
@@ -23,6 +26,9 @@ from millions_rules import (
     is_legal,
     legal_actions,
     new_game,
+    sample_state,
+    view,
+    visible_events,
 )
 
 from .scenario import PLAIN_9, external, play
@@ -123,3 +129,83 @@ class TestVersion:
         """The external dealer's actions are actions too: each one is a version."""
         state = apply(new_game(external(4)), DealLoot(PLAIN_9))
         assert state.version == 1
+
+
+class TestViewCursor:
+    def test_view_carries_version(self) -> None:
+        """``PlayerView.version`` is the version of the state it was made from."""
+        state = apply(new_game(GameConfig(4, seed=5)), Choose(0, Role.BRUTE))
+        assert view(state, 0).version == view(state, None).version == 1
+
+    def test_since_sends_only_later_events(self) -> None:
+        """``view(..., since=k)`` holds the seat's visible events from index k on."""
+        state = apply(new_game(GameConfig(4, seed=5)), Choose(0, Role.BRUTE))
+        whole = visible_events(state.events, 1)
+        assert view(state, 1).events == whole and view(state, 1).first_event == 0
+        later = view(state, 1, since=2)
+        assert later.first_event == 2 and later.events == whole[2:]
+        assert view(state, 1, since=len(whole)).events == ()
+
+    @pytest.mark.parametrize("since", [-1, 99, True, "1", 1.0])
+    def test_bad_cursor_refused(self, since: object) -> None:
+        """A cursor outside the seat's visible log is refused with ``bad_value``."""
+        state = new_game(GameConfig(4, seed=5))
+        with pytest.raises(IllegalActionError) as caught:
+            view(state, 1, since=since)  # type: ignore[arg-type]
+        assert caught.value.code == "bad_value"
+
+    def test_sample_state_needs_the_whole_log(self) -> None:
+        """A view with part of the log cannot be completed into a state: ConfigError."""
+        state = apply(new_game(GameConfig(4, seed=5)), Choose(0, Role.BRUTE))
+        with pytest.raises(ConfigError, match="whole log"):
+            sample_state(view(state, 1, since=1), 7)
+
+    @given(games(), st.data())
+    def test_client_applying_views_holds_the_log_once(
+        self, states: list[GameState], data: st.DataObject
+    ) -> None:
+        """A client that applies cursor views in order holds exactly the seat's visible log."""
+        seat = data.draw(st.none() | st.integers(0, states[0].players - 1))
+        held: list[Event] = []
+        for state in states:
+            if data.draw(st.booleans()):  # the client does not hear of every version
+                continue
+            update = view(state, seat, since=len(held))
+            assert update.first_event == len(held)
+            held = held[: update.first_event] + list(update.events)
+        final = view(states[-1], seat, since=len(held))
+        held = held[: final.first_event] + list(final.events)
+        assert tuple(held) == visible_events(states[-1].events, seat)
+
+
+class TestActors:
+    def test_stayed_player_may_still_act(self) -> None:
+        """R-NEG-3: after staying, a seat may still pay, so it is an actor but not awaited."""
+        state = play(
+            new_game(external(4)),
+            [
+                DealLoot(PLAIN_9),
+                *(
+                    Choose(i, r)
+                    for i, r in enumerate([Role.BRUTE, Role.DRIVER, Role.CROOK, Role.CROOK])
+                ),
+                SetAside(Role.CROOK),
+                Stay(0),
+            ],
+        )
+        seen = view(state, 1)
+        assert seen.awaiting == (1, 2, 3)
+        assert seen.actors == (0, 1, 2, 3)
+        state = apply(state, Leave(3))
+        assert view(state, 1).actors == (0, 1, 2)  # a seat that left takes no part
+
+    def test_no_actors_while_dealer_acts_or_game_over(self) -> None:
+        """The external dealer is not a seat; nobody acts after the end."""
+        assert view(new_game(external(4)), 0).actors == ()
+
+    @given(games())
+    def test_actors_are_the_seats_with_legal_actions(self, states: list[GameState]) -> None:
+        """``actors`` lists exactly the seats for which ``legal_actions`` is not empty."""
+        for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
+            expected = tuple(s for s in range(state.players) if legal_actions(state, s))
+            assert view(state, None).actors == expected

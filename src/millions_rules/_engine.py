@@ -334,6 +334,22 @@ def _threats(state: GameState, seat: int) -> list[Action]:
     ]
 
 
+def actors(state: GameState) -> tuple[int, ...]:
+    """The seats with at least one legal action now, ascending (the dealer aside).
+
+    The seats the engine awaits, and in negotiation (R-NEG-3, R-NEG-THREAT) any seat
+    still in the round that may pay or use a threat card.
+    """
+    awaiting = set(state.awaiting)
+    return tuple(
+        seat
+        for seat in range(state.config.players)
+        if seat in awaiting
+        or payees(state, seat)
+        or (state.phase is Phase.NEGOTIATION and state.threats[seat] and _threats(state, seat))
+    )
+
+
 def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
     if state.cash[seat] < 1:
