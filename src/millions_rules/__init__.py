@@ -29,6 +29,7 @@ from ._config import GameConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import (
     ACTION_ERROR_CODES,
+    DESERIALIZATION_ERROR_CODES,
     ConfigError,
     DeserializationError,
     IllegalActionError,
@@ -85,6 +86,7 @@ __all__ = [
     "RandomPlayer",
     "ACTION_ERROR_CODES",
     "ACTION_TYPES",
+    "DESERIALIZATION_ERROR_CODES",
     "EVENT_TYPES",
     "STANDARD_LOOT_DECK",
     "THREAT_CARDS",

@@ -21,7 +21,7 @@ __all__ = ["check_state"]
 
 
 def _fail(path: str, message: str) -> None:
-    raise DeserializationError(f"{path}: {message}")
+    raise DeserializationError(message, "inconsistent_state", path)
 
 
 def check_state(state: GameState) -> None:

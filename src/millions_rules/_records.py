@@ -25,7 +25,7 @@ import attrs
 
 from ._actions import Action
 from ._config import GameConfig
-from ._engine import replay
+from ._engine import apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
@@ -68,17 +68,22 @@ class GameRecord:
         Raises:
             DeserializationError: If an action is illegal (``actions[i]: ...``).
         """
-        try:
-            return replay(self.config, self.actions)
-        except IllegalActionError as error:
-            note = (
-                "; a format-1 save replays under the rules revised 2026-11-29"
-                if self.format_version < 2
-                else ""
-            )
-            raise DeserializationError(
-                f"{error} (illegal action, code {error.code}{note})"
-            ) from None
+        state = new_game(self.config)
+        for index, action in enumerate(self.actions):
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                note = (
+                    "; a format-1 save replays under the rules revised 2026-11-29"
+                    if self.format_version < 2
+                    else ""
+                )
+                raise DeserializationError(
+                    f"{error} (illegal action, code {error.code}{note})",
+                    "illegal_action",
+                    f"actions[{index}]",
+                ) from None
+        return state
 
 
 def save_game(state: GameState) -> str:
@@ -128,10 +133,14 @@ def load_game(text: str | bytes) -> GameState:
         version = document.get("format_version")
         if type(version) is int and version > FORMAT_VERSION:
             raise DeserializationError(
-                f"format_version: {version} is newer than this library reads ({FORMAT_VERSION}); "
-                "upgrade millions-rules"
+                f"{version} is newer than this library reads ({FORMAT_VERSION}); "
+                "upgrade millions-rules",
+                "newer_format",
+                "format_version",
             )
     record: GameRecord = structure(document, GameRecord)
     if record.format_version < 1:
-        raise DeserializationError(f"format_version: unknown version {record.format_version}")
+        raise DeserializationError(
+            f"unknown version {record.format_version}", "unknown_format", "format_version"
+        )
     return record.replay()
