@@ -89,7 +89,7 @@ class TestSeatAuthorisation:
     def test_malformed_player_is_bad_value(self) -> None:
         """A player field of the wrong type is reported as such, not as another seat's."""
         state = new_game(GameConfig(4, seed=1))
-        refused_for_seat(state, Choose(True, Role.BRUTE), 1, "bad_value")  # type: ignore[arg-type]
+        refused_for_seat(state, Choose(True, Role.BRUTE), 1, "bad_value")
 
     @given(games(), st.data())
     def test_seat_never_applies_foreign_or_dealer_actions(
@@ -98,7 +98,7 @@ class TestSeatAuthorisation:
         """With ``seat=s``, apply accepts only actions whose player is ``s``, never a dealer's."""
         for state in states[:: max(1, len(states) // 6)]:
             seat = data.draw(st.integers(0, state.players - 1))
-            candidates = list(legal_actions(state))
+            candidates: list[object] = list(legal_actions(state))
             candidates += [data.draw(any_actions) for _ in range(3)]
             for action in candidates:
                 try:

@@ -21,7 +21,7 @@ import enum
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar, overload
 
 import attrs
@@ -34,6 +34,7 @@ from ._consistency import check_state
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._state import GameState
+from ._tags import as_tags
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
@@ -138,6 +139,18 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, type], enum.Enum]:
     return structure
 
 
+def _structure_tags(value: object, _: type) -> Mapping[str, str]:
+    if type(value) is not dict:
+        raise _Refused(f"expected object, got {_json_kind(value)}")
+    for text in value.values():
+        if type(text) is not str:
+            raise _Refused(f"expected string values, got {_json_kind(text)}")
+    try:
+        return as_tags(value)
+    except ConfigError as error:
+        raise _Refused(str(error), "bad_value") from None
+
+
 def _is_tuple(t: object) -> bool:
     args = typing.get_args(t)
     return typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
@@ -187,6 +200,7 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     for cls, names in _BIG_FIELDS.items():
         _register_big_fields(converter, cls, names)
     converter.register_structure_hook(GameConfig, _config_hook(converter))
+    converter.register_structure_hook_func(lambda t: t == Mapping[str, str], _structure_tags)
     for cls in _TAGGED:
         _register_tagged(converter, cls)
     for union, members in _UNIONS.items():
