@@ -51,6 +51,7 @@ from millions_rules import (
     ThreatPeeked,
     ThreatUsed,
     UseThreat,
+    WinReason,
     apply,
     legal_actions,
     new_game,
@@ -570,7 +571,7 @@ class TestEnd:
         state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={3})
         assert state.is_over and state.phase is Phase.GAME_OVER
         assert state.winners == frozenset({1})
-        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5))
+        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5), WinReason.TARGET)
         assert legal_actions(state) == ()
         refused(state, Stay(0), "game_over")
 
@@ -602,6 +603,13 @@ class TestEnd:
         state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={0, 1, 2, 3})
         assert state.is_over
         assert state.winners == frozenset({0, 1, 2, 3})
+        assert state.events[-1] == GameWon((0, 1, 2, 3), (5, 5, 5, 5), WinReason.LAST_ROUND)
+
+    def test_target_reached_in_last_round_is_a_target_win(self) -> None:
+        """R-END-2 before R-END-3: reaching the target in the last round is a target win."""
+        state = new_game(external(4, rounds=1, target=9))
+        state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={3})
+        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5), WinReason.TARGET)
 
     def test_engine_game_lasts_at_most_rounds(self) -> None:
         """R-END-3: a game played by the engine's dealer ends within ``rounds``."""

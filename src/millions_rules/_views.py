@@ -94,6 +94,9 @@ class SeenCharacter:
     """Face down, taken back, surviving or eliminated (public)."""
     role: Role | None
     """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+    seen_by_threat: bool
+    """Whether this seat saw the role with a threat card this round (R-NEG-THREAT); then
+    :attr:`role` shows it, even before the heist reveals it."""
 
 
 @attrs.frozen
@@ -217,6 +220,20 @@ def _known_role(
     return None
 
 
+def _seen(seat: int | None, peeked: set[tuple[int, int]], character: Character) -> SeenCharacter:
+    role = _known_role(seat, peeked, character)
+    threat = role is not None and (character.player, character.position) in peeked
+    return SeenCharacter(
+        character.player,
+        character.position,
+        character.paid,
+        character.covered,
+        character.status,
+        role,
+        threat,
+    )
+
+
 _REVEALED = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
 
 
@@ -269,10 +286,7 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         if isinstance(event, ThreatPeeked) and event.player == seat
     }
     characters = tuple(
-        SeenCharacter(
-            c.player, c.position, c.paid, c.covered, c.status, _known_role(seat, peeked, c)
-        )
-        for c in sorted(state.characters, key=lambda c: (c.player, c.position))
+        _seen(seat, peeked, c) for c in sorted(state.characters, key=lambda c: (c.player, c.position))
     )
     everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
     previous = tuple(
