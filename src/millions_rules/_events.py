@@ -408,7 +408,7 @@ class GameWon:
     cash: tuple[int, ...]
     """Every player's final cash, by seat."""
     reason: WinReason
-    """Why the game ended: a player reached the target, or the last round was played."""
+    """Why the game ended, a player reaching the target or the last round played."""
 
 
 #: Any event.
