@@ -33,6 +33,8 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
+import attrs
+
 from millions_rules import (
     MAX_DOCUMENT_SIZE,
     Action,
@@ -128,9 +130,17 @@ def all_states(players: int, seed: int) -> list[GameState]:
     return states
 
 
+def negotiation() -> GameState:
+    """The first negotiation of a seeded 3-player game (everyone chose the first legal choice)."""
+    state = new_game(GameConfig(3, seed=1))
+    while state.phase.value != "negotiation":
+        state = apply(state, legal_actions(state, payments=False)[0])
+    return state
+
+
 def payment_states(count: int) -> list[GameState]:
-    """``count`` back-and-forth payments in the first planning phase, every state kept."""
-    states = [new_game(GameConfig(3, seed=1))]
+    """``count`` back-and-forth payments in negotiation, every state kept."""
+    states = [negotiation()]
     for index in range(count):
         states.append(apply(states[-1], Pay(index % 2, 1 - index % 2, 1)))
     return states
@@ -150,12 +160,11 @@ def traced_kib(build: Callable[[], object]) -> float:
 
 def max_size_record() -> str:
     """The largest saved game of back-and-forth payments below the document size limit."""
+    start = GameRecord.of(negotiation())
     pay = len(to_json(Pay(0, 1, 1))) + 1
-    empty = len(to_json(GameRecord.of(new_game(GameConfig(3, seed=1)))))
-    count = (MAX_DOCUMENT_SIZE - empty) // pay
-    actions = tuple(Pay(index % 2, 1 - index % 2, 1) for index in range(count))
-    record = GameRecord(1, __version__, GameConfig(3, seed=1), actions)
-    text = to_json(record)
+    count = (MAX_DOCUMENT_SIZE - len(to_json(start).encode())) // pay
+    payments = tuple(Pay(index % 2, 1 - index % 2, 1) for index in range(count))
+    text = to_json(attrs.evolve(start, actions=start.actions + payments))
     assert len(text.encode()) <= MAX_DOCUMENT_SIZE
     return text
 

@@ -54,7 +54,7 @@ def same_on_both(call: object, *args: object) -> tuple[str, object]:
 
 def read(text: str | bytes) -> object:
     """A state document (it has a phase) or else a record."""
-    state = ('"phase"' if isinstance(text, str) else b'"phase"') in text
+    state = '"phase"' in text if isinstance(text, str) else b'"phase"' in text
     return from_json(text, GameState if state else GameRecord)
 
 
@@ -75,13 +75,29 @@ def test_documents_of_random_games_are_identical(states: list[GameState], seed: 
     """States and views of random games write the same text and read back equal on both paths."""
     rng = random.Random(seed)
     for state in rng.sample(states, min(4, len(states))):
-        for obj, cls in ((state, GameState), (view(state, rng.randrange(state.players)), PlayerView)):
+        for obj, cls in (
+            (state, GameState),
+            (view(state, rng.randrange(state.players)), PlayerView),
+        ):
             kind, text = same_on_both(to_json, obj)
             assert kind == "ok" and isinstance(text, str)
             assert same_on_both(from_json, text, cls) == ("ok", obj)
 
 
-_SNIPPETS = ["", "0", "-1", "true", "null", '"x"', "[]", "{}", "1e400", "NaN", '"\\ud800"', "9" * 30]
+_SNIPPETS = [
+    "",
+    "0",
+    "-1",
+    "true",
+    "null",
+    '"x"',
+    "[]",
+    "{}",
+    "1e400",
+    "NaN",
+    '"\\ud800"',
+    "9" * 30,
+]
 
 
 @scaled(2)

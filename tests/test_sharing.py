@@ -12,6 +12,7 @@ import pickle
 import random
 import tracemalloc
 
+import attrs
 import pytest
 
 from millions_rules import (
@@ -19,6 +20,7 @@ from millions_rules import (
     GameRecord,
     GameState,
     Pay,
+    Phase,
     apply,
     from_json,
     legal_actions,
@@ -29,9 +31,17 @@ from millions_rules import (
 from millions_rules import _log as log
 
 
+def negotiation() -> GameState:
+    """The first negotiation of a seeded 3-player game (everyone chose the first legal choice)."""
+    state = new_game(GameConfig(3, seed=1))
+    while state.phase is not Phase.NEGOTIATION:
+        state = apply(state, legal_actions(state, payments=False)[0])
+    return state
+
+
 def payment_states(count: int) -> list[GameState]:
-    """``count`` back-and-forth payments in the first planning phase (R-NEG-3), every state kept."""
-    states = [new_game(GameConfig(3, seed=1))]
+    """``count`` back-and-forth payments in negotiation (R-NEG-3), every state kept."""
+    states = [negotiation()]
     for index in range(count):
         states.append(apply(states[-1], Pay(index % 2, 1 - index % 2, 1)))
     return states
@@ -59,8 +69,10 @@ def test_memory_of_every_state_grows_linearly_with_the_game() -> None:
 def test_replaying_a_long_record_never_copies_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
     """load_game of 20,000 payments links one node per action and materialises no log (#9, defect 3)."""
     count = 20_000
-    actions = tuple(Pay(index % 2, 1 - index % 2, 1) for index in range(count))
-    text = to_json(GameRecord(1, "0", GameConfig(3, seed=1), actions))
+    start = negotiation()
+    payments = tuple(Pay(index % 2, 1 - index % 2, 1) for index in range(count))
+    actions = start.history + payments
+    text = to_json(attrs.evolve(GameRecord.of(start), actions=actions))
     materialised: list[int] = []
     original = log.Log.materialise
 
@@ -72,10 +84,11 @@ def test_replaying_a_long_record_never_copies_a_log(monkeypatch: pytest.MonkeyPa
     state = load_game(text)
     assert materialised == []
     stored = state.__dict__["history"]
-    assert isinstance(stored, log.Log) and stored.size == count
-    assert stored.parent is not None and stored.parent.size == count - 1
+    assert isinstance(stored, log.Log) and stored.size == len(actions)
+    assert stored.parent is not None and stored.parent.size == len(actions) - 1
+    assert state.version == len(actions) and materialised == []
     assert state.history == actions
-    assert materialised == [count]
+    assert materialised == [len(actions)]
 
 
 def test_logs_read_as_the_concatenation_of_each_step() -> None:

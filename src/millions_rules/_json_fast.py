@@ -211,10 +211,18 @@ class _Readers:
         self.bounds = bounds
         self.by_class: dict[type, Callable[[Any], Any]] = {}
 
-    def of_class(self, cls: type) -> Callable[[Any], Any]:
-        """The reader of an attrs class."""
+    def of_class(self, cls: type) -> Callable[[Any], Any] | None:
+        """The reader of an attrs class; ``None`` for a class it does not handle.
+
+        Handled: every field passed by position, its default (if any) a plain value.
+        """
         if cls in self.by_class:
             return self.by_class[cls]
+        if not all(
+            f.init and not f.kw_only and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+            for f in attrs.fields(cls)
+        ):
+            return None
         namespace: dict[str, Any] = {
             "CLS": cls,
             "REFUSED": Refused,
@@ -239,8 +247,6 @@ class _Readers:
         else:  # every field is read below: the right count means no extra key
             lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
         for i, field in enumerate(fields):
-            if not field.init or field.kw_only or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-                raise TypeError(f"{cls.__name__}.{field.name}: no generated reader")
             value = f"v{i}"
             if field.default is attrs.NOTHING:
                 lines.append(f"    {value} = o[{field.name!r}]")
@@ -290,14 +296,18 @@ class _Readers:
                 f"{value} = tuple({value})",
             ]
         if item is not None and item in self.unions:
-            namespace[f"D{key}"] = {self.tags[cls]: self.of_class(cls) for cls in self.unions[item]}
-            return [head, f"{value} = tuple([D{key}[x['type']](x) for x in {value}])"]
+            members = {self.tags[cls]: self.of_class(cls) for cls in self.unions[item]}
+            if None not in members.values():
+                namespace[f"D{key}"] = members
+                return [head, f"{value} = tuple([D{key}[x['type']](x) for x in {value}])"]
         if isinstance(item, type) and attrs.has(item) and item not in self.big_fields:
             namespace[f"R{key}"] = self.of_class(item)
-            return [head, f"{value} = tuple([R{key}(x) for x in {value}])"]
+            if namespace[f"R{key}"] is not None:
+                return [head, f"{value} = tuple([R{key}(x) for x in {value}])"]
         if isinstance(t, type) and attrs.has(t) and t not in self.big_fields:
             namespace[f"R{key}"] = self.of_class(t)
-            return [f"{value} = R{key}({value})"]
+            if namespace[f"R{key}"] is not None:
+                return [f"{value} = R{key}({value})"]
         namespace[f"H{key}"], namespace[f"T{key}"] = self.converter.get_structure_hook(t), t
         return [f"{value} = H{key}({value}, T{key})"]
 
@@ -309,7 +319,7 @@ def make_readers(
     big: Callable[[object, type], int],
     big_fields: dict[type, tuple[str, ...]],
     bounds: tuple[int, int],
-) -> Callable[[type], Callable[[Any], Any]]:
+) -> Callable[[type], Callable[[Any], Any] | None]:
     """A function giving the strict reader of an attrs class (see the module's docstring).
 
     Fields of a class listed in ``big_fields`` (other than the class being read) are
