@@ -6,18 +6,30 @@ generalise them are in :mod:`tests.test_invariants`.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
+
 from millions_rules import (
     Choose,
     DealLoot,
+    DeserializationError,
+    GameConfig,
     GameState,
     Leave,
+    LootCard,
     Phase,
     RepeatRole,
     Role,
     SetAside,
     UseThreat,
+    apply,
+    from_json,
+    legal_actions,
     new_game,
     sample_state,
+    to_json,
     view,
 )
 
@@ -82,3 +94,111 @@ def test_defect_8_game_over_keeps_a_taken_back_role_secret() -> None:
     assert view(state, None).previous_roles == (None, None, None, None)
     for seed in range(20):  # the sampler fills them in and still agrees with the view
         assert view(sample_state(view(state, 0), seed), 0) == view(state, 0)
+
+
+# -- defect 2: every reachable state reads back ------------------------------------
+
+
+def _round_trips(state: GameState) -> None:
+    assert from_json(to_json(state), GameState) == state
+
+
+def test_defect_2_state_with_an_empty_reserve_reads_back() -> None:
+    """R-PLAN-3: with no money at all, deposits are short; the state still reads back."""
+    state = new_game(GameConfig(4, seed=1, starting_cash=0, total_money=0))
+    state = apply(state, legal_actions(state, 0, payments=False)[0])
+    assert state.characters[0].deposit == 0
+    _round_trips(state)
+    while not state.is_over:
+        state = apply(state, legal_actions(state, payments=False)[0])
+        _round_trips(state)
+
+
+def test_defect_2_huge_deposit_reads_back() -> None:
+    """R-PLAN-3: a 1000M deposit the reserve can only partly cover reads back at every step."""
+    deck = (LootCard(8, 1000),) * 8
+    state = new_game(GameConfig(4, seed=1, loot_deck=deck))
+    for seat, role in enumerate((B, D, C, C)):
+        state = apply(state, Choose(seat, (role,)))
+        _round_trips(state)
+    # Each pays 5M; the reserve's 155M covers part of the first deposit, then runs dry.
+    assert [c.covered for c in state.characters] == [155, 0, 0, 0]
+    assert state.reserve == 0
+    state = apply(state, Leave(0))  # the covered 155M goes back to the reserve
+    assert state.reserve == 155
+    _round_trips(state)
+
+
+def _tamper(state: GameState, **fields: Any) -> str:
+    document = json.loads(to_json(state))
+    document.update(fields)
+    return json.dumps(document)
+
+
+def test_defect_2_short_deposit_with_money_in_the_reserve_refused() -> None:
+    """R-PLAN-3: a deposit is short only if the reserve could not cover it."""
+    state = new_game(GameConfig(4, seed=1, loot_deck=(LootCard(8, 2),) * 8))
+    state = apply(state, Choose(0, (B,)))
+    document = json.loads(to_json(state))
+    document["characters"][0]["paid"] = 1  # 1M short, yet the reserve holds 155M
+    document["cash"][0] = 4
+    with pytest.raises(DeserializationError, match=r"^reserve: the reserve ran dry"):
+        from_json(json.dumps(document), GameState)
+
+
+# -- defect 4: forged states are refused before they can crash the engine -----------
+
+
+def test_defect_4_character_seat_out_of_range_refused() -> None:
+    """A character of seat 9 in a 4-player game is refused, not an IndexError."""
+    state = apply(new_game(GameConfig(4, seed=1)), Choose(0, (B,)))
+    document = json.loads(to_json(state))
+    document["characters"][0]["player"] = 9
+    with pytest.raises(DeserializationError, match=r"^characters\[0\]\.player: not a seat"):
+        from_json(json.dumps(document), GameState)
+
+
+def test_defect_4_short_deck_refused() -> None:
+    """R-COMP-4: the engine's deck holds exactly the cards of the rounds to come."""
+    state = new_game(GameConfig(4, seed=1))
+    with pytest.raises(DeserializationError, match=r"^deck: expected 7 loot cards"):
+        from_json(_tamper(state, deck=list(state.deck[:3])), GameState)
+
+
+def test_defect_4_lowered_round_refused() -> None:
+    """R-END-3: a round lowered below the cards already revealed is refused."""
+    state = play_round(new_game(GameConfig(4, seed=1)), {0: B, 1: D, 2: C, 3: C})
+    state = play_round(state, {0: D, 1: B, 2: C, 3: D})
+    assert state.round == 3
+    with pytest.raises(DeserializationError, match=r"^deck: expected 7 loot cards to come"):
+        from_json(_tamper(state, round=1), GameState)
+
+
+def test_defect_4_external_dealing_with_empty_deck_refused() -> None:
+    """R-COMP-4: an external dealer's game waiting for a card has one to deal."""
+    state = new_game(external(4))
+    assert state.phase is Phase.DEALING
+    with pytest.raises(DeserializationError, match=r"^deck: expected 8 loot cards"):
+        from_json(_tamper(state, deck=[]), GameState)
+
+
+def test_defect_4_heist_with_nothing_to_name_refused() -> None:
+    """R-HEIST-SNITCH: a lone Snitch with no role to name would leave no legal action."""
+    state = new_game(external(5))
+    state = play_round(state, {0: S, 1: B, 2: D, 3: C, 4: C}, card=PLAIN_9, aside=S)
+    assert state.phase is Phase.HEIST
+    with pytest.raises(DeserializationError, match=r"^face_up"):
+        from_json(_tamper(state, face_up=["snitch"], face_down="brute"), GameState)
+
+
+def test_defect_4_forged_previous_roles_refused() -> None:
+    """R-VAR-REPEAT: three forbidden roles would leave a 4-player seat no choice at all."""
+    state = play_round(
+        new_game(GameConfig(4, seed=1, repeat_role=RepeatRole.FORBIDDEN)),
+        {0: B, 1: D, 2: C, 3: C},
+    )
+    assert state.phase is Phase.PLANNING
+    document = json.loads(to_json(state))
+    document["previous_roles"][0] = ["brute", "driver", "crook"]
+    with pytest.raises(DeserializationError, match=r"^previous_roles\[0\]: expected the 1"):
+        from_json(json.dumps(document), GameState)
