@@ -28,6 +28,7 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "wrong_phase": "the action does not belong to the current phase",
     "unknown_player": "a seat number is not one of this game's seats",
     "not_your_turn": "the engine is not waiting for this player's decision",
+    "not_your_action": "a seat sent an action that is not its own: another seat's, or the dealer's",
     "already_chosen": "the player has already chosen their character(s) this round",
     "already_decided": "the player has already decided to stay or leave this round",
     "wrong_number_of_roles": "the number of characters chosen does not fit the game (one, two for three players)",

@@ -139,6 +139,15 @@ class GameState:
         return self.phase is Phase.GAME_OVER
 
     @property
+    def version(self) -> int:
+        """The number of actions applied since :func:`~millions_rules.new_game` (``len(history)``).
+
+        Every :func:`~millions_rules.apply` adds one, so a server can refuse an action
+        sent against an older state (as HTTP's ``If-Match``).
+        """
+        return len(self.history)
+
+    @property
     def players(self) -> int:
         """The number of players."""
         return self.config.players
