@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from millions_rules import (
@@ -78,7 +79,7 @@ def test_defect_1_sample_state_keeps_a_peek_after_take_back() -> None:
         sampled = sample_state(seen, seed)
         roles = {c.player: c.role for c in sampled.characters}
         assert roles[1] is B
-        assert view(sampled, 0) == seen
+        assert view(sampled, 0) == attrs.evolve(seen, version=0)
 
 
 def test_defect_8_game_over_keeps_a_taken_back_role_secret() -> None:
@@ -93,7 +94,8 @@ def test_defect_8_game_over_keeps_a_taken_back_role_secret() -> None:
     assert view(state, 3).previous_roles == (None, None, None, (B,))
     assert view(state, None).previous_roles == (None, None, None, None)
     for seed in range(20):  # the sampler fills them in and still agrees with the view
-        assert view(sample_state(view(state, 0), seed), 0) == view(state, 0)
+        sampled = sample_state(view(state, 0), seed)
+        assert view(sampled, 0) == attrs.evolve(view(state, 0), version=0)
 
 
 # -- defect 2: every reachable state reads back ------------------------------------
