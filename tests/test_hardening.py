@@ -7,29 +7,43 @@ generalise them are in :mod:`tests.test_invariants`.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
 
 from millions_rules import (
+    ACTION_ERROR_CODES,
+    MAX_DOCUMENT_SIZE,
+    MAX_INT,
+    MAX_MONEY,
+    SCHEMA_FILES,
+    Action,
     Choose,
+    ConfigError,
     DealLoot,
     DeserializationError,
     GameConfig,
     GameState,
     Leave,
     LootCard,
+    Pay,
     Phase,
     RepeatRole,
     Role,
     SetAside,
+    Stay,
     UseThreat,
     apply,
+    check,
     from_json,
     legal_actions,
+    load_game,
     new_game,
     sample_state,
+    shipped_schema,
     to_json,
     view,
 )
@@ -204,3 +218,93 @@ def test_defect_4_forged_previous_roles_refused() -> None:
     document["previous_roles"][0] = ["brute", "driver", "crook"]
     with pytest.raises(DeserializationError, match=r"^previous_roles\[0\]: expected the 1"):
         from_json(json.dumps(document), GameState)
+
+
+# -- defect 6: unbounded work from small input --------------------------------------
+
+
+def test_defect_6_state_with_cash_near_max_int_refused() -> None:
+    """A small state document with billions in cash is refused before legal_actions runs."""
+    state = new_game(GameConfig(4, seed=1))
+    document = json.loads(to_json(state))
+    document["config"]["total_money"] = MAX_INT
+    document["cash"] = [MAX_INT - 155, 5, 5, 5]
+    text = json.dumps(document)
+    assert len(text.encode()) < 1500
+    with pytest.raises(DeserializationError, match=r"^config: total_money must be from 0 to 10000"):
+        from_json(text, GameState)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"starting_cash": 10**6, "total_money": 4 * 10**6}, {"target": MAX_MONEY + 1}],
+)
+def test_defect_6_config_money_capped(options: dict[str, Any]) -> None:
+    """Configs refuse money above MAX_MONEY, so a payment list has a known bound."""
+    with pytest.raises(ConfigError, match=rf"must be from \d+ to {MAX_MONEY}"):
+        GameConfig(4, seed=1, **options)
+
+
+def test_defect_6_payment_list_bounded_by_the_money() -> None:
+    """legal_actions with payments lists at most (players - 1) * total_money payments."""
+    config = GameConfig(8, seed=1, starting_cash=MAX_MONEY // 8, total_money=MAX_MONEY)
+    state = play(new_game(config), [Choose(seat, (Role.SNITCH,)) for seat in range(8)])
+    assert state.phase is Phase.NEGOTIATION
+    payments = [a for a in legal_actions(state) if isinstance(a, Pay)]
+    assert len(payments) == 8 * 7 * (MAX_MONEY // 8 - 1)
+    assert len(payments) <= (config.players - 1) * config.total_money
+
+
+# -- defect 7: loose edges ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3.0, Fraction(5), Decimal(6), True])
+def test_defect_7_non_int_player_count_refused(players: object) -> None:
+    """GameConfig(3.0) and friends are refused at once, not with a TypeError later."""
+    with pytest.raises(ConfigError, match="players must be an int"):
+        GameConfig(players, seed=1)  # type: ignore[arg-type]
+
+
+def test_defect_7_unknown_keyword_is_a_config_error() -> None:
+    """An unknown option is a ConfigError both directly and through GameConfig.quick."""
+    with pytest.raises(ConfigError, match="unexpected keyword argument 'bogus'"):
+        GameConfig(4, bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(ConfigError, match="unexpected keyword argument 'bogus'"):
+        GameConfig.quick(4, bogus=1)
+    with pytest.raises(ConfigError, match="missing 1 required positional argument"):
+        LootCard(8)  # type: ignore[call-arg]
+
+
+def test_defect_7_duplicate_json_keys_refused() -> None:
+    """A key given twice is refused: a gateway reading the first could be fooled."""
+    text = '{"type": "pay", "player": 0, "to": 1, "amount": 1, "player": 3}'
+    with pytest.raises(DeserializationError, match=r'^\$: the key "player" appears twice'):
+        from_json(text, Action)
+
+
+def test_defect_7_size_limit_counts_bytes() -> None:
+    """MAX_DOCUMENT_SIZE counts UTF-8 bytes: 3M two-byte characters are too many."""
+    text = '"' + "é" * (3 * 1024 * 1024) + '"'
+    assert len(text) < MAX_DOCUMENT_SIZE < len(text.encode())
+    with pytest.raises(DeserializationError, match="larger than 4194304 bytes"):
+        from_json(text, str)
+    with pytest.raises(DeserializationError, match="larger than 4194304 bytes"):
+        load_game(text)
+
+
+def test_defect_7_shipped_schema_reads_only_shipped_files() -> None:
+    """shipped_schema reads the files of SCHEMA_FILES and nothing else on disk."""
+    for name in ("/etc/passwd", "../__init__.py", "action", 3):
+        with pytest.raises(DeserializationError, match="no shipped schema"):
+            shipped_schema(name)  # type: ignore[arg-type]
+    assert shipped_schema("event.json")["title"] == "Event"
+
+
+def test_defect_7_error_code_table_is_read_only() -> None:
+    """ACTION_ERROR_CODES cannot be changed by a caller (and so cannot break the engine)."""
+    assert not hasattr(ACTION_ERROR_CODES, "pop")
+    with pytest.raises(TypeError):
+        del ACTION_ERROR_CODES["wrong_phase"]  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        SCHEMA_FILES["x.json"] = GameState  # type: ignore[index]
+    assert check(new_game(GameConfig(4, seed=1)), Stay(0)).code == "wrong_phase"  # type: ignore[union-attr]

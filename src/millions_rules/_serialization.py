@@ -9,8 +9,9 @@ across runs, processes and ``PYTHONHASHSEED`` values.
 
 Input is refused with :class:`~millions_rules.DeserializationError` unless it is exactly a valid
 document: no extra or missing fields, no ``true`` where an int goes, no NaN,
-nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` or nested deeper than JSON's
-parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
+no key twice in an object, nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes,
+no array longer than :data:`~millions_rules.MAX_ARRAY_LENGTH` items, nothing nested deeper
+than JSON's parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
 conserved, seats in range, cards matching the characters, ...) so a tampered
 state cannot be smuggled in.
 """
@@ -33,6 +34,7 @@ from ._config import GameConfig
 from ._consistency import check_state
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
+from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 
 __all__ = [
@@ -46,10 +48,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The largest document :func:`~millions_rules.from_json` reads, in bytes.
-MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
-#: The largest plain integer accepted in a document (money, seats, rounds, ...).
-MAX_INT: Final = 2**31 - 1
 _BIG = re.compile(r"0|[1-9][0-9]{0,19}")
 _BIG_LIMIT: Final = 2**64
 
@@ -195,6 +193,8 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
         nonlocal hook
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
+        if len(value) > MAX_ARRAY_LENGTH:
+            raise _Refused(f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}")
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
         result = []
@@ -476,14 +476,35 @@ def _refuse_constant(name: str) -> object:
     raise _Refused(f"{name} is not allowed in a document")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is ambiguous: a reader that keeps the first value and one
+    # that keeps the last would see two different documents.
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {json.dumps(key)} appears twice in an object")
+            seen.add(key)
+    return document
+
+
+def _size_in_bytes(text: str | bytes | bytearray) -> int:
+    if not isinstance(text, str):
+        return len(text)
+    if len(text) > MAX_DOCUMENT_SIZE or 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return len(text)  # decided without encoding: UTF-8 takes 1 to 4 bytes a character
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def parse_json(text: str | bytes) -> object:
-    """Parse JSON text with the library's limits (size, NaN, nesting)."""
+    """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"$: expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_DOCUMENT_SIZE:
+    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
         raise DeserializationError(f"$: document larger than {MAX_DOCUMENT_SIZE} bytes")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise DeserializationError("$: document nested too deeply") from None
     except _Refused as error:
