@@ -21,18 +21,23 @@ from millions_rules import (
     MAX_MONEY,
     SCHEMA_FILES,
     Action,
+    CharacterStatus,
     Choose,
     ConfigError,
     DealLoot,
+    DepositPlaced,
     DeserializationError,
     GameConfig,
     GameState,
     Leave,
     LootCard,
+    LootRevealed,
     Pay,
     Phase,
+    PlayerView,
     RepeatRole,
     Role,
+    SeenCharacter,
     SetAside,
     Stay,
     UseThreat,
@@ -47,6 +52,7 @@ from millions_rules import (
     to_json,
     view,
 )
+from millions_rules._random import draw_below, seed_state
 
 from .scenario import PLAIN_9, PLAIN_10, external, play, play_round
 
@@ -308,3 +314,65 @@ def test_defect_7_error_code_table_is_read_only() -> None:
     with pytest.raises(TypeError):
         SCHEMA_FILES["x.json"] = GameState  # type: ignore[index]
     assert check(new_game(GameConfig(4, seed=1)), Stay(0)).code == "wrong_phase"  # type: ignore[union-attr]
+
+
+# -- defect 5: sample_state on a forged view ----------------------------------------
+
+
+def _planning_view() -> PlayerView:
+    state = play_round(new_game(GameConfig(5, seed=3)), {0: B, 1: D, 2: C, 3: C, 4: D})
+    state = play(state, [Choose(0, (D,)), Choose(1, (B,))])
+    return view(state, 0)
+
+
+def _forged_views() -> dict[str, PlayerView]:
+    seen = _planning_view()
+    hidden = SeenCharacter(2, 0, 1, 0, CharacterStatus.HIDDEN, None)
+    last_card = next(e for e in reversed(seen.events) if isinstance(e, LootRevealed))
+    foreign = LootRevealed(last_card.round, LootCard(99, 1))
+    return {
+        "loot outside the deck": attrs.evolve(seen, loot=LootCard(99, 1)),
+        "revealed card outside the deck": attrs.evolve(
+            seen, events=tuple(foreign if e is last_card else e for e in seen.events)
+        ),
+        "short previous_roles": attrs.evolve(seen, previous_roles=seen.previous_roles[:2]),
+        "round beyond the rounds": attrs.evolve(seen, round=9),
+        "round lowered": attrs.evolve(seen, round=1),
+        "hundreds of characters": attrs.evolve(seen, characters=(hidden,) * 300),
+        "hundreds of deposits last round": attrs.evolve(
+            seen,
+            previous_roles=(seen.previous_roles[0], None, None, None, None),
+            events=(*seen.events[:3], *[DepositPlaced(1, 1, 0)] * 400, *seen.events[3:]),
+        ),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_forged_views()))
+def test_defect_5_sample_state_refuses_a_forged_view(name: str) -> None:
+    """A forged view gets ConfigError from sample_state, never a crash or a hang."""
+    forged = _forged_views()[name]
+    for seed in range(5):
+        with pytest.raises(ConfigError, match="no game state is consistent with this view"):
+            sample_state(forged, seed)
+
+
+@pytest.mark.parametrize("name", sorted(_forged_views()))
+def test_defect_5_forged_view_documents(name: str) -> None:
+    """Read from JSON, a forged view is refused, or refused by sample_state."""
+    text = to_json(_forged_views()[name])
+    try:
+        seen = from_json(text, PlayerView)
+    except DeserializationError:
+        return
+    with pytest.raises(ConfigError, match="no game state is consistent"):
+        sample_state(seen, 0)
+
+
+def test_defect_5_draw_below_any_bound_terminates() -> None:
+    """A bound past 2**64 (a huge world count) draws from enough 64-bit outputs."""
+    state = seed_state(7)
+    for bound in (2**64 + 1, 3**50, 10**40):
+        value, _ = draw_below(state, bound)
+        assert 0 <= value < bound
+    assert draw_below(state, 2**64) == draw_below(state, 2**64)  # one output, as before
+    assert draw_below(state, 6) == (draw_below(state, 2**64)[0] % 6, draw_below(state, 6)[1])

@@ -12,16 +12,18 @@ state is actually *reachable*: it replays the actions.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NoReturn
 
-from ._errors import DeserializationError
+from ._errors import ConfigError, DeserializationError
 from ._heist import nameable_roles
 from ._roles import Dealer, Role
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView
 
-__all__ = ["check_state"]
+__all__ = ["check_state", "check_view"]
 
 
-def _fail(path: str, message: str) -> None:
+def _fail(path: str, message: str) -> NoReturn:
     raise DeserializationError(f"{path}: {message}")
 
 
@@ -264,3 +266,53 @@ def _check_end(state: GameState) -> None:
     best = max(state.cash)
     if state.winners != {seat for seat, cash in enumerate(state.cash) if cash == best}:
         _fail("winners", "the richest players win, ties sharing (R-END-2, R-END-3)")
+
+
+def check_view(seen: PlayerView) -> None:
+    """Raise :class:`~millions_rules.DeserializationError` unless ``seen`` could be a view of a consistent state.
+
+    Only the table is checked, not the log: a view made with ``since`` holds part of
+    it. :func:`~millions_rules.sample_state` checks the state it builds in full.
+    """
+    try:
+        config = seen.config.with_seed(0)
+    except ConfigError as error:
+        _fail("config", str(error))
+    n = config.players
+    if seen.seat is not None and not 0 <= seen.seat < n:
+        _fail("seat", "not a seat of this game")
+    for name in ("cash", "threats", "decided", "previous_roles"):
+        if len(getattr(seen, name)) != n:
+            _fail(name, f"expected {n} entries, one per seat")
+    if not 1 <= seen.round <= config.rounds:
+        _fail("round", f"must be from 1 to {config.rounds}")
+    if not 0 <= seen.leader < n:
+        _fail("leader", "not a seat of this game")
+    if seen.loot is not None and seen.loot not in config.loot_deck:
+        _fail("loot", "not a card of config.loot_deck")
+    if len(seen.characters) > n * config.characters_per_player:
+        _fail("characters", f"more than {n * config.characters_per_player} characters")
+    positions: set[tuple[int, int]] = set()
+    for index, character in enumerate(seen.characters):
+        path = f"characters[{index}]"
+        if not 0 <= character.player < n:
+            _fail(f"{path}.player", "not a seat of this game")
+        if not 0 <= character.position < config.characters_per_player:
+            _fail(f"{path}.position", "no such position")
+        if (character.player, character.position) in positions:
+            _fail(path, "two characters at the same position")
+        positions.add((character.player, character.position))
+        if character.role is not None and character.role not in config.roles:
+            _fail(f"{path}.role", "not in play with this number of players")
+        if character.paid < 0 or character.covered < 0:
+            _fail(path, "a deposit is not negative")
+    for seat, roles in enumerate(seen.previous_roles):
+        if roles is None:
+            continue
+        path = f"previous_roles[{seat}]"
+        if len(roles) > config.characters_per_player or len(set(roles)) != len(roles):
+            _fail(path, f"at most {config.characters_per_player} different role(s)")
+        if any(role not in config.roles for role in roles):
+            _fail(path, "a role not in play")
+    if len(seen.face_up) > len(seen.characters):
+        _fail("face_up", "more role cards than characters")

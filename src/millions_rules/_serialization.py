@@ -31,11 +31,12 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
-from ._consistency import check_state
+from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
+from ._views import PlayerView
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
@@ -551,6 +552,8 @@ def structure(document: object, cls: object) -> Any:
         raise DeserializationError(_explain(document, cls)) from None
     if isinstance(result, GameState):
         check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
     return result
 
 
