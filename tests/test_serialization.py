@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from millions_rules import (
     ACTION_TYPES,
     EVENT_TYPES,
+    FORMAT_VERSION,
     SCHEMA_FILES,
     Action,
     DeserializationError,
@@ -27,6 +28,7 @@ from millions_rules import (
     GameState,
     LootCard,
     Pay,
+    Phase,
     PlayerView,
     Role,
     Stay,
@@ -171,9 +173,35 @@ def _golden_record() -> dict[str, Any]:
 def test_future_format_refused() -> None:
     """A record written by a newer format is refused with a clear error."""
     document = _golden_record()
-    document["format_version"] = 2
-    with pytest.raises(DeserializationError, match="format_version: 2 is newer"):
+    document["format_version"] = FORMAT_VERSION + 1
+    with pytest.raises(
+        DeserializationError, match=f"format_version: {FORMAT_VERSION + 1} is newer"
+    ):
         load_game(json.dumps(document))
+
+
+def test_format_1_save_with_planning_payment_refused() -> None:
+    """A format-1 save that paid during planning is refused under the revised R-NEG-3."""
+    assert FORMAT_VERSION == 2
+    text = (GOLDEN / "format1" / "four_forbidden.save.json").read_text("utf-8")
+    assert json.loads(text)["format_version"] == 1
+    with pytest.raises(DeserializationError, match=r"actions\[0\]: nobody can pay now") as caught:
+        load_game(text)
+    assert "code wrong_phase; a format-1 save replays under the rules revised" in str(caught.value)
+
+
+def test_format_1_save_without_planning_payment_replays_to_same_result() -> None:
+    """A format-1 save with no planning payment replays to the same cash and winners."""
+    old = json.loads((GOLDEN / "format1" / "three_players.state.json").read_text("utf-8"))
+    state = load_game((GOLDEN / "format1" / "three_players.save.json").read_text("utf-8"))
+    assert list(state.cash) == old["cash"] == [9, 2, 23]
+    assert sorted(state.winners) == old["winners"] == [2]
+    assert state.history == tuple(
+        from_json(json.dumps(a), Action)
+        for a in json.loads((GOLDEN / "format1" / "three_players.save.json").read_text("utf-8"))[
+            "actions"
+        ]
+    )
 
 
 def test_illegal_record_refused() -> None:
@@ -266,7 +294,8 @@ def test_config_needs_its_seed() -> None:
 
 
 def _state_document() -> dict[str, Any]:
-    state = play_randomly(new_game(GameConfig(5, seed=4)), random.Random(4), limit=12)[-1]
+    states = play_randomly(new_game(GameConfig(5, seed=4)), random.Random(4), limit=40)
+    state = next(s for s in states if s.phase is Phase.NEGOTIATION)  # role cards on the table
     document: dict[str, Any] = json.loads(to_json(state))
     return document
 

@@ -179,6 +179,11 @@ class TestViewCursor:
 
 
 class TestActors:
+    def test_actors_in_planning_are_the_awaited_seats(self) -> None:
+        """In planning only the seats still to choose may act: no payments (R-NEG-3)."""
+        state = apply(new_game(GameConfig(4, seed=5)), Choose(0, Role.BRUTE))
+        assert view(state, 2).actors == (1, 2, 3) == state.awaiting
+
     def test_stayed_player_may_still_act(self) -> None:
         """R-NEG-3: after staying, a seat may still pay, so it is an actor but not awaited."""
         state = play(

@@ -45,7 +45,7 @@ from ._planning import (
 )
 from ._random import seed_state, shuffled
 from ._roles import Dealer
-from ._state import GameState, Phase
+from ._state import THREAT_CARDS, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -103,6 +103,7 @@ def new_game(config: GameConfig) -> GameState:
         cash=(config.starting_cash,) * players,
         reserve=config.starting_reserve,
         threats=(0,) * players,
+        threat_supply=THREAT_CARDS,
         leader=config.first_leader,
         characters=(),
         decided=(False,) * players,
@@ -354,8 +355,6 @@ def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
     if state.cash[seat] < 1:
         return ()
-    if state.phase is Phase.PLANNING:
-        return tuple(p for p in range(state.config.players) if p != seat)
     if state.phase is Phase.NEGOTIATION and state.in_round(seat):
         return tuple(p for p in range(state.config.players) if p != seat and state.in_round(p))
     return ()

@@ -4,6 +4,17 @@ A record holds the config and every action; loading replays them, so a saved
 game is always a reachable game and old saves keep loading as long as the rules
 engine plays the same actions the same way (golden saves in the test suite
 guard that).
+
+Format history:
+
+* **2** (rules revised 2026-11-29): payments in negotiation only (R-NEG-3), a used
+  threat card is discarded (R-NEG-THREAT).
+* **1**: the first format. A format-1 save is replayed under the revised rules. One
+  that paid during planning is refused (:class:`~millions_rules.DeserializationError`
+  with code ``illegal_action``, naming the action); any other replays to the same
+  cash and winners, except that once all eight threat cards had been gained a lone
+  Brute now gains none where the old rules returned used cards to the supply (and a
+  save that later used such a card is refused in the same way).
 """
 
 from __future__ import annotations
@@ -22,8 +33,9 @@ from ._version import __version__
 
 __all__ = ["FORMAT_VERSION", "GameRecord", "load_game", "save_game"]
 
-#: The record format this library writes and the newest it reads.
-FORMAT_VERSION: Final = 1
+#: The record format this library writes and the newest it reads (see the format history
+#: in :func:`~millions_rules.load_game`).
+FORMAT_VERSION: Final = 2
 
 
 @attrs.frozen
@@ -33,7 +45,7 @@ class GameRecord:
     >>> from millions_rules import GameConfig, new_game
     >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)))
     >>> record.format_version, record.actions
-    (1, ())
+    (2, ())
     """
 
     format_version: int
@@ -59,7 +71,14 @@ class GameRecord:
         try:
             return replay(self.config, self.actions)
         except IllegalActionError as error:
-            raise DeserializationError(f"{error} (illegal action, code {error.code})") from None
+            note = (
+                "; a format-1 save replays under the rules revised 2026-11-29"
+                if self.format_version < 2
+                else ""
+            )
+            raise DeserializationError(
+                f"{error} (illegal action, code {error.code}{note})"
+            ) from None
 
 
 def save_game(state: GameState) -> str:
@@ -98,6 +117,11 @@ def load_game(text: str | bytes) -> GameState:
     Raises:
         DeserializationError: If the text is no valid record, its format
             version is unknown (saved by a newer library), or an action is illegal.
+
+    Saves of format 1 (before the rules revised on 2026-11-29) are replayed under
+    the revised rules: one that paid during planning (R-NEG-3) is refused, naming
+    the action; any other replays to the same cash and winners, except that a
+    lone Brute gains no threat card once all eight have been gained (R-NEG-THREAT).
     """
     document = parse_json(text)
     if isinstance(document, dict):

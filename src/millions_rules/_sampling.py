@@ -130,6 +130,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         cash=view.cash,
         reserve=view.reserve,
         threats=view.threats,
+        threat_supply=view.threat_supply,
         leader=view.leader,
         characters=characters,
         decided=view.decided,

@@ -248,9 +248,9 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
     <Role.BRUTE: 'brute'>
     >>> view(state, 1).characters[0].role is None
     True
-    >>> update = view(state, 1, since=3)
+    >>> update = view(state, 1, since=2)
     >>> update.version, update.first_event, [type(event).__name__ for event in update.events]
-    (1, 3, ['DepositPlaced'])
+    (1, 2, ['DepositPlaced'])
     """
     if not isinstance(state, GameState):
         illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
