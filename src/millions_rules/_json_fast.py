@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import json
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -327,3 +327,85 @@ def make_readers(
     requires the seed and turns config errors into refusals.
     """
     return _Readers(converter, unions, tags, big, big_fields, bounds).of_class
+
+
+# -- key counts ---------------------------------------------------------------------
+
+
+class _KeyCounts:
+    """How many object keys the canonical document of an object has, by class.
+
+    A parser keeps the last of two equal keys, so a document with a duplicate key
+    parses to fewer keys than its text holds. Outside strings a colon only follows
+    a key, so a parsed document whose key count equals the colons in its text had no
+    duplicate key (a colon inside a string only makes the counts differ, never agree
+    by mistake).
+    """
+
+    def __init__(self, unions: dict[object, tuple[type, ...]], tags: dict[type, str]) -> None:
+        self.unions = unions
+        self.tags = tags
+        self.constant: dict[type, int] = {}
+        self.by_class: dict[type, Callable[[Any], int]] = {}
+
+    def of_class(self, cls: type) -> Callable[[Any], int]:
+        if cls in self.by_class:
+            return self.by_class[cls]
+        attrs.resolve_types(cls)
+        fields = attrs.fields(cls)
+        own = len(fields) + (cls in self.tags)
+        namespace: dict[str, Any] = {}
+        parts = [
+            self.extra(field.type, f"o.{field.name}", str(i), namespace)
+            for i, field in enumerate(fields)
+        ]
+        parts = [part for part in parts if part != "0"]
+        if not parts:
+            self.constant[cls] = own
+            self.by_class[cls] = lambda _: own
+            return self.by_class[cls]
+        source = f"def count(o):\n    return {own} + " + " + ".join(parts)
+        exec(compile(source, f"<millions_rules count {cls.__name__}>", "exec"), namespace)
+        self.by_class[cls] = namespace["count"]
+        return namespace["count"]  # type: ignore[no-any-return]
+
+    def extra(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> str:
+        """An expression counting the keys of the objects inside one field's value."""
+        if t in (int, str, bool) or _is_enum(t) or typing.get_origin(t) is frozenset:
+            return "0"
+        if typing.get_origin(t) in (Mapping, dict, typing.Mapping):
+            return f"len({value})"
+        inner = _optional(t)
+        if inner is not None:
+            part = self.extra(inner, value, key, namespace)
+            return "0" if part == "0" else f"(0 if {value} is None else {part})"
+        item = _item(t)
+        if item is not None:
+            if item in self.unions:
+                members = self.unions[item]
+                counters = {cls: self.of_class(cls) for cls in members}
+                if all(cls in self.constant for cls in members):
+                    namespace[f"K{key}"] = {cls: self.constant[cls] for cls in members}
+                    return f"sum(map(K{key}.__getitem__, map(type, {value})))"
+                namespace[f"C{key}"] = counters
+                return f"sum([C{key}[x.__class__](x) for x in {value}])"
+            part = self.extra(item, "x", key + "i", namespace)
+            if part == "0":
+                return "0"
+            if isinstance(item, type) and item in self.constant:
+                return f"len({value}) * {self.constant[item]}"
+            return f"sum([{part} for x in {value}])"
+        if isinstance(t, type) and attrs.has(t):
+            counter = self.of_class(t)
+            if t in self.constant:
+                return str(self.constant[t])
+            namespace[f"C{key}"] = counter
+            return f"C{key}({value})"
+        raise TypeError(f"cannot count the keys of {t!r}")
+
+
+def make_key_counters(
+    unions: dict[object, tuple[type, ...]], tags: dict[type, str]
+) -> Callable[[type], Callable[[Any], int]]:
+    """A function giving the key counter of an attrs class (see :class:`_KeyCounts`)."""
+    return _KeyCounts(unions, tags).of_class

@@ -9,8 +9,9 @@ across runs, processes and ``PYTHONHASHSEED`` values.
 
 Input is refused with :class:`~millions_rules.DeserializationError` unless it is exactly a valid
 document: no extra or missing fields, no ``true`` where an int goes, no NaN,
-nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` or nested deeper than JSON's
-parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
+no key twice in an object, nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes,
+no array longer than :data:`~millions_rules.MAX_ARRAY_LENGTH` items, nothing nested deeper
+than JSON's parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
 conserved, seats in range, cards matching the characters, ...) so a tampered
 state cannot be smuggled in.
 """
@@ -32,12 +33,14 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
-from ._consistency import check_state
+from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
-from ._json_fast import make_readers, make_writers
+from ._json_fast import make_key_counters, make_readers, make_writers
+from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 from ._tags import as_tags
+from ._views import PlayerView
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
@@ -50,10 +53,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The largest document :func:`~millions_rules.from_json` reads, in bytes.
-MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
-#: The largest plain integer accepted in a document (money, seats, rounds, ...).
-MAX_INT: Final = 2**31 - 1
 _BIG = re.compile(r"0|[1-9][0-9]{0,19}")
 _BIG_LIMIT: Final = 2**64
 
@@ -250,6 +249,8 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
         nonlocal hook
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
+        if len(value) > MAX_ARRAY_LENGTH:
+            raise _Refused(f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}")
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
         if not converter.detailed_validation:  # any failure is explained by a detailed read
@@ -519,14 +520,35 @@ def _refuse_constant(name: str) -> object:
     raise _Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is ambiguous: a reader that keeps the first value and one
+    # that keeps the last would see two different documents.
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {json.dumps(key)} appears twice in an object")
+            seen.add(key)
+    return document
+
+
+def _size_in_bytes(text: str | bytes | bytearray) -> int:
+    if not isinstance(text, str):
+        return len(text)
+    if len(text) > MAX_DOCUMENT_SIZE or 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return len(text)  # decided without encoding: UTF-8 takes 1 to 4 bytes a character
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def parse_json(text: str | bytes) -> object:
-    """Parse JSON text with the library's limits (size, NaN, nesting)."""
+    """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
-    if len(text) > MAX_DOCUMENT_SIZE:
+    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
         raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise DeserializationError("document nested too deeply", "too_deep") from None
     except _Refused as error:
@@ -564,32 +586,63 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
-    if _backend[-1] == "orjson" and isinstance(text, (str, bytes)):
-        result = _from_orjson(text, cls)
-        if result is not _NOT_READ:
-            return result
-    return structure(parse_json(text), cls)
+    result = _read_fast(text, cls)
+    if result is _NOT_READ:  # the exact path: it also says why a document is refused
+        return structure(parse_json(text), cls)
+    return result
 
 
 _NOT_READ: Final = object()
+_count_keys = make_key_counters(_UNIONS, {cls: tag_of(cls) for cls in _TAGGED})
+#: Key counters by class, made on first use; ``None`` for classes without one.
+_KEY_COUNTERS: dict[type, Callable[[Any], int] | None] = {}
 
 
-def _from_orjson(text: str | bytes, cls: object) -> Any:
-    """Read with orjson; anything it cannot read is read again by the standard path.
+def _key_counter(cls: type) -> Callable[[Any], int] | None:
+    if cls not in _KEY_COUNTERS:
+        try:
+            _KEY_COUNTERS[cls] = _count_keys(cls) if attrs.has(cls) else None
+        except TypeError:  # a field type it cannot count: read such objects the exact way
+            _KEY_COUNTERS[cls] = None
+    return _KEY_COUNTERS[cls]
 
-    Every document both parsers accept parses to the same value, so a document that
-    is read here is read identically by the standard path; a refused one goes the
-    standard way, so the errors (and the documents refused) are the same.
+
+def _read_fast(text: str | bytes, cls: object) -> Any:
+    """Read a valid document the fast way, or give ``_NOT_READ`` for the exact path.
+
+    The exact path parses with a hook that refuses duplicate keys and, when a
+    document is refused, reads it again to say where and why. Most documents are
+    valid: this path parses without the hook (with orjson when the ``[fast]``
+    extra is installed), reads with the generated readers, and proves the absence
+    of duplicate keys by counting them (see ``._json_fast``). Anything else -- a
+    refused document, a colon inside a string, a parser difference -- goes the exact
+    way, so both paths accept the same documents, read them to the same objects and
+    refuse the others with the same errors.
     """
-    assert orjson is not None and _ORJSON_CONVERTER is not None
-    if len(text) > MAX_DOCUMENT_SIZE:
+    if type(text) is str:
+        colons = text.count(":")
+    elif type(text) is bytes:
+        colons = text.count(b":")
+    else:
+        return _NOT_READ
+    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
         return _NOT_READ
     try:
-        result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
-    except Exception:  # refused or unreadable: the standard path says why
+        if _backend[-1] == "orjson":
+            assert orjson is not None and _ORJSON_CONVERTER is not None
+            result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
+        else:
+            document = json.loads(text, parse_constant=_refuse_constant)
+            result = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
+    except Exception:  # refused, or beyond a parser: the exact path decides
+        return _NOT_READ
+    counter = _key_counter(result.__class__)
+    if counter is None or counter(result) != colons:
         return _NOT_READ
     if isinstance(result, GameState):
         check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
     return result
 
 
@@ -602,6 +655,8 @@ def structure(document: object, cls: object) -> Any:
         raise DeserializationError(message, code, path) from None
     if isinstance(result, GameState):
         check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
     return result
 
 

@@ -94,7 +94,8 @@ class SeenCharacter:
     status: CharacterStatus
     """Face down, taken back, surviving or eliminated (public)."""
     role: Role | None
-    """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+    """The role if this seat knows it (its own, revealed, or seen with a threat card this round,
+    even if taken back since), else ``None``."""
     seen_by_threat: bool
     """Whether this seat saw the role with a threat card this round (R-NEG-THREAT); then
     :attr:`role` shows it, even before the heist reveals it."""
@@ -136,7 +137,8 @@ class PlayerView:
     """The face-up role cards, in reveal order."""
     previous_roles: tuple[tuple[Role, ...] | None, ...]
     """Last round's roles by seat, where this seat knows them (its own, and everyone's under
-    ``repeat_role='forbidden'``), else ``None``; revealed ones are in the log."""
+    ``repeat_role='forbidden'`` until the game is over), else ``None``; revealed ones are in
+    the log."""
     awaiting: tuple[int, ...]
     """The seats whose decision (choice, stay or leave, denunciation) the engine waits for."""
     actors: tuple[int, ...]
@@ -217,10 +219,9 @@ def _known_role(
 ) -> Role | None:
     if character.player == seat or character.status in _REVEALED:
         return character.role
-    if (
-        character.status is CharacterStatus.HIDDEN
-        and (character.player, character.position) in peeked
-    ):
+    # R-INFO: a seat never forgets what it saw with a threat card, even once the
+    # character is taken back (its role stays unknown to everyone else, R-NEG-2).
+    if (character.player, character.position) in peeked:
         return character.role
     return None
 
@@ -294,7 +295,12 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         _seen(seat, peeked, c)
         for c in sorted(state.characters, key=lambda c: (c.player, c.position))
     )
-    everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
+    # R-VAR-REPEAT: under ``forbidden`` last round's role cards lie face up for the
+    # next round's planning. After the last round there is no next planning, so a
+    # role taken back in it stays secret (R-NEG-2).
+    everyone = (
+        state.config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
+    )
     previous = tuple(
         roles if everyone or other == seat else None
         for other, roles in enumerate(state.previous_roles)
