@@ -15,7 +15,7 @@ from typing import Final
 
 from ._actions import Action
 from ._events import DepositForfeited, DepositReturned, Event
-from ._log import extend
+from ._log import Log
 from ._roles import Role
 from ._state import Character, CharacterStatus, GameState
 
@@ -77,6 +77,11 @@ class Draft:
         stored = self.source.__dict__  # the logs as stored: shared, not copied (see ._log)
         # This runs once per action: filling the new instance's __dict__ directly
         # costs a third of GameState.__init__ (every value was checked by the rules).
+        events, history = stored["events"], stored["history"]
+        if events.__class__ is not Log:  # a state built from tuples (read from JSON, say)
+            events = Log(None, events, len(events))
+        if history.__class__ is not Log:
+            history = Log(None, history, len(history))
         state = object.__new__(GameState)
         state.__dict__.update(
             config=self.config,
@@ -94,8 +99,8 @@ class Draft:
             face_down=self.face_down,
             previous_roles=self.previous_roles,
             winners=self.winners,
-            events=extend(stored["events"], tuple(self.events)),
-            history=stored["history"] if action is None else extend(stored["history"], (action,)),
+            events=Log(events, tuple(self.events), events.size + len(self.events)),
+            history=history if action is None else Log(history, (action,), history.size + 1),
             deck=self.deck,
             rng=self.rng,
         )

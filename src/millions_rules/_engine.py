@@ -44,7 +44,7 @@ from ._planning import (
     start_round,
 )
 from ._random import seed_state, shuffled
-from ._roles import Dealer
+from ._roles import Dealer, Role
 from ._state import THREAT_CARDS, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -359,8 +359,13 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     if not state.config.three_player:
         return _stay_or_leave_all(seat)
     found: list[Action] = list(_stay_or_leave_all(seat))
-    found.extend(Leave(seat, c.role) for c in state.hidden_characters(seat))
+    found.extend([_leave_one(seat, c.role) for c in state.hidden_characters(seat)])
     return found
+
+
+@cache
+def _leave_one(seat: int, role: Role) -> Leave:
+    return Leave(seat, role)  # immutable: one object serves every game
 
 
 def _threats(state: GameState, seat: int) -> list[Action]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Log", "SharedTuple", "extend", "size"]
+__all__ = ["Log", "SharedTuple", "size"]
 
 T = TypeVar("T")
 
@@ -58,13 +58,6 @@ class Log(Generic[T]):
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle and deepcopy a flat root: a long chain would exhaust the recursion limit.
         return (Log, (None, self.materialise(), self.size))
-
-
-def extend(stored: tuple[T, ...] | Log[T], items: tuple[T, ...]) -> Log[T]:
-    """A node adding ``items`` after the log ``stored`` (a tuple or a node); O(len(items))."""
-    if not isinstance(stored, Log):
-        stored = Log(None, stored, len(stored))
-    return Log(stored, items, stored.size + len(items))
 
 
 def size(stored: tuple[T, ...] | Log[T]) -> int:

@@ -186,7 +186,8 @@ def play_choose(draft: Draft, action: Choose) -> None:
     draft.emit(CharacterChosen(action.player, action.roles))
     for position, role in enumerate(action.roles):
         _place_deposit(draft, action.player, role, position, draft.loot.deposit)
-    if len({c.player for c in draft.characters}) == draft.config.players:
+    config = draft.config  # each player lays characters_per_player characters, all at once
+    if len(draft.characters) == config.players * config.characters_per_player:
         _shuffle_role_cards(draft)
 
 

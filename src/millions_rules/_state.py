@@ -9,6 +9,8 @@ engine's own object: never send it to a player, send a
 from __future__ import annotations
 
 import enum
+from itertools import compress, filterfalse
+from operator import not_
 from typing import Final
 
 import attrs
@@ -202,12 +204,13 @@ class GameState:
         Empty while the external dealer must act, and when the game is over.
         """
         n = self.config.players
-        if self.phase is _PLANNING:
+        phase = self.phase
+        if phase is _PLANNING:
             chosen = {character.player for character in self.characters}
-            return tuple(seat for seat in range(n) if seat not in chosen)
-        if self.phase is _NEGOTIATION:
-            return tuple(seat for seat, decided in enumerate(self.decided) if not decided)
-        if self.phase is _HEIST:
+            return tuple(filterfalse(chosen.__contains__, range(n)))
+        if phase is _NEGOTIATION:
+            return tuple(compress(range(n), map(not_, self.decided)))
+        if phase is _HEIST:
             return tuple(
                 c.player for c in self.characters if c.role is _SNITCH and c.status is _SURVIVING
             )
