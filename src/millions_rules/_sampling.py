@@ -12,7 +12,9 @@ seat's own knowledge is equally likely:
   that, with the known characters, the role cards are exactly the face-up
   cards plus one face-down card. Roles respect the player count, the
   two-different-characters rule of the three-player game, ``forbidden`` repeats,
-  and every role this seat saw with a threat card. Worlds are counted
+  every role this seat saw with a threat card (even if taken back since), and,
+  while the lone Snitch names a role, the fact that every Snitch that stayed is
+  already revealed. Worlds are counted
   exactly and one is drawn uniformly, so a face-down role that fits more
   assignments is proportionally more likely. Before the role cards are laid
   out, each unknown character's role is drawn uniformly among the roles its
@@ -49,8 +51,8 @@ from ._events import (
 )
 from ._random import draw_below, seed_state
 from ._roles import Dealer, RepeatRole, Role
-from ._state import Character, GameState, Phase
-from ._views import PlayerView
+from ._state import Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView, SeenCharacter
 
 __all__ = ["sample_state"]
 
@@ -157,13 +159,23 @@ def _allowed(view: PlayerView, roles: tuple[Role, ...], player: int) -> tuple[Ro
     return roles
 
 
+def _domain(
+    view: PlayerView, roles: tuple[Role, ...], character: SeenCharacter
+) -> tuple[Role, ...]:
+    """The roles an unknown character may have."""
+    allowed = _allowed(view, roles, character.player)
+    if view.phase is Phase.HEIST and character.status is CharacterStatus.HIDDEN:
+        # R-HEIST: the Snitches are revealed first, so a character still face down
+        # while the lone Snitch names a role is no Snitch.
+        return tuple(role for role in allowed if role is not Role.SNITCH)
+    return allowed
+
+
 def _sample_table(
     view: PlayerView, config: GameConfig, draw: _Draw
 ) -> tuple[tuple[Character, ...], Role | None]:
     roles = config.roles
-    slots: list[_Slot] = [
-        (c.player, c.role, _allowed(view, roles, c.player)) for c in view.characters
-    ]
+    slots: list[_Slot] = [(c.player, c.role, _domain(view, roles, c)) for c in view.characters]
     laid_out = view.phase in (Phase.NEGOTIATION, Phase.HEIST)
     assigned, face_down = _fill(slots, view.face_up if laid_out else None, roles, draw)
     characters = [
