@@ -786,7 +786,10 @@ class TestWrongTypes:
             sample_state("view", 1)  # type: ignore[arg-type]
         with pytest.raises(ConfigError):
             new_game("config")  # type: ignore[arg-type]
-        assert legal_actions(state, 9) == () and legal_actions(state, "1") == ()  # type: ignore[arg-type]
+        for seat, code in ((9, "unknown_player"), ("1", "bad_value")):
+            with pytest.raises(IllegalActionError) as caught:
+                legal_actions(state, seat)  # type: ignore[arg-type]
+            assert caught.value.code == code
 
     @pytest.mark.parametrize(
         "options",

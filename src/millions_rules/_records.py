@@ -25,7 +25,7 @@ import attrs
 
 from ._actions import Action
 from ._config import GameConfig
-from ._engine import replay
+from ._engine import _require_state, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
@@ -59,7 +59,13 @@ class GameRecord:
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
-        """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`)."""
+        """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`).
+
+        Raises:
+            IllegalActionError: If ``state`` is no :class:`~millions_rules.GameState`
+                (code ``bad_value``).
+        """
+        _require_state(state)
         return cls(FORMAT_VERSION, __version__, state.config, state.history)
 
     def replay(self) -> GameState:
@@ -91,17 +97,21 @@ def save_game(state: GameState) -> str:
         The saved game; :func:`~millions_rules.load_game` turns it back into ``state``.
 
     Raises:
-        ValueError: If ``state`` was not reached from :func:`~millions_rules.new_game` by
-            :func:`~millions_rules.apply` (for instance a state from :func:`~millions_rules.sample_state`), so
-            that its history cannot rebuild it.
+        IllegalActionError: If ``state`` is no :class:`~millions_rules.GameState`, or was
+            not reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`
+            (for instance a state from :func:`~millions_rules.sample_state`), so that its
+            history cannot rebuild it (code ``bad_value``).
 
     >>> from millions_rules import GameConfig, new_game
     >>> state = new_game(GameConfig(4, seed=9))
     >>> load_game(save_game(state)) == state
     True
     """
+    _require_state(state)
     if replay(state.config, state.history) != state:
-        raise ValueError("this state's history does not rebuild it (a sampled or edited state?)")
+        raise IllegalActionError(
+            "this state's history does not rebuild it (a sampled or edited state?)", "bad_value"
+        )
     return to_json(GameRecord.of(state))
 
 

@@ -153,10 +153,17 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     Returns:
         A new converter; build one and reuse it.
 
+    Raises:
+        DeserializationError: If ``detailed_validation`` is no ``bool``.
+
     >>> from millions_rules import Pay
     >>> make_converter().unstructure(Pay(0, 2, 3))
     {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
     """
+    if type(detailed_validation) is not bool:
+        raise DeserializationError(
+            f"$: detailed_validation must be a bool, not {detailed_validation!r}"
+        )
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
@@ -462,15 +469,25 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
         obj: The object.
         indent: Pretty-print with this indent; compact when ``None``.
 
+    Raises:
+        DeserializationError: If ``obj`` holds something JSON cannot write (code
+            aside, the same error as for reading), or ``indent`` is neither an int
+            nor ``None``.
+
     >>> from millions_rules import Stay
     >>> to_json(Stay(2))
     '{"type":"stay","player":2}'
     """
-    document = _CONVERTER.unstructure(obj)
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(
-        document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
-    )
+    if indent is not None and type(indent) is not int:
+        raise DeserializationError(f"$: indent must be an int or None, not {indent!r}")
+    try:
+        document = _CONVERTER.unstructure(obj)
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(
+            document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+        )
+    except (TypeError, ValueError, RecursionError) as error:
+        raise DeserializationError(f"$: cannot be written as JSON ({error})") from None
 
 
 def _refuse_constant(name: str) -> object:
@@ -541,7 +558,10 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
-    return structure(parse_json(text), cls)
+    document = parse_json(text)
+    if not (isinstance(cls, type) or any(cls is union for union in _UNIONS)):
+        raise DeserializationError(f"$: cannot read a document as {cls!r}, which is no type")
+    return structure(document, cls)
 
 
 def structure(document: object, cls: object) -> Any:
