@@ -34,6 +34,7 @@ from millions_rules import (
     visible_events,
 )
 
+from .conftest import scaled
 from .strategies import games
 from .test_views import hide_differently, some_states
 
@@ -142,6 +143,7 @@ class TestPublicRecord:
         text = public_record(state, 0, tags=TAGS)
         assert to_json(load_public_record(text)) == text
 
+    @scaled(4)  # every seat of every sampled state is written twice
     @given(games())
     def test_public_record_leaks_nothing(self, states: list[GameState]) -> None:
         """R-INFO: two games that differ only in a seat's unknowns give identical records."""
