@@ -64,6 +64,15 @@ class TestTags:
         with pytest.raises(TypeError):
             record.tags["event"] = "x"  # type: ignore[index]
 
+    def test_records_hash_and_pickle(self) -> None:
+        """Records with tags are hashable values and survive pickle (worker pools, caches)."""
+        import pickle
+
+        record = GameRecord.of(new_game(GameConfig(4, seed=2)), tags=TAGS)
+        again = pickle.loads(pickle.dumps(record))
+        assert again == record and hash(again) == hash(record)
+        assert dict(again.tags) == TAGS
+
     def test_no_tags_by_default(self) -> None:
         """Without tags the record has an empty mapping."""
         record = from_json(save_game(new_game(GameConfig(3, seed=2))), GameRecord)
