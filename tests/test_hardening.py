@@ -327,7 +327,7 @@ def _planning_view() -> PlayerView:
 
 def _forged_views() -> dict[str, PlayerView]:
     seen = _planning_view()
-    hidden = SeenCharacter(2, 0, 1, 0, CharacterStatus.HIDDEN, None)
+    hidden = SeenCharacter(2, 0, 1, 0, CharacterStatus.HIDDEN, None, seen_by_threat=False)
     last_card = next(e for e in reversed(seen.events) if isinstance(e, LootRevealed))
     foreign = LootRevealed(last_card.round, LootCard(99, 1))
     return {

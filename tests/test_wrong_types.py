@@ -76,6 +76,18 @@ VALID_CALLS: dict[
     "shipped_schema": (mr.shipped_schema, ("action.json",), {}, (DeserializationError,)),
     "save_game": (mr.save_game, (STATE,), {}, (IllegalActionError,)),
     "load_game": (mr.load_game, (mr.save_game(STATE),), {}, (DeserializationError,)),
+    "public_record": (
+        mr.public_record,
+        (STATE, 0),
+        {"tags": {"event": "test"}},
+        (IllegalActionError, ConfigError),
+    ),
+    "load_public_record": (
+        mr.load_public_record,
+        (mr.public_record(STATE, 0),),
+        {},
+        (DeserializationError,),
+    ),
     "GameConfig": (GameConfig, (4,), {"seed": 1}, (ConfigError,)),
     "GameConfig.quick": (GameConfig.quick, (4,), {"seed": 1}, (ConfigError,)),
     "LootCard": (LootCard, (8, 1), {"bonus_role": Role.BRUTE}, (ConfigError,)),

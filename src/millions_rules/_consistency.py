@@ -24,7 +24,7 @@ __all__ = ["check_state", "check_view"]
 
 
 def _fail(path: str, message: str) -> NoReturn:
-    raise DeserializationError(f"{path}: {message}")
+    raise DeserializationError(message, "inconsistent_state", path)
 
 
 def check_state(state: GameState) -> None:
@@ -279,6 +279,13 @@ def check_view(seen: PlayerView) -> None:
     Only the table is checked, not the log: a view made with ``since`` holds part of
     it. :func:`~millions_rules.sample_state` checks the state it builds in full.
     """
+    try:
+        _check_view(seen)
+    except DeserializationError as error:
+        raise DeserializationError(error.message, "inconsistent_view", error.path) from None
+
+
+def _check_view(seen: PlayerView) -> None:
     try:
         config = seen.config.with_seed(0)
     except ConfigError as error:

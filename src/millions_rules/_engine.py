@@ -255,8 +255,9 @@ def legal_actions(
 
     Raises:
         IllegalActionError: If ``state`` is not a :class:`~millions_rules.GameState`
-            or ``payments`` is no ``bool`` (code ``bad_value``), or ``player`` is not
-            a seat of the game (``unknown_player``, or ``bad_value`` if no int).
+            or ``payments`` is no ``bool`` (code ``bad_value``), or ``player`` is not a
+            seat of the game (code ``unknown_player``, or ``bad_value`` for a non-int),
+            as in :func:`~millions_rules.view`.
 
     With payments, the list is bounded by the money in the game: each seat lists at
     most ``players - 1`` payees times its cash, so all seats together at most
@@ -270,7 +271,7 @@ def legal_actions(
     """
     _require_state(state)
     if player is not None:
-        require_seat(state, player)
+        player = require_seat(state, player, "seat")
     if type(payments) is not bool:
         illegal(f"payments must be a bool, not {type(payments).__name__}", "bad_value")
     phase = state.phase
@@ -280,10 +281,7 @@ def legal_actions(
         return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
     if phase is Phase.GAME_OVER:
         return ()
-    if player is None:
-        seats: Iterable[int] = range(state.config.players)
-    else:
-        seats = (player,)
+    seats: Iterable[int] = range(state.config.players) if player is None else (player,)
     awaiting = state.awaiting
     if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.

@@ -17,21 +17,38 @@ Format history:
   save that later used such a card is refused in the same way).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the classes are presented as members of
+# ``millions_rules``, whose namespace cannot resolve names such as ``Mapping``.
 
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
 from ._actions import Action
+from ._checks import illegal, require_seat
 from ._config import GameConfig
-from ._engine import _require_state, replay
+from ._engine import _require_state, apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
+from ._events import Event, GameWon
+from ._fields import document_fields
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
+from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._version import __version__
+from ._views import PublicConfig, public_config, visible_events
 
-__all__ = ["FORMAT_VERSION", "GameRecord", "load_game", "save_game"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_TAGS",
+    "TAG_NAME_PATTERN",
+    "GameRecord",
+    "PublicRecord",
+    "load_game",
+    "load_public_record",
+    "public_record",
+    "save_game",
+]
 
 #: The record format this library writes and the newest it reads (see the format history
 #: in :func:`~millions_rules.load_game`).
@@ -40,12 +57,16 @@ FORMAT_VERSION: Final = 2
 
 @attrs.frozen
 class GameRecord:
-    """A saved game: format version, library version, config and actions.
+    """A saved game: format version, library version, config, tags and actions.
+
+    The tags are free text headers, as in PGN; by convention ``event``, ``site``,
+    ``date`` (ISO 8601), ``seat_0`` ... ``seat_7`` (the players' names by seat) and
+    ``result``, plus any other names a program wants.
 
     >>> from millions_rules import GameConfig, new_game
-    >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)))
-    >>> record.format_version, record.actions
-    (2, ())
+    >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)), tags={"event": "Club night"})
+    >>> record.format_version, record.actions, dict(record.tags)
+    (2, (), {'event': 'Club night'})
     """
 
     format_version: int
@@ -56,17 +77,28 @@ class GameRecord:
     """The game's config, seed included."""
     actions: tuple[Action, ...]
     """Every action since the start, in order."""
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=as_tags, kw_only=True)
+    """Headers such as ``event``, ``site``, ``date``, ``seat_0``, ``result`` (read-only).
+    Names match :data:`~millions_rules.TAG_NAME_PATTERN`; at most
+    :data:`~millions_rules.MAX_TAGS`. A format-1 save has none."""
 
     @classmethod
-    def of(cls, state: GameState) -> GameRecord:
+    def of(cls, state: GameState, *, tags: Mapping[str, str] | None = None) -> "GameRecord":
         """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`).
 
         Raises:
+            ConfigError: If a tag name or value is not text of the documented form.
             IllegalActionError: If ``state`` is no :class:`~millions_rules.GameState`
                 (code ``bad_value``).
         """
         _require_state(state)
-        return cls(FORMAT_VERSION, __version__, state.config, state.history)
+        return cls(
+            FORMAT_VERSION,
+            __version__,
+            state.config,
+            state.history,
+            tags={} if tags is None else tags,
+        )
 
     def replay(self) -> GameState:
         """Play the record's actions.
@@ -74,24 +106,30 @@ class GameRecord:
         Raises:
             DeserializationError: If an action is illegal (``actions[i]: ...``).
         """
-        try:
-            return replay(self.config, self.actions)
-        except IllegalActionError as error:
-            note = (
-                "; a format-1 save replays under the rules revised 2026-11-29"
-                if self.format_version < 2
-                else ""
-            )
-            raise DeserializationError(
-                f"{error} (illegal action, code {error.code}{note})"
-            ) from None
+        state = new_game(self.config)
+        for index, action in enumerate(self.actions):
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                note = (
+                    "; a format-1 save replays under the rules revised 2026-11-29"
+                    if self.format_version < 2
+                    else ""
+                )
+                raise DeserializationError(
+                    f"{error} (illegal action, code {error.code}{note})",
+                    "illegal_action",
+                    f"actions[{index}]",
+                ) from None
+        return state
 
 
-def save_game(state: GameState) -> str:
+def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str:
     """The JSON text of ``state``'s :class:`~millions_rules.GameRecord`.
 
     Args:
         state: A state reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`.
+        tags: Headers to store with the game (:attr:`~millions_rules.GameRecord.tags`).
 
     Returns:
         The saved game; :func:`~millions_rules.load_game` turns it back into ``state``.
@@ -101,18 +139,31 @@ def save_game(state: GameState) -> str:
             not reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`
             (for instance a state from :func:`~millions_rules.sample_state`), so that its
             history cannot rebuild it (code ``bad_value``).
+        ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
 
     >>> from millions_rules import GameConfig, new_game
     >>> state = new_game(GameConfig(4, seed=9))
-    >>> load_game(save_game(state)) == state
+    >>> load_game(save_game(state, tags={"site": "Lyon"})) == state
     True
     """
-    _require_state(state)
+    record = GameRecord.of(state, tags=tags)
     if replay(state.config, state.history) != state:
         raise IllegalActionError(
             "this state's history does not rebuild it (a sampled or edited state?)", "bad_value"
         )
-    return to_json(GameRecord.of(state))
+    return to_json(record)
+
+
+def _refuse_newer(document: object) -> None:
+    if isinstance(document, dict):
+        version = document.get("format_version")
+        if type(version) is int and version > FORMAT_VERSION:
+            raise DeserializationError(
+                f"{version} is newer than this library reads ({FORMAT_VERSION}); "
+                "upgrade millions-rules",
+                "newer_format",
+                "format_version",
+            )
 
 
 def load_game(text: str | bytes) -> GameState:
@@ -134,14 +185,113 @@ def load_game(text: str | bytes) -> GameState:
     lone Brute gains no threat card once all eight have been gained (R-NEG-THREAT).
     """
     document = parse_json(text)
-    if isinstance(document, dict):
-        version = document.get("format_version")
-        if type(version) is int and version > FORMAT_VERSION:
-            raise DeserializationError(
-                f"format_version: {version} is newer than this library reads ({FORMAT_VERSION}); "
-                "upgrade millions-rules"
-            )
+    _refuse_newer(document)
     record: GameRecord = structure(document, GameRecord)
     if record.format_version < 1:
-        raise DeserializationError(f"format_version: unknown version {record.format_version}")
+        raise DeserializationError(
+            f"unknown version {record.format_version}", "unknown_format", "format_version"
+        )
     return record.replay()
+
+
+# -- public records ------------------------------------------------------------------
+
+
+@attrs.frozen
+class PublicRecord:
+    """A game as one seat (or a spectator) saw it: shareable, with no secret of others.
+
+    Made by :func:`~millions_rules.public_record` and read by
+    :func:`~millions_rules.load_public_record`. Unlike a
+    :class:`~millions_rules.GameRecord` it cannot be replayed: it holds the events the
+    seat could see, not the actions, and the config without its seed.
+    """
+
+    format_version: int
+    """The record format (:data:`~millions_rules.FORMAT_VERSION`)."""
+    library_version: str
+    """The version of millions-rules that wrote it (informative)."""
+    seat: int | None
+    """The seat whose knowledge the record holds, or ``None`` for a spectator's."""
+    config: PublicConfig
+    """The game's rules, without the seed."""
+    tags: Mapping[str, str] = attrs.field(converter=as_tags)
+    """Headers, as :attr:`~millions_rules.GameRecord.tags`."""
+    version: int
+    """The number of actions played (:attr:`~millions_rules.GameState.version`)."""
+    events: tuple[Event, ...]
+    """Everything the seat could see, in order (:func:`~millions_rules.visible_events`)."""
+    result: GameWon | None
+    """The end of the game (winners, final cash, reason), or ``None`` if it goes on."""
+
+
+document_fields(GameRecord, PublicRecord)
+
+
+def public_record(
+    state: GameState, seat: int | None = None, *, tags: Mapping[str, str] | None = None
+) -> str:
+    """The JSON text of the game as ``seat`` saw it (``None``: a spectator), to share.
+
+    The record holds the public config (no seed), the tags, the seat's visible
+    events and the result; nothing that seat may not know (R-INFO): two games that
+    differ only in what the seat does not know give the same text. It may be sent
+    to that seat (or, for ``None``, to anyone) during the game or after it.
+
+    Args:
+        state: Any state (a sampled one included).
+        seat: A seat, or ``None`` for what everyone saw.
+        tags: Headers, as :attr:`~millions_rules.GameRecord.tags`.
+
+    Returns:
+        The JSON text of a :class:`~millions_rules.PublicRecord`.
+
+    Raises:
+        IllegalActionError: If ``state`` is no state or ``seat`` no seat of it (codes
+            ``bad_value``, ``unknown_player``).
+        ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
+
+    >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
+    >>> state = apply(new_game(GameConfig(4, seed=9)), Choose(0, Role.BRUTE))
+    >>> record = load_public_record(public_record(state, 1, tags={"event": "Demo"}))
+    >>> record.version, [type(event).__name__ for event in record.events]
+    (1, ['GameStarted', 'LootRevealed', 'DepositPlaced'])
+    >>> '"seed"' in public_record(state)
+    False
+    """
+    if not isinstance(state, GameState):
+        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+    if seat is not None:
+        seat = require_seat(state, seat, "seat")
+    events = visible_events(state.events, seat)
+    result = events[-1] if state.is_over and isinstance(events[-1], GameWon) else None
+    record = PublicRecord(
+        FORMAT_VERSION,
+        __version__,
+        seat,
+        public_config(state.config),
+        {} if tags is None else tags,
+        state.version,
+        events,
+        result,
+    )
+    return to_json(record)
+
+
+def load_public_record(text: str | bytes) -> PublicRecord:
+    """Read a :class:`~millions_rules.PublicRecord` written by :func:`~millions_rules.public_record`.
+
+    Raises:
+        DeserializationError: If the text is no valid public record, or one of a
+            newer format (code ``newer_format``).
+    """
+    document = parse_json(text)
+    _refuse_newer(document)
+    record: PublicRecord = structure(document, PublicRecord)
+    if record.format_version < 1:
+        raise DeserializationError(
+            f"unknown version {record.format_version}", "unknown_format", "format_version"
+        )
+    if record.seat is not None and not 0 <= record.seat < record.config.players:
+        raise DeserializationError("not a seat of this game", "bad_value", "seat")
+    return record

@@ -8,6 +8,7 @@ in ``millions_rules/schemas/`` for clients in other languages (TypeScript, Rust,
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import json
 import typing
@@ -23,7 +24,7 @@ from ._config import GameConfig
 from ._errors import DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._limits import MAX_INT
-from ._records import GameRecord
+from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord
 from ._serialization import _BIG_FIELDS, _TAGGED, tag_of
 from ._state import GameState
 from ._views import PlayerView
@@ -45,6 +46,7 @@ SCHEMA_FILES: Final[Mapping[str, object]] = MappingProxyType(
         "game_config.json": GameConfig,
         "game_record.json": GameRecord,
         "game_state.json": GameState,
+        "public_record.json": PublicRecord,
     }
 )
 
@@ -70,6 +72,13 @@ class _Builder:
             return {"type": "string", "enum": [member.value for member in t]}
         if origin is tuple:
             return {"type": "array", "items": self.of(args[0])}
+        if origin is collections.abc.Mapping:  # only tags are mappings
+            return {
+                "type": "object",
+                "propertyNames": {"pattern": TAG_NAME_PATTERN},
+                "maxProperties": MAX_TAGS,
+                "additionalProperties": self.of(args[1]),
+            }
         if origin is frozenset:
             return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
         if args and (origin is typing.Union or type(t).__name__ == "UnionType"):
@@ -145,7 +154,7 @@ def json_schema(cls: object) -> dict[str, Any]:
     try:
         root = builder.of(cls)
     except TypeError:
-        raise DeserializationError(f"$: no JSON Schema for {cls!r}") from None
+        raise DeserializationError(f"no JSON Schema for {cls!r}", "unknown_type") from None
     title = _UNION_NAMES.get(frozenset(typing.get_args(cls))) or getattr(cls, "__name__", str(cls))
     return {"$schema": _DRAFT, "title": title, **root, "$defs": dict(sorted(builder.defs.items()))}
 
@@ -168,7 +177,8 @@ def shipped_schema(filename: str) -> dict[str, Any]:
     """
     if not isinstance(filename, str) or filename not in SCHEMA_FILES:
         raise DeserializationError(
-            f"$: no shipped schema {filename!r}; the files are {', '.join(SCHEMA_FILES)}"
+            f"no shipped schema {filename!r}; the files are {', '.join(SCHEMA_FILES)}",
+            "unknown_schema",
         )
     text = (
         resources.files("millions_rules").joinpath("schemas").joinpath(filename).read_text("utf-8")
