@@ -261,7 +261,7 @@ def legal_actions(
 
     With payments, the list is bounded by the money in the game: each seat lists at
     most ``players - 1`` payees times its cash, so all seats together at most
-    ``(players - 1) * config.total_money`` payments (69,993 at
+    ``(players - 1) * config.total_money`` payments (70,000 at
     :data:`~millions_rules.MAX_MONEY` with 8 players).
 
     >>> from millions_rules import GameConfig, new_game
