@@ -32,7 +32,8 @@ from ._engine import _require_state, apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._events import Event, GameWon
 from ._fields import document_fields
-from ._serialization import parse_json, structure, to_json
+from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
+from ._serialization import parse_json, structure, to_json, too_large
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._version import __version__
@@ -140,6 +141,11 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
             (for instance a state from :func:`~millions_rules.sample_state`), so that its
             history cannot rebuild it (code ``bad_value``).
         ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
+        DeserializationError: If the record would be larger than
+            :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes or hold more than
+            :data:`~millions_rules.MAX_ARRAY_LENGTH` actions, so that
+            :func:`~millions_rules.load_game` could not read it back (codes
+            ``too_large``, ``too_many_items``).
 
     >>> from millions_rules import GameConfig, new_game
     >>> state = new_game(GameConfig(4, seed=9))
@@ -147,11 +153,22 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
     True
     """
     record = GameRecord.of(state, tags=tags)
+    if len(record.actions) > MAX_ARRAY_LENGTH:
+        raise DeserializationError(
+            f"{len(record.actions)} actions, more than {MAX_ARRAY_LENGTH} a record may hold",
+            "too_many_items",
+            "actions",
+        )
     if replay(state.config, state.history) != state:
         raise IllegalActionError(
             "this state's history does not rebuild it (a sampled or edited state?)", "bad_value"
         )
-    return to_json(record)
+    text = to_json(record)
+    if too_large(text):
+        raise DeserializationError(
+            f"the record would be larger than {MAX_DOCUMENT_SIZE} bytes", "too_large"
+        )
+    return text
 
 
 def _refuse_newer(document: object) -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "from_json",
     "make_converter",
     "tag_of",
+    "too_large",
     "to_json",
 ]
 
@@ -538,19 +539,24 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return document
 
 
-def _size_in_bytes(text: str | bytes | bytearray) -> int:
-    if not isinstance(text, str):
-        return len(text)
-    if len(text) > MAX_DOCUMENT_SIZE or 4 * len(text) <= MAX_DOCUMENT_SIZE:
-        return len(text)  # decided without encoding: UTF-8 takes 1 to 4 bytes a character
-    return len(text.encode("utf-8", "surrogatepass"))
+def too_large(text: str | bytes | bytearray) -> bool:
+    """Whether JSON text is larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes of UTF-8.
+
+    A ``str`` is encoded only when its length cannot decide: UTF-8 takes 1 to 4
+    bytes a character.
+    """
+    if not isinstance(text, str) or len(text) > MAX_DOCUMENT_SIZE:
+        return len(text) > MAX_DOCUMENT_SIZE
+    if 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return False
+    return len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_SIZE
 
 
 def parse_json(text: str | bytes) -> object:
     """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
-    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
+    if too_large(text):
         raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
