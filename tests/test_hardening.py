@@ -16,6 +16,7 @@ import pytest
 
 from millions_rules import (
     ACTION_ERROR_CODES,
+    MAX_ARRAY_LENGTH,
     MAX_DOCUMENT_SIZE,
     MAX_INT,
     MAX_MONEY,
@@ -48,6 +49,7 @@ from millions_rules import (
     load_game,
     new_game,
     sample_state,
+    save_game,
     shipped_schema,
     to_json,
     view,
@@ -284,16 +286,20 @@ def test_defect_7_unknown_keyword_is_a_config_error() -> None:
 def test_defect_7_duplicate_json_keys_refused() -> None:
     """A key given twice is refused: a gateway reading the first could be fooled."""
     text = '{"type": "pay", "player": 0, "to": 1, "amount": 1, "player": 3}'
-    with pytest.raises(DeserializationError, match=r'^\$: the key "player" appears twice'):
+    with pytest.raises(
+        DeserializationError, match=r'^\$: the key "player" appears twice'
+    ) as caught:
         from_json(text, Action)
+    assert caught.value.code == "duplicate_key"
 
 
 def test_defect_7_size_limit_counts_bytes() -> None:
     """MAX_DOCUMENT_SIZE counts UTF-8 bytes: 3M two-byte characters are too many."""
     text = '"' + "é" * (3 * 1024 * 1024) + '"'
     assert len(text) < MAX_DOCUMENT_SIZE < len(text.encode())
-    with pytest.raises(DeserializationError, match="larger than 4194304 bytes"):
+    with pytest.raises(DeserializationError, match="larger than 4194304 bytes") as caught:
         from_json(text, str)
+    assert caught.value.code == "too_large"
     with pytest.raises(DeserializationError, match="larger than 4194304 bytes"):
         load_game(text)
 
@@ -327,7 +333,7 @@ def _planning_view() -> PlayerView:
 
 def _forged_views() -> dict[str, PlayerView]:
     seen = _planning_view()
-    hidden = SeenCharacter(2, 0, 1, 0, CharacterStatus.HIDDEN, None, False)
+    hidden = SeenCharacter(2, 0, 1, 0, CharacterStatus.HIDDEN, None, seen_by_threat=False)
     last_card = next(e for e in reversed(seen.events) if isinstance(e, LootRevealed))
     foreign = LootRevealed(last_card.round, LootCard(99, 1))
     return {
@@ -376,3 +382,22 @@ def test_defect_5_draw_below_any_bound_terminates() -> None:
         assert 0 <= value < bound
     assert draw_below(state, 2**64) == draw_below(state, 2**64)  # one output, as before
     assert draw_below(state, 6) == (draw_below(state, 2**64)[0] % 6, draw_below(state, 6)[1])
+
+
+def test_save_game_refuses_a_record_load_game_would_refuse() -> None:
+    """Limits: a record of more than MAX_ARRAY_LENGTH actions is refused when written too."""
+    state = new_game(GameConfig(4, seed=1))
+    long = attrs.evolve(state, history=(Stay(0),) * (MAX_ARRAY_LENGTH + 1))
+    with pytest.raises(DeserializationError) as caught:
+        save_game(long)
+    assert (caught.value.code, caught.value.path) == ("too_many_items", "actions")
+
+
+def test_arrays_longer_than_the_limit_refused() -> None:
+    """Limits: no array of a document may hold more than MAX_ARRAY_LENGTH items."""
+    record = json.loads(save_game(new_game(GameConfig(4, seed=1))))
+    record["actions"] = [{"type": "stay", "player": 0}] * (MAX_ARRAY_LENGTH + 1)
+    with pytest.raises(DeserializationError) as caught:
+        load_game(json.dumps(record))
+    assert caught.value.code == "too_many_items"
+    assert caught.value.path == "actions"

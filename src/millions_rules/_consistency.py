@@ -280,6 +280,13 @@ def check_view(seen: PlayerView) -> None:
     it. :func:`~millions_rules.sample_state` checks the state it builds in full.
     """
     try:
+        _check_view(seen)
+    except DeserializationError as error:
+        raise DeserializationError(error.message, "inconsistent_view", error.path) from None
+
+
+def _check_view(seen: PlayerView) -> None:
+    try:
         config = seen.config.with_seed(0)
     except ConfigError as error:
         _fail("config", str(error))

@@ -12,7 +12,9 @@ seat's own knowledge is equally likely:
   that, with the known characters, the role cards are exactly the face-up
   cards plus one face-down card. Roles respect the player count, the
   two-different-characters rule of the three-player game, ``forbidden`` repeats,
-  and every role this seat saw with a threat card. Worlds are counted
+  every role this seat saw with a threat card (even if taken back since), and,
+  while the lone Snitch names a role, the fact that every Snitch that stayed is
+  already revealed. Worlds are counted
   exactly and one is drawn uniformly, so a face-down role that fits more
   assignments is proportionally more likely. Before the role cards are laid
   out, each unknown character's role is drawn uniformly among the roles its
@@ -49,8 +51,8 @@ from ._events import (
 )
 from ._random import draw_below, seed_state
 from ._roles import Dealer, RepeatRole, Role
-from ._state import Character, GameState, Phase
-from ._views import PlayerView
+from ._state import Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView, SeenCharacter
 
 __all__ = ["sample_state"]
 
@@ -86,7 +88,25 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     The sample's view equals ``v`` in everything but
     :attr:`~millions_rules.PlayerView.version`, which is 0 (a sample has no history):
     ``view(sample_state(v, seed), v.seat) == attrs.evolve(v, version=0)``. The result
-    can be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
+    can be played on with :func:`~millions_rules.apply`.
+
+    **The distribution.** Every *world* consistent with the public facts and the
+    seat's own knowledge is equally likely; it is the uniform prior over the worlds
+    the rules allow, not a posterior over how people play:
+
+    * this round's unknown characters: a role for each, such that with the known
+      characters the role cards are exactly the face-up cards plus one face-down
+      card; roles respect the player count, the three-player game's two different
+      characters, ``forbidden`` repeats and every role this seat saw with a threat
+      card. Worlds are counted exactly and one is drawn uniformly, so a face-down
+      role that fits more assignments is proportionally more likely. Before the
+      role cards are laid out, each unknown role is uniform among the roles its
+      owner may choose;
+    * last round's roles this seat does not know: drawn the same way from last
+      round's face-up cards;
+    * the loot cards still to come: a uniformly random ordered draw from the cards
+      not yet seen;
+    * the seed and the generator state: uniformly random 64-bit numbers.
 
     Args:
         view: What one seat (or a spectator) knows, with its whole log
@@ -157,13 +177,23 @@ def _allowed(view: PlayerView, roles: tuple[Role, ...], player: int) -> tuple[Ro
     return roles
 
 
+def _domain(
+    view: PlayerView, roles: tuple[Role, ...], character: SeenCharacter
+) -> tuple[Role, ...]:
+    """The roles an unknown character may have."""
+    allowed = _allowed(view, roles, character.player)
+    if view.phase is Phase.HEIST and character.status is CharacterStatus.HIDDEN:
+        # R-HEIST: the Snitches are revealed first, so a character still face down
+        # while the lone Snitch names a role is no Snitch.
+        return tuple(role for role in allowed if role is not Role.SNITCH)
+    return allowed
+
+
 def _sample_table(
     view: PlayerView, config: GameConfig, draw: _Draw
 ) -> tuple[tuple[Character, ...], Role | None]:
     roles = config.roles
-    slots: list[_Slot] = [
-        (c.player, c.role, _allowed(view, roles, c.player)) for c in view.characters
-    ]
+    slots: list[_Slot] = [(c.player, c.role, _domain(view, roles, c)) for c in view.characters]
     laid_out = view.phase in (Phase.NEGOTIATION, Phase.HEIST)
     assigned, face_down = _fill(slots, view.face_up if laid_out else None, roles, draw)
     characters = [

@@ -24,7 +24,7 @@ from ._config import GameConfig
 from ._errors import DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._limits import MAX_INT
-from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord
+from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord
 from ._serialization import _BIG_FIELDS, _TAGGED, tag_of
 from ._state import GameState
 from ._views import PlayerView
@@ -46,6 +46,7 @@ SCHEMA_FILES: Final[Mapping[str, object]] = MappingProxyType(
         "game_config.json": GameConfig,
         "game_record.json": GameRecord,
         "game_state.json": GameState,
+        "public_record.json": PublicRecord,
     }
 )
 
@@ -84,7 +85,7 @@ class _Builder:
             return {"anyOf": [self.of(arg) for arg in args]}
         if attrs.has(t):
             return self._ref_class(t)
-        raise TypeError(f"no schema for {t!r}")  # pragma: no cover - guards the library
+        raise TypeError(f"no schema for {t!r}")
 
     def _union_name(self, t: Any) -> str | None:
         args = typing.get_args(t)
@@ -141,13 +142,19 @@ def json_schema(cls: object) -> dict[str, Any]:
     Returns:
         A new dict, ready for :func:`json.dumps`.
 
+    Raises:
+        DeserializationError: If ``cls`` is no type this library reads and writes.
+
     >>> from millions_rules import Action
     >>> schema = json_schema(Action)
     >>> schema["$schema"], schema["$ref"]
     ('https://json-schema.org/draft/2020-12/schema', '#/$defs/Action')
     """
     builder = _Builder()
-    root = builder.of(cls)
+    try:
+        root = builder.of(cls)
+    except TypeError:
+        raise DeserializationError(f"no JSON Schema for {cls!r}", "unknown_type") from None
     title = _UNION_NAMES.get(frozenset(typing.get_args(cls))) or getattr(cls, "__name__", str(cls))
     return {"$schema": _DRAFT, "title": title, **root, "$defs": dict(sorted(builder.defs.items()))}
 
@@ -171,7 +178,7 @@ def shipped_schema(filename: str) -> dict[str, Any]:
     if not isinstance(filename, str) or filename not in SCHEMA_FILES:
         raise DeserializationError(
             f"no shipped schema {filename!r}; the files are {', '.join(SCHEMA_FILES)}",
-            "bad_value",
+            "unknown_schema",
         )
     text = (
         resources.files("millions_rules").joinpath("schemas").joinpath(filename).read_text("utf-8")

@@ -36,7 +36,7 @@ from ._config import GameConfig
 from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
-from ._json_fast import make_key_counters, make_readers, make_writers
+from ._json_fast import make_readers, make_writers
 from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 from ._tags import as_tags
@@ -48,6 +48,7 @@ __all__ = [
     "from_json",
     "make_converter",
     "tag_of",
+    "too_large",
     "to_json",
 ]
 
@@ -177,10 +178,17 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     Returns:
         A new converter; build one and reuse it.
 
+    Raises:
+        DeserializationError: If ``detailed_validation`` is no ``bool``.
+
     >>> from millions_rules import Pay
     >>> make_converter().unstructure(Pay(0, 2, 3))
     {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
     """
+    if type(detailed_validation) is not bool:
+        raise DeserializationError(
+            f"detailed_validation must be a bool, not {detailed_validation!r}", "wrong_type"
+        )
     return _build_converter(detailed_validation, None)
 
 
@@ -250,7 +258,9 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
         if len(value) > MAX_ARRAY_LENGTH:
-            raise _Refused(f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}")
+            raise _Refused(
+                f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}", "too_many_items"
+            )
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
         if not converter.detailed_validation:  # any failure is explained by a detailed read
@@ -501,19 +511,31 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
         obj: The object.
         indent: Pretty-print with this indent; compact when ``None``.
 
+    Raises:
+        DeserializationError: If ``obj`` holds something JSON cannot write (code
+            aside, the same error as for reading), or ``indent`` is neither an int
+            nor ``None``.
+
     >>> from millions_rules import Stay
     >>> to_json(Stay(2))
     '{"type":"stay","player":2}'
     """
-    if indent is None:
-        write = _writer(obj.__class__)
-        if write is not None:
-            return write(obj)
-    document = _CONVERTER.unstructure(obj)
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(
-        document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
-    )
+    if indent is not None and type(indent) is not int:
+        raise DeserializationError(f"indent must be an int or None, not {indent!r}", "wrong_type")
+    try:
+        if indent is None:
+            write = _writer(obj.__class__)
+            if write is not None:
+                return write(obj)
+        document = _CONVERTER.unstructure(obj)
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(
+            document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+        )
+    except (TypeError, ValueError, RecursionError) as error:
+        raise DeserializationError(
+            f"cannot be written as JSON ({error})", "not_serializable"
+        ) from None
 
 
 def _refuse_constant(name: str) -> object:
@@ -528,24 +550,31 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"the key {json.dumps(key)} appears twice in an object")
+                raise _Refused(
+                    f"the key {json.dumps(key)} appears twice in an object", "duplicate_key"
+                )
             seen.add(key)
     return document
 
 
-def _size_in_bytes(text: str | bytes | bytearray) -> int:
-    if not isinstance(text, str):
-        return len(text)
-    if len(text) > MAX_DOCUMENT_SIZE or 4 * len(text) <= MAX_DOCUMENT_SIZE:
-        return len(text)  # decided without encoding: UTF-8 takes 1 to 4 bytes a character
-    return len(text.encode("utf-8", "surrogatepass"))
+def too_large(text: str | bytes | bytearray) -> bool:
+    """Whether JSON text is larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes of UTF-8.
+
+    A ``str`` is encoded only when its length cannot decide: UTF-8 takes 1 to 4
+    bytes a character.
+    """
+    if not isinstance(text, str) or len(text) > MAX_DOCUMENT_SIZE:
+        return len(text) > MAX_DOCUMENT_SIZE
+    if 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return False
+    return len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_SIZE
 
 
 def parse_json(text: str | bytes) -> object:
     """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
-    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
+    if too_large(text):
         raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
@@ -586,64 +615,12 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
-    result = _read_fast(text, cls)
-    if result is _NOT_READ:  # the exact path: it also says why a document is refused
-        return structure(parse_json(text), cls)
-    return result
-
-
-_NOT_READ: Final = object()
-_count_keys = make_key_counters(_UNIONS, {cls: tag_of(cls) for cls in _TAGGED})
-#: Key counters by class, made on first use; ``None`` for classes without one.
-_KEY_COUNTERS: dict[type, Callable[[Any], int] | None] = {}
-
-
-def _key_counter(cls: type) -> Callable[[Any], int] | None:
-    if cls not in _KEY_COUNTERS:
-        try:
-            _KEY_COUNTERS[cls] = _count_keys(cls) if attrs.has(cls) else None
-        except TypeError:  # a field type it cannot count: read such objects the exact way
-            _KEY_COUNTERS[cls] = None
-    return _KEY_COUNTERS[cls]
-
-
-def _read_fast(text: str | bytes, cls: object) -> Any:
-    """Read a valid document the fast way, or give ``_NOT_READ`` for the exact path.
-
-    The exact path parses with a hook that refuses duplicate keys and, when a
-    document is refused, reads it again to say where and why. Most documents are
-    valid: this path parses without the hook (with orjson when the ``[fast]``
-    extra is installed), reads with the generated readers, and proves the absence
-    of duplicate keys by counting them (see ``._json_fast``). Anything else -- a
-    refused document, a colon inside a string, a parser difference -- goes the exact
-    way, so both paths accept the same documents, read them to the same objects and
-    refuse the others with the same errors.
-    """
-    if type(text) is str:
-        colons = text.count(":")
-    elif type(text) is bytes:
-        colons = text.count(b":")
-    else:
-        return _NOT_READ
-    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
-        return _NOT_READ
-    try:
-        if _backend[-1] == "orjson":
-            assert orjson is not None and _ORJSON_CONVERTER is not None
-            result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
-        else:
-            document = json.loads(text, parse_constant=_refuse_constant)
-            result = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
-    except Exception:  # refused, or beyond a parser: the exact path decides
-        return _NOT_READ
-    counter = _key_counter(result.__class__)
-    if counter is None or counter(result) != colons:
-        return _NOT_READ
-    if isinstance(result, GameState):
-        check_state(result)
-    elif isinstance(result, PlayerView):
-        check_view(result)
-    return result
+    document = parse_json(text)
+    if not (isinstance(cls, type) or any(cls is union for union in _UNIONS)):
+        raise DeserializationError(
+            f"cannot read a document as {cls!r}, which is no type", "unknown_type"
+        )
+    return structure(document, cls)
 
 
 def structure(document: object, cls: object) -> Any:

@@ -24,7 +24,8 @@ from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import actors, legal_actions, payees
-from ._events import Event, LootRevealed, ThreatPeeked, is_visible
+from ._errors import ConfigError
+from ._events import EVENT_TYPES, Event, LootRevealed, ThreatPeeked, check_seat_argument
 from ._fields import document_fields
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
@@ -73,7 +74,13 @@ class PublicConfig:
 
 
 def public_config(config: GameConfig) -> PublicConfig:
-    """The public part of ``config``, everything but the seed."""
+    """The public part of ``config``, everything but the seed.
+
+    Raises:
+        ConfigError: If ``config`` is no :class:`~millions_rules.GameConfig`.
+    """
+    if not isinstance(config, GameConfig):
+        raise ConfigError(f"public_config needs a GameConfig, not {type(config).__name__}")
     fields = attrs.asdict(config, recurse=False)
     del fields["seed"]
     return PublicConfig(**fields)
@@ -203,8 +210,24 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
     ['DepositPlaced']
     >>> [type(e).__name__ for e in visible_events(state.events[-2:], 0)]
     ['CharacterChosen', 'DepositPlaced']
+
+    Raises:
+        IllegalActionError: If ``events`` is no tuple or list of events, or ``seat``
+            is neither an int nor ``None`` (code ``bad_value``).
     """
-    return tuple(event for event in events if is_visible(event, seat))
+    check_seat_argument(seat)
+    if not isinstance(events, (tuple, list)):
+        illegal(f"events must be a tuple of events, not {type(events).__name__}", "bad_value")
+    try:  # the log is long: no check per event on the way
+        return tuple(event for event in events if _audience(event, seat))
+    except AttributeError:
+        bad = next(event for event in events if not isinstance(event, EVENT_TYPES))
+        illegal(f"events must hold events only, not {type(bad).__name__}", "bad_value")
+
+
+def _audience(event: Event, seat: int | None) -> bool:
+    audience = event.visible_to
+    return audience is None or (seat is not None and seat in audience)
 
 
 def _round_start(events: tuple[Event, ...]) -> int:
