@@ -31,6 +31,9 @@ __all__ = ["make_readers", "make_writers"]
 _encode_string: Callable[[str], str] = json.encoder.encode_basestring
 
 
+_INT_ONLY: frozenset[type] = frozenset({int})
+
+
 def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
@@ -126,6 +129,38 @@ class _Writers:
                     return generic(v)
 
             return write_union_tuple
+        if _is_enum(item):
+            texts = {id(member): _dumps(member.value) for member in item}  # type: ignore[attr-defined]
+
+            # Role tuples are few and shared (actions are cached), so their texts are
+            # kept by the tuple's identity; each entry holds its tuple, whose id therefore
+            # cannot be reused while cached.
+            written: dict[int, tuple[tuple[Any, ...], str]] = {}
+
+            def write_enum_tuple(v: Any) -> str:
+                known = written.get(id(v))
+                if known is not None and known[0] is v:
+                    return known[1]
+                if v.__class__ is not tuple:
+                    return generic(v)
+                try:
+                    text = "[" + ",".join([texts[id(x)] for x in v]) + "]"
+                except KeyError:  # an item that is no member: the generic path decides
+                    return generic(v)
+                if len(written) >= 4096:
+                    written.clear()
+                written[id(v)] = (v, text)
+                return text
+
+            return write_enum_tuple
+        if item is int:
+
+            def write_int_tuple(v: Any) -> str:
+                if v.__class__ is not tuple or (v and set(map(type, v)) != _INT_ONLY):
+                    return generic(v)
+                return "[" + ",".join(map(str, v)) + "]"
+
+            return write_int_tuple
         write_item = self.writer(item)
 
         def write_tuple(v: Any) -> str:
