@@ -1,4 +1,4 @@
-"""Generated JSON writers and readers: the fast paths of :mod:`._serialization`.
+"""Generated JSON writers and readers: the fast paths of ``millions_rules._serialization``.
 
 A state document holds hundreds of small objects (events, actions, characters), so
 calling a cattrs hook per field and per array item costs several times what the
@@ -11,7 +11,7 @@ each field type:
   gives; any value of an unexpected type is written by that generic path instead;
 * a *reader* builds an object from a parsed document and only has to accept exactly
   what the detailed converter accepts: it raises on anything else, and
-  :mod:`._serialization` then reads the document again with detailed validation to
+  ``millions_rules._serialization`` then reads the document again with detailed validation to
   say where and why.
 """
 
@@ -442,5 +442,5 @@ class _KeyCounts:
 def make_key_counters(
     unions: dict[object, tuple[type, ...]], tags: dict[type, str]
 ) -> Callable[[type], Callable[[Any], int]]:
-    """A function giving the key counter of an attrs class (see :class:`_KeyCounts`)."""
+    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``)."""
     return _KeyCounts(unions, tags).of_class

@@ -36,7 +36,7 @@ from ._config import GameConfig
 from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
-from ._json_fast import make_readers, make_writers
+from ._json_fast import make_key_counters, make_readers, make_writers
 from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 from ._tags import as_tags
@@ -616,12 +616,70 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
+    result = _read_fast(text, cls)
+    if result is not _NOT_READ:
+        return result
+    # The exact path: it also says why a document is refused.
     document = parse_json(text)
     if not (isinstance(cls, type) or any(cls is union for union in _UNIONS)):
         raise DeserializationError(
             f"cannot read a document as {cls!r}, which is no type", "unknown_type"
         )
     return structure(document, cls)
+
+
+_NOT_READ: Final = object()
+_count_keys = make_key_counters(_UNIONS, {cls: tag_of(cls) for cls in _TAGGED})
+#: Key counters by class, made on first use; ``None`` for classes without one.
+_KEY_COUNTERS: dict[type, Callable[[Any], int] | None] = {}
+
+
+def _key_counter(cls: type) -> Callable[[Any], int] | None:
+    if cls not in _KEY_COUNTERS:
+        try:
+            _KEY_COUNTERS[cls] = _count_keys(cls) if attrs.has(cls) else None
+        except TypeError:  # a field type it cannot count: read such objects the exact way
+            _KEY_COUNTERS[cls] = None
+    return _KEY_COUNTERS[cls]
+
+
+def _read_fast(text: str | bytes, cls: object) -> Any:
+    """Read a valid document the fast way, or give ``_NOT_READ`` for the exact path.
+
+    The exact path parses with a hook that refuses duplicate keys and, when a
+    document is refused, reads it again to say where and why. Most documents are
+    valid: this path parses without the hook (with orjson when the ``[fast]``
+    extra is installed), reads with the generated readers, and proves the absence
+    of duplicate keys by counting them (see ``millions_rules._json_fast``). Anything
+    else -- a refused document, a colon inside a string, a parser difference -- goes
+    the exact way, so both paths accept the same documents, read them to the same
+    objects and refuse the others with the same errors.
+    """
+    if type(text) is str:
+        colons = text.count(":")
+    elif type(text) is bytes:
+        colons = text.count(b":")
+    else:
+        return _NOT_READ
+    if too_large(text):
+        return _NOT_READ
+    try:
+        if _backend[-1] == "orjson":
+            assert orjson is not None and _ORJSON_CONVERTER is not None
+            result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
+        else:
+            document = json.loads(text, parse_constant=_refuse_constant)
+            result = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
+    except Exception:  # refused, or beyond a parser: the exact path decides
+        return _NOT_READ
+    counter = _key_counter(result.__class__)
+    if counter is None or counter(result) != colons:
+        return _NOT_READ
+    if isinstance(result, GameState):
+        check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
+    return result
 
 
 def structure(document: object, cls: object) -> Any:
