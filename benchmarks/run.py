@@ -26,6 +26,7 @@ with OpenSpiel's Python games in the same process.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import random
@@ -150,11 +151,16 @@ def payment_states(count: int) -> list[GameState]:
 def traced_kib(build: Callable[[], object]) -> float:
     """KiB still allocated by what ``build`` returns (tracemalloc)."""
     build()  # warm the caches of shared, immutable actions
+    gc.collect()  # no garbage of earlier benchmarks freed while measuring
+    gc.disable()
     tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    kept = build()
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = build()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+        gc.enable()
     del kept
     return (after - before) / 1024
 

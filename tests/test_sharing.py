@@ -8,6 +8,7 @@ length, and replaying a long record never copies a log.
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 import tracemalloc
@@ -49,6 +50,8 @@ def payment_states(count: int) -> list[GameState]:
 
 def retained_bytes(count: int) -> int:
     payment_states(10)  # warm shared caches
+    gc.collect()  # no earlier garbage freed while measuring
+    gc.disable()
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
@@ -56,6 +59,7 @@ def retained_bytes(count: int) -> int:
         after = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
+        gc.enable()
     assert len(kept) == count + 1
     return after - before
 
