@@ -245,7 +245,7 @@ def _plausible(value: Any, rng: random.Random) -> Any:
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every value's path in a document, except inside the (long, replayed) log and history."""
     found = [path] if path else []
-    if path[:1] in (("events",), ("history",)):
+    if path[:1] in (("events",), ("history",), ("legal_actions",)):
         return found
     if isinstance(node, dict):
         for key, child in node.items():
@@ -322,3 +322,24 @@ def test_forging_reaches_accepted_documents() -> None:
                 continue
             accepted += forged != state
     assert accepted >= 5
+
+
+@scaled(4)
+@given(sneaky_games(), st.randoms(use_true_random=False), st.integers(1, 3), seeds)
+def test_forged_views_refused_or_sampled(
+    states: list[GameState], rng: random.Random, changes: int, seed: int
+) -> None:
+    """A forged view document is refused with DeserializationError, or sample_state gives
+    a state that plays on, or refuses with ConfigError; nothing else, and it never hangs."""
+    for state in spread(states, 3):
+        seat = rng.choice([None, *range(state.players)])
+        document = forge(json.loads(to_json(view(state, seat))), rng, changes)
+        try:
+            forged = from_json(json.dumps(document), PlayerView)
+        except DeserializationError:
+            continue
+        try:
+            sampled = sample_state(forged, seed)
+        except ConfigError:
+            continue
+        play_on(sampled, rng, [None], limit=30)
