@@ -401,3 +401,15 @@ def test_arrays_longer_than_the_limit_refused() -> None:
         load_game(json.dumps(record))
     assert caught.value.code == "too_many_items"
     assert caught.value.path == "actions"
+
+
+def test_defect_4_log_revealing_other_cards_refused() -> None:
+    """R-PLAN-1: the log reveals the cards dealt, one a round; a forged log is refused
+    (the sampler relies on it to know which cards are still to come)."""
+    state = play_round(new_game(GameConfig(4, seed=1)), {0: B, 1: D, 2: C, 3: C})
+    document = json.loads(to_json(state))
+    first = next(e for e in document["events"] if e["type"] == "loot_revealed")
+    first["card"] = {"total": 99, "deposit": 1, "bonus_role": None}
+    with pytest.raises(DeserializationError) as caught:
+        from_json(json.dumps(document), GameState)
+    assert (caught.value.code, caught.value.path) == ("inconsistent_state", "events")
