@@ -6,6 +6,8 @@
 * A state document forged by changing valid documents field by field is refused with
   :class:`~millions_rules.DeserializationError`, or it plays on, raising nothing but
   :class:`~millions_rules.IllegalActionError`, with a legal action until the game ends.
+* A forged view document is refused, or :func:`~millions_rules.sample_state` refuses it
+  with :class:`~millions_rules.ConfigError` or gives a state that plays on.
 """
 
 from __future__ import annotations
