@@ -30,9 +30,11 @@ from millions_rules import (
     DeserializationError,
     GameConfig,
     GameState,
+    IllegalActionError,
     Leave,
     LootCard,
     LootRevealed,
+    Paid,
     Pay,
     Phase,
     PlayerView,
@@ -44,15 +46,20 @@ from millions_rules import (
     UseThreat,
     apply,
     check,
+    describe,
     from_json,
+    is_visible,
+    json_schema,
     legal_actions,
     load_game,
     new_game,
+    public_config,
     sample_state,
     save_game,
     shipped_schema,
     to_json,
     view,
+    visible_events,
 )
 from millions_rules._random import draw_below, seed_state
 
@@ -401,3 +408,37 @@ def test_arrays_longer_than_the_limit_refused() -> None:
         load_game(json.dumps(record))
     assert caught.value.code == "too_many_items"
     assert caught.value.path == "actions"
+
+
+def test_defect_4_log_revealing_other_cards_refused() -> None:
+    """R-PLAN-1: the log reveals the cards dealt, one a round; a forged log is refused
+    (the sampler relies on it to know which cards are still to come)."""
+    state = play_round(new_game(GameConfig(4, seed=1)), {0: B, 1: D, 2: C, 3: C})
+    document = json.loads(to_json(state))
+    first = next(e for e in document["events"] if e["type"] == "loot_revealed")
+    first["card"] = {"total": 99, "deposit": 1, "bonus_role": None}
+    with pytest.raises(DeserializationError) as caught:
+        from_json(json.dumps(document), GameState)
+    assert (caught.value.code, caught.value.path) == ("inconsistent_state", "events")
+
+
+def test_defect_7_listed_functions_refuse_wrong_types() -> None:
+    """save_game(None), visible_events, is_visible, describe, json_schema and public_config
+    with wrong types raise their documented errors, not AttributeError/TypeError/KeyError."""
+    state = new_game(GameConfig(4, seed=1))
+    for call, error, code in (
+        (lambda: save_game(None), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: visible_events(None, 0), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: visible_events((None,), 0), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: visible_events(state.events, "0"), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: is_visible("stayed", 0), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: describe(None), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: describe(Paid(0, 1, 2), names=3), IllegalActionError, "bad_value"),  # type: ignore[arg-type]
+        (lambda: json_schema(object), DeserializationError, "unknown_type"),
+        (lambda: json_schema("GameState"), DeserializationError, "unknown_type"),
+        (lambda: public_config(None), ConfigError, None),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(error) as caught:
+            call()
+        assert getattr(caught.value, "code", None) == code
+    assert describe(Paid(0, 3, 2), names=["Al"]) == "Al pays seat 3 2M."

@@ -6,6 +6,8 @@
 * A state document forged by changing valid documents field by field is refused with
   :class:`~millions_rules.DeserializationError`, or it plays on, raising nothing but
   :class:`~millions_rules.IllegalActionError`, with a legal action until the game ends.
+* A forged view document is refused, or :func:`~millions_rules.sample_state` refuses it
+  with :class:`~millions_rules.ConfigError` or gives a state that plays on.
 """
 
 from __future__ import annotations
@@ -150,7 +152,7 @@ def _this_round(seen: PlayerView) -> tuple[Any, ...]:
 
 
 @scaled(2)
-@given(sneaky_games(), st.data())
+@given(st.booleans().flatmap(lambda unusual: sneaky_games(unusual=unusual)), st.data())
 def test_sample_state_keeps_every_role_seen(states: list[GameState], data: st.DataObject) -> None:
     """R-INFO: samples give every character the role the seat knows, peeks included, and
     ``view(sample_state(v))`` is ``v`` (but for the version: a sample has no history)."""
@@ -245,7 +247,7 @@ def _plausible(value: Any, rng: random.Random) -> Any:
 def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every value's path in a document, except inside the (long, replayed) log and history."""
     found = [path] if path else []
-    if path[:1] in (("events",), ("history",)):
+    if path[:1] in (("events",), ("history",), ("legal_actions",)):
         return found
     if isinstance(node, dict):
         for key, child in node.items():
@@ -322,3 +324,24 @@ def test_forging_reaches_accepted_documents() -> None:
                 continue
             accepted += forged != state
     assert accepted >= 5
+
+
+@scaled(4)
+@given(sneaky_games(), st.randoms(use_true_random=False), st.integers(1, 3), seeds)
+def test_forged_views_refused_or_sampled(
+    states: list[GameState], rng: random.Random, changes: int, seed: int
+) -> None:
+    """A forged view document is refused with DeserializationError, or sample_state gives
+    a state that plays on, or refuses with ConfigError; nothing else, and it never hangs."""
+    for state in spread(states, 3):
+        seat = rng.choice([None, *range(state.players)])
+        document = forge(json.loads(to_json(view(state, seat))), rng, changes)
+        try:
+            forged = from_json(json.dumps(document), PlayerView)
+        except DeserializationError:
+            continue
+        try:
+            sampled = sample_state(forged, seed)
+        except ConfigError:
+            continue
+        play_on(sampled, rng, [None], limit=30)

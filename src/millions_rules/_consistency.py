@@ -15,6 +15,7 @@ from collections import Counter
 from typing import NoReturn
 
 from ._errors import ConfigError, DeserializationError
+from ._events import LootRevealed
 from ._heist import nameable_roles
 from ._roles import Dealer, Role
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
@@ -126,11 +127,20 @@ def _check_deck(state: GameState) -> None:
         expected = len(config.loot_deck) - dealt
     if len(state.deck) != expected:
         _fail("deck", f"expected {expected} loot cards to come in round {state.round}")
-    if state.loot is not None:
-        left = set(state.deck)
-        dealt_cards = [card for i, card in enumerate(config.loot_deck) if i not in left]
-        if state.loot not in dealt_cards:
-            _fail("loot", "not a card of config.loot_deck dealt so far")
+    left = set(state.deck)
+    # Cards not in the deck were dealt (or, with the engine dealing, left out unseen).
+    gone = [card for i, card in enumerate(config.loot_deck) if i not in left]
+    if state.loot is not None and state.loot not in gone:
+        _fail("loot", "not a card of config.loot_deck dealt so far")
+    # The log reveals one dealt card a round, the current one last (R-PLAN-1).
+    revealed = [event for event in state.events if isinstance(event, LootRevealed)]
+    dealt = state.round - 1 if state.phase is Phase.DEALING else state.round
+    if (
+        [event.round for event in revealed] != list(range(1, dealt + 1))
+        or Counter(event.card for event in revealed) - Counter(gone)
+        or (revealed and revealed[-1].card != state.loot)
+    ):
+        _fail("events", "the loot cards revealed in the log are not the cards dealt")
 
 
 def _check_previous_roles(state: GameState) -> None:
