@@ -117,8 +117,13 @@ def choices(state: GameState, seat: int) -> tuple[Choose, ...]:
 
 def all_choices(state: GameState, seats: tuple[int, ...]) -> tuple[Choose, ...]:
     """Every legal :class:`~millions_rules.Choose` of the given seats, in seat order."""
-    forbidden = tuple(_forbidden(state, seat) for seat in seats)
-    return _choices_of_seats(seats, state.config.players, forbidden)
+    config = state.config
+    if config.repeat_role is _FORBIDDEN:
+        previous = state.previous_roles
+        forbidden = tuple([previous[seat] for seat in seats])
+    else:  # nothing is forbidden: no need to ask each seat
+        forbidden = ((),) * len(seats)
+    return _choices_of_seats(seats, config.players, forbidden)
 
 
 @lru_cache(maxsize=4096)
