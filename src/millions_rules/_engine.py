@@ -45,6 +45,7 @@ from ._planning import (
 )
 from ._random import seed_state, shuffled
 from ._roles import Dealer, Role
+from ._shortcuts import SHORTCUTS
 from ._state import THREAT_CARDS, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -207,6 +208,12 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         play = _TRANSITIONS[action.__class__][1]
     else:
         play = _check(state, action, seat)[1]
+    shortcut = SHORTCUTS.get(action.__class__)
+    if shortcut is not None:
+        # A checked action that changes little: built without a draft (see ._shortcuts).
+        new = shortcut(state, action)
+        if new is not None:
+            return new
     draft = Draft(state)
     play(draft, action)
     return draft.finish(action)
