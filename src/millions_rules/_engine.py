@@ -46,13 +46,14 @@ from ._planning import (
 from ._random import seed_state, shuffled
 from ._roles import Dealer, Role
 from ._shortcuts import SHORTCUTS
-from ._state import THREAT_CARDS, GameState, Phase
+from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _ENGINE: Final = Dealer.ENGINE
+_HIDDEN: Final = CharacterStatus.HIDDEN
 _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
 _NEGOTIATION: Final = Phase.NEGOTIATION
@@ -335,8 +336,10 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
             return tuple(_decisions_of(state, player)) if player in awaiting else ()
         if phase is _PLANNING:
             return all_choices(state, awaiting)
-        if phase is _NEGOTIATION and not state.config.three_player:
-            return _all_stay_or_leave(awaiting)
+        if phase is _NEGOTIATION:
+            if not state.config.three_player:
+                return _all_stay_or_leave(awaiting)
+            return _all_three_player_decisions(awaiting, _hidden_roles(state, awaiting))
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
     found: list[Action] = []
     for seat in seats:
@@ -375,6 +378,27 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     found: list[Action] = list(_stay_or_leave_all(seat))
     found.extend([_leave_one(seat, c.role) for c in state.hidden_characters(seat)])
     return found
+
+
+def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role, ...], ...]:
+    """The roles of each of ``seats``' face-down characters, in the order laid; one pass."""
+    hidden: dict[int, list[Role]] = {seat: [] for seat in seats}
+    for c in state.characters:
+        if c.status is _HIDDEN and c.player in hidden:
+            hidden[c.player].append(c.role)
+    return tuple([tuple(hidden[seat]) for seat in seats])
+
+
+@lru_cache(maxsize=1024)
+def _all_three_player_decisions(
+    seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
+) -> tuple[Action, ...]:
+    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2); the same few tuples serve all games.
+    found: list[Action] = []
+    for seat, roles in zip(seats, hidden, strict=True):
+        found.extend(_stay_or_leave_all(seat))
+        found.extend([_leave_one(seat, role) for role in roles])
+    return tuple(found)
 
 
 @cache
