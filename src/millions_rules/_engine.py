@@ -54,6 +54,7 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _ENGINE: Final = Dealer.ENGINE
 _HIDDEN: Final = CharacterStatus.HIDDEN
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
 _NEGOTIATION: Final = Phase.NEGOTIATION
@@ -341,6 +342,8 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
                 return _all_stay_or_leave(awaiting)
             return _all_three_player_decisions(awaiting, _hidden_roles(state, awaiting))
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
+    if not payments and player is None:
+        return _negotiation_without_payments(state, awaiting)
     found: list[Action] = []
     for seat in seats:
         if seat in awaiting:
@@ -404,6 +407,50 @@ def _all_three_player_decisions(
 @cache
 def _leave_one(seat: int, role: Role) -> Leave:
     return Leave(seat, role)  # immutable: one object serves every game
+
+
+def _negotiation_without_payments(
+    state: GameState, awaiting: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """Every seat's decisions and threat cards in negotiation: one pass over the characters.
+
+    The same list, in the same order, as the general loop of :func:`_legal_actions`
+    (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
+    """
+    players = state.config.players
+    three_player = state.config.three_player
+    in_round = [False] * players
+    positions: list[list[int]] = [[] for _ in range(players)]
+    roles: list[list[Role]] = [[] for _ in range(players)]
+    for c in state.characters:
+        status = c.status
+        if status is not _TAKEN_BACK:
+            in_round[c.player] = True
+            if status is _HIDDEN:
+                positions[c.player].append(c.position)
+                roles[c.player].append(c.role)
+    threats = state.threats
+    found: list[Action] = []
+    for seat in range(players):
+        if seat in awaiting:
+            found.extend(_stay_or_leave_all(seat))
+            if three_player:
+                found.extend([_leave_one(seat, role) for role in roles[seat]])
+        if threats[seat] and in_round[seat]:
+            found.extend(
+                [
+                    _use_threat(seat, target, slot)
+                    for target in range(players)
+                    if target != seat
+                    for slot in positions[target]
+                ]
+            )
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _use_threat(seat: int, target: int, slot: int) -> UseThreat:
+    return UseThreat(seat, target, slot)  # immutable: one object serves every game
 
 
 def _threats(state: GameState, seat: int) -> list[Action]:
