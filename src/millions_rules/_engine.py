@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from itertools import compress, filterfalse
+from operator import not_
 from typing import Any, Final
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
@@ -307,6 +309,20 @@ def legal_actions(
     >>> [action.roles[0].name for action in actions]
     ['BRUTE', 'DRIVER', 'CROOK']
     """
+    global _last_listed
+    if payments is False and player is None and isinstance(state, GameState):
+        # What a bot asks before each action, answered with the fewest steps: the
+        # same lists as _legal_actions gives.
+        phase = state.phase
+        listed: tuple[Action, ...]
+        if phase is _PLANNING:
+            listed = all_choices(state, _not_chosen(state))
+            _last_listed = (state, listed)
+            return listed
+        if phase is _NEGOTIATION and not state.config.three_player and not any(state.threats):
+            listed = _all_stay_or_leave(_undecided(state.config.players, state.decided))
+            _last_listed = (state, listed)
+            return listed
     _require_state(state)
     if player is not None:
         player = require_seat(state, player, "seat")
@@ -321,10 +337,36 @@ def legal_actions(
         return ()
     if player is None:
         listed = _legal_actions(state, None, payments)
-        global _last_listed
         _last_listed = (state, listed)
         return listed
     return _legal_actions(state, player, payments)
+
+
+def _not_chosen(state: GameState) -> tuple[int, ...]:
+    """The seats yet to choose in planning (:attr:`~millions_rules.GameState.awaiting`)."""
+    chosen = {c.player for c in state.characters}
+    return tuple(filterfalse(chosen.__contains__, range(state.config.players)))
+
+
+#: The undecided seats for each (players, decided) of bools seen: 2**8 entries at most.
+_UNDECIDED: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+
+
+def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats yet to decide in negotiation (:attr:`~millions_rules.GameState.awaiting`)."""
+    key = (players, decided)
+    try:
+        return _UNDECIDED[key]
+    except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
+        pass
+    undecided = tuple(compress(range(players), map(not_, decided)))
+    if (
+        decided.__class__ is tuple
+        and len(decided) == players
+        and all(done.__class__ is bool for done in decided)
+    ):
+        _UNDECIDED[key] = undecided
+    return undecided
 
 
 def _legal_actions(state: GameState, player: int | None, payments: bool) -> tuple[Action, ...]:
