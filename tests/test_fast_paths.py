@@ -111,3 +111,34 @@ def test_the_shortcuts_give_the_drafts_states(players: int) -> None:
                 assert short.version == drafted.version
             state = apply(state, rng.choice(listed))
     assert shortcut_taken > 100
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_short_listing_gives_the_general_lists(players: int) -> None:
+    """legal_actions(state, payments=False) lists what the general loop lists, in order.
+
+    Planning (R-PLAN-2, R-3P-1) and negotiation with and without threat cards
+    (R-NEG-1, R-NEG-THREAT, R-3P-2) take shorter routes; every state of seeded
+    random games (payments included, so threat cards are held) is compared.
+    """
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players, seed=seed))
+        while not state.is_over:
+            listed = legal_actions(state, payments=False)
+            general = engine._legal_actions(state, None, False)
+            assert listed == general
+            assert [type(a) for a in listed] == [type(a) for a in general]
+            compared += 1
+            state = apply(state, rng.choice(legal_actions(state, payments=rng.random() < 0.2)))
+    assert compared > 50
+
+
+def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
+    """A decided field that is no tuple of bools is answered as awaiting does, and not kept."""
+    assert engine._undecided(3, (2, 0, 0)) == (1, 2)  # type: ignore[arg-type]
+    assert (3, (2, 0, 0)) not in engine._UNDECIDED
+    assert engine._undecided(3, [True, False, False]) == (1, 2)  # type: ignore[arg-type]
+    assert engine._undecided(3, (True, False, True)) == (1,)
+    assert engine._UNDECIDED[(3, (True, False, True))] == (1,)
