@@ -319,8 +319,13 @@ def legal_actions(
             listed = all_choices(state, _not_chosen(state))
             _last_listed = (state, listed)
             return listed
-        if phase is _NEGOTIATION and not state.config.three_player and not any(state.threats):
-            listed = _all_stay_or_leave(_undecided(state.config.players, state.decided))
+        if phase is _NEGOTIATION and not any(state.threats):
+            config = state.config
+            undecided = _undecided(config.players, state.decided)
+            if config.three_player:
+                listed = _all_three_player_decisions(undecided, _hidden_roles(state, undecided))
+            else:
+                listed = _all_stay_or_leave(undecided)
             _last_listed = (state, listed)
             return listed
     _require_state(state)
