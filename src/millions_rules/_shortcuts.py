@@ -150,8 +150,8 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     return new
 
 
-#: For each action class with a shortcut, the function: the new state, or ``None``
-#: when the draft must play the action.
+#: The shortcut of each action class that has one. It returns the new state, or
+#: ``None`` when the draft must play the action.
 SHORTCUTS: Final[dict[type, Callable[[GameState, Any], GameState | None]]] = {
     Choose: _choose,
     Stay: _stay,
