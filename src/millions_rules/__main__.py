@@ -89,6 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=2016)
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    serve = commands.add_parser(
+        "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
+    )
+    serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    serve.add_argument("--bots", type=int, default=0, help="seats played by the server")
+    serve.add_argument("--lang", choices=["en", "es", "zh"], default="en")
+    serve.add_argument("--seed", type=int, default=2016)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
     args = parser.parse_args(argv)
@@ -97,8 +107,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         write_schemas(args.directory)
         return 0
+    if args.command == "serve":
+        return _serve(args)
     _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
     print("\n".join(lines))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web._serve import make_table, serve
+    except ImportError as error:
+        print(
+            f'serve needs the web extra ({error.name} is missing): pip install "millions-rules[web]"',
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        table = make_table(args.players, args.bots, args.lang, args.seed, args.load)
+    except (ValueError, OSError) as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 2
+    serve(table, args.host, args.port)
     return 0
 
 

@@ -1,0 +1,279 @@
+"""One table on the server: the only :class:`~millions_rules.GameState`, its seats and their links.
+
+The table knows nothing of HTTP: :mod:`millions_rules.web._app` turns requests into
+calls of :meth:`Table.update` and :meth:`Table.act`. Every answer for a client is built
+from that client's :func:`~millions_rules.view`, never from the state itself.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from .._actions import Action
+from .._bots import RandomPlayer
+from .._config import GameConfig
+from .._engine import apply, new_game
+from .._errors import DeserializationError, IllegalActionError, MillionsError
+from .._narrate import describe
+from .._records import load_game, save_game
+from .._serialization import from_json, to_json
+from .._state import GameState
+from .._views import view, visible_events
+
+__all__ = ["LOCALES", "NAMES", "Table", "TableError"]
+
+#: The languages a table narrates in.
+LOCALES: Final = ("en", "es", "zh")
+#: Default player names by seat.
+NAMES: Final = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Feng", "Gloria", "Hao")
+_SAVE_FORMAT: Final = "millions-rules-table/1"
+# A bot's turn is one action; a game has far fewer actions than this per human move.
+_MAX_BOT_ACTIONS: Final = 10_000
+
+
+class TableError(MillionsError, ValueError):
+    """A request the table refuses; ``code`` is stable, ``status`` the HTTP status to answer with."""
+
+    def __init__(self, message: str, code: str, status: int) -> None:
+        super().__init__(message)
+        self.code = code
+        """A stable string: ``unknown_token``, ``stale_version``, ``bad_request`` or an
+        :data:`~millions_rules.ACTION_ERROR_CODES` code."""
+        self.status = status
+        """The HTTP status the server answers with."""
+
+
+@attrs.frozen
+class _Seat:
+    token: str
+    bot: bool
+
+
+class Table:
+    """A game, its seats (each with a secret token), a spectator token and a host token.
+
+    Args:
+        config: The game's configuration.
+        bots: The seats played by the server.
+        lang: The table's default language (one of :data:`LOCALES`).
+        names: Player names by seat.
+
+    >>> table = Table(GameConfig(3, seed=1), bots=[1, 2])
+    >>> table.seat_of(table.seat_token(0)), table.seat_of(table.spectator_token)
+    (0, None)
+    """
+
+    def __init__(
+        self,
+        config: GameConfig,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        _state: GameState | None = None,
+        _tokens: Sequence[str] | None = None,
+    ) -> None:
+        if lang not in LOCALES:
+            raise TableError(f"unknown language {lang!r}", "bad_request", 400)
+        self.state: GameState = new_game(config) if _state is None else _state
+        players = self.state.players
+        if any(not 0 <= seat < players for seat in bots):
+            raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
+        tokens = list(_tokens) if _tokens else [secrets.token_urlsafe(16) for _ in range(players + 2)]
+        self.lang = lang
+        """The table's default language."""
+        self.names: tuple[str, ...] = tuple(names) if names else NAMES[:players]
+        """Player names by seat."""
+        self._seats = tuple(_Seat(tokens[s], s in bots) for s in range(players))
+        self.spectator_token: str = tokens[players]
+        """The token of the spectator link (public facts only)."""
+        self.host_token: str = tokens[players + 1]
+        """The token of the host link: the spectator's view, plus saving the table."""
+        self._bots = {
+            s: RandomPlayer(seed=config.seed * 10 + s if _state is None else s) for s in bots
+        }
+        self.play_bots()
+
+    # -- seats and tokens ---------------------------------------------------------------
+
+    @property
+    def bots(self) -> tuple[int, ...]:
+        """The seats the server plays."""
+        return tuple(s for s, seat in enumerate(self._seats) if seat.bot)
+
+    def seat_token(self, seat: int) -> str:
+        """The secret token of ``seat``'s link."""
+        return self._seats[seat].token
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token belongs to (``None`` for the spectator and the host).
+
+        Raises:
+            TableError: ``unknown_token`` (HTTP 403) for any other token.
+        """
+        for number, seat in enumerate(self._seats):
+            if secrets.compare_digest(seat.token, token):
+                return number
+        if secrets.compare_digest(self.spectator_token, token) or self.is_host(token):
+            return None
+        raise TableError("this link is not a seat of this table", "unknown_token", 403)
+
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is the host's."""
+        return secrets.compare_digest(self.host_token, token)
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied so far: it changes with every action."""
+        return len(self.state.history)
+
+    # -- what a client receives ---------------------------------------------------------
+
+    def update(self, token: str, since: int = 0, lang: str | None = None) -> dict[str, Any]:
+        """What the holder of ``token`` needs: its view with the events after ``since``.
+
+        Args:
+            token: A seat's, the spectator's or the host's token.
+            since: How many events of this client's visible log it already has.
+            lang: The language of the narrated log (the table's by default).
+
+        Returns:
+            A JSON-ready dict: ``version``, ``seat``, ``names``, ``bots``, ``host``,
+            ``view`` (the :class:`~millions_rules.PlayerView` as JSON, its events only the
+            new ones), ``first_event`` (where they start) and ``log`` (their narration).
+        """
+        seat = self.seat_of(token)
+        lang = self._lang(lang)
+        full = view(self.state, seat)
+        events = visible_events(self.state.events, seat)
+        if not isinstance(since, int) or not 0 <= since <= len(events):
+            raise TableError(f"since must be from 0 to {len(events)}", "bad_request", 400)
+        document = json.loads(to_json(full))
+        document["events"] = document["events"][since:]
+        return {
+            "version": self.version,
+            "seat": seat,
+            "names": list(self.names),
+            "bots": list(self.bots),
+            "host": self.is_host(token),
+            "lang": lang,
+            "first_event": since,
+            "view": document,
+            "log": [describe(event, self.names) for event in events[since:]],
+        }
+
+    def _lang(self, lang: str | None) -> str:
+        if lang is None:
+            return self.lang
+        if lang not in LOCALES:
+            raise TableError(f"unknown language {lang!r}", "bad_request", 400)
+        return lang
+
+    # -- acting -------------------------------------------------------------------------
+
+    def act(self, token: str, action: object, version: object) -> int:
+        """Apply a seat's action, then let the bots play; return the new version.
+
+        Args:
+            token: The acting seat's token.
+            action: The action as a JSON value (a dict with ``type``).
+            version: The version the client saw when it chose the action.
+
+        Raises:
+            TableError: ``unknown_token`` (403) for a bad token or a spectator;
+                ``stale_version`` (409) if the table has moved on since ``version``;
+                ``bad_request`` (400) for a malformed action; an
+                :data:`~millions_rules.ACTION_ERROR_CODES` code (403 for another
+                seat's action, else 409) for an illegal one.
+        """
+        seat = self.seat_of(token)
+        if seat is None:
+            raise TableError("a spectator cannot act", "unknown_token", 403)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("version must be an integer", "bad_request", 400)
+        if version != self.version:
+            raise TableError(
+                f"the table has moved on (version {self.version}, not {version}): "
+                "look at the table again before acting",
+                "stale_version",
+                409,
+            )
+        try:
+            parsed = from_json(json.dumps(action), Action)  # type: ignore[arg-type]
+        except (DeserializationError, TypeError, ValueError) as error:
+            raise TableError(f"not an action: {error}", "bad_request", 400) from error
+        if getattr(parsed, "player", None) != seat:
+            raise TableError("that action is not yours", "not_your_action", 403)
+        try:
+            self.state = apply(self.state, parsed)
+        except IllegalActionError as error:
+            raise TableError(str(error), error.code, 409) from error
+        self.play_bots()
+        return self.version
+
+    def play_bots(self) -> None:
+        """Let the bots act while the engine waits for one of them."""
+        for _ in range(_MAX_BOT_ACTIONS):
+            waiting = [s for s in self.state.awaiting if s in self._bots]
+            if self.state.is_over or not waiting:
+                return
+            seat = waiting[0]
+            action = self._bots[seat].act(view(self.state, seat))
+            if action is None:  # pragma: no cover - an awaited seat always has an action
+                return
+            self.state = apply(self.state, action)
+
+    # -- saving -------------------------------------------------------------------------
+
+    def save(self) -> str:
+        """The table as JSON text: the saved game, the seats' tokens, names, bots, language.
+
+        The text holds every secret of the game and every link: keep it private.
+        """
+        return json.dumps(
+            {
+                "format": _SAVE_FORMAT,
+                "game": json.loads(save_game(self.state)),
+                "tokens": [seat.token for seat in self._seats]
+                + [self.spectator_token, self.host_token],
+                "names": list(self.names),
+                "bots": list(self.bots),
+                "lang": self.lang,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def load(cls, text: str | bytes) -> Table:
+        """The table that :meth:`save` wrote; every link works again.
+
+        Raises:
+            TableError: ``bad_request`` if the text is no saved table.
+        """
+        try:
+            document = json.loads(text)
+            if not isinstance(document, dict) or document.get("format") != _SAVE_FORMAT:
+                raise ValueError("not a saved table")
+            state = load_game(json.dumps(document["game"]))
+            tokens, names = document["tokens"], document["names"]
+            bots, lang = document["bots"], document["lang"]
+            if (
+                not isinstance(tokens, list)
+                or len(tokens) != state.players + 2
+                or not all(isinstance(t, str) and t for t in tokens)
+                or not isinstance(names, list)
+                or len(names) != state.players
+                or not all(isinstance(n, str) for n in names)
+                or not isinstance(bots, list)
+                or not all(isinstance(b, int) for b in bots)
+                or not isinstance(lang, str)
+            ):
+                raise ValueError("malformed seats")
+        except (ValueError, KeyError, TypeError) as error:
+            raise TableError(f"not a saved table: {error}", "bad_request", 400) from error
+        return cls(state.config, bots=bots, lang=lang, names=names, _state=state, _tokens=tokens)
