@@ -145,7 +145,7 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
                 "seat": seat,
                 "name": table.names[seat],
                 "bot": seat in table.bots,
-                "link": f"{base_url}/#{table.seat_token(seat)}",
+                "link": None if seat in table.bots else f"{base_url}/#{table.seat_token(seat)}",
             }
             for seat in range(table.state.players)
         ]

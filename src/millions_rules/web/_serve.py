@@ -31,8 +31,10 @@ def print_links(table: Table, base_url: str, out: TextIO) -> None:
     """Write every link of the table to ``out``."""
     print(f"Table for {table.state.players} players at {base_url}/", file=out)
     for seat in range(table.state.players):
-        who = "bot" if seat in table.bots else "join"
-        print(f"  seat {seat} {table.names[seat]:<7} ({who}): {base_url}/#{table.seat_token(seat)}", file=out)
+        if seat in table.bots:
+            print(f"  seat {seat} {table.names[seat]} (bot)", file=out)
+        else:
+            print(f"  seat {seat} {table.names[seat]}: {base_url}/#{table.seat_token(seat)}", file=out)
     print(f"  spectator: {base_url}/#{table.spectator_token}", file=out)
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
 

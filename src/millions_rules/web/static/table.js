@@ -299,10 +299,19 @@ function renderActions(view) {
   const rows = [];
   /** @type {HTMLElement[]} */
   const buttons = [];
+  /** @type {Map<Role, HTMLElement[]>} */
+  const pairs = new Map();
   for (const action of view.legal_actions) {
     switch (action.type) {
       case "choose":
-        buttons.push(actionButton(`${t("choose")} ${action.roles.map(t).join(" + ")}`, action));
+        if (action.roles.length === 2) {
+          // Three players (R-3P-1): one row per first character, a button per second.
+          const [first, second] = action.roles;
+          if (!pairs.has(first)) pairs.set(first, []);
+          pairs.get(first)?.push(actionButton(`+ ${t(second)}`, action));
+        } else {
+          buttons.push(actionButton(`${t("choose")} ${action.roles.map(t).join(" + ")}`, action));
+        }
         break;
       case "stay":
         buttons.push(actionButton(t("stay"), action, true));
@@ -321,6 +330,9 @@ function renderActions(view) {
     }
   }
   rows.push(el("h2", {}, [t("actions")]));
+  for (const [first, seconds] of pairs) {
+    buttons.push(el("div", { class: "pair" }, [el("span", {}, [`${t("choose")} ${t(first)}`]), ...seconds]));
+  }
   if (buttons.length) rows.push(el("div", { class: "buttons", id: "action-buttons" }, buttons));
   if (view.payees.length) rows.push(payForm(seat, view));
   if (!buttons.length && !view.payees.length) {
@@ -400,13 +412,13 @@ async function renderHost() {
   box.dataset.filled = lang;
   box.hidden = false;
   const response = await fetch(`/api/links?token=${encodeURIComponent(token)}`);
-  const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string}[], spectator: string}} */ (await response.json());
+  const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
   box.replaceChildren(
     el("h2", {}, [t("host")]),
     el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("save")]),
     el("h2", {}, [t("links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, [`${s.name}${s.bot ? ` (${t("bot")})` : ""}: `, el("a", { href: s.link }, [s.link])])),
+      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("bot")})`])),
       el("li", {}, [`${t("spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
