@@ -1,4 +1,4 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs and package.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
 
 ``nox -s bench`` runs the benchmarks (not a default: timings are not tests), and
 ``nox -s compat`` the tests on every supported Python the machine has.
@@ -12,7 +12,7 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typing", "docs", "package"]
+nox.options.sessions = ["lint", "tests", "typing", "docs", "package", "web"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -103,6 +103,27 @@ def package(session: nox.Session) -> None:
     )
     session.run(
         python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
+    )
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web table: its JavaScript type-checked, then complete games in headless Chromium.
+
+    Needs ``npm`` and Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
+    them). TypeScript types are generated from the shipped JSON Schemas and the page's
+    JavaScript is checked against them with ``tsc --checkJs``; the browser test writes its
+    screenshots to ``docs/_static/web/``.
+    """
+    session.install("-e", ".[dev]")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("node", "tools/schema_types.mjs", external=True)
+    session.run("npx", "--no-install", "tsc", "-p", "tsconfig.json", "--checkJs", external=True)
+    session.run(
+        "pytest",
+        "tests/browser",
+        *session.posargs,
+        env={"MILLIONS_BROWSER_TESTS": "1"},
     )
 
 

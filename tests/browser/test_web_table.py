@@ -54,6 +54,20 @@ FLAGS = (
 PHONE = (412, 1400)  # a phone's width; tall, so a screenshot holds the whole page
 WAIT = 20.0
 MAX_CLICKS = 400
+SNAPSHOT = """
+const all = (css) => [...document.querySelectorAll(css)];
+return {
+  characters: all("#players .characters .role").map((chip) => [
+    Number(chip.dataset.player), Number(chip.dataset.position), chip.dataset.role]),
+  mine: all("#my-characters .role").map((chip) => chip.dataset.role),
+  seen: all("#seen .role").map((chip) => chip.dataset.role),
+  buttons: all("#action-buttons button").map((button) => JSON.parse(button.dataset.action)),
+  log: all("#log li").map((item) => item.textContent),
+  cash: all("#players td.cash").map((cell) => cell.textContent),
+  wide: all("body *").filter((e) => e.getBoundingClientRect().right > arguments[0] + 0.5)
+    .map((e) => e.outerHTML.slice(0, 80)),
+};
+"""
 
 
 # -- the server ---------------------------------------------------------------------------
@@ -156,7 +170,7 @@ class Page:
                     return
             except StaleElementReferenceException:
                 pass
-            time.sleep(0.05)
+            time.sleep(0.02)
         raise AssertionError(f"{self.name}: timed out waiting for {what}")
 
     def version(self) -> int:
@@ -166,9 +180,15 @@ class Page:
     def synced(self) -> dict[str, Any]:
         """Wait until the page shows the table's current version; return this seat's update."""
         update = self.server.update(self.token, self.lang)
-        self.wait(lambda: self.version() == update["version"], f"version {update['version']}")
-        self.wait(lambda: len(self.log()) == len(update["log"]), "the whole log")
+        shown = (update["version"], len(update["log"]))
+        self.wait(lambda: self.progress() == shown, f"version {update['version']}")
         return update
+
+    def progress(self) -> tuple[int, int]:
+        version, lines = self.driver.execute_script(
+            "return [document.body.dataset.version, document.querySelectorAll('#log li').length]"
+        )
+        return (-1 if not version else int(version), int(lines))
 
     def log(self) -> list[str]:
         return [item.text for item in self.driver.find_elements(By.CSS_SELECTOR, "#log li")]
@@ -188,45 +208,30 @@ class Page:
         Select(self.driver.find_element(By.ID, "lang")).select_by_value(lang)
         self.lang = lang
 
+    def snapshot(self) -> dict[str, Any]:
+        """What the page shows, read in one round trip."""
+        result: dict[str, Any] = self.driver.execute_script(SNAPSHOT, PHONE[0])
+        return result
+
     def check_against_view(self, update: dict[str, Any]) -> None:
         """The page shows exactly what this seat's view holds: no secret more, no fact less."""
         view = update["view"]
-        shown = {
-            (int(chip.get_attribute("data-player") or -1), int(chip.get_attribute("data-position") or -1)): (
-                chip.get_attribute("data-role") or None
-            )
-            for chip in self.driver.find_elements(By.CSS_SELECTOR, "#players .characters .role")
-        }
-        known = {(c["player"], c["position"]): c["role"] for c in view["characters"]}
-        assert shown == known, f"{self.name}: characters on the page differ from the view"
+        shown = self.snapshot()
+        known = [[c["player"], c["position"], c["role"] or ""] for c in view["characters"]]
+        assert shown["characters"] == known, f"{self.name}: characters differ from the view"
         if view["seat"] is not None:
-            mine = [
-                chip.get_attribute("data-role")
-                for chip in self.driver.find_elements(By.CSS_SELECTOR, "#my-characters .role")
-            ]
-            assert mine == [c["role"] for c in view["characters"] if c["player"] == view["seat"]]
-            seen = [
-                chip.get_attribute("data-role")
-                for chip in self.driver.find_elements(By.CSS_SELECTOR, "#seen .role")
-            ]
-            assert seen == [
+            seat = view["seat"]
+            assert shown["mine"] == [c["role"] for c in view["characters"] if c["player"] == seat]
+            assert shown["seen"] == [
                 c["role"]
                 for c in view["characters"]
-                if c["player"] != view["seat"] and c["status"] == "hidden" and c["role"]
+                if c["player"] != seat and c["status"] == "hidden" and c["role"]
             ]
-        on_page = [json.loads(b.get_attribute("data-action") or "null") for b in self.buttons()]
         offered = [a for a in view["legal_actions"] if a["type"] != "pay"]
-        assert on_page == offered, f"{self.name}: the buttons are not the legal actions"
-        assert self.log() == update["log"], f"{self.name}: the log differs from the view's"
-        cash = [c.text for c in self.driver.find_elements(By.CSS_SELECTOR, "#players td.cash")]
-        assert cash == [f"{c}M" for c in view["cash"]]
-        wide = self.driver.execute_script(
-            "return [...document.querySelectorAll('body *')]"
-            ".filter((e) => e.getBoundingClientRect().right > arguments[0] + 0.5)"
-            ".map((e) => e.outerHTML.slice(0, 80))",
-            PHONE[0],
-        )
-        assert wide == [], f"{self.name}: wider than a phone: {wide}"
+        assert shown["buttons"] == offered, f"{self.name}: the buttons are not the legal actions"
+        assert shown["log"] == update["log"], f"{self.name}: the log differs from the view's"
+        assert shown["cash"] == [f"{c}M" for c in view["cash"]]
+        assert shown["wide"] == [], f"{self.name}: wider than a phone: {shown['wide']}"
 
     def click(self, element: WebElement) -> None:
         before = self.version()
