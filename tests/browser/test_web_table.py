@@ -25,14 +25,15 @@ from typing import Any
 
 import pytest
 
-webdriver = pytest.importorskip("selenium.webdriver")
+pytest.importorskip("selenium")
 
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver import Chrome, ChromeOptions
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import Select
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("MILLIONS_BROWSER_TESTS"), reason="run by nox -s web"
@@ -131,7 +132,7 @@ def browsers() -> Iterator[Callable[[], WebDriver]]:
     profiles: list[str] = []
 
     def open_one() -> WebDriver:
-        options = webdriver.ChromeOptions()
+        options = ChromeOptions()
         for flag in FLAGS:
             options.add_argument(flag)
         profile = tempfile.mkdtemp(prefix="millions-chromium-")
@@ -140,7 +141,7 @@ def browsers() -> Iterator[Callable[[], WebDriver]]:
         metrics = {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 1}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
         options.binary_location = CHROMIUM
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver = Chrome(service=Service(CHROMEDRIVER), options=options)
         opened.append(driver)
         return driver
 
@@ -253,7 +254,9 @@ def pick(page: Page, rng: random.Random, pays: list[int]) -> WebElement | None:
     if "denounce" in by_type:
         return rng.choice(by_type["denounce"])
     if "choose" in by_type:
-        snitch = [b for b in by_type["choose"] if "snitch" in (b.get_attribute("data-action") or "")]
+        snitch = [
+            b for b in by_type["choose"] if "snitch" in (b.get_attribute("data-action") or "")
+        ]
         return rng.choice(snitch if snitch and rng.random() < 0.4 else by_type["choose"])
     if page.driver.find_elements(By.ID, "pay-button") and pays[0] > 0 and rng.random() < 0.3:
         pays[0] -= 1
@@ -310,7 +313,8 @@ def check_end(pages: list[Page], server: Server) -> None:
         update = page.synced()
         view = update["view"]
         assert view["phase"] == "game_over"
-        page.wait(lambda page=page: page.driver.find_element(By.ID, "end").is_displayed(), "the end")
+        end = page.driver.find_element(By.ID, "end")
+        page.wait(end.is_displayed, "the end screen")
         winners = page.driver.find_element(By.ID, "winners").text
         for seat in range(view["config"]["players"]):
             assert (update["names"][seat] in winners) == (seat in view["winners"])

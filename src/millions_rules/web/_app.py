@@ -85,10 +85,15 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
                     cursor += len(payload["view"]["events"])
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
                 version = table.version
+
+                def moved(seen: int = version) -> bool:
+                    return table.version != seen
+
                 async with changed:
                     try:
                         await asyncio.wait_for(
-                            changed.wait_for(lambda: table.version != version), _KEEP_ALIVE
+                            changed.wait_for(moved),
+                            _KEEP_ALIVE,
                         )
                     except asyncio.TimeoutError:
                         payload = None
@@ -149,9 +154,7 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
             }
             for seat in range(table.state.players)
         ]
-        return JSONResponse(
-            {"seats": seats, "spectator": f"{base_url}/#{table.spectator_token}"}
-        )
+        return JSONResponse({"seats": seats, "spectator": f"{base_url}/#{table.spectator_token}"})
 
     return Starlette(
         routes=[

@@ -34,12 +34,16 @@ def print_links(table: Table, base_url: str, out: TextIO) -> None:
         if seat in table.bots:
             print(f"  seat {seat} {table.names[seat]} (bot)", file=out)
         else:
-            print(f"  seat {seat} {table.names[seat]}: {base_url}/#{table.seat_token(seat)}", file=out)
+            print(
+                f"  seat {seat} {table.names[seat]}: {base_url}/#{table.seat_token(seat)}", file=out
+            )
     print(f"  spectator: {base_url}/#{table.spectator_token}", file=out)
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
 
 
-def serve(table: Table, host: str = "127.0.0.1", port: int = 8000, out: TextIO | None = None) -> None:
+def serve(
+    table: Table, host: str = "127.0.0.1", port: int = 8000, out: TextIO | None = None
+) -> None:
     """Serve ``table`` until interrupted, after printing its links to ``out`` (stdout)."""
     import sys
 

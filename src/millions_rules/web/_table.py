@@ -84,7 +84,9 @@ class Table:
         players = self.state.players
         if any(not 0 <= seat < players for seat in bots):
             raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
-        tokens = list(_tokens) if _tokens else [secrets.token_urlsafe(16) for _ in range(players + 2)]
+        tokens = (
+            list(_tokens) if _tokens else [secrets.token_urlsafe(16) for _ in range(players + 2)]
+        )
         self.lang = lang
         """The table's default language."""
         self.names: tuple[str, ...] = tuple(names) if names else NAMES[:players]
@@ -204,7 +206,7 @@ class Table:
                 409,
             )
         try:
-            parsed = from_json(json.dumps(action), Action)  # type: ignore[arg-type]
+            parsed = from_json(json.dumps(action), Action)
         except (DeserializationError, TypeError, ValueError) as error:
             raise TableError(f"not an action: {error}", "bad_request", 400) from error
         if getattr(parsed, "player", None) != seat:
