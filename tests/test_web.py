@@ -16,7 +16,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet everywhere
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from millions_rules import GameConfig, Phase, from_json, to_json, view, visible_events
