@@ -50,10 +50,10 @@ class TestSeats:
         """A seat's update is exactly its view (R-INFO); the spectator's is the seat-less view."""
         for seat in range(5):
             got = update(client, table.seat_token(seat))
-            assert got["seat"] == seat
             assert got["view"] == json.loads(to_json(view(table.state, seat)))
+            assert got["view"]["seat"] == seat
         spectator = update(client, table.spectator_token)
-        assert spectator["seat"] is None and spectator["host"] is False
+        assert spectator["view"]["seat"] is None and spectator["host"] is False
         assert spectator["view"] == json.loads(to_json(view(table.state, None)))
         assert update(client, table.host_token)["host"] is True
 
@@ -165,9 +165,9 @@ class TestCursors:
         token = table.seat_token(0)
         first = update(client, token)
         held = first["view"]["events"]
-        act(client, token, first["version"], first["view"]["legal_actions"][0])
+        act(client, token, first["view"]["version"], first["view"]["legal_actions"][0])
         second = update(client, token, since=len(held))
-        assert second["first_event"] == len(held)
+        assert second["view"]["first_event"] == len(held)
         assert len(second["log"]) == len(second["view"]["events"])
         everything = [json.loads(to_json(e)) for e in visible_events(table.state.events, 0)]
         assert held + second["view"]["events"] == everything
@@ -191,7 +191,7 @@ class TestSaving:
         """A saved table loads into the same state, names, bots and working links."""
         token = table.seat_token(0)
         first = update(client, token)
-        act(client, token, first["version"], first["view"]["legal_actions"][0])
+        act(client, token, first["view"]["version"], first["view"]["legal_actions"][0])
         response = client.get("/api/save", params={"token": table.host_token})
         assert response.status_code == 200
         loaded = Table.load(response.content)

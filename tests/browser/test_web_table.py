@@ -181,8 +181,8 @@ class Page:
     def synced(self) -> dict[str, Any]:
         """Wait until the page shows the table's current version; return this seat's update."""
         update = self.server.update(self.token, self.lang)
-        shown = (update["version"], len(update["log"]))
-        self.wait(lambda: self.progress() == shown, f"version {update['version']}")
+        shown = (update["view"]["version"], len(update["log"]))
+        self.wait(lambda: self.progress() == shown, f"version {shown[0]}")
         return update
 
     def progress(self) -> tuple[int, int]:
@@ -351,7 +351,9 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                 button.click()
                 ana.wait(lambda: "not_your_action" in ana.notice(), "the refusal")
                 ana.shoot("refused-foreign")
-                assert ana.synced()["version"] == ana_update["version"]  # nothing changed
+                assert (
+                    ana.synced()["view"]["version"] == ana_update["view"]["version"]
+                )  # nothing changed
                 ana.driver.refresh()
             elif "stale" not in checked and both and ana_update["view"]["phase"] == "negotiation":
                 checked.add("stale")

@@ -82,7 +82,7 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
             cursor = since
             while True:
                 if payload is not None:
-                    cursor += len(payload["view"]["events"])
+                    cursor = payload["view"]["first_event"] + len(payload["view"]["events"])
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
                 version = table.version
 

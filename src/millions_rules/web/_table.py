@@ -23,7 +23,7 @@ from .._narrate import describe
 from .._records import load_game, save_game
 from .._serialization import from_json, to_json
 from .._state import GameState
-from .._views import view, visible_events
+from .._views import view
 
 __all__ = ["LOCALES", "NAMES", "Table", "TableError"]
 
@@ -131,8 +131,8 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The number of actions applied so far: it changes with every action."""
-        return len(self.state.history)
+        """The table's :attr:`~millions_rules.GameState.version`: it changes with every action."""
+        return self.state.version
 
     # -- what a client receives ---------------------------------------------------------
 
@@ -141,32 +141,33 @@ class Table:
 
         Args:
             token: A seat's, the spectator's or the host's token.
-            since: How many events of this client's visible log it already has.
+            since: How many events of this client's visible log it already has
+                (:func:`~millions_rules.view`'s cursor).
             lang: The language of the narrated log (the table's by default).
 
         Returns:
-            A JSON-ready dict: ``version``, ``seat``, ``names``, ``bots``, ``host``,
-            ``view`` (the :class:`~millions_rules.PlayerView` as JSON, its events only the
-            new ones), ``first_event`` (where they start) and ``log`` (their narration).
+            A JSON-ready dict: ``view`` (the :class:`~millions_rules.PlayerView` as JSON,
+            with its ``version``, ``first_event`` and only the new events), ``log`` (those
+            events narrated), ``lang``, ``names``, ``bots`` and ``host`` (whether this is
+            the host's link).
+
+        Raises:
+            TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
+                outside the seat's log or an unknown language.
         """
         seat = self.seat_of(token)
         lang = self._lang(lang)
-        full = view(self.state, seat)
-        events = visible_events(self.state.events, seat)
-        if not isinstance(since, int) or not 0 <= since <= len(events):
-            raise TableError(f"since must be from 0 to {len(events)}", "bad_request", 400)
-        document = json.loads(to_json(full))
-        document["events"] = document["events"][since:]
+        try:
+            seen = view(self.state, seat, since=since)
+        except IllegalActionError as error:
+            raise TableError(str(error), "bad_request", 400) from error
         return {
-            "version": self.version,
-            "seat": seat,
+            "view": json.loads(to_json(seen)),
+            "log": [describe(event, self.names) for event in seen.events],
+            "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
             "host": self.is_host(token),
-            "lang": lang,
-            "first_event": since,
-            "view": document,
-            "log": [describe(event, self.names) for event in events[since:]],
         }
 
     def _lang(self, lang: str | None) -> str:
@@ -209,12 +210,11 @@ class Table:
             parsed = from_json(json.dumps(action), Action)
         except (DeserializationError, TypeError, ValueError) as error:
             raise TableError(f"not an action: {error}", "bad_request", 400) from error
-        if getattr(parsed, "player", None) != seat:
-            raise TableError("that action is not yours", "not_your_action", 403)
         try:
-            self.state = apply(self.state, parsed)
+            self.state = apply(self.state, parsed, seat=seat)
         except IllegalActionError as error:
-            raise TableError(str(error), error.code, 409) from error
+            status = 403 if error.code == "not_your_action" else 409
+            raise TableError(str(error), error.code, status) from error
         self.play_bots()
         return self.version
 

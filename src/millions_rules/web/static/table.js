@@ -12,8 +12,8 @@
 /** @typedef {PlayerView["face_up"][number]} Role */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
- * @typedef {{version: number, seat: number | null, names: string[], bots: number[],
- *   host: boolean, lang: string, first_event: number, view: PlayerView, log: string[]}} Update
+ * @typedef {{view: PlayerView, log: string[], lang: string, names: string[], bots: number[],
+ *   host: boolean}} Update
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
 
@@ -164,7 +164,7 @@ function disconnect() {
 
 /** @param {Update} update */
 function receive(update) {
-  if (update.first_event !== events.length) return; // out of order: the stream resends
+  if (update.view.first_event !== events.length) return; // out of order: the stream resends
   events = events.concat(update.view.events);
   log = log.concat(update.log);
   last = update;
@@ -193,7 +193,7 @@ async function act(action) {
   const response = await fetch("/api/act", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, version: last.version, action }),
+    body: JSON.stringify({ token, version: last.view.version, action }),
   });
   if (response.ok) {
     notice("");
@@ -233,7 +233,7 @@ function render() {
   const list = byId("log");
   list.replaceChildren(...log.map((line) => el("li", {}, [line])));
   list.scrollTop = list.scrollHeight;
-  document.body.dataset.version = String(last.version);
+  document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = view.phase;
 }
 
