@@ -279,8 +279,11 @@ def play(
     rng: random.Random,
     prefix: str,
     on_turn: Callable[[int], None] = lambda _: None,
-) -> None:
-    """Click through the game until the end screen, checking every page against its view."""
+) -> set[str]:
+    """Click through the game until the end screen, checking every page against its view.
+
+    Returns the names of the screenshots taken: one per phase a person acted in.
+    """
     shot: set[str] = set()
     pays = [3]
     for turn in range(MAX_CLICKS):
@@ -289,7 +292,7 @@ def play(
             page.check_against_view(update)
         phase = updates[0]["view"]["phase"]
         if phase == "game_over":
-            return
+            return shot
         on_turn(turn)
         for page in pages:
             button = pick(page, rng, pays)
@@ -364,6 +367,7 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                 ana.wait(lambda: "stale_version" in ana.notice(), "the refusal")
                 ana.shoot("refused-stale")
                 ana.synced()  # the page fetched the table again after the refusal
+                ana.driver.refresh()
             elif "language" not in checked and turn >= 12:
                 checked.add("language")
                 ana.switch_language("zh")
@@ -375,7 +379,8 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                 bruno.synced()
                 assert bruno.driver.find_element(By.ID, "title").text == "Millones de Dólares"
 
-        play([ana, bruno], [spectator], random.Random(5), "five", mischief)
+        shots = play([ana, bruno], [spectator], random.Random(5), "five", mischief)
+        assert {"five-planning", "five-negotiation"} <= shots  # shown in docs/web.rst
         assert checked == {"foreign", "stale", "language"}
         check_end([ana, bruno, spectator], server)
         ana.shoot("five-end-chinese")
@@ -393,7 +398,9 @@ def test_three_player_game(browsers: Callable[[], WebDriver]) -> None:
         pairs = [json.loads(b.get_attribute("data-action") or "null") for b in ana.buttons()]
         # R-3P-1: two different characters, in the order they lie: 5 x 4 ordered pairs.
         assert len(pairs) == 20 and all(len(set(a["roles"])) == 2 for a in pairs)
-        play([ana], [], random.Random(3), "three")
+        shots = play([ana], [], random.Random(3), "three")
+        # docs/web.rst shows these; this seeded game makes Ana the lone Snitch (R-HEIST-SNITCH).
+        assert shots == {"three-planning", "three-negotiation", "three-heist"}
         check_end([ana], server)
         ana.shoot("three-end")
     finally:

@@ -42,8 +42,8 @@ class TableError(MillionsError, ValueError):
     def __init__(self, message: str, code: str, status: int) -> None:
         super().__init__(message)
         self.code = code
-        """A stable string: ``unknown_token``, ``stale_version``, ``bad_request`` or an
-        :data:`~millions_rules.ACTION_ERROR_CODES` code."""
+        """The stable code (``unknown_token``, ``stale_version``, ``bad_request``, or one of
+        :data:`~millions_rules.ACTION_ERROR_CODES`)."""
         self.status = status
         """The HTTP status the server answers with."""
 
@@ -60,7 +60,7 @@ class Table:
     Args:
         config: The game's configuration.
         bots: The seats played by the server.
-        lang: The table's default language (one of :data:`LOCALES`).
+        lang: The table's default language (``"en"``, ``"es"`` or ``"zh"``).
         names: Player names by seat.
 
     >>> table = Table(GameConfig(3, seed=1), bots=[1, 2])
@@ -95,7 +95,7 @@ class Table:
         self.spectator_token: str = tokens[players]
         """The token of the spectator link (public facts only)."""
         self.host_token: str = tokens[players + 1]
-        """The token of the host link: the spectator's view, plus saving the table."""
+        """The token of the host link, which sees what the spectator sees and may save the table."""
         self._bots = {
             s: RandomPlayer(seed=config.seed * 10 + s if _state is None else s) for s in bots
         }
