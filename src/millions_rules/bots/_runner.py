@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from .._actions import Action, Pay, UseThreat
+from .._actions import Pay, UseThreat
 from .._config import GameConfig
 from .._engine import apply, legal_actions, new_game
 from .._errors import ConfigError
