@@ -228,7 +228,7 @@ def role_values(view: PlayerView) -> dict[Role, float]:
         if not repeated and role is bonus:
             share += 1
         if not repeated and role is not Role.DRIVER:
-            share -= one[Role.DRIVER] if Role.DRIVER in one else 0
+            share -= one.get(Role.DRIVER, 0)
         effect = {
             Role.SNITCH: -3 * math.prod(1 - one[r] for r in roles if r is not Role.SNITCH),
             Role.BRUTE: 0.5 - 2 * one.get(Role.CROOK, 0),
