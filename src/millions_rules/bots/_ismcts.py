@@ -100,7 +100,7 @@ class ISMCTSBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The most visited root action after the search (see the class text)."""
-        candidates = [a for a in legal if not isinstance(a, Pay)] or list(legal)
+        candidates: list[Action] = [a for a in legal if not isinstance(a, Pay)] or list(legal)
         if len(candidates) == 1 or view.seat is None:
             return candidates[0]
         seed = rng.getrandbits(64) ^ ((self.seed or 0) & ((1 << 64) - 1))

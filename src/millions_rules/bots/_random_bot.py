@@ -28,6 +28,7 @@ class RandomBot:
     >>> state = new_game(GameConfig(4, seed=1))
     >>> RandomBot(seed=3).act(view(state, 0))
     Choose(player=0, roles=(<Role.CROOK: 'crook'>,))
+    >>> import random
     >>> v = view(state, 0)
     >>> RandomBot().choose(v, v.legal_actions, random.Random(1))
     Choose(player=0, roles=(<Role.BRUTE: 'brute'>,))
