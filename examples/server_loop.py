@@ -20,7 +20,6 @@ from millions_rules import (
     GameState,
     IllegalActionError,
     PlayerView,
-    RandomPlayer,
     apply,
     from_json,
     new_game,
@@ -28,6 +27,7 @@ from millions_rules import (
     view,
     visible_events,
 )
+from millions_rules.bots import RandomBot
 
 
 class Table:
@@ -62,7 +62,7 @@ class Table:
 
 def main() -> int:
     table = Table(GameConfig(4, seed=11))
-    clients = [RandomPlayer(seed=seat) for seat in range(4)]
+    clients = [RandomBot(seed=seat) for seat in range(4)]
     inbox = {seat: to_json(view(table.state, seat)) for seat in range(4)}
     messages = 0
     while not table.state.is_over:
