@@ -103,7 +103,7 @@ def test_csv_output(capsys: pytest.CaptureFixture[str]) -> None:
     """--csv prints one estimate a row under a fixed header."""
     rows = list(csv.reader(io.StringIO(_run(capsys, "--games", "3", "--csv"))))
     assert rows[0] == ["section", "name", "metric", "value", "low", "high", "n"]
-    assert ["bots", "random", "win_rate"] == rows[1][:3]
+    assert rows[1][:3] == ["bots", "random", "win_rate"]
     assert {row[0] for row in rows[1:]} == {"bots", "seats", "game", "roles"}
 
 
