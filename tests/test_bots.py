@@ -329,3 +329,19 @@ def test_rule_bot_planning_avoids_a_repeat_under_no_share() -> None:
     state = attrs.evolve(state, previous_roles=((Role.CROOK,), (), (), (), ()))
     values = role_values(view(state, 0))
     assert values[Role.CROOK] < min(values[Role.DRIVER], values[Role.SNITCH])
+
+
+def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
+    """R-NEG-3, R-NEG-THREAT: a RuleBot that saw, with a threat card, that an undecided rival
+    holds its role pays that rival 1M to leave; the rival RuleBot, which would stay unpaid,
+    honours the bribe and leaves (R-NEG-2)."""
+    roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
+    state = _table(roles, Role.SNITCH)
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = apply(state, UseThreat(0, 1), seat=0)
+    v = view(state, 0)
+    assert RuleBot().choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)
+    rival = view(state, 1)
+    assert RuleBot().choose(rival, action_space(rival), random.Random(0)) == Stay(1)
+    paid = view(apply(state, Pay(0, 1, 1), seat=0), 1)
+    assert RuleBot().choose(paid, action_space(paid), random.Random(0)) == Leave(1)

@@ -34,10 +34,12 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
 
     Each time a seat must act, the runner builds that seat's
     :func:`~millions_rules.view` and :func:`~millions_rules.bots.action_space` and asks the
-    seat's bot; the bot never receives the state. Seats act in turn, clockwise from the
-    leader: in planning each chooses (secretly, R-PLAN-2), in negotiation each may use threat
-    cards and pay (at most :data:`MAX_EXTRA_ACTIONS` such actions a round) before it stays or
-    leaves, so a later seat sees the earlier decisions (R-NEG-1). With
+    seat's bot, then applies its answer with ``seat=`` so the engine checks that it is that
+    seat's own action; the bot never receives the state. The seats the engine awaits act in
+    turn, clockwise from the leader: in planning each chooses (secretly, R-PLAN-2); in
+    negotiation each may use threat cards and pay (at most :data:`MAX_EXTRA_ACTIONS` such
+    actions a round) before it stays or leaves, so a later seat sees the earlier decisions
+    (R-NEG-1). A seat that has decided is not asked again that round. With
     :attr:`~millions_rules.Dealer.EXTERNAL` the runner deals itself, uniformly at random.
 
     Args:
@@ -87,7 +89,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
         action = bots[seat].choose(seen, offered, rngs[seat])
         if action not in offered:
             raise BotError(seat, action)
-        state = apply(state, action)
+        state = apply(state, action, seat=seat)  # authorised as the seat's own action
         if isinstance(action, (Pay, UseThreat)):
             extras[seat] += 1
         else:
