@@ -8,6 +8,7 @@ from that client's :func:`~millions_rules.view`, never from the state itself.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -15,7 +16,6 @@ from typing import Any, Final
 import attrs
 
 from .._actions import Action
-from .._bots import RandomPlayer
 from .._config import GameConfig
 from .._engine import apply, new_game
 from .._errors import DeserializationError, IllegalActionError, MillionsError
@@ -24,6 +24,7 @@ from .._records import load_game, save_game
 from .._serialization import from_json, to_json
 from .._state import GameState
 from .._views import view
+from ..bots import Bot, RuleBot, action_space, seat_rng
 
 __all__ = ["LOCALES", "NAMES", "Table", "TableError"]
 
@@ -96,8 +97,8 @@ class Table:
         """The token of the spectator link (public facts only)."""
         self.host_token: str = tokens[players + 1]
         """The token of the host link, which sees what the spectator sees and may save the table."""
-        self._bots = {
-            s: RandomPlayer(seed=config.seed * 10 + s if _state is None else s) for s in bots
+        self._bots: dict[int, tuple[Bot, random.Random]] = {
+            s: (RuleBot(), seat_rng(config.seed, s)) for s in bots
         }
         self.play_bots()
 
@@ -219,16 +220,21 @@ class Table:
         return self.version
 
     def play_bots(self) -> None:
-        """Let the bots act while the engine waits for one of them."""
+        """Let the bots act while the engine waits for one of them.
+
+        Each bot is a :class:`~millions_rules.bots.RuleBot` choosing from its own view and
+        :func:`~millions_rules.bots.action_space` (without payments: a bot makes no deals
+        with people), and its action is applied with its seat's check.
+        """
         for _ in range(_MAX_BOT_ACTIONS):
             waiting = [s for s in self.state.awaiting if s in self._bots]
             if self.state.is_over or not waiting:
                 return
             seat = waiting[0]
-            action = self._bots[seat].act(view(self.state, seat))
-            if action is None:  # pragma: no cover - an awaited seat always has an action
-                return
-            self.state = apply(self.state, action)
+            bot, rng = self._bots[seat]
+            seen = view(self.state, seat)
+            offered = action_space(seen, payments=False)
+            self.state = apply(self.state, bot.choose(seen, offered, rng), seat=seat)
 
     # -- saving -------------------------------------------------------------------------
 
