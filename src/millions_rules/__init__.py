@@ -32,6 +32,7 @@ from ._errors import (
     ConfigError,
     DeserializationError,
     IllegalActionError,
+    LocaleError,
     MillionsError,
 )
 from ._events import (
@@ -66,7 +67,8 @@ from ._events import (
     ThreatUsed,
     is_visible,
 )
-from ._narrate import describe
+from ._i18n import LOCALES, TERMS, format_money, role_name, term
+from ._narrate import describe, message_id
 from ._records import FORMAT_VERSION, GameRecord, load_game, save_game
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
@@ -87,6 +89,7 @@ __all__ = [
     "ACTION_TYPES",
     "EVENT_TYPES",
     "STANDARD_LOOT_DECK",
+    "TERMS",
     "THREAT_CARDS",
     "Action",
     "BonusPaid",
@@ -113,6 +116,8 @@ __all__ = [
     "GameState",
     "GameWon",
     "IllegalActionError",
+    "LOCALES",
+    "LocaleError",
     "Leave",
     "Left",
     "LootCard",
@@ -145,6 +150,7 @@ __all__ = [
     "apply",
     "check",
     "describe",
+    "format_money",
     "from_json",
     "is_legal",
     "is_visible",
@@ -152,13 +158,16 @@ __all__ = [
     "legal_actions",
     "load_game",
     "make_converter",
+    "message_id",
     "new_game",
     "public_config",
     "replay",
+    "role_name",
     "roles_in_play",
     "sample_state",
     "save_game",
     "shipped_schema",
+    "term",
     "to_json",
     "view",
     "visible_events",

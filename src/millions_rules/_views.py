@@ -28,6 +28,7 @@ from ._events import Event, LootRevealed, ThreatPeeked, is_visible
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
+from ._text import msg
 
 __all__ = [
     "PlayerView",
@@ -233,7 +234,9 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     True
     """
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     start = _round_start(state.events)
