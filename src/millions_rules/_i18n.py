@@ -93,7 +93,9 @@ def word(value: object, language: str) -> str:
         # the other languages use the role's name as the seeds write it.
         return value.value if language == "en" else role_name(value, language)
     if isinstance(value, Money):
-        return format_money(value.amount, language)
+        # A malformed action may hold anything where money goes: show it as it is.
+        amount = value.amount
+        return format_money(amount, language) if type(amount) is int else repr(amount)
     if isinstance(value, Text):
         return value.render(language)
     localized = getattr(value, "localized", None)
@@ -143,10 +145,15 @@ def format_money(amount: int, locale: str = "en") -> str:
     English writes ``3M``, Spanish ``3 M`` and Chinese counts in 万 (ten thousands), as
     the Chinese rule book does: ``300万``.
 
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``amount`` is not an int.
+
     >>> format_money(12), format_money(12, "es"), format_money(12, "zh")
     ('12M', '12 M', '1200万')
     """
     language = check_locale(locale)
+    if type(amount) is not int:
+        raise LocaleError(f"an amount of money must be an int, not {amount!r}")
     return _MONEY.render(language, amount=amount * _UNITS_PER_MILLION[language])
 
 

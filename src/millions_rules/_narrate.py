@@ -310,8 +310,9 @@ class _Seats:
 _PHRASES: Final = {**_event_phrases(), **_action_phrases()}
 
 
-def _default_name(seat: int, locale: str) -> str:
-    return _SEAT.render(locale, seat=seat)
+def _default_name(seat: object, locale: str) -> str:
+    # A malformed action may hold anything where a seat goes: show it as it is.
+    return _SEAT.render(locale, seat=seat if type(seat) is int else repr(seat))
 
 
 def _phrase(item: Event | Action) -> _Phrase:
