@@ -18,7 +18,7 @@ def illegal(text: Text, rule: str | None = None, **params: object) -> NoReturn:
     The code is the message id's last part: ``msg("error.self_target", ...)`` raises
     ``self_target``; ``params`` fill the template's placeholders in every language.
     """
-    raise IllegalActionError.from_text(text, text.id.removeprefix("error."), rule, params)
+    raise IllegalActionError._from_text(text, text.id.removeprefix("error."), rule, params)
 
 
 def _type_name(value: object) -> str:

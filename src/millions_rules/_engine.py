@@ -350,7 +350,7 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
         try:
             state = apply(state, action)
         except IllegalActionError as error:
-            raise IllegalActionError.from_text(
+            raise IllegalActionError._from_text(
                 _REPLAY_STEP, error.code, error.rule, {"index": index, "error": error}, cited=False
             ) from None
     return state

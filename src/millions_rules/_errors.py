@@ -106,7 +106,7 @@ class MillionsError(Exception):
 
     @property
     def message_id(self) -> str:
-        """The stable id of the error's message in the catalogs (``"error.config"``, ...)."""
+        """The stable id of the error's message in the catalogs, such as ``"error.config"``."""
         return _generic_text(self).id
 
     def localized(self, locale: str = "en") -> str:
@@ -177,7 +177,7 @@ class IllegalActionError(MillionsError, ValueError):
         self._cited = False
 
     @classmethod
-    def from_text(
+    def _from_text(
         cls,
         text: Text,
         code: str,
@@ -207,7 +207,7 @@ class IllegalActionError(MillionsError, ValueError):
 
     @property
     def message_id(self) -> str:
-        """The stable id of the error's messages: ``"error." + code``."""
+        """The stable id of the error's messages in the catalogs, ``"error." + code``."""
         return _CODE_TEXTS[self.code].id
 
     def localized(self, locale: str = "en") -> str:

@@ -10,7 +10,8 @@ The message id is the gettext context (``msgctxt``) and the English template the
 ``msgid``, so a translator sees both, and a changed English sentence shows up as
 an untranslated message.
 
-The templates are marked with :func:`msg` and :func:`nmsg`, the keywords Babel
+The templates are marked with :func:`~millions_rules._text.msg` and
+:func:`~millions_rules._text.nmsg`, the keywords Babel
 extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
 """
 
@@ -42,12 +43,12 @@ __all__ = [
     "word",
 ]
 
-#: The locales the library speaks: English (the source language), Spanish and Chinese
+#: The locales the library speaks, English (the source language), Spanish and Chinese
 #: (simplified). Regional tags whose language is one of these, such as ``"es-MX"`` or
 #: ``"zh_CN"``, are accepted and read as that language.
 LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
 
-#: The gettext domain: the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
+#: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
 DOMAIN: Final = "millions_rules"
 
 
@@ -59,6 +60,7 @@ def check_locale(locale: object) -> str:
     Raises:
         LocaleError: If ``locale`` is not a string naming one of :data:`LOCALES`.
 
+    >>> from millions_rules._i18n import check_locale
     >>> check_locale("zh-CN")
     'zh'
     """

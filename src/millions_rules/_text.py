@@ -38,6 +38,7 @@ class Text:
     def render(self, locale: str = "en", /, **params: object) -> str:
         """The message in ``locale`` with its placeholders filled.
 
+        >>> from millions_rules._text import msg
         >>> msg("role.mastermind", "Mastermind").render("es")
         'Mente Maestra'
         """
