@@ -22,9 +22,11 @@ import millions_rules
 from millions_rules import (
     ACTION_ERROR_CODES,
     ACTION_TYPES,
+    DESERIALIZATION_ERROR_CODES,
     EVENT_TYPES,
     LOCALES,
     TERMS,
+    Action,
     Choose,
     ConfigError,
     DeserializationError,
@@ -40,6 +42,7 @@ from millions_rules import (
     LootRevealed,
     Paid,
     Pay,
+    Phase,
     Role,
     RoleDenounced,
     Stay,
@@ -48,6 +51,7 @@ from millions_rules import (
     describe,
     format_money,
     from_json,
+    legal_actions,
     message_id,
     new_game,
     replay,
@@ -143,6 +147,8 @@ class TestCatalogs:
             assert f"action.{snake(action)}" in ids, action
         for code in ACTION_ERROR_CODES:
             assert f"error.{code}" in ids, code
+        for code in DESERIALIZATION_ERROR_CODES:
+            assert f"deserialization.{code}" in ids, code
         for name in ("config", "deserialization", "locale"):
             assert f"error.{name}" in ids
 
@@ -322,18 +328,25 @@ class TestWords:
             role_name("brute")  # type: ignore[arg-type]
 
 
+def _negotiating() -> GameState:
+    state = new_game(GameConfig(4, seed=3))
+    while state.phase is Phase.PLANNING:
+        state = apply(state, legal_actions(state, payments=False)[0])
+    assert state.cash == (4, 4, 4, 4)
+    return state
+
+
 class TestLocalizedErrors:
     def test_illegal_action_in_every_locale(self) -> None:
         """R-NEG-3: a payment beyond one's cash, explained in each language with the rule."""
-        state = new_game(GameConfig(4, seed=3))
         with pytest.raises(IllegalActionError) as caught:
-            apply(state, Pay(0, 1, 99))
+            apply(_negotiating(), Pay(0, 1, 99))
         error = caught.value
         assert error.code == "insufficient_funds"
         assert error.message_id == "error.insufficient_funds"
-        assert error.localized() == str(error) == "player 0 holds 5M and cannot pay 99M (R-NEG-3)"
-        assert error.localized("es") == "el jugador 0 tiene 5 M y no puede pagar 99 M (R-NEG-3)"
-        assert error.localized("zh") == "0号玩家只有500万，付不起9900万（R-NEG-3）"
+        assert error.localized() == str(error) == "player 0 holds 4M and cannot pay 99M (R-NEG-3)"
+        assert error.localized("es") == "el jugador 0 tiene 4 M y no puede pagar 99 M (R-NEG-3)"
+        assert error.localized("zh") == "0号玩家只有400万，付不起9900万（R-NEG-3）"
 
     def test_replay_error_keeps_its_translation(self) -> None:
         """replay() prefixes the step to the error and still translates it."""
@@ -349,7 +362,7 @@ class TestLocalizedErrors:
     def test_pickled_error_keeps_its_translation(self) -> None:
         """An error sent through pickle (to another process) still localises."""
         with pytest.raises(IllegalActionError) as caught:
-            apply(new_game(GameConfig(4, seed=3)), Pay(0, 0, 1))
+            apply(_negotiating(), Pay(0, 0, 1))
         copy = pickle.loads(pickle.dumps(caught.value))
         assert (copy.code, copy.rule, str(copy)) == ("self_target", "R-NEG-3", str(caught.value))
         assert copy.localized("zh") == "0号玩家不能向自己付钱（R-NEG-3）"
@@ -364,7 +377,7 @@ class TestLocalizedErrors:
         )
 
     def test_other_errors_say_their_kind(self) -> None:
-        """ConfigError and DeserializationError say what kind of error they are; details stay."""
+        """ConfigError says what kind of error it is, DeserializationError what its code means."""
         with pytest.raises(ConfigError) as config:
             GameConfig(9)
         assert config.value.message_id == "error.config"
@@ -373,10 +386,18 @@ class TestLocalizedErrors:
         )
         assert config.value.localized("es").endswith(str(config.value))
         with pytest.raises(DeserializationError) as document:
-            from_json("[", GameState)
-        assert document.value.localized("zh").startswith("无法读取该 JSON 文档：")
+            from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
+        error = document.value
+        assert (error.message_id, error.localized()) == (
+            "deserialization.wrong_type",
+            "amount: expected int, got boolean",
+        )
+        assert error.localized("zh") == (
+            "amount：某个值的 JSON 类型错误（该用整数的地方用了字符串或 true 等）"
+            "（expected int, got boolean）"
+        )
         with pytest.raises(LocaleError):
-            document.value.localized("xx")
+            error.localized("xx")
 
     @scaled(2)
     @given(games(), st.data())

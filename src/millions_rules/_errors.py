@@ -14,6 +14,7 @@ from ._text import Text, msg
 
 __all__ = [
     "ACTION_ERROR_CODES",
+    "DESERIALIZATION_ERROR_CODES",
     "ConfigError",
     "DeserializationError",
     "IllegalActionError",
@@ -36,6 +37,10 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
     "unknown_player": msg("error.unknown_player", "a seat number is not one of this game's seats"),
     "not_your_turn": msg(
         "error.not_your_turn", "the engine is not waiting for this player's decision"
+    ),
+    "not_your_action": msg(
+        "error.not_your_action",
+        "a seat sent an action that is not its own: another seat's, or the dealer's",
     ),
     "already_chosen": msg(
         "error.already_chosen", "the player has already chosen their character(s) this round"
@@ -98,6 +103,59 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
 #: is ``"error." + code``.
 ACTION_ERROR_CODES: Final[dict[str, str]] = {
     code: text.english for code, text in _CODE_TEXTS.items()
+}
+
+
+# What each code of DeserializationError means, in every language.
+_DESERIALIZATION_TEXTS: Final[dict[str, Text]] = {
+    "not_text": msg("deserialization.not_text", "the input is not JSON text (str or bytes)"),
+    "too_large": msg("deserialization.too_large", "the document is larger than MAX_DOCUMENT_SIZE"),
+    "too_deep": msg(
+        "deserialization.too_deep", "the document is nested more deeply than the JSON parser allows"
+    ),
+    "invalid_json": msg(
+        "deserialization.invalid_json", "the text is not valid JSON (NaN and Infinity included)"
+    ),
+    "wrong_type": msg(
+        "deserialization.wrong_type",
+        "a value has the wrong JSON type (a string or true where an integer goes, ...)",
+    ),
+    "bad_value": msg(
+        "deserialization.bad_value",
+        "a value of the right type is out of range or not one of the allowed values",
+    ),
+    "missing_field": msg(
+        "deserialization.missing_field", "an object lacks a field its type requires"
+    ),
+    "unknown_field": msg(
+        "deserialization.unknown_field", "an object has a field its type does not define"
+    ),
+    "bad_tag": msg(
+        "deserialization.bad_tag",
+        'the "type" tag of an action or event is missing, unknown or not the expected one',
+    ),
+    "inconsistent_state": msg(
+        "deserialization.inconsistent_state",
+        "a state document breaks an invariant the engine keeps",
+    ),
+    "illegal_action": msg(
+        "deserialization.illegal_action",
+        "a saved game holds an action that is illegal where it is played",
+    ),
+    "newer_format": msg(
+        "deserialization.newer_format",
+        "the record was written in a newer format than this library reads",
+    ),
+    "unknown_format": msg(
+        "deserialization.unknown_format",
+        "the record's format version is not one this library knows",
+    ),
+}
+
+#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
+#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
+DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
+    code: text.english for code, text in _DESERIALIZATION_TEXTS.items()
 }
 
 
@@ -244,16 +302,71 @@ class DeserializationError(MillionsError, ValueError):
     """A JSON document is malformed, of the wrong shape or inconsistent.
 
     The message starts with the path of the offending value, such as
-    ``actions[3].amount: expected int``.
+    ``actions[3].amount: expected int, got boolean``.
+
+    Args:
+        message: What is wrong with the value, in words (without the path).
+        code: A stable machine-readable reason, one of
+            :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`.
+        path: Where the value is: ``"$"`` for the whole document, else field names
+            and array indices such as ``"actions[3].player"``.
+
+    Example:
+        >>> from millions_rules import Action, from_json
+        >>> try:
+        ...     from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
+        ... except DeserializationError as error:
+        ...     print(error.code, error.path)
+        wrong_type amount
     """
 
+    code: str
+    """The machine-readable reason (a key of :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`)."""
+    path: str
+    """The path of the offending value (``"$"`` for the whole document)."""
+
+    def __init__(self, message: str, code: str, path: str = "$") -> None:
+        if code not in DESERIALIZATION_ERROR_CODES:  # pragma: no cover - guards the library
+            raise AssertionError(f"undocumented error code {code!r}")
+        super().__init__(f"{path}: {message}")
+        self.message = message
+        self.code = code
+        self.path = path
+
+    @property
+    def message_id(self) -> str:
+        """The stable id of the message of the error's code, ``"deserialization." + code``."""
+        return _DESERIALIZATION_TEXTS[self.code].id
+
+    def localized(self, locale: str = "en") -> str:
+        """The message in ``locale``; ``str(error)`` in English.
+
+        Other languages give the path, what the code means, and the English detail.
+
+        Raises:
+            LocaleError: If ``locale`` is unknown.
+        """
+        from ._i18n import check_locale
+
+        language = check_locale(locale)
+        if language == "en":
+            return str(self)
+        return _DESERIALIZATION_DETAIL.render(
+            language,
+            path=self.path,
+            meaning=_DESERIALIZATION_TEXTS[self.code],
+            detail=self.message,
+        )
+
+    def __reduce__(self) -> tuple[type[DeserializationError], tuple[str, str, str]]:
+        return (type(self), (self.message, self.code, self.path))
+
+
+_DESERIALIZATION_DETAIL: Final = msg("error.deserialization", "{path}: {meaning} ({detail})")
 
 _GENERIC_TEXTS: Final[dict[type[MillionsError], Text]] = {
     ConfigError: msg("error.config", "the game's configuration makes no sense: {detail}"),
     LocaleError: msg("error.locale", "unknown language or word: {detail}"),
-    DeserializationError: msg(
-        "error.deserialization", "the JSON document cannot be read: {detail}"
-    ),
     MillionsError: msg("error.millions", "{detail}"),
 }
 
