@@ -1,7 +1,9 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
 
-``nox -s bench`` runs the benchmarks (not a default: timings are not tests), and
-``nox -s compat`` the tests on every supported Python the machine has.
+``nox -s bench`` runs the benchmarks (not a default: timings are not tests),
+``nox -s compat`` the tests on every supported Python the machine has, and ``nox -s i18n``
+refreshes the translation catalogs after a message changed (it rewrites files, so it is
+not a default either; the tests check that the catalogs are complete and current).
 """
 
 from __future__ import annotations
@@ -101,8 +103,53 @@ def package(session: nox.Session) -> None:
     session.run(
         python, "-m", "millions_rules", "demo", "--players", "3", external=True, silent=True
     )
+    for lang in ("es", "zh"):
+        session.run(
+            python, "-m", "millions_rules", "demo", "--lang", lang, external=True, silent=True
+        )
     session.run(
         python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
+    )
+
+
+LOCALE = "src/millions_rules/locale"
+
+
+@nox.session
+def i18n(session: nox.Session) -> None:
+    """Extract the messages into the .pot, merge them into each .po, compile the .mo files.
+
+    Translate what the merge leaves empty or fuzzy, then run this again to compile.
+    """
+    session.install("babel>=2.14")
+    version = (ROOT / "src" / "millions_rules" / "_version.py").read_text().split('"')[1]
+    session.run(
+        "pybabel",
+        "extract",
+        "--no-default-keywords",
+        "--keyword=msg:1c,2",
+        "--keyword=nmsg:1c,2,3",
+        "--sort-output",
+        "--no-location",
+        "--no-wrap",
+        "--project=millions-rules",
+        f"--version={version}",
+        "--copyright-holder=The millions-rules developers",
+        "--msgid-bugs-address=https://pypi.org/project/millions-rules/",
+        f"--output-file={LOCALE}/millions_rules.pot",
+        "src/millions_rules",
+    )
+    session.run(
+        "pybabel",
+        "update",
+        f"--input-file={LOCALE}/millions_rules.pot",
+        f"--output-dir={LOCALE}",
+        "--domain=millions_rules",
+        "--no-wrap",
+        "--ignore-obsolete",
+    )
+    session.run(
+        "pybabel", "compile", f"--directory={LOCALE}", "--domain=millions_rules", "--statistics"
     )
 
 

@@ -44,8 +44,11 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 myst_heading_anchors = 3
 
-html_theme = "alabaster"
+# Furo, as attrs and cattrs use: responsive, readable on a phone, light and dark.
+html_theme = "furo"
 html_title = f"millions-rules {release}"
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 
 doctest_global_setup = "from millions_rules import *"
 
@@ -107,6 +110,12 @@ _INVENTORIES = {
             ("random", "py:module", "library/random.html#module-random"),
             ("random.shuffle", "py:function", "library/random.html#random.shuffle"),
             ("pickle", "py:module", "library/pickle.html#module-pickle"),
+            ("gettext", "py:module", "library/gettext.html#module-gettext"),
+            (
+                "gettext.NullTranslations",
+                "py:class",
+                "library/gettext.html#gettext.NullTranslations",
+            ),
         ],
     ),
     "attrs": (

@@ -33,6 +33,7 @@ from ._errors import (
     ConfigError,
     DeserializationError,
     IllegalActionError,
+    LocaleError,
     MillionsError,
 )
 from ._events import (
@@ -67,7 +68,8 @@ from ._events import (
     ThreatUsed,
     is_visible,
 )
-from ._narrate import describe
+from ._i18n import LOCALES, TERMS, format_money, role_name, term
+from ._narrate import describe, message_id
 from ._records import (
     FORMAT_VERSION,
     MAX_TAGS,
@@ -101,6 +103,7 @@ __all__ = [
     "DESERIALIZATION_ERROR_CODES",
     "EVENT_TYPES",
     "STANDARD_LOOT_DECK",
+    "TERMS",
     "THREAT_CARDS",
     "Action",
     "BonusPaid",
@@ -127,6 +130,8 @@ __all__ = [
     "GameState",
     "GameWon",
     "IllegalActionError",
+    "LOCALES",
+    "LocaleError",
     "Leave",
     "Left",
     "LootCard",
@@ -160,6 +165,7 @@ __all__ = [
     "apply",
     "check",
     "describe",
+    "format_money",
     "from_json",
     "is_legal",
     "is_visible",
@@ -168,14 +174,17 @@ __all__ = [
     "load_game",
     "load_public_record",
     "make_converter",
+    "message_id",
     "new_game",
     "public_config",
     "public_record",
     "replay",
+    "role_name",
     "roles_in_play",
     "sample_state",
     "save_game",
     "shipped_schema",
+    "term",
     "to_json",
     "view",
     "visible_events",

@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from ._config import GameConfig
 from ._engine import apply, new_game
 from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
+from ._i18n import LOCALES, check_locale, format_money, join_items
 from ._money import cash_after
 from ._narrate import describe
 from ._roles import RepeatRole
 from ._state import GameState
+from ._text import msg
 from ._version import __version__
 from ._views import view, visible_events
 from .bots import RandomBot
@@ -29,11 +31,17 @@ def play_demo(
     seed: int = 2016,
     quick: bool = False,
     repeat_role: RepeatRole = RepeatRole.NO_SHARE,
+    locale: str = "en",
 ) -> tuple[GameState, list[str]]:
     """Play a seeded game between :class:`~millions_rules.bots.RandomBot` bots; return the end and the story.
 
-    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log.
+    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log,
+    told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
+
+    Raises:
+        LocaleError: If ``locale`` is unknown.
     """
+    check_locale(locale)
     make = GameConfig.quick if quick else GameConfig
     state = new_game(make(players, seed=seed, repeat_role=repeat_role))
     bots = [RandomBot(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
@@ -50,25 +58,32 @@ def play_demo(
         state = apply(state, action)
         fresh = visible_events(state.events[told:], None)
         told = len(state.events)
-        lines.extend(_tell(fresh, state, names))
+        lines.extend(_tell(fresh, state, names, locale))
     return state, lines
 
 
-def _tell(events: Sequence[Event], state: GameState, names: Sequence[str]) -> list[str]:
+_CASH = msg("demo.cash", "Cash: {cash}")
+_CASH_ENTRY = msg("demo.cash.entry", "{name} {amount}")
+
+
+def _tell(
+    events: Sequence[Event], state: GameState, names: Sequence[str], locale: str
+) -> list[str]:
     lines = []
     for event in events:
         if type(event).__name__ in _QUIET:
             continue
-        text = describe(event, names)
+        text = describe(event, names, locale=locale)
         if isinstance(event, LootRevealed):
             lines.append("\n" + text)
         else:
             lines.append(text if isinstance(event, (GameStarted, GameWon)) else "  " + text)
         if isinstance(event, RoundEnded):
-            lines.append(
-                "  Cash: "
-                + ", ".join(f"{n} {c}M" for n, c in zip(names, _cash_at(state, event), strict=True))
+            entries = (
+                _CASH_ENTRY.render(locale, name=name, amount=format_money(cash, locale))
+                for name, cash in zip(names, _cash_at(state, event), strict=True)
             )
+            lines.append("  " + _CASH.render(locale, cash=join_items(entries, locale)))
     return lines
 
 
@@ -89,12 +104,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=2016)
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    demo.add_argument(
+        "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
+    )
     serve = commands.add_parser(
         "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
     )
     serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
     serve.add_argument("--bots", type=int, default=0, help="seats played by the server")
-    serve.add_argument("--lang", choices=["en", "es", "zh"], default="en")
+    serve.add_argument("--lang", choices=LOCALES, default="en")
     serve.add_argument("--seed", type=int, default=2016)
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
@@ -114,7 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return _serve(args)
-    _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
+    _, lines = play_demo(
+        args.players, args.seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang
+    )
     print("\n".join(lines))
     return 0
 

@@ -21,6 +21,7 @@ from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunishe
 from ._loot import share_loot
 from ._roles import Role
 from ._state import CharacterStatus, GameState, Phase
+from ._text import msg
 
 __all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
 
@@ -54,17 +55,24 @@ def nameable_roles(state: GameState) -> tuple[Role, ...]:
 
 def check_denounce(state: GameState, action: Denounce) -> None:
     """Refuse a :class:`~millions_rules.Denounce` that breaks R-HEIST-SNITCH."""
-    require_phase(state, "name a role", "R-HEIST-SNITCH", Phase.HEIST)
+    require_phase(state, msg("doing.denounce", "name a role"), "R-HEIST-SNITCH", Phase.HEIST)
     seat = require_seat(state, action.player)
     role = require_role(action.role)
     if seat not in state.awaiting:
-        illegal(f"player {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
+        illegal(
+            msg("error.not_lone_snitch", "player {player} is not the lone Snitch"),
+            "R-HEIST-SNITCH",
+            player=seat,
+        )
     if role not in nameable_roles(state):
         illegal(
-            f"the Snitch must name a role other than Snitch showing on a face-up role card, "
-            f"not the {role.value}",
-            "role_not_face_up",
+            msg(
+                "error.role_not_face_up",
+                "the Snitch must name a role other than Snitch showing on a face-up role card, "
+                "not the {role}",
+            ),
             "R-HEIST-SNITCH",
+            role=role,
         )
 
 

@@ -15,6 +15,7 @@ from ._draft import Draft
 from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
 from ._heist import begin_heist
 from ._state import CharacterStatus, GameState, Phase
+from ._text import Money, Text, msg
 
 __all__ = [
     "check_leave",
@@ -31,19 +32,23 @@ __all__ = [
 # -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------
 
 
-def _check_undecided(state: GameState, value: object, doing: str) -> int:
+def _check_undecided(state: GameState, value: object, doing: Text) -> int:
     require_phase(state, doing, "R-NEG-1", Phase.NEGOTIATION)
     seat = require_seat(state, value)
     if state.decided[seat]:
         illegal(
-            f"player {seat} has already decided; a decision is final", "already_decided", "R-NEG-1"
+            msg(
+                "error.already_decided", "player {player} has already decided; a decision is final"
+            ),
+            "R-NEG-1",
+            player=seat,
         )
     return seat
 
 
 def check_stay(state: GameState, action: Stay) -> None:
     """Refuse a :class:`~millions_rules.Stay` outside negotiation or from a player who has decided."""
-    _check_undecided(state, action.player, "stay")
+    _check_undecided(state, action.player, msg("doing.stay", "stay"))
 
 
 def play_stay(draft: Draft, action: Stay) -> None:
@@ -55,19 +60,26 @@ def play_stay(draft: Draft, action: Stay) -> None:
 
 def check_leave(state: GameState, action: Leave) -> None:
     """Refuse a :class:`~millions_rules.Leave` that breaks R-NEG-2 or R-3P-2."""
-    seat = _check_undecided(state, action.player, "leave")
+    seat = _check_undecided(state, action.player, msg("doing.leave", "leave"))
     if action.role is None:
         return
     role = require_role(action.role)
     if not state.config.three_player:
         illegal(
-            "only the three-player game takes characters back one at a time; "
-            "use Leave(player) to leave",
-            "role_not_applicable",
+            msg(
+                "error.role_not_applicable",
+                "only the three-player game takes characters back one at a time; "
+                "use Leave(player) to leave",
+            ),
             "R-3P-2",
         )
     if all(c.role is not role for c in state.hidden_characters(seat)):
-        illegal(f"player {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
+        illegal(
+            msg("error.no_such_character", "player {player} has no {role} in the round"),
+            "R-3P-2",
+            player=seat,
+            role=role,
+        )
 
 
 def play_leave(draft: Draft, action: Leave) -> None:
@@ -99,26 +111,38 @@ def _end_if_all_decided(draft: Draft) -> None:
 
 def check_pay(state: GameState, action: Pay) -> None:
     """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
-    require_phase(state, "pay", "R-NEG-3", Phase.NEGOTIATION)
+    require_phase(state, msg("doing.pay", "pay"), "R-NEG-3", Phase.NEGOTIATION)
     payer = require_seat(state, action.player)
     payee = require_seat(state, action.to, "to")
     amount = require_whole(action.amount, "amount")
     if payer == payee:
-        illegal(f"player {payer} cannot pay themself", "self_target", "R-NEG-3")
+        illegal(
+            msg("error.self_target", "player {player} cannot pay themself"), "R-NEG-3", player=payer
+        )
     if amount < 1:
-        illegal(f"a payment is at least 1M, not {amount}", "bad_value", "R-NEG-3")
+        illegal(
+            msg("error.bad_value", "a payment is at least {minimum}, not {amount}"),
+            "R-NEG-3",
+            minimum=Money(1),
+            amount=amount,
+        )
     if amount > state.cash[payer]:
         illegal(
-            f"player {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
-            "insufficient_funds",
+            msg("error.insufficient_funds", "player {player} holds {cash} and cannot pay {amount}"),
             "R-NEG-3",
+            player=payer,
+            cash=Money(state.cash[payer]),
+            amount=Money(amount),
         )
     for seat in (payer, payee):
         if not state.in_round(seat):
             illegal(
-                f"player {seat} has left the round and takes no part in deals",
-                "not_in_round",
+                msg(
+                    "error.not_in_round",
+                    "player {player} has left the round and takes no part in deals",
+                ),
                 "R-NEG-3",
+                player=seat,
             )
 
 
@@ -133,31 +157,51 @@ def play_pay(draft: Draft, action: Pay) -> None:
 
 def check_use_threat(state: GameState, action: UseThreat) -> None:
     """Refuse a :class:`~millions_rules.UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
-    require_phase(state, "use a threat card", "R-NEG-THREAT", Phase.NEGOTIATION)
+    require_phase(
+        state, msg("doing.use_threat", "use a threat card"), "R-NEG-THREAT", Phase.NEGOTIATION
+    )
     user = require_seat(state, action.player)
     target = require_seat(state, action.target, "target")
     slot = require_whole(action.slot, "slot")
     if user == target:
-        illegal(f"player {user} cannot threaten themself", "self_target", "R-NEG-THREAT")
+        illegal(
+            msg("error.self_target", "player {player} cannot threaten themself"),
+            "R-NEG-THREAT",
+            player=user,
+        )
     if state.threats[user] < 1:
-        illegal(f"player {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
+        illegal(
+            msg("error.no_threat_card", "player {player} holds no threat card"),
+            "R-NEG-THREAT",
+            player=user,
+        )
     if not state.in_round(user):
         illegal(
-            f"player {user} has left the round and cannot use a threat card",
-            "not_in_round",
+            msg(
+                "error.not_in_round",
+                "player {player} has left the round and cannot use a threat card",
+            ),
             "R-NEG-THREAT",
+            player=user,
         )
     positions = [c.position for c in state.hidden_characters(target)]
     if not positions:
         illegal(
-            f"player {target} has no character left in the round", "not_in_round", "R-NEG-THREAT"
+            msg("error.not_in_round", "player {player} has no character left in the round"),
+            "R-NEG-THREAT",
+            player=target,
         )
     if slot not in positions:
         illegal(
-            f"player {target} has no face-down character at position {slot} "
-            f"(positions: {', '.join(map(str, positions))})",
-            "bad_slot",
+            msg(
+                "error.bad_slot",
+                "player {player} has no face-down character at position {slot} "
+                "(positions: {positions})",
+            ),
             "R-3P-4",
+            player=target,
+            slot=slot,
+            positions=", ".join(map(str, positions)),
         )
 
 

@@ -34,6 +34,7 @@ from ._events import Event, GameWon
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
+from ._text import msg
 from ._version import __version__
 from ._views import PublicConfig, public_config, visible_events
 
@@ -244,7 +245,9 @@ def public_record(
     False
     """
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     events = visible_events(state.events, seat)

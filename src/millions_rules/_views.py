@@ -28,6 +28,7 @@ from ._events import Event, LootRevealed, ThreatPeeked, is_visible
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
+from ._text import msg
 
 __all__ = [
     "PlayerView",
@@ -252,15 +253,20 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
     (1, 2, ['DepositPlaced'])
     """
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     log = visible_events(state.events, seat)
     if type(since) is not int or not 0 <= since <= len(log):
         illegal(
-            f"since must be an int from 0 to {len(log)} (the events this seat may see), "
-            f"not {since!r}",
-            "bad_value",
+            msg(
+                "error.bad_value",
+                "since must be an int from 0 to {last} (the events this seat may see), not {since}",
+            ),
+            last=len(log),
+            since=repr(since),
         )
     start = _round_start(state.events)
     peeked = {

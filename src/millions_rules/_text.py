@@ -1,0 +1,66 @@
+"""Localisable messages: a stable id and English templates (see the localisation module).
+
+This module is a leaf: every other module may mark its sentences with :func:`msg` and
+:func:`nmsg`. Rendering in a language asks the localisation module for the catalog.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["Money", "Text", "msg", "nmsg"]
+
+
+@attrs.frozen
+class Money:
+    """A placeholder value in millions, written the way each language writes money."""
+
+    amount: int
+    """The amount in millions."""
+
+
+@attrs.frozen
+class Text:
+    """A localisable message: a stable id and the English template(s).
+
+    A placeholder's value is written for the locale: a :class:`~millions_rules.Role` by
+    its name, :class:`Money` by :func:`~millions_rules.format_money`, a :class:`Text` or an object with
+    a ``localized(locale)`` method in that locale, anything else by :class:`str`.
+    """
+
+    id: str
+    """The stable message id, also the gettext context (``msgctxt``)."""
+    english: str
+    """The English template (the gettext ``msgid``)."""
+    plural: str | None = None
+    """The English plural template, if the message has plural forms (chosen by ``count``)."""
+
+    def render(self, locale: str = "en", /, **params: object) -> str:
+        """The message in ``locale`` with its placeholders filled.
+
+        >>> from millions_rules._text import msg
+        >>> msg("role.mastermind", "Mastermind").render("es")
+        'Mente Maestra'
+        """
+        from ._i18n import check_locale, translations, word
+
+        language = check_locale(locale)
+        catalog = translations(language)
+        if self.plural is None:
+            template = catalog.pgettext(self.id, self.english)
+        else:
+            count = params.get("count")
+            number = count if isinstance(count, int) else 1
+            template = catalog.npgettext(self.id, self.english, self.plural, number)
+        values = {key: word(value, language) for key, value in params.items()}
+        return template.format_map(values)
+
+
+def msg(message_id: str, english: str) -> Text:
+    """Mark a message for translation (Babel keyword ``msg:1c,2``)."""
+    return Text(message_id, english)
+
+
+def nmsg(message_id: str, singular: str, plural: str) -> Text:
+    """Mark a message with plural forms, chosen by its ``count`` (Babel keyword ``nmsg:1c,2,3``)."""
+    return Text(message_id, singular, plural)
