@@ -19,7 +19,18 @@ with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet ev
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from millions_rules import GameConfig, Phase, from_json, to_json, view, visible_events
+from millions_rules import (
+    GameConfig,
+    IllegalActionError,
+    Phase,
+    Stay,
+    apply,
+    describe,
+    from_json,
+    to_json,
+    view,
+    visible_events,
+)
 from millions_rules.__main__ import main
 from millions_rules.web import Table, TableError, create_app
 
@@ -179,6 +190,25 @@ class TestCursors:
         for since in (str(size + 1), "-1", "x"):
             response = client.get("/api/update", params={"token": token, "since": since})
             assert (response.status_code, response.json()["error"]) == (400, "bad_request")
+
+    @pytest.mark.parametrize("lang", ["en", "es", "zh"])
+    def test_log_and_labels_in_the_chosen_language(
+        self, table: Table, client: TestClient, lang: str
+    ) -> None:
+        """The log narrates each event, and each button label names each legal action, in ``lang``."""
+        got = update(client, table.seat_token(0), lang=lang)
+        seen = view(table.state, 0)
+        assert got["lang"] == lang
+        assert got["log"] == [describe(e, table.names, locale=lang) for e in seen.events]
+        assert got["labels"] == [describe(a, table.names, locale=lang) for a in seen.legal_actions]
+
+    def test_refusal_in_the_chosen_language(self, table: Table, client: TestClient) -> None:
+        """An illegal action's message is the engine's error in the page's language."""
+        body = {"token": table.seat_token(0), "version": 3, "action": {"type": "stay", "player": 0}}
+        response = client.post("/api/act", json={**body, "lang": "zh"})
+        with pytest.raises(IllegalActionError) as caught:
+            apply(table.state, Stay(0), seat=0)
+        assert response.json() == {"error": "wrong_phase", "message": caught.value.localized("zh")}
 
     def test_unknown_language_is_refused(self, table: Table, client: TestClient) -> None:
         """Only en, es and zh are served."""

@@ -64,7 +64,7 @@ return {
   seen: all("#seen .role").map((chip) => chip.dataset.role),
   buttons: all("#action-buttons button").map((button) => JSON.parse(button.dataset.action)),
   log: all("#log li").map((item) => item.textContent),
-  cash: all("#players td.cash").map((cell) => cell.textContent),
+  cash: all("#players td.cash").map((cell) => Number(cell.dataset.cash)),
   wide: all("body *").filter((e) => e.getBoundingClientRect().right > arguments[0] + 0.5)
     .map((e) => e.outerHTML.slice(0, 80)),
 };
@@ -231,7 +231,7 @@ class Page:
         offered = [a for a in view["legal_actions"] if a["type"] != "pay"]
         assert shown["buttons"] == offered, f"{self.name}: the buttons are not the legal actions"
         assert shown["log"] == update["log"], f"{self.name}: the log differs from the view's"
-        assert shown["cash"] == [f"{c}M" for c in view["cash"]]
+        assert shown["cash"] == view["cash"]
         assert shown["wide"] == [], f"{self.name}: wider than a phone: {shown['wide']}"
 
     def click(self, element: WebElement) -> None:

@@ -10,6 +10,6 @@ from __future__ import annotations
 
 from ._app import create_app
 from ._serve import serve
-from ._table import LOCALES, NAMES, Table, TableError
+from ._table import NAMES, Table, TableError
 
-__all__ = ["LOCALES", "NAMES", "Table", "TableError", "create_app", "serve"]
+__all__ = ["NAMES", "Table", "TableError", "create_app", "serve"]

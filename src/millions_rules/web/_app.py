@@ -118,7 +118,10 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
                 raise TableError("the body is not JSON", "bad_request", 400) from error
             if not isinstance(body, dict) or not isinstance(body.get("token"), str):
                 raise TableError("expected {token, version, action}", "bad_request", 400)
-            version = table.act(body["token"], body.get("action"), body.get("version"))
+            lang = body.get("lang")
+            if lang is not None and not isinstance(lang, str):
+                raise TableError("lang must be a string", "bad_request", 400)
+            version = table.act(body["token"], body.get("action"), body.get("version"), lang)
         except TableError as error:
             return _error(error)
         async with changed:

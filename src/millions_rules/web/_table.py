@@ -19,6 +19,7 @@ from .._actions import Action
 from .._config import GameConfig
 from .._engine import apply, new_game
 from .._errors import DeserializationError, IllegalActionError, MillionsError
+from .._i18n import LOCALES
 from .._narrate import describe
 from .._records import load_game, save_game
 from .._serialization import from_json, to_json
@@ -26,10 +27,8 @@ from .._state import GameState
 from .._views import view
 from ..bots import Bot, RuleBot, action_space, seat_rng
 
-__all__ = ["LOCALES", "NAMES", "Table", "TableError"]
+__all__ = ["NAMES", "Table", "TableError"]
 
-#: The languages a table narrates in.
-LOCALES: Final = ("en", "es", "zh")
 #: Default player names by seat.
 NAMES: Final = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Feng", "Gloria", "Hao")
 _SAVE_FORMAT: Final = "millions-rules-table/1"
@@ -149,8 +148,9 @@ class Table:
         Returns:
             A JSON-ready dict: ``view`` (the :class:`~millions_rules.PlayerView` as JSON,
             with its ``version``, ``first_event`` and only the new events), ``log`` (those
-            events narrated), ``lang``, ``names``, ``bots`` and ``host`` (whether this is
-            the host's link).
+            events narrated), ``labels`` (a button label for each of the view's legal
+            actions), ``lang``, ``names``, ``bots`` and ``host`` (whether this is the
+            host's link).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -164,7 +164,8 @@ class Table:
             raise TableError(str(error), "bad_request", 400) from error
         return {
             "view": json.loads(to_json(seen)),
-            "log": [describe(event, self.names) for event in seen.events],
+            "log": [describe(event, self.names, locale=lang) for event in seen.events],
+            "labels": [describe(action, self.names, locale=lang) for action in seen.legal_actions],
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
@@ -180,13 +181,14 @@ class Table:
 
     # -- acting -------------------------------------------------------------------------
 
-    def act(self, token: str, action: object, version: object) -> int:
+    def act(self, token: str, action: object, version: object, lang: str | None = None) -> int:
         """Apply a seat's action, then let the bots play; return the new version.
 
         Args:
             token: The acting seat's token.
             action: The action as a JSON value (a dict with ``type``).
             version: The version the client saw when it chose the action.
+            lang: The language of the refusal's message (the table's by default).
 
         Raises:
             TableError: ``unknown_token`` (403) for a bad token or a spectator;
@@ -196,6 +198,7 @@ class Table:
                 seat's action, else 409) for an illegal one.
         """
         seat = self.seat_of(token)
+        lang = self._lang(lang)
         if seat is None:
             raise TableError("a spectator cannot act", "unknown_token", 403)
         if not isinstance(version, int) or isinstance(version, bool):
@@ -215,7 +218,7 @@ class Table:
             self.state = apply(self.state, parsed, seat=seat)
         except IllegalActionError as error:
             status = 403 if error.code == "not_your_action" else 409
-            raise TableError(str(error), error.code, status) from error
+            raise TableError(error.localized(lang), error.code, status) from error
         self.play_bots()
         return self.version
 

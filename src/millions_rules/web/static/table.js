@@ -12,8 +12,8 @@
 /** @typedef {PlayerView["face_up"][number]} Role */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
- * @typedef {{view: PlayerView, log: string[], lang: string, names: string[], bots: number[],
- *   host: boolean}} Update
+ * @typedef {{view: PlayerView, log: string[], labels: string[], lang: string, names: string[],
+ *   bots: number[], host: boolean}} Update
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
 
@@ -21,19 +21,21 @@
 const TEXT = {
   en: {
     title: "Millions of Dollars", language: "Language", log: "Log", round: "Round",
-    loot: "Loot card", deposit: "deposit", bonus: "bonus", reserve: "Reserve",
+    loot: "Loot card", deposit: "deposit", bonus: "symbol", reserve: "Reserve",
     supply: "Threat cards left", leader: "Leader", faceUp: "Face-up role cards",
     faceDown: "one face down", phase: "Phase", you: "You", spectator: "Spectator",
     players: "Players", name: "Player", cash: "Cash", threats: "Threats", characters: "Characters",
     mine: "Your characters", seen: "Seen with a threat card", noneSeen: "none",
     actions: "Your move", nothing: "Nothing to do now: waiting for", nobody: "nobody",
-    choose: "Send", stay: "Stay", leave: "Leave the round", leaveOne: "Take back",
-    pay: "Pay", to: "to", amount: "amount (M)", threatOn: "Threat card on",
-    position: "card", denounce: "Name", gameOver: "Game over", winners: "Winners",
+    choose: "Choose",
+    pay: "Pay", to: "to", amount: "amount (M)",
+    position: "card", gameOver: "Game over", winners: "Winners",
     whyTarget: "reached the target of {target}M", whyLast: "the richest after the last round",
     finalCash: "Final cash", stale: "Refused", leaderBadge: "leader", bot: "bot",
     turn: "to play", host: "Host", save: "Save the table", links: "Links",
     noToken: "Open the link of your seat (it ends with #...).",
+    "error.stale_version": "the table has moved on since your page showed it; look again before acting.",
+    "error.unknown_token": "this link is not a seat of this table.",
     dealing: "dealing", planning: "planning", setting_aside: "setting aside",
     negotiation: "negotiation", heist: "heist", game_over: "game over",
     hidden: "face down", taken_back: "taken back", surviving: "surviving", eliminated: "eliminated",
@@ -41,20 +43,22 @@ const TEXT = {
   },
   es: {
     title: "Millones de Dólares", language: "Idioma", log: "Registro", round: "Ronda",
-    loot: "Carta de botín", deposit: "fianza", bonus: "bonificación", reserve: "Reserva",
-    supply: "Cartas de Intimidación restantes", leader: "Jefe", faceUp: "Cartas de rol boca arriba",
+    loot: "Carta de botín", deposit: "apuesta", bonus: "símbolo", reserve: "Reserva",
+    supply: "Cartas de Intimidación restantes", leader: "Líder", faceUp: "Cartas de rol boca arriba",
     faceDown: "una boca abajo", phase: "Fase", you: "Tú", spectator: "Espectador",
     players: "Jugadores", name: "Jugador", cash: "Dinero", threats: "Intimidación",
     characters: "Personajes", mine: "Tus personajes", seen: "Vistos con una carta de Intimidación",
     noneSeen: "ninguno", actions: "Tu jugada", nothing: "Nada que hacer: se espera a",
-    nobody: "nadie", choose: "Enviar", stay: "Quedarse", leave: "Abandonar la ronda",
-    leaveOne: "Retirar", pay: "Pagar", to: "a", amount: "cantidad (M)",
-    threatOn: "Intimidación a", position: "carta", denounce: "Delatar al",
+    nobody: "nadie", choose: "Elegir",
+    pay: "Pagar", to: "a", amount: "cantidad (M)",
+    position: "carta",
     gameOver: "Fin de la partida", winners: "Ganadores",
     whyTarget: "alcanzó el objetivo de {target}M", whyLast: "el más rico tras la última ronda",
-    finalCash: "Dinero final", stale: "Rechazado", leaderBadge: "jefe", bot: "bot",
+    finalCash: "Dinero final", stale: "Rechazado", leaderBadge: "líder", bot: "bot",
     turn: "le toca", host: "Anfitrión", save: "Guardar la mesa", links: "Enlaces",
     noToken: "Abre el enlace de tu asiento (termina en #...).",
+    "error.stale_version": "la mesa ha cambiado desde que tu página la mostró; mírala de nuevo antes de jugar.",
+    "error.unknown_token": "este enlace no es un asiento de esta mesa.",
     dealing: "reparto", planning: "planificación", setting_aside: "apartando carta",
     negotiation: "negociación", heist: "golpe", game_over: "fin",
     hidden: "boca abajo", taken_back: "retirado", surviving: "superviviente", eliminated: "eliminado",
@@ -62,19 +66,21 @@ const TEXT = {
   },
   zh: {
     title: "百万美金", language: "语言", log: "记录", round: "回合",
-    loot: "战利品卡", deposit: "押金", bonus: "奖励", reserve: "储备现金",
-    supply: "剩余威胁牌", leader: "首领牌", faceUp: "正面朝上的角色牌",
+    loot: "赃物牌", deposit: "保证金", bonus: "标志", reserve: "储备现金",
+    supply: "剩余威胁牌", leader: "首领", faceUp: "正面朝上的角色牌",
     faceDown: "一张背面朝上", phase: "阶段", you: "你", spectator: "旁观者",
-    players: "玩家", name: "玩家", cash: "现金", threats: "威胁牌", characters: "角色",
-    mine: "你的角色", seen: "用威胁牌看到的角色", noneSeen: "无",
+    players: "玩家", name: "玩家", cash: "现金", threats: "威胁牌", characters: "人物牌",
+    mine: "你的人物牌", seen: "用威胁牌看到的人物牌", noneSeen: "无",
     actions: "轮到你", nothing: "现在无事可做，等待", nobody: "无人",
-    choose: "派出", stay: "留下", leave: "退出本回合", leaveOne: "收回",
-    pay: "支付", to: "给", amount: "金额（百万）", threatOn: "对其使用威胁牌：",
-    position: "牌", denounce: "告发", gameOver: "游戏结束", winners: "获胜者",
+    choose: "选择",
+    pay: "支付", to: "给", amount: "金额（百万）",
+    position: "牌", gameOver: "游戏结束", winners: "获胜者",
     whyTarget: "达到 {target}M 的目标", whyLast: "最后一回合后最富有",
     finalCash: "最终现金", stale: "被拒绝", leaderBadge: "首领", bot: "机器人",
     turn: "待行动", host: "主持人", save: "保存牌桌", links: "链接",
     noToken: "请打开你座位的链接（以 #... 结尾）。",
+    "error.stale_version": "在你的页面显示之后牌桌已有变化，请先查看再行动。",
+    "error.unknown_token": "此链接不是本牌桌的座位。",
     dealing: "发牌", planning: "计划", setting_aside: "盖牌",
     negotiation: "谈判", heist: "抢劫", game_over: "结束",
     hidden: "背面朝上", taken_back: "已收回", surviving: "存活", eliminated: "被淘汰",
@@ -98,6 +104,12 @@ let chosenLang = false;
 /** @param {unknown} value @returns {value is Lang} */
 function isLang(value) {
   return value === "en" || value === "es" || value === "zh";
+}
+
+/** Money as the log writes it: 5M, 5 M, 500万. @param {number} millions */
+function money(millions) {
+  if (lang === "zh") return `${millions * 100}万`;
+  return lang === "es" ? `${millions} M` : `${millions}M`;
 }
 
 /** @param {string} key */
@@ -193,14 +205,15 @@ async function act(action) {
   const response = await fetch("/api/act", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, version: last.view.version, action }),
+    body: JSON.stringify({ token, version: last.view.version, action, lang }),
   });
   if (response.ok) {
     notice("");
     return;
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
-  notice(`${t("stale")} (${error.error}): ${error.message}`);
+  const known = TEXT[lang][`error.${error.error}`];
+  notice(`${t("stale")} (${error.error}): ${known ?? error.message}`);
   if (error.error === "stale_version" && stream === null) connect();
 }
 
@@ -241,12 +254,12 @@ function render() {
 function renderBoard(view) {
   const loot = view.loot;
   const lootText = loot
-    ? `${loot.total}M · ${t("deposit")} ${loot.deposit}M` + (loot.bonus_role ? ` · ${t("bonus")}: ${t(loot.bonus_role)}` : "")
+    ? `${money(loot.total)} · ${t("deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("bonus")}: ${t(loot.bonus_role)}` : "")
     : "—";
   const facts = el("dl", { class: "facts" }, [
     el("dt", {}, [t("round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
     el("dt", {}, [t("phase")]), el("dd", { id: "phase" }, [t(view.phase)]),
-    el("dt", {}, [t("reserve")]), el("dd", { id: "reserve" }, [`${view.reserve}M`]),
+    el("dt", {}, [t("reserve")]), el("dd", { id: "reserve" }, [money(view.reserve)]),
     el("dt", {}, [t("leader")]), el("dd", { id: "leader" }, [nameOf(view.leader)]),
     el("dt", {}, [t("supply")]), el("dd", {}, [String(view.threat_supply)]),
     el("dt", {}, [t("faceUp")]),
@@ -301,7 +314,9 @@ function renderActions(view) {
   const buttons = [];
   /** @type {Map<Role, HTMLElement[]>} */
   const pairs = new Map();
-  for (const action of view.legal_actions) {
+  const labels = last ? last.labels : [];
+  view.legal_actions.forEach((action, index) => {
+    const label = labels[index] ?? action.type;
     switch (action.type) {
       case "choose":
         if (action.roles.length === 2) {
@@ -310,25 +325,21 @@ function renderActions(view) {
           if (!pairs.has(first)) pairs.set(first, []);
           pairs.get(first)?.push(actionButton(`+ ${t(second)}`, action));
         } else {
-          buttons.push(actionButton(`${t("choose")} ${action.roles.map(t).join(" + ")}`, action));
+          buttons.push(actionButton(label, action));
         }
         break;
       case "stay":
-        buttons.push(actionButton(t("stay"), action, true));
+      case "denounce":
+        buttons.push(actionButton(label, action, true));
         break;
       case "leave":
-        buttons.push(actionButton(action.role ? `${t("leaveOne")} ${t(action.role)}` : t("leave"), action));
-        break;
       case "use_threat":
-        buttons.push(actionButton(`${t("threatOn")} ${nameOf(action.target)}` + (view.config.players === 3 ? ` (${t("position")} ${(action.slot ?? 0) + 1})` : ""), action));
-        break;
-      case "denounce":
-        buttons.push(actionButton(`${t("denounce")} ${t(action.role)}`, action, true));
+        buttons.push(actionButton(label, action));
         break;
       default:
         break; // dealer actions are never a seat's
     }
-  }
+  });
   rows.push(el("h2", {}, [t("actions")]));
   for (const [first, seconds] of pairs) {
     buttons.push(el("div", { class: "pair" }, [el("span", {}, [`${t("choose")} ${t(first)}`]), ...seconds]));
@@ -372,7 +383,7 @@ function renderPlayers(view) {
     const classes = [seat === view.seat ? "me" : "", view.awaiting.includes(seat) ? "awaited" : ""].join(" ");
     return el("tr", { class: classes, "data-seat": String(seat) }, [
       el("td", {}, [nameOf(seat), ...badges]),
-      el("td", { class: "cash" }, [`${cash}M`]),
+      el("td", { class: "cash", "data-cash": String(cash) }, [money(cash)]),
       el("td", {}, [String(view.threats[seat])]),
       el("td", { class: "characters" }, view.characters.filter((c) => c.player === seat).map(characterChip)),
     ]);
@@ -399,7 +410,7 @@ function renderEnd(view) {
     el("h2", {}, [t("gameOver")]),
     el("p", { id: "winners" }, [`${t("winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
     el("p", { id: "why" }, [why]),
-    el("p", {}, [`${t("finalCash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${c}M`).join(" · ")]),
+    el("p", {}, [`${t("finalCash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
 
