@@ -277,3 +277,23 @@ def test_stream_sends_the_update_first(table: Table, client: TestClient) -> None
         assert next(lines) == "event: update"
         data = next(lines)
     assert json.loads(data.removeprefix("data: ")) == table.update(token, 2)
+
+
+class _BrokenBot:
+    """A bot that always fails."""
+
+    def choose(self, view: object, legal: object, rng: object) -> object:
+        raise RuntimeError("broken")
+
+
+def test_a_failing_bot_does_not_stop_the_table(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot that raises plays its first offered action instead; the error is logged."""
+    table._bots[2] = (_BrokenBot(), table._bots[2][1])  # type: ignore[assignment]
+    for seat in (0, 1):
+        choose = table.update(table.seat_token(seat))["view"]["legal_actions"][0]
+        table.act(table.seat_token(seat), choose, table.version)
+    assert table.state.phase is Phase.NEGOTIATION
+    assert 2 not in table.state.awaiting  # the broken bot decided anyway
+    assert "the bot in seat 2 failed" in caplog.text

@@ -158,9 +158,11 @@ def browsers() -> Iterator[Callable[[], WebDriver]]:
 class Page:
     """A browser window showing one link of the table."""
 
-    def __init__(self, driver: WebDriver, server: Server, token: str, name: str) -> None:
+    def __init__(
+        self, driver: WebDriver, server: Server, token: str, name: str, lang: str = "en"
+    ) -> None:
         self.driver, self.server, self.token, self.name = driver, server, token, name
-        self.lang = "en"
+        self.lang = lang  # the language the page should show
         driver.get(f"{server.base}/#{token}")
 
     def wait(self, condition: Callable[[], bool], what: str) -> None:
@@ -306,7 +308,11 @@ def play(
             page.click(button)
             break
         else:
-            raise AssertionError("no page can act, yet the game is not over")
+            seen = [
+                (u["view"]["phase"], u["view"]["awaiting"], u["view"]["legal_actions"])
+                for u in updates
+            ]
+            raise AssertionError(f"no page can act, yet the game is not over: {seen}")
     raise AssertionError(f"the game did not end within {MAX_CLICKS} clicks")
 
 
@@ -390,11 +396,15 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
 
 
 def test_three_player_game(browsers: Callable[[], WebDriver]) -> None:
-    """One person and two bots play a whole 3-player game, two characters each (R-3P)."""
-    server = Server("--players", "3", "--bots", "2", "--seed", "7")
+    """One person and two bots play a whole 3-player game, two characters each (R-3P).
+
+    The table is Spanish (``--lang es``): a page opened without a chosen language uses it.
+    """
+    server = Server("--players", "3", "--bots", "2", "--seed", "7", "--lang", "es")
     try:
-        ana = Page(browsers(), server, server.token("Ana"), "Ana")
+        ana = Page(browsers(), server, server.token("Ana"), "Ana", lang="es")
         ana.check_against_view(ana.synced())
+        assert ana.driver.find_element(By.ID, "title").text == "Millones de Dólares"
         pairs = [json.loads(b.get_attribute("data-action") or "null") for b in ana.buttons()]
         # R-3P-1: two different characters, in the order they lie: 5 x 4 ordered pairs.
         assert len(pairs) == 20 and all(len(set(a["roles"])) == 2 for a in pairs)

@@ -8,6 +8,7 @@ from that client's :func:`~millions_rules.view`, never from the state itself.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import secrets
 from collections.abc import Sequence
@@ -25,12 +26,13 @@ from .._records import load_game, save_game
 from .._serialization import from_json, to_json
 from .._state import GameState
 from .._views import view
-from ..bots import Bot, RuleBot, action_space, seat_rng
+from ..bots import Bot, BotError, RuleBot, action_space, seat_rng
 
 __all__ = ["NAMES", "Table", "TableError"]
 
 #: Default player names by seat.
 NAMES: Final = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Feng", "Gloria", "Hao")
+_LOG = logging.getLogger("millions_rules.web")
 _SAVE_FORMAT: Final = "millions-rules-table/1"
 # A bot's turn is one action; a game has far fewer actions than this per human move.
 _MAX_BOT_ACTIONS: Final = 10_000
@@ -237,7 +239,14 @@ class Table:
             bot, rng = self._bots[seat]
             seen = view(self.state, seat)
             offered = action_space(seen, payments=False)
-            self.state = apply(self.state, bot.choose(seen, offered, rng), seat=seat)
+            try:
+                action = bot.choose(seen, offered, rng)
+                if action not in offered:
+                    raise BotError(seat, action)
+            except Exception:  # a failing bot must not leave the table stuck
+                _LOG.exception("the bot in seat %d failed; it plays its first offer", seat)
+                action = offered[0]
+            self.state = apply(self.state, action, seat=seat)
 
     # -- saving -------------------------------------------------------------------------
 

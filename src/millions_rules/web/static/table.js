@@ -89,8 +89,10 @@ const TEXT = {
 };
 
 const token = location.hash.slice(1);
-/** @type {Lang} */
-let lang = isLang(localStorage.getItem("millions-lang")) ? /** @type {Lang} */ (localStorage.getItem("millions-lang")) : "en";
+const stored = localStorage.getItem("millions-lang");
+/** @type {Lang} The page's language: the one its reader chose last, else the table's (`serve --lang`). */
+let lang = isLang(stored) ? stored : "en";
+let langChosen = isLang(stored);
 /** @type {Update | null} */
 let last = null;
 /** @type {GameEvent[]} */
@@ -99,7 +101,6 @@ let events = [];
 let log = [];
 /** @type {EventSource | null} */
 let stream = null;
-let chosenLang = false;
 
 /** @param {unknown} value @returns {value is Lang} */
 function isLang(value) {
@@ -152,7 +153,8 @@ function roleChip(role, status = "surviving") {
 
 function connect() {
   if (stream !== null) stream.close();
-  const url = `/api/stream?token=${encodeURIComponent(token)}&since=${events.length}&lang=${lang}`;
+  const asked = langChosen ? `&lang=${lang}` : ""; // else the server answers in the table's
+  const url = `/api/stream?token=${encodeURIComponent(token)}&since=${events.length}${asked}`;
   const source = new EventSource(url);
   stream = source;
   source.addEventListener("update", (message) => {
@@ -180,18 +182,17 @@ function receive(update) {
   events = events.concat(update.view.events);
   log = log.concat(update.log);
   last = update;
-  if (!chosenLang && isLang(update.lang) && update.lang !== lang && events.length === update.view.events.length) {
-    chosenLang = true;
-    switchLanguage(update.lang);
-    return;
+  if (!langChosen && isLang(update.lang)) {
+    lang = update.lang;
+    langChosen = true;
   }
-  chosenLang = true;
   render();
 }
 
 /** @param {Lang} next */
 function switchLanguage(next) {
   lang = next;
+  langChosen = true;
   localStorage.setItem("millions-lang", next);
   events = [];
   log = [];
@@ -440,7 +441,6 @@ async function renderHost() {
 const select = /** @type {HTMLSelectElement} */ (byId("lang"));
 select.addEventListener("change", () => {
   if (isLang(select.value)) {
-    chosenLang = true;
     switchLanguage(select.value);
   }
 });
