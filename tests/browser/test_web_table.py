@@ -289,13 +289,13 @@ def play(
     shot: set[str] = set()
     pays = [3]
     for turn in range(MAX_CLICKS):
+        on_turn(turn)
         updates = [page.synced() for page in pages + watchers]
         for page, update in zip(pages + watchers, updates, strict=True):
             page.check_against_view(update)
         phase = updates[0]["view"]["phase"]
         if phase == "game_over":
             return shot
-        on_turn(turn)
         for page in pages:
             button = pick(page, rng, pays)
             if button is None:
