@@ -39,6 +39,7 @@ __all__ = [
     "join_items",
     "role_name",
     "term",
+    "render",
     "translations",
     "word",
 ]
@@ -50,6 +51,9 @@ LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
 
 #: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
 DOMAIN: Final = "millions_rules"
+
+
+_EXACT: Final = frozenset(LOCALES)
 
 
 def check_locale(locale: object) -> str:
@@ -64,9 +68,11 @@ def check_locale(locale: object) -> str:
     >>> check_locale("zh-CN")
     'zh'
     """
-    if isinstance(locale, str):
+    if type(locale) is str:
+        if locale in _EXACT:
+            return locale
         language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
-        if language in LOCALES:
+        if language in _EXACT:
             return language
     raise LocaleError(
         f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
@@ -88,8 +94,29 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+def render(text: Text, language: str, params: Mapping[str, object]) -> str:
+    """``text`` in ``language`` (a checked one of :data:`LOCALES`) with ``params`` filled."""
+    if language == "en":
+        # The source language: the templates themselves, as gettext would give them.
+        template = text.english if text.plural is None or params.get("count") == 1 else text.plural
+    else:
+        catalog = translations(language)
+        if text.plural is None:
+            template = catalog.pgettext(text.id, text.english)
+        else:
+            count = params.get("count")
+            number = count if type(count) is int else 1
+            template = catalog.npgettext(text.id, text.english, text.plural, number)
+    return template.format_map({key: word(value, language) for key, value in params.items()})
+
+
 def word(value: object, language: str) -> str:
     """A placeholder's value written in ``language`` (see :class:`Text`)."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]  # kind is str
+    if kind is int:
+        return str(value)
     if isinstance(value, Role):
         # English sentences have always named roles in lower case ("the brute");
         # the other languages use the role's name as the seeds write it.
@@ -130,10 +157,17 @@ def role_name(role: Role, locale: str = "en") -> str:
     >>> role_name(Role.CROOK, "zh")
     '恶棍'
     """
-    text = _ROLE_NAMES.get(role) if isinstance(role, Role) else None
-    if text is None:
+    if not isinstance(role, Role):
         raise LocaleError(f"expected a Role, not {role!r}")
-    return text.render(locale)
+    language = check_locale(locale)
+    name = _ROLE_WORDS.get((role, language))
+    if name is None:
+        name = _ROLE_WORDS[role, language] = render(_ROLE_NAMES[role], language, {})
+    return name
+
+
+# The names already looked up, by role and language: at most 15.
+_ROLE_WORDS: dict[tuple[Role, str], str] = {}
 
 
 _MONEY: Final = msg("money", "{amount}M")
@@ -156,7 +190,14 @@ def format_money(amount: int, locale: str = "en") -> str:
     language = check_locale(locale)
     if type(amount) is not int:
         raise LocaleError(f"an amount of money must be an int, not {amount!r}")
-    return _MONEY.render(language, amount=amount * _UNITS_PER_MILLION[language])
+    template = _MONEY_TEMPLATES.get(language)
+    if template is None:
+        template = _MONEY_TEMPLATES[language] = render(_MONEY, language, {"amount": "{amount}"})
+    return template.format(amount=amount * _UNITS_PER_MILLION[language])
+
+
+# The money template of each language, once looked up.
+_MONEY_TEMPLATES: dict[str, str] = {}
 
 
 _ITEMS: Final = msg("list.items", ", ")

@@ -52,7 +52,7 @@ from ._events import (
     ThreatPeeked,
     ThreatUsed,
 )
-from ._i18n import check_locale, join_and, join_items, word
+from ._i18n import check_locale, join_and, join_items, render, word
 from ._roles import LootCard
 from ._text import Money, Text, msg, nmsg
 
@@ -294,17 +294,12 @@ class _Roles:
 
 
 class _Seats:
-    """Seats named and joined by "and" in the locale (set by :func:`describe`)."""
+    """Seats that :func:`describe` names and joins by "and" in the locale."""
 
-    __slots__ = ("names", "seats")
+    __slots__ = ("seats",)
 
     def __init__(self, seats: Sequence[int]) -> None:
         self.seats = seats
-        self.names: Callable[[int, str], str] | None = None
-
-    def localized(self, locale: str) -> str:
-        name = self.names or _default_name
-        return join_and((name(seat, locale) for seat in self.seats), locale)
 
 
 _PHRASES: Final = {**_event_phrases(), **_action_phrases()}
@@ -376,9 +371,9 @@ def describe(
         return _default_name(seat, language)
 
     params = dict(phrase.params)
-    for value in params.values():
+    for key, value in phrase.params.items():
         if isinstance(value, _Seats):
-            value.names = name
+            params[key] = join_and((name(seat, language) for seat in value.seats), language)
     for key, seat in phrase.seats.items():
         params[key] = name(seat, language)
-    return phrase.text.render(language, **params)
+    return render(phrase.text, language, params)

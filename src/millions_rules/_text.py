@@ -42,18 +42,9 @@ class Text:
         >>> msg("role.mastermind", "Mastermind").render("es")
         'Mente Maestra'
         """
-        from ._i18n import check_locale, translations, word
+        from . import _i18n  # the catalogs need the roles; this module needs nothing
 
-        language = check_locale(locale)
-        catalog = translations(language)
-        if self.plural is None:
-            template = catalog.pgettext(self.id, self.english)
-        else:
-            count = params.get("count")
-            number = count if isinstance(count, int) else 1
-            template = catalog.npgettext(self.id, self.english, self.plural, number)
-        values = {key: word(value, language) for key, value in params.items()}
-        return template.format_map(values)
+        return _i18n.render(self, _i18n.check_locale(locale), params)
 
 
 def msg(message_id: str, english: str) -> Text:
