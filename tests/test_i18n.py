@@ -54,6 +54,7 @@ from millions_rules import (
     legal_actions,
     message_id,
     new_game,
+    phase_name,
     replay,
     role_name,
     term,
@@ -314,6 +315,21 @@ class TestWords:
         assert all(term(key, locale) for key in TERMS for locale in LOCALES)
         with pytest.raises(LocaleError, match="unknown term"):
             term("dragon")
+
+    def test_phase_names(self) -> None:
+        """Each phase of the round has a name in each language, as the rule book heads them."""
+        assert [phase_name(p, "zh") for p in Phase] == [
+            "发牌",
+            "谋划",
+            "放置面朝下的角色牌",
+            "谈判",
+            "抢劫",
+            "游戏结束",
+        ]
+        assert phase_name(Phase.PLANNING, "es") == "Planificación"
+        assert phase_name(Phase.GAME_OVER) == "Game over"
+        with pytest.raises(LocaleError, match="expected a Phase"):
+            phase_name("heist")  # type: ignore[arg-type]
 
     def test_money_in_each_language(self) -> None:
         """1M is 100万 in Chinese, as the rule book counts; non-int amounts are refused."""

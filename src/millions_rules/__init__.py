@@ -68,7 +68,7 @@ from ._events import (
     ThreatUsed,
     is_visible,
 )
-from ._i18n import LOCALES, TERMS, format_money, role_name, term
+from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term
 from ._narrate import describe, message_id
 from ._records import (
     FORMAT_VERSION,
@@ -176,6 +176,7 @@ __all__ = [
     "make_converter",
     "message_id",
     "new_game",
+    "phase_name",
     "public_config",
     "public_record",
     "replay",

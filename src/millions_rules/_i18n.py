@@ -26,6 +26,7 @@ from typing import Final
 
 from ._errors import LocaleError
 from ._roles import Role
+from ._state import Phase
 from ._text import Money, Text, msg
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "format_money",
     "join_and",
     "join_items",
+    "phase_name",
     "role_name",
     "term",
     "render",
@@ -234,7 +236,39 @@ TERMS: Final[Mapping[str, Text]] = {
     "round": msg("term.round", "Round"),
     "bonus_symbol": msg("term.bonus_symbol", "Symbol"),
     "winner": msg("term.winner", "Winner"),
+    "face_up_roles": msg("term.face_up_roles", "Face-up role cards"),
+    "my_characters": msg("term.my_characters", "Your characters"),
+    "seen_by_threat": msg("term.seen_by_threat", "Seen with a threat card"),
+    "log": msg("term.log", "What happened"),
+    "player": msg("term.player", "Player"),
+    "spectator": msg("term.spectator", "Spectator"),
 }
+
+
+_PHASE_NAMES: Final[dict[Phase, Text]] = {
+    Phase.DEALING: msg("phase_name.dealing", "Dealing"),
+    Phase.PLANNING: msg("phase_name.planning", "Planning"),
+    Phase.SETTING_ASIDE: msg("phase_name.setting_aside", "Setting a role card aside"),
+    Phase.NEGOTIATION: msg("phase_name.negotiation", "Negotiation"),
+    Phase.HEIST: msg("phase_name.heist", "Heist"),
+    Phase.GAME_OVER: msg("phase_name.game_over", "Game over"),
+}
+
+
+def phase_name(phase: Phase, locale: str = "en") -> str:
+    """The name of a phase of the round in ``locale``, for a table's heading.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``phase`` is not a :class:`~millions_rules.Phase`.
+
+    >>> from millions_rules import Phase
+    >>> phase_name(Phase.NEGOTIATION, "es"), phase_name(Phase.HEIST, "zh")
+    ('Negociación', '抢劫')
+    """
+    text = _PHASE_NAMES.get(phase) if isinstance(phase, Phase) else None
+    if text is None:
+        raise LocaleError(f"expected a Phase, not {phase!r}")
+    return text.render(locale)
 
 
 def term(key: str, locale: str = "en") -> str:
