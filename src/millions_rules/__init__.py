@@ -66,9 +66,10 @@ from ._events import (
     ThreatGained,
     ThreatPeeked,
     ThreatUsed,
+    WinReason,
     is_visible,
 )
-from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term
+from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term, win_reason
 from ._narrate import describe, message_id
 from ._records import (
     FORMAT_VERSION,
@@ -161,6 +162,7 @@ __all__ = [
     "ThreatPeeked",
     "ThreatUsed",
     "UseThreat",
+    "WinReason",
     "__version__",
     "apply",
     "check",
@@ -189,6 +191,7 @@ __all__ = [
     "to_json",
     "view",
     "visible_events",
+    "win_reason",
 ]
 
 

@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Final
 
 from ._errors import LocaleError
+from ._events import WinReason
 from ._roles import Role
 from ._state import Phase
 from ._text import Money, Text, msg
@@ -43,6 +44,7 @@ __all__ = [
     "term",
     "render",
     "translations",
+    "win_reason",
     "word",
 ]
 
@@ -268,6 +270,29 @@ def phase_name(phase: Phase, locale: str = "en") -> str:
     text = _PHASE_NAMES.get(phase) if isinstance(phase, Phase) else None
     if text is None:
         raise LocaleError(f"expected a Phase, not {phase!r}")
+    return text.render(locale)
+
+
+_WIN_REASONS: Final[dict[WinReason, Text]] = {
+    WinReason.TARGET: msg("win_reason.target", "Reached the target after a round"),
+    WinReason.LAST_ROUND: msg("win_reason.last_round", "Richest after the last round"),
+}
+
+
+def win_reason(reason: WinReason, locale: str = "en") -> str:
+    """Why the game ended (:attr:`GameWon.reason <millions_rules.GameWon.reason>`), for an end screen.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``reason`` is not a
+            :class:`~millions_rules.WinReason`.
+
+    >>> from millions_rules import WinReason
+    >>> win_reason(WinReason.TARGET, "es"), win_reason(WinReason.LAST_ROUND, "zh")
+    ('Alcanzó la meta al final de una ronda', '最后一回合结束后最有钱')
+    """
+    text = _WIN_REASONS.get(reason) if isinstance(reason, WinReason) else None
+    if text is None:
+        raise LocaleError(f"expected a WinReason, not {reason!r}")
     return text.render(locale)
 
 
