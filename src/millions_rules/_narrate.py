@@ -305,9 +305,16 @@ class _Seats:
 _PHRASES: Final = {**_event_phrases(), **_action_phrases()}
 
 
-def _default_name(seat: object, locale: str) -> str:
+def _default_name(seat: object, language: str) -> str:
+    template = _SEAT_TEMPLATES.get(language)
+    if template is None:
+        template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
     # A malformed action may hold anything where a seat goes: show it as it is.
-    return _SEAT.render(locale, seat=seat if type(seat) is int else repr(seat))
+    return template.format(seat=seat if type(seat) is int else repr(seat))
+
+
+# The "seat N" template of each language, once looked up.
+_SEAT_TEMPLATES: dict[str, str] = {}
 
 
 def _phrase(item: Event | Action) -> _Phrase:

@@ -6,9 +6,16 @@ This module is a leaf: every other module may mark its sentences with :func:`msg
 
 from __future__ import annotations
 
+import importlib
+import sys
+
 import attrs
 
 __all__ = ["Money", "Text", "msg", "nmsg"]
+
+# The catalogs need the roles, and this module needs nothing: it reaches the
+# localisation module when a message is first rendered, not when it is imported.
+_I18N = f"{__package__}._i18n"
 
 
 @attrs.frozen
@@ -42,9 +49,8 @@ class Text:
         >>> msg("role.mastermind", "Mastermind").render("es")
         'Mente Maestra'
         """
-        from . import _i18n  # the catalogs need the roles; this module needs nothing
-
-        return _i18n.render(self, _i18n.check_locale(locale), params)
+        i18n = sys.modules.get(_I18N) or importlib.import_module(_I18N)
+        return i18n.render(self, i18n.check_locale(locale), params)  # type: ignore[no-any-return]
 
 
 def msg(message_id: str, english: str) -> Text:
