@@ -47,6 +47,7 @@ from millions_rules import (
     RoleDenounced,
     Stay,
     UseThreat,
+    WinReason,
     apply,
     describe,
     format_money,
@@ -54,9 +55,11 @@ from millions_rules import (
     legal_actions,
     message_id,
     new_game,
+    phase_name,
     replay,
     role_name,
     term,
+    win_reason,
 )
 
 from .conftest import scaled
@@ -219,7 +222,7 @@ class TestDescribe:
 
     def test_winners_are_listed_as_the_language_lists(self) -> None:
         """R-END-3: a shared win names every winner, joined as each language joins a list."""
-        event = GameWon((0, 2, 3), (21, 5, 21, 21))
+        event = GameWon((0, 2, 3), (21, 5, 21, 21), WinReason.TARGET)
         assert describe(event, NAMES[:4]) == "Game over: Al and Cy and Di win with 21M."
         assert describe(event, NAMES[:4], locale="es") == (
             "Fin de la partida: ganan Al, Cy y Di con 21 M."
@@ -315,6 +318,32 @@ class TestWords:
         with pytest.raises(LocaleError, match="unknown term"):
             term("dragon")
 
+    def test_phase_names(self) -> None:
+        """Each phase of the round has a name in each language, as the rule book heads them."""
+        assert [phase_name(p, "zh") for p in Phase] == [
+            "发牌",
+            "谋划",
+            "放置面朝下的角色牌",
+            "谈判",
+            "抢劫",
+            "游戏结束",
+        ]
+        assert phase_name(Phase.PLANNING, "es") == "Planificación"
+        assert phase_name(Phase.GAME_OVER) == "Game over"
+        with pytest.raises(LocaleError, match="expected a Phase"):
+            phase_name("heist")  # type: ignore[arg-type]
+
+    def test_win_reasons(self) -> None:
+        """R-END-2 and R-END-3: why the game ended, for an end screen, in each language."""
+        assert [win_reason(r) for r in WinReason] == [
+            "Reached the target after a round",
+            "Richest after the last round",
+        ]
+        assert win_reason(WinReason.LAST_ROUND, "es") == "El más rico tras la última ronda"
+        assert win_reason(WinReason.TARGET, "zh") == "一回合结束后达到目标金额"
+        with pytest.raises(LocaleError, match="expected a WinReason"):
+            win_reason("target")  # type: ignore[arg-type]
+
     def test_money_in_each_language(self) -> None:
         """1M is 100万 in Chinese, as the rule book counts; non-int amounts are refused."""
         assert [format_money(n, "zh") for n in (0, 1, 20)] == ["0万", "100万", "2000万"]
@@ -344,9 +373,9 @@ class TestLocalizedErrors:
         error = caught.value
         assert error.code == "insufficient_funds"
         assert error.message_id == "error.insufficient_funds"
-        assert error.localized() == str(error) == "player 0 holds 4M and cannot pay 99M (R-NEG-3)"
-        assert error.localized("es") == "el jugador 0 tiene 4 M y no puede pagar 99 M (R-NEG-3)"
-        assert error.localized("zh") == "0号玩家只有400万，付不起9900万（R-NEG-3）"
+        assert error.localized() == str(error) == "seat 0 holds 4M and cannot pay 99M (R-NEG-3)"
+        assert error.localized("es") == "el asiento 0 tiene 4 M y no puede pagar 99 M (R-NEG-3)"
+        assert error.localized("zh") == "0号座位只有400万，付不起9900万（R-NEG-3）"
 
     def test_replay_error_keeps_its_translation(self) -> None:
         """replay() prefixes the step to the error and still translates it."""
@@ -365,7 +394,7 @@ class TestLocalizedErrors:
             apply(_negotiating(), Pay(0, 0, 1))
         copy = pickle.loads(pickle.dumps(caught.value))
         assert (copy.code, copy.rule, str(copy)) == ("self_target", "R-NEG-3", str(caught.value))
-        assert copy.localized("zh") == "0号玩家不能向自己付钱（R-NEG-3）"
+        assert copy.localized("zh") == "0号座位不能向自己付钱（R-NEG-3）"
 
     def test_plain_error_says_what_its_code_means(self) -> None:
         """An error built from a plain message localises to the meaning of its code."""

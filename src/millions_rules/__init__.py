@@ -66,9 +66,10 @@ from ._events import (
     ThreatGained,
     ThreatPeeked,
     ThreatUsed,
+    WinReason,
     is_visible,
 )
-from ._i18n import LOCALES, TERMS, format_money, role_name, term
+from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term, win_reason
 from ._narrate import describe, message_id
 from ._records import (
     FORMAT_VERSION,
@@ -161,6 +162,7 @@ __all__ = [
     "ThreatPeeked",
     "ThreatUsed",
     "UseThreat",
+    "WinReason",
     "__version__",
     "apply",
     "check",
@@ -176,6 +178,7 @@ __all__ = [
     "make_converter",
     "message_id",
     "new_game",
+    "phase_name",
     "public_config",
     "public_record",
     "replay",
@@ -188,6 +191,7 @@ __all__ = [
     "to_json",
     "view",
     "visible_events",
+    "win_reason",
 ]
 
 

@@ -43,7 +43,7 @@ def require_seat(state: GameState, value: object, what: str = "player") -> int:
         illegal(
             msg(
                 "error.unknown_player",
-                "{what} {seat} is not a seat of this {players}-player game (seats 0 to {last})",
+                "{what} is {seat}, not a seat of this {players}-player game (seats 0 to {last})",
             ),
             "R-COMP-7",
             what=what,

@@ -252,16 +252,28 @@ class IllegalActionError(MillionsError, ValueError):
             rule: The rule that forbids the action, if any.
             params: The values of the template's placeholders.
             cited: Whether the message ends with the rule's id in parentheses.
-        """
-        from ._i18n import cite
 
-        params = dict(params or {})
-        english = text.render("en", **params)
-        error = cls(cite(english, rule if cited else None), code, rule)
+        The English message is written when first asked for: a caller that only
+        tests legality (:func:`~millions_rules.is_legal`) never pays for the words.
+        """
+        if code not in ACTION_ERROR_CODES:  # pragma: no cover - guards the library itself
+            raise AssertionError(f"undocumented error code {code!r}")
+        error = cls.__new__(cls)
+        Exception.__init__(error)
+        error.code = code
+        error.rule = rule
         error._text = text
-        error._params = params
+        error._params = dict(params or {})
         error._cited = cited
         return error
+
+    def __str__(self) -> str:
+        if not self.args:  # built from a template, not yet written out
+            self.args = (self.localized("en"),)
+        return str(self.args[0])
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
 
     @property
     def message_id(self) -> str:

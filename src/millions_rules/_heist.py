@@ -60,7 +60,7 @@ def check_denounce(state: GameState, action: Denounce) -> None:
     role = require_role(action.role)
     if seat not in state.awaiting:
         illegal(
-            msg("error.not_lone_snitch", "player {player} is not the lone Snitch"),
+            msg("error.not_lone_snitch", "seat {player} is not the lone Snitch"),
             "R-HEIST-SNITCH",
             player=seat,
         )

@@ -25,7 +25,9 @@ from importlib import resources
 from typing import Final
 
 from ._errors import LocaleError
+from ._events import WinReason
 from ._roles import Role
+from ._state import Phase
 from ._text import Money, Text, msg
 
 __all__ = [
@@ -37,9 +39,12 @@ __all__ = [
     "format_money",
     "join_and",
     "join_items",
+    "phase_name",
     "role_name",
     "term",
+    "render",
     "translations",
+    "win_reason",
     "word",
 ]
 
@@ -50,6 +55,9 @@ LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
 
 #: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
 DOMAIN: Final = "millions_rules"
+
+
+_EXACT: Final = frozenset(LOCALES)
 
 
 def check_locale(locale: object) -> str:
@@ -64,9 +72,11 @@ def check_locale(locale: object) -> str:
     >>> check_locale("zh-CN")
     'zh'
     """
-    if isinstance(locale, str):
+    if type(locale) is str:
+        if locale in _EXACT:
+            return locale
         language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
-        if language in LOCALES:
+        if language in _EXACT:
             return language
     raise LocaleError(
         f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
@@ -88,8 +98,29 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+def render(text: Text, language: str, params: Mapping[str, object]) -> str:
+    """``text`` in ``language`` (a checked one of :data:`LOCALES`) with ``params`` filled."""
+    if language == "en":
+        # The source language: the templates themselves, as gettext would give them.
+        template = text.english if text.plural is None or params.get("count") == 1 else text.plural
+    else:
+        catalog = translations(language)
+        if text.plural is None:
+            template = catalog.pgettext(text.id, text.english)
+        else:
+            count = params.get("count")
+            number = count if type(count) is int else 1
+            template = catalog.npgettext(text.id, text.english, text.plural, number)
+    return template.format_map({key: word(value, language) for key, value in params.items()})
+
+
 def word(value: object, language: str) -> str:
     """A placeholder's value written in ``language`` (see :class:`Text`)."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]  # kind is str
+    if kind is int:
+        return str(value)
     if isinstance(value, Role):
         # English sentences have always named roles in lower case ("the brute");
         # the other languages use the role's name as the seeds write it.
@@ -130,10 +161,17 @@ def role_name(role: Role, locale: str = "en") -> str:
     >>> role_name(Role.CROOK, "zh")
     '恶棍'
     """
-    text = _ROLE_NAMES.get(role) if isinstance(role, Role) else None
-    if text is None:
+    if not isinstance(role, Role):
         raise LocaleError(f"expected a Role, not {role!r}")
-    return text.render(locale)
+    language = check_locale(locale)
+    name = _ROLE_WORDS.get((role, language))
+    if name is None:
+        name = _ROLE_WORDS[role, language] = render(_ROLE_NAMES[role], language, {})
+    return name
+
+
+# The names already looked up, by role and language: at most 15.
+_ROLE_WORDS: dict[tuple[Role, str], str] = {}
 
 
 _MONEY: Final = msg("money", "{amount}M")
@@ -156,7 +194,14 @@ def format_money(amount: int, locale: str = "en") -> str:
     language = check_locale(locale)
     if type(amount) is not int:
         raise LocaleError(f"an amount of money must be an int, not {amount!r}")
-    return _MONEY.render(language, amount=amount * _UNITS_PER_MILLION[language])
+    template = _MONEY_TEMPLATES.get(language)
+    if template is None:
+        template = _MONEY_TEMPLATES[language] = render(_MONEY, language, {"amount": "{amount}"})
+    return template.format(amount=amount * _UNITS_PER_MILLION[language])
+
+
+# The money template of each language, once looked up.
+_MONEY_TEMPLATES: dict[str, str] = {}
 
 
 _ITEMS: Final = msg("list.items", ", ")
@@ -193,7 +238,62 @@ TERMS: Final[Mapping[str, Text]] = {
     "round": msg("term.round", "Round"),
     "bonus_symbol": msg("term.bonus_symbol", "Symbol"),
     "winner": msg("term.winner", "Winner"),
+    "face_up_roles": msg("term.face_up_roles", "Face-up role cards"),
+    "my_characters": msg("term.my_characters", "Your characters"),
+    "seen_by_threat": msg("term.seen_by_threat", "Seen with a threat card"),
+    "log": msg("term.log", "What happened"),
+    "player": msg("term.player", "Player"),
+    "spectator": msg("term.spectator", "Spectator"),
 }
+
+
+_PHASE_NAMES: Final[dict[Phase, Text]] = {
+    Phase.DEALING: msg("phase_name.dealing", "Dealing"),
+    Phase.PLANNING: msg("phase_name.planning", "Planning"),
+    Phase.SETTING_ASIDE: msg("phase_name.setting_aside", "Setting a role card aside"),
+    Phase.NEGOTIATION: msg("phase_name.negotiation", "Negotiation"),
+    Phase.HEIST: msg("phase_name.heist", "Heist"),
+    Phase.GAME_OVER: msg("phase_name.game_over", "Game over"),
+}
+
+
+def phase_name(phase: Phase, locale: str = "en") -> str:
+    """The name of a phase of the round in ``locale``, for a table's heading.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``phase`` is not a :class:`~millions_rules.Phase`.
+
+    >>> from millions_rules import Phase
+    >>> phase_name(Phase.NEGOTIATION, "es"), phase_name(Phase.HEIST, "zh")
+    ('Negociación', '抢劫')
+    """
+    text = _PHASE_NAMES.get(phase) if isinstance(phase, Phase) else None
+    if text is None:
+        raise LocaleError(f"expected a Phase, not {phase!r}")
+    return text.render(locale)
+
+
+_WIN_REASONS: Final[dict[WinReason, Text]] = {
+    WinReason.TARGET: msg("win_reason.target", "Reached the target after a round"),
+    WinReason.LAST_ROUND: msg("win_reason.last_round", "Richest after the last round"),
+}
+
+
+def win_reason(reason: WinReason, locale: str = "en") -> str:
+    """Why the game ended (:attr:`GameWon.reason <millions_rules.GameWon.reason>`), for an end screen.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``reason`` is not a
+            :class:`~millions_rules.WinReason`.
+
+    >>> from millions_rules import WinReason
+    >>> win_reason(WinReason.TARGET, "es"), win_reason(WinReason.LAST_ROUND, "zh")
+    ('Alcanzó la meta al final de una ronda', '最后一回合结束后最有钱')
+    """
+    text = _WIN_REASONS.get(reason) if isinstance(reason, WinReason) else None
+    if text is None:
+        raise LocaleError(f"expected a WinReason, not {reason!r}")
+    return text.render(locale)
 
 
 def term(key: str, locale: str = "en") -> str:

@@ -52,7 +52,7 @@ from ._events import (
     ThreatPeeked,
     ThreatUsed,
 )
-from ._i18n import check_locale, join_and, join_items, word
+from ._i18n import check_locale, join_and, join_items, render, word
 from ._roles import LootCard
 from ._text import Money, Text, msg, nmsg
 
@@ -294,25 +294,27 @@ class _Roles:
 
 
 class _Seats:
-    """Seats named and joined by "and" in the locale (set by :func:`describe`)."""
+    """Seats that :func:`describe` names and joins by "and" in the locale."""
 
-    __slots__ = ("names", "seats")
+    __slots__ = ("seats",)
 
     def __init__(self, seats: Sequence[int]) -> None:
         self.seats = seats
-        self.names: Callable[[int, str], str] | None = None
-
-    def localized(self, locale: str) -> str:
-        name = self.names or _default_name
-        return join_and((name(seat, locale) for seat in self.seats), locale)
 
 
 _PHRASES: Final = {**_event_phrases(), **_action_phrases()}
 
 
-def _default_name(seat: object, locale: str) -> str:
+def _default_name(seat: object, language: str) -> str:
+    template = _SEAT_TEMPLATES.get(language)
+    if template is None:
+        template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
     # A malformed action may hold anything where a seat goes: show it as it is.
-    return _SEAT.render(locale, seat=seat if type(seat) is int else repr(seat))
+    return template.format(seat=seat if type(seat) is int else repr(seat))
+
+
+# The "seat N" template of each language, once looked up.
+_SEAT_TEMPLATES: dict[str, str] = {}
 
 
 def _phrase(item: Event | Action) -> _Phrase:
@@ -376,9 +378,9 @@ def describe(
         return _default_name(seat, language)
 
     params = dict(phrase.params)
-    for value in params.values():
+    for key, value in phrase.params.items():
         if isinstance(value, _Seats):
-            value.names = name
+            params[key] = join_and((name(seat, language) for seat in value.seats), language)
     for key, seat in phrase.seats.items():
         params[key] = name(seat, language)
-    return phrase.text.render(language, **params)
+    return render(phrase.text, language, params)

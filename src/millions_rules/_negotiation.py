@@ -37,9 +37,7 @@ def _check_undecided(state: GameState, value: object, doing: Text) -> int:
     seat = require_seat(state, value)
     if state.decided[seat]:
         illegal(
-            msg(
-                "error.already_decided", "player {player} has already decided; a decision is final"
-            ),
+            msg("error.already_decided", "seat {player} has already decided; a decision is final"),
             "R-NEG-1",
             player=seat,
         )
@@ -75,7 +73,7 @@ def check_leave(state: GameState, action: Leave) -> None:
         )
     if all(c.role is not role for c in state.hidden_characters(seat)):
         illegal(
-            msg("error.no_such_character", "player {player} has no {role} in the round"),
+            msg("error.no_such_character", "seat {player} has no {role} in the round"),
             "R-3P-2",
             player=seat,
             role=role,
@@ -117,7 +115,7 @@ def check_pay(state: GameState, action: Pay) -> None:
     amount = require_whole(action.amount, "amount")
     if payer == payee:
         illegal(
-            msg("error.self_target", "player {player} cannot pay themself"), "R-NEG-3", player=payer
+            msg("error.self_target", "seat {player} cannot pay itself"), "R-NEG-3", player=payer
         )
     if amount < 1:
         illegal(
@@ -128,7 +126,7 @@ def check_pay(state: GameState, action: Pay) -> None:
         )
     if amount > state.cash[payer]:
         illegal(
-            msg("error.insufficient_funds", "player {player} holds {cash} and cannot pay {amount}"),
+            msg("error.insufficient_funds", "seat {player} holds {cash} and cannot pay {amount}"),
             "R-NEG-3",
             player=payer,
             cash=Money(state.cash[payer]),
@@ -139,7 +137,7 @@ def check_pay(state: GameState, action: Pay) -> None:
             illegal(
                 msg(
                     "error.not_in_round",
-                    "player {player} has left the round and takes no part in deals",
+                    "seat {player} has left the round and takes no part in deals",
                 ),
                 "R-NEG-3",
                 player=seat,
@@ -165,13 +163,13 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
     slot = require_whole(action.slot, "slot")
     if user == target:
         illegal(
-            msg("error.self_target", "player {player} cannot threaten themself"),
+            msg("error.self_target", "seat {player} cannot threaten itself"),
             "R-NEG-THREAT",
             player=user,
         )
     if state.threats[user] < 1:
         illegal(
-            msg("error.no_threat_card", "player {player} holds no threat card"),
+            msg("error.no_threat_card", "seat {player} holds no threat card"),
             "R-NEG-THREAT",
             player=user,
         )
@@ -179,7 +177,7 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
         illegal(
             msg(
                 "error.not_in_round",
-                "player {player} has left the round and cannot use a threat card",
+                "seat {player} has left the round and cannot use a threat card",
             ),
             "R-NEG-THREAT",
             player=user,
@@ -187,7 +185,7 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
     positions = [c.position for c in state.hidden_characters(target)]
     if not positions:
         illegal(
-            msg("error.not_in_round", "player {player} has no character left in the round"),
+            msg("error.not_in_round", "seat {player} has no character left in the round"),
             "R-NEG-THREAT",
             player=target,
         )
@@ -195,7 +193,7 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
         illegal(
             msg(
                 "error.bad_slot",
-                "player {player} has no face-down character at position {slot} "
+                "seat {player} has no face-down character at position {slot} "
                 "(positions: {positions})",
             ),
             "R-3P-4",

@@ -145,7 +145,7 @@ def check_choose(state: GameState, action: Choose) -> None:
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
         illegal(
-            msg("error.already_chosen", "player {player} has already chosen; a choice is final"),
+            msg("error.already_chosen", "seat {player} has already chosen; a choice is final"),
             "R-PLAN-2",
             player=seat,
         )
@@ -183,7 +183,7 @@ def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
         illegal(
             msg(
                 "error.role_forbidden",
-                "player {player} played the {role} last round and may not choose it again",
+                "seat {player} played the {role} last round and may not choose it again",
             ),
             "R-VAR-REPEAT",
             player=seat,

@@ -6,9 +6,16 @@ This module is a leaf: every other module may mark its sentences with :func:`msg
 
 from __future__ import annotations
 
+import importlib
+import sys
+
 import attrs
 
 __all__ = ["Money", "Text", "msg", "nmsg"]
+
+# The catalogs need the roles, and this module needs nothing: it reaches the
+# localisation module when a message is first rendered, not when it is imported.
+_I18N = f"{__package__}._i18n"
 
 
 @attrs.frozen
@@ -42,18 +49,8 @@ class Text:
         >>> msg("role.mastermind", "Mastermind").render("es")
         'Mente Maestra'
         """
-        from ._i18n import check_locale, translations, word
-
-        language = check_locale(locale)
-        catalog = translations(language)
-        if self.plural is None:
-            template = catalog.pgettext(self.id, self.english)
-        else:
-            count = params.get("count")
-            number = count if isinstance(count, int) else 1
-            template = catalog.npgettext(self.id, self.english, self.plural, number)
-        values = {key: word(value, language) for key, value in params.items()}
-        return template.format_map(values)
+        i18n = sys.modules.get(_I18N) or importlib.import_module(_I18N)
+        return i18n.render(self, i18n.check_locale(locale), params)  # type: ignore[no-any-return]
 
 
 def msg(message_id: str, english: str) -> Text:
