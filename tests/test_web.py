@@ -21,6 +21,7 @@ with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet ev
 
 from millions_rules import (
     GameConfig,
+    GameWon,
     IllegalActionError,
     Phase,
     Stay,
@@ -30,6 +31,7 @@ from millions_rules import (
     to_json,
     view,
     visible_events,
+    win_reason,
 )
 from millions_rules.__main__ import main
 from millions_rules.web import Table, TableError, create_app
@@ -214,6 +216,22 @@ class TestCursors:
         """Only en, es and zh are served."""
         response = client.get("/api/update", params={"token": table.spectator_token, "lang": "fr"})
         assert response.status_code == 400
+
+
+def test_end_screen_says_why(table: Table) -> None:
+    """Once the game is over, the update says why in the page's language (R-END)."""
+    token = table.seat_token(0)
+    assert table.update(token)["ending"] is None
+    for _ in range(1000):
+        if table.state.is_over:
+            break
+        for seat in (0, 1):
+            offered = table.update(table.seat_token(seat))["view"]["legal_actions"]
+            if offered:
+                table.act(table.seat_token(seat), offered[-1], table.version)
+    won = table.state.events[-1]
+    assert isinstance(won, GameWon)
+    assert table.update(token, lang="es")["ending"] == win_reason(won.reason, "es")
 
 
 class TestSaving:

@@ -225,11 +225,7 @@ class Page:
         if view["seat"] is not None:
             seat = view["seat"]
             assert shown["mine"] == [c["role"] for c in view["characters"] if c["player"] == seat]
-            assert shown["seen"] == [
-                c["role"]
-                for c in view["characters"]
-                if c["player"] != seat and c["status"] == "hidden" and c["role"]
-            ]
+            assert shown["seen"] == [c["role"] for c in view["characters"] if c["seen_by_threat"]]
         offered = [a for a in view["legal_actions"] if a["type"] != "pay"]
         assert shown["buttons"] == offered, f"{self.name}: the buttons are not the legal actions"
         assert shown["log"] == update["log"], f"{self.name}: the log differs from the view's"

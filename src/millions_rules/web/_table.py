@@ -20,7 +20,8 @@ from .._actions import Action
 from .._config import GameConfig
 from .._engine import apply, new_game
 from .._errors import DeserializationError, IllegalActionError, MillionsError
-from .._i18n import LOCALES
+from .._events import GameWon
+from .._i18n import LOCALES, win_reason
 from .._narrate import describe
 from .._records import load_game, save_game
 from .._serialization import from_json, to_json
@@ -151,8 +152,8 @@ class Table:
             A JSON-ready dict: ``view`` (the :class:`~millions_rules.PlayerView` as JSON,
             with its ``version``, ``first_event`` and only the new events), ``log`` (those
             events narrated), ``labels`` (a button label for each of the view's legal
-            actions), ``lang``, ``names``, ``bots`` and ``host`` (whether this is the
-            host's link).
+            actions), ``ending`` (why the game ended, once it has), ``lang``, ``names``,
+            ``bots`` and ``host`` (whether this is the host's link).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -168,11 +169,17 @@ class Table:
             "view": json.loads(to_json(seen)),
             "log": [describe(event, self.names, locale=lang) for event in seen.events],
             "labels": [describe(action, self.names, locale=lang) for action in seen.legal_actions],
+            "ending": self._ending(lang),
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
             "host": self.is_host(token),
         }
+
+    def _ending(self, lang: str) -> str | None:
+        # Why the game ended, for the end screen (public: GameWon is everyone's).
+        last = self.state.events[-1] if self.state.events else None
+        return win_reason(last.reason, lang) if isinstance(last, GameWon) else None
 
     def _lang(self, lang: str | None) -> str:
         if lang is None:

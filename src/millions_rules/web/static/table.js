@@ -12,8 +12,8 @@
 /** @typedef {PlayerView["face_up"][number]} Role */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
- * @typedef {{view: PlayerView, log: string[], labels: string[], lang: string, names: string[],
- *   bots: number[], host: boolean}} Update
+ * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
+ *   lang: string, names: string[], bots: number[], host: boolean}} Update
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
 
@@ -30,7 +30,6 @@ const TEXT = {
     choose: "Choose",
     pay: "Pay", to: "to", amount: "amount (M)",
     position: "card", gameOver: "Game over", winners: "Winners",
-    whyTarget: "reached the target of {target}M", whyLast: "the richest after the last round",
     finalCash: "Final cash", stale: "Refused", leaderBadge: "leader", bot: "bot",
     turn: "to play", host: "Host", save: "Save the table", links: "Links",
     noToken: "Open the link of your seat (it ends with #...).",
@@ -53,7 +52,6 @@ const TEXT = {
     pay: "Pagar", to: "a", amount: "cantidad (M)",
     position: "carta",
     gameOver: "Fin de la partida", winners: "Ganadores",
-    whyTarget: "alcanzó el objetivo de {target}M", whyLast: "el más rico tras la última ronda",
     finalCash: "Dinero final", stale: "Rechazado", leaderBadge: "líder", bot: "bot",
     turn: "le toca", host: "Anfitrión", save: "Guardar la mesa", links: "Enlaces",
     noToken: "Abre el enlace de tu asiento (termina en #...).",
@@ -75,7 +73,6 @@ const TEXT = {
     choose: "选择",
     pay: "支付", to: "给", amount: "金额（百万）",
     position: "牌", gameOver: "游戏结束", winners: "获胜者",
-    whyTarget: "达到 {target}M 的目标", whyLast: "最后一回合后最富有",
     finalCash: "最终现金", stale: "被拒绝", leaderBadge: "首领", bot: "机器人",
     turn: "待行动", host: "主持人", save: "保存牌桌", links: "链接",
     noToken: "请打开你座位的链接（以 #... 结尾）。",
@@ -280,7 +277,7 @@ function renderMine(view) {
   box.hidden = view.seat === null;
   if (view.seat === null) return;
   const own = view.characters.filter((c) => c.player === view.seat);
-  const seen = view.characters.filter((c) => c.player !== view.seat && c.status === "hidden" && c.role !== null);
+  const seen = view.characters.filter((c) => c.seen_by_threat);
   box.replaceChildren(
     el("h2", {}, [t("mine")]),
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
@@ -405,8 +402,7 @@ function renderEnd(view) {
   if (view.phase !== "game_over") return;
   const won = /** @type {GameWon | undefined} */ (events.find((e) => e.type === "game_won"));
   const cash = won ? won.cash : view.cash;
-  const reached = cash.some((c) => c >= view.config.target);
-  const why = reached ? t("whyTarget").replace("{target}", String(view.config.target)) : t("whyLast");
+  const why = last?.ending ?? "";
   box.replaceChildren(
     el("h2", {}, [t("gameOver")]),
     el("p", { id: "winners" }, [`${t("winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
