@@ -234,9 +234,9 @@ class Table:
     def play_bots(self) -> None:
         """Let the bots act while the engine waits for one of them.
 
-        Each bot is a ``millions_rules.bots.RuleBot`` choosing from its own view and its
-        ``action_space`` without payments (a bot makes no deals with people), and its action
-        is applied with its seat's check.
+        Each bot is a :class:`~millions_rules.bots.RuleBot` choosing from its own view and
+        :func:`~millions_rules.bots.action_space` without payments (a bot makes no deals
+        with people), and its action is applied with its seat's check.
         """
         for _ in range(_MAX_BOT_ACTIONS):
             waiting = [s for s in self.state.awaiting if s in self._bots]
