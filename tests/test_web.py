@@ -76,11 +76,20 @@ class TestSeats:
         assert len(set(tokens)) == 7
         assert all(len(token) == 22 for token in tokens)
 
-    def test_unknown_token_is_refused(self, client: TestClient) -> None:
-        """A link that is no seat's gets 403 ``unknown_token``."""
-        response = client.get("/api/update", params={"token": "guess"})
+    @pytest.mark.parametrize("token", ["guess", "", "é" * 22, "\x00"])
+    def test_unknown_token_is_refused(self, client: TestClient, token: str) -> None:
+        """A link that is no seat's gets 403 ``unknown_token``, whatever its characters."""
+        response = client.get("/api/update", params={"token": token})
         assert response.status_code == 403
         assert response.json()["error"] == "unknown_token"
+        acting = act(client, token, 3, {"type": "stay", "player": 0})
+        assert (acting.status_code, acting.json()["error"]) == (403, "unknown_token")
+
+    def test_names_must_match_the_seats(self) -> None:
+        """A table with the wrong number of names is refused with ``bad_request``."""
+        with pytest.raises(TableError) as caught:
+            Table(GameConfig(3, seed=1), names=["Ana", "Bo"])
+        assert caught.value.code == "bad_request"
 
     def test_bots_have_played(self, table: Table) -> None:
         """The server plays its seats at once: only the people's seats are awaited."""

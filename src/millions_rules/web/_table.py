@@ -51,6 +51,13 @@ class TableError(MillionsError, ValueError):
         """The HTTP status the server answers with."""
 
 
+def _same(secret: str, token: object) -> bool:
+    # Constant-time comparison; bytes, because compare_digest refuses non-ASCII str.
+    return isinstance(token, str) and secrets.compare_digest(
+        secret.encode(), token.encode("utf-8", "replace")
+    )
+
+
 @attrs.frozen
 class _Seat:
     token: str
@@ -92,6 +99,8 @@ class Table:
         )
         self.lang = lang
         """The table's default language."""
+        if names is not None and len(names) != players:
+            raise TableError(f"expected {players} names, not {len(names)}", "bad_request", 400)
         self.names: tuple[str, ...] = tuple(names) if names else NAMES[:players]
         """Player names by seat."""
         self._seats = tuple(_Seat(tokens[s], s in bots) for s in range(players))
@@ -122,15 +131,15 @@ class Table:
             TableError: ``unknown_token`` (HTTP 403) for any other token.
         """
         for number, seat in enumerate(self._seats):
-            if secrets.compare_digest(seat.token, token):
+            if _same(seat.token, token):
                 return number
-        if secrets.compare_digest(self.spectator_token, token) or self.is_host(token):
+        if _same(self.spectator_token, token) or self.is_host(token):
             return None
         raise TableError("this link is not a seat of this table", "unknown_token", 403)
 
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is the host's."""
-        return secrets.compare_digest(self.host_token, token)
+        return _same(self.host_token, token)
 
     @property
     def version(self) -> int:
