@@ -45,7 +45,7 @@ const TEXT = {
     loot: "Carta de botín", deposit: "apuesta", bonus: "símbolo", reserve: "Reserva",
     supply: "Cartas de Intimidación restantes", leader: "Líder", faceUp: "Cartas de rol boca arriba",
     faceDown: "una boca abajo", phase: "Fase", you: "Tú", spectator: "Espectador",
-    players: "Jugadores", name: "Jugador", cash: "Dinero", threats: "Intimidación",
+    players: "Jugadores", name: "Jugador", cash: "Dinero", threats: "Intim.",
     characters: "Personajes", mine: "Tus personajes", seen: "Vistos con una carta de Intimidación",
     noneSeen: "ninguno", actions: "Tu jugada", nothing: "Nada que hacer: se espera a",
     nobody: "nadie", choose: "Elegir",
