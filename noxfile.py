@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import tempfile
 
 import nox
@@ -162,6 +163,12 @@ def web(session: nox.Session) -> None:
     JavaScript is checked against them with ``tsc --checkJs``; the browser test writes its
     screenshots to ``docs/_static/web/``.
     """
+    missing = [tool for tool in ("npm", "chromium", "chromedriver") if shutil.which(tool) is None]
+    if missing:
+        session.error(
+            f"nox -s web needs {', '.join(missing)}: on Debian, apt-get install nodejs npm "
+            "chromium chromium-driver fonts-noto-cjk (.ci/run does this)"
+        )
     session.install("-e", ".[dev]")
     session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
     session.run("node", "tools/schema_types.mjs", external=True)
