@@ -324,3 +324,22 @@ def test_a_failing_bot_does_not_stop_the_table(
     assert table.state.phase is Phase.NEGOTIATION
     assert 2 not in table.state.awaiting  # the broken bot decided anyway
     assert "the bot in seat 2 failed" in caplog.text
+
+
+def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
+    """``serve --load FILE`` hosts the saved table, and prints the same links again."""
+    import io
+
+    from millions_rules.web._serve import make_table, print_links
+
+    saved = tmp_path / "table.json"
+    saved.write_text(table.save(), encoding="utf-8")
+    loaded = make_table(load=str(saved))
+    assert loaded.state == table.state
+    out = io.StringIO()
+    print_links(loaded, "http://127.0.0.1:8000", out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == f"  seat 0 Ana: http://127.0.0.1:8000/#{table.seat_token(0)}"
+    assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
+    assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
