@@ -246,6 +246,7 @@ class TestDescribe:
             "Pay Bo 2M",
         ]
         assert describe(Leave(0, Role.CROOK), names, locale="es") == "Recuperar a tu Estafador"
+        assert describe(Choose(0, Role.CROOK)) == "Choose the Crook"  # names as on the cards
         assert describe(UseThreat(0, 2, 1), names, locale="zh") == "对Cy位置1的人物牌使用威胁牌"
         assert (
             describe(Choose(0, (Role.SNITCH, Role.BRUTE)), locale="es") == "Elegir Soplón y Matón"

@@ -52,8 +52,8 @@ from ._events import (
     ThreatPeeked,
     ThreatUsed,
 )
-from ._i18n import check_locale, join_and, join_items, render, word
-from ._roles import LootCard
+from ._i18n import check_locale, join_and, join_items, render, role_name, word
+from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
 
 __all__ = ["describe", "message_id"]
@@ -242,22 +242,24 @@ def _action_phrases() -> dict[type, _Phrasing]:
 
     def choosing(a: Choose) -> _Phrase:
         if isinstance(a.roles, tuple) and len(a.roles) == 2:
-            return _Phrase(choose_two, role=a.roles[0], role2=a.roles[1])
-        return _Phrase(choose, role=_one(a.roles))
+            return _Phrase(choose_two, role=_Name(a.roles[0]), role2=_Name(a.roles[1]))
+        return _Phrase(choose, role=_Name(_one(a.roles)))
 
     return {
         Choose: choosing,
         Stay: lambda a: _Phrase(stay),
-        Leave: lambda a: _Phrase(leave) if a.role is None else _Phrase(take_back, role=a.role),
+        Leave: lambda a: (
+            _Phrase(leave) if a.role is None else _Phrase(take_back, role=_Name(a.role))
+        ),
         Pay: lambda a: _Phrase(pay, {"to": a.to}, amount=Money(a.amount)),
         UseThreat: lambda a: (
             _Phrase(threat, {"target": a.target})
             if a.slot == 0
             else _Phrase(threat_slot, {"target": a.target}, slot=a.slot)
         ),
-        Denounce: lambda a: _Phrase(denounce, role=a.role),
+        Denounce: lambda a: _Phrase(denounce, role=_Name(a.role)),
         DealLoot: lambda a: _Phrase(deal, index=a.index),
-        SetAside: lambda a: _Phrase(set_aside, role=a.role),
+        SetAside: lambda a: _Phrase(set_aside, role=_Name(a.role)),
     }
 
 
@@ -266,6 +268,19 @@ def _one(roles: object) -> object:
     if isinstance(roles, tuple) and len(roles) == 1:
         return roles[0]
     return repr(roles)
+
+
+class _Name:
+    """A role by its name as on the cards, in every language ("Choose the Brute")."""
+
+    __slots__ = ("role",)
+
+    def __init__(self, role: object) -> None:
+        self.role = role
+
+    def localized(self, locale: str) -> str:
+        # A malformed action may hold anything where a role goes: show it as the engine would.
+        return role_name(self.role, locale) if isinstance(self.role, Role) else str(self.role)
 
 
 class _Rendered:
@@ -359,7 +374,7 @@ def describe(
     Raises:
         LocaleError: If ``locale`` is unknown, or ``item`` is neither an event nor an action.
 
-    >>> from millions_rules import Paid, Pay, Role, Eliminated
+    >>> from millions_rules import Denounce, Eliminated, Paid, Pay, Role
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Al pays Cy 3M.'
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"], locale="es")
@@ -368,6 +383,8 @@ def describe(
     '1号玩家的司机被淘汰（角色重复）。'
     >>> describe(Pay(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Pay Cy 3M'
+    >>> describe(Denounce(0, Role.DRIVER))
+    'Name the Driver'
     """
     language = check_locale(locale)
     phrase = _phrase(item)
