@@ -31,6 +31,7 @@ from ._config import GameConfig
 from ._engine import apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._events import Event, GameWon
+from ._fields import document_fields
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
@@ -54,7 +55,7 @@ __all__ = [
 FORMAT_VERSION: Final = 2
 
 
-@attrs.frozen(hash=False)  # the tags are a mapping; records are compared, not hashed
+@attrs.frozen
 class GameRecord:
     """A saved game: format version, library version, config, tags and actions.
 
@@ -184,7 +185,7 @@ def load_game(text: str | bytes) -> GameState:
 # -- public records ------------------------------------------------------------------
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class PublicRecord:
     """A game as one seat (or a spectator) saw it: shareable, with no secret of others.
 
@@ -210,6 +211,9 @@ class PublicRecord:
     """Everything the seat could see, in order (:func:`~millions_rules.visible_events`)."""
     result: GameWon | None
     """The end of the game (winners, final cash, reason), or ``None`` if it goes on."""
+
+
+document_fields(GameRecord, PublicRecord)
 
 
 def public_record(
