@@ -112,9 +112,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
     )
     serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
-    serve.add_argument("--bots", type=int, default=0, help="seats played by the server")
-    serve.add_argument("--lang", choices=LOCALES, default="en")
-    serve.add_argument("--seed", type=int, default=2016)
+    serve.add_argument(
+        "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
+    )
+    serve.add_argument(
+        "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
+    )
+    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
