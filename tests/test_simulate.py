@@ -186,3 +186,12 @@ def test_intervals() -> None:
     assert (round(e.low, 4), e.high) == (0.7225, 1.0)
     assert mean_interval([5.0]).low == 5.0
     assert mean_interval([]).n == 0
+
+
+def test_console_script_runs_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    """The ``millions-rules`` console script is the same entry point: simulate works there."""
+    from importlib.metadata import entry_points
+
+    (script,) = [e for e in entry_points(group="console_scripts") if e.name == "millions-rules"]
+    assert script.load()(["simulate", "--games", "2", "--players", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["statistics"]["games"] == 2

@@ -70,6 +70,7 @@ class ISMCTSBot:
 
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import ISMCTSBot
     >>> v = view(new_game(GameConfig(5, seed=1)), 0)
     >>> type(ISMCTSBot(iterations=20).choose(v, v.legal_actions, random.Random(0))).__name__
     'Choose'

@@ -25,6 +25,7 @@ class RandomBot:
         pay_chance: Probability, from 0 to 1, of paying when it may.
 
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import RandomBot
     >>> state = new_game(GameConfig(4, seed=1))
     >>> RandomBot(seed=3).act(view(state, 0))
     Choose(player=0, roles=(<Role.CROOK: 'crook'>,))

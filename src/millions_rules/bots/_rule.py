@@ -55,6 +55,7 @@ class RuleBot:
 
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import RuleBot
     >>> v = view(new_game(GameConfig(5, seed=1)), 0)
     >>> type(RuleBot().choose(v, v.legal_actions, random.Random(0))).__name__
     'Choose'

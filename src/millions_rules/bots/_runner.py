@@ -57,7 +57,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
         BotError: If a bot answers with an action it was not offered.
 
     >>> from millions_rules import GameConfig
-    >>> from millions_rules.bots import RandomBot, RuleBot
+    >>> from millions_rules.bots import RandomBot, RuleBot, play_game
     >>> final = play_game(GameConfig(4, seed=7), [RuleBot(), RandomBot(), RandomBot(), RandomBot()])
     >>> final.is_over
     True
