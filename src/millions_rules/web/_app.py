@@ -54,6 +54,12 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
         table: The table to host.
         base_url: The address links start with (``http://127.0.0.1:8000``), for the
             host's list of links.
+
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.web import Table, create_app
+    >>> app = create_app(Table(GameConfig(3, seed=1), bots=[1, 2]))
+    >>> [route.path for route in app.routes]
+    ['/', '/api/update', '/api/stream', '/api/act', '/api/save', '/api/links', '/static']
     """
     changed = asyncio.Condition()
 

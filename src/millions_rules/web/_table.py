@@ -73,6 +73,8 @@ class Table:
         lang: The table's default language (``"en"``, ``"es"`` or ``"zh"``).
         names: Player names by seat.
 
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.web import Table
     >>> table = Table(GameConfig(3, seed=1), bots=[1, 2])
     >>> table.seat_of(table.seat_token(0)), table.seat_of(table.spectator_token)
     (0, None)
