@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pathlib
+import sys
 from typing import TextIO
 
 from .._config import GameConfig
 from ._app import create_app
 from ._table import Table
 
-__all__ = ["make_table", "serve"]
+__all__ = ["make_table", "print_links", "serve"]
 
 
 def make_table(
@@ -45,9 +46,7 @@ def serve(
     table: Table, host: str = "127.0.0.1", port: int = 8000, out: TextIO | None = None
 ) -> None:
     """Serve ``table`` until interrupted, after printing its links to ``out`` (stdout)."""
-    import sys
-
-    import uvicorn
+    import uvicorn  # only here: the rest of the module serves tests without a server
 
     base_url = f"http://{host}:{port}"
     print_links(table, base_url, out or sys.stdout)
