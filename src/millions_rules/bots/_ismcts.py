@@ -9,6 +9,7 @@ from collections.abc import Hashable, Sequence
 
 from .._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
 from .._engine import apply, legal_actions
+from .._errors import ConfigError
 from .._planning import choices
 from .._roles import Role
 from .._sampling import sample_state
@@ -66,7 +67,7 @@ class ISMCTSBot:
         exploration: The UCB1 constant.
 
     Raises:
-        ValueError: If neither budget is set, or one is not positive.
+        ConfigError: If neither budget is set, or a parameter is of the wrong type or range.
 
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
@@ -84,9 +85,15 @@ class ISMCTSBot:
         exploration: float = 0.7,
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("ISMCTSBot needs iterations, seconds or both")
-        if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
-            raise ValueError("ISMCTSBot's budgets must be positive")
+            raise ConfigError("ISMCTSBot needs iterations, seconds or both")
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ConfigError(f"iterations must be an int >= 1 or None, not {iterations!r}")
+        if seconds is not None and not (_is_number(seconds) and seconds > 0):
+            raise ConfigError(f"seconds must be a number > 0 or None, not {seconds!r}")
+        if seed is not None and type(seed) is not int:
+            raise ConfigError(f"seed must be an int or None, not {seed!r}")
+        if not (_is_number(exploration) and exploration >= 0):
+            raise ConfigError(f"exploration must be a number >= 0, not {exploration!r}")
         self.iterations = iterations
         """Worlds played per decision, or ``None``."""
         self.seconds = seconds
@@ -184,6 +191,10 @@ class ISMCTSBot:
             return node.total[action] / n + c * math.sqrt(log_n / n)
 
         return max(offered, key=ucb)
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
 
 
 def _character_role(state: GameState, player: int, position: int) -> Role | None:
