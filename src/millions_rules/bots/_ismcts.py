@@ -23,14 +23,19 @@ _REVEALED = (CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED)
 
 
 class _Node:
-    """One information set of the searching seat: statistics of its actions."""
+    """One information set of the searching seat: its actions and their statistics.
 
-    __slots__ = ("children", "total", "visits")
+    The actions are listed on the first visit (they are the same on every visit: they depend
+    only on what the seat knows); statistics are indexed like them.
+    """
+
+    __slots__ = ("actions", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.visits: dict[Action, int] = {}
-        self.total: dict[Action, float] = {}
-        self.children: dict[tuple[Action, Hashable], _Node] = {}
+        self.actions: tuple[Action, ...] = ()
+        self.visits: list[int] = []
+        self.total: list[float] = []
+        self.children: dict[tuple[int, Hashable], _Node] = {}
 
 
 class ISMCTSBot:
@@ -122,7 +127,10 @@ class ISMCTSBot:
             world = sample_state(view, sim.getrandbits(64))
             self._iterate(root, world, view.seat, candidates, sim)
             done += 1
-        return max(candidates, key=lambda a: (root.visits.get(a, 0), root.total.get(a, 0.0)))
+        if not root.visits:  # pragma: no cover - the root is the bot's own decision
+            return candidates[0]
+        best = max(range(len(candidates)), key=lambda i: (root.visits[i], root.total[i]))
+        return candidates[best]
 
     def _iterate(
         self,
@@ -132,9 +140,9 @@ class ISMCTSBot:
         candidates: list[Action],
         sim: random.Random,
     ) -> None:
-        path: list[tuple[_Node, Action]] = []
+        path: list[tuple[_Node, int]] = []
         node: _Node | None = root
-        pending: Action | None = None  # the bot's last action in the tree
+        pending = -1  # the index of the bot's last action in the tree
         expanded = False
         peeked: dict[tuple[int, int], Role] = {}
         start = state.round
@@ -149,7 +157,7 @@ class ISMCTSBot:
             if seat != me or node is None:
                 action = _model(state, seat, sim)
             else:
-                if pending is not None:
+                if path:
                     key = (pending, _signature(state, me, peeked))
                     child = node.children.get(key)
                     if child is None and not expanded:
@@ -159,14 +167,15 @@ class ISMCTSBot:
                 if node is None:
                     action = _model(state, seat, sim)
                 else:
-                    offered: Sequence[Action] = (
-                        candidates
-                        if not path
-                        else [a for a in legal_actions(state, me, payments=False)]
-                    )
-                    action = self._select(node, offered, sim)
-                    path.append((node, action))
-                    pending = action
+                    if not node.actions:
+                        node.actions = tuple(
+                            candidates if not path else legal_actions(state, me, payments=False)
+                        )
+                        node.visits = [0] * len(node.actions)
+                        node.total = [0.0] * len(node.actions)
+                    pending = self._select(node, sim)
+                    action = node.actions[pending]
+                    path.append((node, pending))
                     if isinstance(action, UseThreat):
                         target = _character_role(state, action.target, action.slot)
                         if target is not None:
@@ -175,22 +184,22 @@ class ISMCTSBot:
             if not isinstance(action, UseThreat):
                 turn = (seat + 1) % players
         reward = _score(state, me)
-        for visited, action in path:
-            visited.visits[action] = visited.visits.get(action, 0) + 1
-            visited.total[action] = visited.total.get(action, 0.0) + reward
+        for visited, index in path:
+            visited.visits[index] += 1
+            visited.total[index] += reward
 
-    def _select(self, node: _Node, offered: Sequence[Action], sim: random.Random) -> Action:
-        untried = [a for a in offered if a not in node.visits]
+    def _select(self, node: _Node, sim: random.Random) -> int:
+        """The index of the action to try: an untried one at random, else UCB1's best."""
+        visits, total = node.visits, node.total
+        untried = [i for i, n in enumerate(visits) if n == 0]
         if untried:
             return untried[sim.randrange(len(untried))]
-        log_n = math.log(sum(node.visits[a] for a in offered))
+        log_n = math.log(sum(visits))
         c = self.exploration
-
-        def ucb(action: Action) -> float:
-            n = node.visits[action]
-            return node.total[action] / n + c * math.sqrt(log_n / n)
-
-        return max(offered, key=ucb)
+        return max(
+            range(len(visits)),
+            key=lambda i: total[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
+        )
 
 
 def _is_number(value: object) -> bool:
