@@ -16,7 +16,13 @@ def _code_lines(text: str) -> list[str]:
     in_block = False
     for line in text.splitlines():
         stripped = line.strip()
-        if re.match(r"\.\. (code-block|code|doctest|testcode)::", stripped) or line.endswith("::"):
+        if re.match(r"\.\. (code-block|code|doctest|testcode|literalinclude)::", stripped):
+            in_block = True
+            continue
+        if stripped.startswith(".. "):  # another directive (a table, a note...): prose
+            in_block = False
+            continue
+        if line.endswith("::"):  # a paragraph introducing a literal block
             in_block = True
             continue
         if in_block and line and not line[0].isspace():

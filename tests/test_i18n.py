@@ -7,7 +7,7 @@ import io
 import pathlib
 import pickle
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -269,11 +269,18 @@ class TestDescribe:
             role_name(Role.BRUTE, locale)
 
     def test_not_an_event_is_a_typed_error(self) -> None:
-        """describe() of something that is neither an event nor an action raises LocaleError."""
-        with pytest.raises(LocaleError, match="expected an event or an action"):
-            describe("stay")  # type: ignore[arg-type]
-        with pytest.raises(LocaleError):
-            message_id(3)  # type: ignore[arg-type]
+        """describe() of something that is neither an event nor an action, or with names that
+        are not strings, raises IllegalActionError (bad_value), as every wrong-type argument."""
+        calls: list[Callable[[], object]] = [
+            lambda: describe("stay"),  # type: ignore[arg-type]
+            lambda: message_id(3),  # type: ignore[arg-type]
+            lambda: describe(Stay(0), names=[1, 2]),  # type: ignore[list-item]
+        ]
+        for call in calls:
+            with pytest.raises(IllegalActionError) as caught:
+                call()
+            assert caught.value.code == "bad_value"
+        assert describe(Stay(0), names=["Al"], locale="zh") == "留下"
 
     @scaled(3)
     @given(games(), st.sampled_from(LOCALES))
@@ -285,9 +292,9 @@ class TestDescribe:
 
     @given(any_actions, st.sampled_from(LOCALES))
     def test_any_action_gets_a_label(self, action: object, locale: str) -> None:
-        """Any action, even a malformed one, gets a label; an object that is none raises LocaleError."""
+        """Any action, even a malformed one, gets a label; an object that is none is refused."""
         if type(action) not in ACTION_TYPES:
-            with pytest.raises(LocaleError):
+            with pytest.raises(IllegalActionError):
                 describe(action, locale=locale)  # type: ignore[arg-type]
             return
         text = describe(action, NAMES[:3], locale=locale)  # type: ignore[arg-type]

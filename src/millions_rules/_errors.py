@@ -8,6 +8,7 @@ about actions carry a stable machine-readable :attr:`~millions_rules.IllegalActi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 from ._text import Text, msg
@@ -99,17 +100,26 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
 
 #: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
 #: stable: a program may switch on them. New codes may be added in minor
-#: releases; none is renamed or removed without a major release. The message id of a code
-#: is ``"error." + code``.
-ACTION_ERROR_CODES: Final[dict[str, str]] = {
-    code: text.english for code, text in _CODE_TEXTS.items()
-}
+#: releases; none is renamed or removed without a major release. The mapping is read-only.
+#: The message id of a code is ``"error." + code``.
+ACTION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    {code: text.english for code, text in _CODE_TEXTS.items()}
+)
 
 
 # What each code of DeserializationError means, in every language.
 _DESERIALIZATION_TEXTS: Final[dict[str, Text]] = {
     "not_text": msg("deserialization.not_text", "the input is not JSON text (str or bytes)"),
-    "too_large": msg("deserialization.too_large", "the document is larger than MAX_DOCUMENT_SIZE"),
+    "too_large": msg(
+        "deserialization.too_large", "the document is larger than MAX_DOCUMENT_SIZE bytes of UTF-8"
+    ),
+    "too_many_items": msg(
+        "deserialization.too_many_items", "an array holds more than MAX_ARRAY_LENGTH items"
+    ),
+    "duplicate_key": msg(
+        "deserialization.duplicate_key",
+        "an object has the same key twice (readers differ on which one counts)",
+    ),
     "too_deep": msg(
         "deserialization.too_deep", "the document is nested more deeply than the JSON parser allows"
     ),
@@ -138,6 +148,9 @@ _DESERIALIZATION_TEXTS: Final[dict[str, Text]] = {
         "deserialization.inconsistent_state",
         "a state document breaks an invariant the engine keeps",
     ),
+    "inconsistent_view": msg(
+        "deserialization.inconsistent_view", "a view document contradicts itself or its config"
+    ),
     "illegal_action": msg(
         "deserialization.illegal_action",
         "a saved game holds an action that is illegal where it is played",
@@ -150,13 +163,25 @@ _DESERIALIZATION_TEXTS: Final[dict[str, Text]] = {
         "deserialization.unknown_format",
         "the record's format version is not one this library knows",
     ),
+    "unknown_type": msg(
+        "deserialization.unknown_type",
+        "the type to read or describe is not one of the library's document types",
+    ),
+    "unknown_schema": msg(
+        "deserialization.unknown_schema", "no schema file of that name ships with the library"
+    ),
+    "not_serializable": msg(
+        "deserialization.not_serializable",
+        "the object to write holds a value JSON cannot represent",
+    ),
 }
 
 #: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
-#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
-DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
-    code: text.english for code, text in _DESERIALIZATION_TEXTS.items()
-}
+#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`, and read-only too. The
+#: message id of a code is ``"deserialization." + code``.
+DESERIALIZATION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    {code: text.english for code, text in _DESERIALIZATION_TEXTS.items()}
+)
 
 
 class MillionsError(Exception):

@@ -21,7 +21,7 @@ from ._actions import (
     Stay,
     UseThreat,
 )
-from ._errors import LocaleError
+from ._checks import illegal
 from ._events import (
     BonusPaid,
     CharacterChosen,
@@ -335,7 +335,10 @@ _SEAT_TEMPLATES: dict[str, str] = {}
 def _phrase(item: Event | Action) -> _Phrase:
     phrasing = _PHRASES.get(type(item))
     if phrasing is None:
-        raise LocaleError(f"expected an event or an action, not {type(item).__name__}")
+        illegal(
+            msg("error.bad_value", "expected an event or an action, not {kind}"),
+            kind=type(item).__name__,
+        )
     return phrasing(item)
 
 
@@ -348,7 +351,8 @@ def message_id(item: Event | Action) -> str:
     English templates in the catalogs.
 
     Raises:
-        LocaleError: If ``item`` is neither an event nor an action.
+        IllegalActionError: If ``item`` is neither an event nor an action (code
+            ``bad_value``).
 
     >>> from millions_rules import Paid, Stay
     >>> message_id(Paid(0, 2, 3)), message_id(Stay(1))
@@ -367,12 +371,15 @@ def describe(
 
     Args:
         item: Any event or action.
-        names: Player names by seat; ``"seat N"`` (in ``locale``) if left out.
+        names: Player names by seat; ``"seat N"`` (in ``locale``) if left out, or for a
+            seat beyond the names given.
         locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
             (a regional tag such as ``"es-MX"`` reads as its language).
 
     Raises:
-        LocaleError: If ``locale`` is unknown, or ``item`` is neither an event nor an action.
+        LocaleError: If ``locale`` is unknown.
+        IllegalActionError: If ``item`` is neither an event nor an action, or ``names``
+            is not a sequence of strings (code ``bad_value``).
 
     >>> from millions_rules import Denounce, Eliminated, Paid, Pay, Role
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"])
@@ -388,6 +395,13 @@ def describe(
     """
     language = check_locale(locale)
     phrase = _phrase(item)
+
+    if names is not None and (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        illegal(msg("error.bad_value", "names must be a sequence of strings, one per seat"))
 
     def name(seat: int, language: str) -> str:
         if names is not None and type(seat) is int and 0 <= seat < len(names):
