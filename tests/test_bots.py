@@ -335,7 +335,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
     looks at a rival rather than decide blind."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     v = view(state, 0)
     action = RuleBot().choose(v, action_space(v), random.Random(0))
     assert isinstance(action, UseThreat) and action.player == 0
@@ -358,7 +358,7 @@ def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
     honours the bribe and leaves (R-NEG-2)."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     state = apply(state, UseThreat(0, 1), seat=0)
     v = view(state, 0)
     assert RuleBot().choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)
