@@ -317,10 +317,12 @@ def test_rule_bot_leaves_a_certain_duplicate(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_rule_bot_as_lone_snitch_names_a_rival_without_ending_alone(seed: int) -> None:
-    """R-HEIST-SNITCH, R-HEIST-LONE-SNITCH: face up Snitch, Brute, Brute, Crook. Naming the
-    Crook would likely leave the Snitch alone (the Brutes duplicate): the RuleBot names Brute."""
-    roles = {0: Role.SNITCH, 1: Role.BRUTE, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.DRIVER}
-    state = _table(roles, Role.DRIVER)
+    """R-HEIST-SNITCH, R-HEIST-LONE-SNITCH: the Snitch's own card lies face down, so the
+    face-up Brute, Brute, Brute, Crook are exactly the rivals' roles. Naming the Crook would
+    leave the Snitch alone (the Brutes duplicate) and cost it 3M; naming the Brute leaves it
+    half the loot with the Crook: the RuleBot names Brute."""
+    roles = {0: Role.SNITCH, 1: Role.BRUTE, 2: Role.BRUTE, 3: Role.BRUTE, 4: Role.CROOK}
+    state = _table(roles, Role.SNITCH)
     for seat in range(5):
         state = apply(state, Stay(seat))
     v = view(state, 0)
@@ -333,7 +335,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
     looks at a rival rather than decide blind."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     v = view(state, 0)
     action = RuleBot().choose(v, action_space(v), random.Random(0))
     assert isinstance(action, UseThreat) and action.player == 0
@@ -356,7 +358,7 @@ def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
     honours the bribe and leaves (R-NEG-2)."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     state = apply(state, UseThreat(0, 1), seat=0)
     v = view(state, 0)
     assert RuleBot().choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)
