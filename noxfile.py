@@ -1,9 +1,10 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
 
-``nox -s bench`` runs the benchmarks (not a default: timings are not tests),
-``nox -s compat`` the tests on every supported Python the machine has, and ``nox -s i18n``
-refreshes the translation catalogs after a message changed (it rewrites files, so it is
-not a default either; the tests check that the catalogs are complete and current).
+``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
+OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
+supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
+after a message changed (it rewrites files, so it is not a default either; the tests
+check that the catalogs are complete and current).
 """
 
 from __future__ import annotations
@@ -183,6 +184,13 @@ def web(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The benchmarks: games per second, JSON round trips."""
-    session.install("-e", ".")
+    """The benchmark table: playouts by player count, single calls, JSON, memory, loading."""
+    session.install("-e", ".[fast]")
     session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session
+def bench_anchors(session: nox.Session) -> None:
+    """Playouts side by side with OpenSpiel's Python games, in one process (not a default)."""
+    session.install("-e", ".", "open_spiel==2.0.2")
+    session.run("python", "benchmarks/anchors.py", *session.posargs)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from ._errors import IllegalActionError
 from ._roles import Role
@@ -10,6 +10,15 @@ from ._state import GameState, Phase
 from ._text import Text, msg
 
 __all__ = ["illegal", "require_phase", "require_role", "require_seat", "require_whole"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_DEALING: Final = Phase.DEALING
+_GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 
 
 def illegal(text: Text, rule: str | None = None, **params: object) -> NoReturn:
@@ -66,11 +75,11 @@ def require_role(value: object, what: str = "role") -> Role:
 
 
 _PHASE_WORDS = {
-    Phase.DEALING: msg("phase.dealing", "the loot card is being dealt"),
-    Phase.PLANNING: msg("phase.planning", "players are choosing characters"),
-    Phase.SETTING_ASIDE: msg("phase.setting_aside", "the role card is being set aside"),
-    Phase.NEGOTIATION: msg("phase.negotiation", "players are negotiating"),
-    Phase.HEIST: msg("phase.heist", "the lone Snitch must name a role"),
+    _DEALING: msg("phase.dealing", "the loot card is being dealt"),
+    _PLANNING: msg("phase.planning", "players are choosing characters"),
+    _SETTING_ASIDE: msg("phase.setting_aside", "the role card is being set aside"),
+    _NEGOTIATION: msg("phase.negotiation", "players are negotiating"),
+    _HEIST: msg("phase.heist", "the lone Snitch must name a role"),
 }
 
 
@@ -81,7 +90,7 @@ def require_phase(state: GameState, doing: Text, rule: str, *phases: Phase) -> N
     """
     if state.phase in phases:
         return
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         illegal(
             msg("error.game_over", "the game is over: nobody can {doing}"), "R-END", doing=doing
         )
