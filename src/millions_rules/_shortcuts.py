@@ -1,18 +1,17 @@
 """Shortcuts for the commonest checked actions: the next state built without a draft.
 
-Most actions of a game are a :class:`~millions_rules.Choose` that is not the last of
-the round, or a :class:`~millions_rules.Stay` or :class:`~millions_rules.Leave` that
-is not the last decision: each changes two or three fields of the state and adds
-one to three events. Copying the whole state into a :class:`._draft.Draft` and
-freezing it back costs more than the rule itself, so for those actions
-:func:`~millions_rules.apply` calls the shortcut here, which copies the state's
-field dictionary and replaces only what the rule changes.
+Most actions of a game are a :class:`~millions_rules.Choose`, or a
+:class:`~millions_rules.Stay` or :class:`~millions_rules.Leave` that is not the last
+decision: each changes a few fields of the state and adds a few events. Copying the
+whole state into a :class:`._draft.Draft` and freezing it back costs more than the
+rule itself, so for those actions :func:`~millions_rules.apply` calls the shortcut
+here, which copies the state's field dictionary and replaces only what the rule changes.
 
 Each shortcut gives exactly the state and events of the rule's ``play_*`` function
-(:func:`._planning.play_choose`, :func:`._negotiation.play_stay`,
-:func:`._negotiation.play_leave`) and returns ``None`` whenever the action would do
-more (lay out the role cards, start the heist): the draft then plays it. They run
-only on actions already checked.
+(:func:`._planning.play_choose`, with the role cards laid out after the last choice;
+:func:`._negotiation.play_stay`; :func:`._negotiation.play_leave`) and returns ``None``
+whenever the action would do more (start the heist): the draft then plays it. They
+run only on actions already checked.
 """
 
 from __future__ import annotations
@@ -27,15 +26,22 @@ from ._events import (
     DepositPlaced,
     DepositReturned,
     Left,
+    RoleCardSetAside,
+    RoleCardsLaidOut,
     Stayed,
 )
 from ._log import Log
-from ._state import Character, CharacterStatus, GameState
+from ._random import draw_below
+from ._roles import REVEAL_ORDER, Dealer
+from ._state import Character, CharacterStatus, GameState, Phase
 
 __all__ = ["SHORTCUTS"]
 
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
+_ENGINE: Final = Dealer.ENGINE
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _new = object.__new__
 _set = object.__setattr__
 
@@ -62,12 +68,14 @@ def _derive(
 
 
 def _choose(state: GameState, action: Choose) -> GameState | None:
-    """:func:`._planning.play_choose` when others still have to choose (R-PLAN-2, R-PLAN-3)."""
+    """:func:`._planning.play_choose`, the role cards laid out after the last choice.
+
+    R-PLAN-2, R-PLAN-3; after the last choice R-PLAN-4 as in
+    :func:`._planning._shuffle_role_cards` and :func:`._planning._lay_out`.
+    """
     config = state.config
     characters = state.characters
     roles = action.roles
-    if len(characters) + len(roles) >= config.players * config.characters_per_player:
-        return None  # the last choice lays out the role cards: the draft does it
     seat = action.player
     deposit = state.loot.deposit  # type: ignore[union-attr]  # planning always has a loot card
     cash = state.cash
@@ -83,12 +91,30 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         reserve -= covered
         laid.append(Character(seat, role, position, paid, covered))
         events.append(DepositPlaced(seat, paid, covered))
+    last = len(laid) == config.players * config.characters_per_player
+    if last and config.dealer is _ENGINE:
+        cards = [c.role for c in laid]
+        # Drawing one card uniformly is the same as shuffling and taking the top one.
+        index, rng = draw_below(state.rng, len(cards))
+        face_down = cards[index]
+        cards.remove(face_down)
+        face_up = tuple(sorted(cards, key=REVEAL_ORDER))
+        events.append(RoleCardSetAside(face_down))
+        events.append(RoleCardsLaidOut(face_up))
     new, fields = _derive(state, action, tuple(events))
     money = list(cash)
     money[seat] = have
     fields["cash"] = tuple(money)
     fields["reserve"] = reserve
     fields["characters"] = tuple(laid)
+    if last:
+        if config.dealer is _ENGINE:
+            fields["face_down"] = face_down
+            fields["face_up"] = face_up
+            fields["rng"] = rng
+            fields["phase"] = _NEGOTIATION
+        else:
+            fields["phase"] = _SETTING_ASIDE
     return new
 
 
