@@ -450,16 +450,22 @@ def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role,
     return tuple([tuple(hidden[seat]) for seat in seats])
 
 
-@lru_cache(maxsize=1024)
 def _all_three_player_decisions(
     seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
 ) -> tuple[Action, ...]:
-    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2); the same few tuples serve all games.
+    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2).
+    if len(seats) == 1:
+        return _three_player_decisions(seats[0], hidden[0])
     found: list[Action] = []
     for seat, roles in zip(seats, hidden, strict=True):
-        found.extend(_stay_or_leave_all(seat))
-        found.extend([_leave_one(seat, role) for role in roles])
+        found.extend(_three_player_decisions(seat, roles))
     return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _three_player_decisions(seat: int, roles: tuple[Role, ...]) -> tuple[Action, ...]:
+    # A few dozen keys in all (seat, and the roles still face down): one tuple serves all games.
+    return (*_stay_or_leave_all(seat), *[_leave_one(seat, role) for role in roles])
 
 
 @cache
