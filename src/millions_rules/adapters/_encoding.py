@@ -21,7 +21,14 @@ from .._state import CharacterStatus, Phase
 from .._views import PlayerView
 from ._turns import Move, Turn, Wait, moves_of
 
-__all__ = ["PAY_AMOUNTS", "Catalogue", "observation_fields", "observation_high", "observation_size", "observe"]
+__all__ = [
+    "PAY_AMOUNTS",
+    "Catalogue",
+    "observation_fields",
+    "observation_high",
+    "observation_size",
+    "observe",
+]
 
 #: The payment amounts of the catalogue, in millions (any legal amount stays playable
 #: through the library itself).

@@ -187,7 +187,10 @@ class Table:
             if seat is not None:
                 illegal(f"it is seat {seat}'s turn, not the dealer's", "not_your_turn")
         elif getattr(move, "player", None) != seat or seat is None:
-            illegal(f"it is not {getattr(move, 'player', '?')}'s turn (seat {seat} acts)", "not_your_turn")
+            illegal(
+                f"it is not {getattr(move, 'player', '?')}'s turn (seat {seat} acts)",
+                "not_your_turn",
+            )
         if isinstance(move, Wait):
             return self._wait(move)
         free = list(self.free_moves)
