@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import permutations
-from typing import Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -105,7 +105,7 @@ class Catalogue:
             for amount in PAY_AMOUNTS:
                 add(Pay(0, target, amount), f"pay seat {target} {amount}M")
         add(Wait(0), "wait")
-        self.__attrs_init__(  # type: ignore[attr-defined]
+        self.__attrs_init__(
             players, tuple(entries), tuple(names), {m: i for i, m in enumerate(entries)}
         )
 
@@ -120,12 +120,12 @@ class Catalogue:
         """
         if type(index) is not int or not 0 <= index < len(self.entries):
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(self) - 1})")
-        return attrs.evolve(self.entries[index], player=seat)
+        return _with_player(self.entries[index], seat)
 
     def index(self, move: Move) -> int | None:
         """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
         try:
-            return self._index.get(attrs.evolve(move, player=0))
+            return self._index.get(_with_player(move, 0))
         except (TypeError, AttributeError):
             return None
 
@@ -137,6 +137,11 @@ class Catalogue:
             if index is not None:
                 mask[index] = 1
         return mask
+
+
+def _with_player(move: Move, seat: int) -> Move:
+    changed: Move = attrs.evolve(cast(Any, move), player=seat)
+    return changed
 
 
 def observation_fields(players: int) -> tuple[tuple[str, int], ...]:

@@ -48,7 +48,7 @@ __all__ = ["env", "raw_env"]
 Reward = Literal["win", "cash"]
 
 
-class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's own lower-case name
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships no types
     """The AEC environment without PettingZoo's checking wrappers (see :func:`env`).
 
     Args:
@@ -94,7 +94,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's own lower-case 
         self.render_mode = render_mode
         self.catalogue = Catalogue(players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.agents = []
+        self.agents: list[str] = []
         high = observation_high(self._config)
         size = observation_size(players)
         self._observation_space = spaces.Dict(
@@ -140,7 +140,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's own lower-case 
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
     def _select(self) -> None:
@@ -212,7 +212,7 @@ def env(
     free_moves: int = FREE_MOVES,
     render_mode: str | None = None,
     **config_options: Any,
-) -> AECEnv[str, dict[str, Any], int]:
+) -> AECEnv:
     """The AEC environment, wrapped in PettingZoo's checks (see :class:`raw_env` for the arguments).
 
     Raises:
