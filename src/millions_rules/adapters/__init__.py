@@ -21,7 +21,7 @@ from ._encoding import (
     observation_size,
     observe,
 )
-from ._turns import FREE_MOVES, Move, Table, Turn, Wait, moves_of
+from ._turns import FREE_MOVES, Move, Table, Turn, Wait, max_moves, moves_of
 
 __all__ = [
     "FREE_MOVES",
@@ -31,6 +31,7 @@ __all__ = [
     "Table",
     "Turn",
     "Wait",
+    "max_moves",
     "moves_of",
     "observation_fields",
     "observation_high",

@@ -35,6 +35,7 @@ __all__ = [
 PAY_AMOUNTS: Final[tuple[int, ...]] = (1, 2, 3, 5, 10)
 
 _ROLES: Final = tuple(Role)
+_MOVE_TYPES: Final = (Choose, Stay, Leave, Pay, UseThreat, Denounce, Wait)
 _PHASES: Final = tuple(Phase)
 _STATUSES: Final = tuple(CharacterStatus)
 
@@ -124,9 +125,11 @@ class Catalogue:
 
     def index(self, move: Move) -> int | None:
         """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
+        if not isinstance(move, _MOVE_TYPES):
+            return None
         try:
             return self._index.get(_with_player(move, 0))
-        except (TypeError, AttributeError):
+        except TypeError:  # a field that cannot be hashed, such as a list
             return None
 
     def mask(self, view: PlayerView, turn: Turn) -> list[int]:

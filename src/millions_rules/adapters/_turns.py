@@ -38,7 +38,7 @@ from .._engine import apply, legal_actions, new_game, payees
 from .._state import GameState, Phase
 from .._views import PlayerView
 
-__all__ = ["FREE_MOVES", "Move", "Table", "Turn", "Wait", "moves_of"]
+__all__ = ["FREE_MOVES", "Move", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 
 #: The default number of free moves (payments and waits) each seat has per round.
 FREE_MOVES = 2
@@ -218,6 +218,21 @@ class Table:
         else:
             illegal(f"seat {seat} has no free move left: stay or leave", "not_your_turn")
         return attrs.evolve(self, free_moves=tuple(free), done=tuple(done), cursor=seat)
+
+
+def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
+    """An upper bound of the moves in a game at a :class:`Table`, dealer's moves included.
+
+    Per round: two dealer moves, one choice per seat, per seat its free moves, two
+    decisions (three-player game) and a last wait, and the Snitch's naming; plus the
+    threat cards: only a lone Brute gains one, so a game gains (and uses) at most one a
+    round (R-HEIST-BRUTE).
+
+    >>> max_moves(GameConfig(5))
+    272
+    """
+    n = config.players
+    return config.rounds * (2 + n + n * (free_moves + 3) + 1 + 1)
 
 
 def _clockwise(first: int, n: int) -> list[int]:

@@ -57,7 +57,7 @@ from .._serialization import from_json, to_json
 from .._state import GameState, Phase
 from .._views import PlayerView, view
 from ._encoding import Catalogue, observation_size, observe
-from ._turns import FREE_MOVES, Table, Turn
+from ._turns import FREE_MOVES, Table, Turn, max_moves
 
 __all__ = ["GAME_NAME", "MillionsGame", "MillionsState", "register"]
 
@@ -123,13 +123,6 @@ def _config(params: dict[str, Any]) -> tuple[GameConfig, int, str]:
     return config, free_moves, reward
 
 
-def _max_game_length(config: GameConfig, free_moves: int) -> int:
-    n = config.players
-    # A round: 2 chance nodes, n choices, per seat its free moves, up to two decisions
-    # and a final wait, and the Snitch's naming; at most 8 threat cards in a game.
-    return config.rounds * (2 + n + n * (free_moves + 3) + 1) + 8
-
-
 class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """The OpenSpiel game; load it with ``pyspiel.load_game(GAME_NAME, params)``.
 
@@ -151,7 +144,7 @@ class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type h
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=_max_game_length(config, free_moves),
+            max_game_length=max_moves(config, free_moves),
         )
         super().__init__(_GAME_TYPE, info, {**PARAMETERS, **(params or {})})
 
