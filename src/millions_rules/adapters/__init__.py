@@ -21,13 +21,14 @@ from ._encoding import (
     observation_size,
     observe,
 )
-from ._turns import FREE_MOVES, Move, Table, Turn, Wait, max_moves, moves_of
+from ._turns import FREE_MOVES, Move, SeatMove, Table, Turn, Wait, max_moves, moves_of
 
 __all__ = [
     "FREE_MOVES",
     "PAY_AMOUNTS",
     "Catalogue",
     "Move",
+    "SeatMove",
     "Table",
     "Turn",
     "Wait",

@@ -19,7 +19,7 @@ from .._errors import ConfigError
 from .._roles import Role, roles_in_play
 from .._state import CharacterStatus, Phase
 from .._views import PlayerView
-from ._turns import Move, Turn, Wait, moves_of
+from ._turns import Move, SeatMove, Turn, Wait, moves_of
 
 __all__ = [
     "PAY_AMOUNTS",
@@ -68,20 +68,20 @@ class Catalogue:
 
     players: int
     """The number of players."""
-    entries: tuple[Move, ...]
+    entries: tuple[SeatMove, ...]
     """The moves, for seat 0."""
     names: tuple[str, ...]
     """A short name for each entry."""
-    _index: dict[Move, int] = attrs.field(eq=False, repr=False)
+    _index: dict[SeatMove, int] = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
         roles = roles_in_play(players)  # ConfigError for a bad count
         pairs = players == 3
         slots = 2 if pairs else 1
-        entries: list[Move] = []
+        entries: list[SeatMove] = []
         names: list[str] = []
 
-        def add(move: Move, name: str) -> None:
+        def add(move: SeatMove, name: str) -> None:
             entries.append(move)
             names.append(name)
 
@@ -113,7 +113,7 @@ class Catalogue:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def move(self, index: int, seat: int) -> Move:
+    def move(self, index: int, seat: int) -> SeatMove:
         """The move at ``index`` made by ``seat``.
 
         Raises:
@@ -142,8 +142,8 @@ class Catalogue:
         return mask
 
 
-def _with_player(move: Move, seat: int) -> Move:
-    changed: Move = attrs.evolve(cast(Any, move), player=seat)
+def _with_player(move: SeatMove, seat: int) -> SeatMove:
+    changed: SeatMove = attrs.evolve(cast(Any, move), player=seat)
     return changed
 
 

@@ -31,14 +31,14 @@ from typing import TypeAlias
 
 import attrs
 
-from .._actions import Action, DealLoot, Pay, SetAside
+from .._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
 from .._checks import illegal
 from .._config import GameConfig
 from .._engine import apply, legal_actions, new_game, payees
 from .._state import GameState, Phase
 from .._views import PlayerView
 
-__all__ = ["FREE_MOVES", "Move", "Table", "Turn", "Wait", "max_moves", "moves_of"]
+__all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 
 #: The default number of free moves (payments and waits) each seat has per round.
 FREE_MOVES = 2
@@ -54,6 +54,9 @@ class Wait:
 
 #: What a seat (or the external dealer) does at a :class:`Table`.
 Move: TypeAlias = Action | Wait
+
+#: What a seat does (a :data:`Move` but the dealer's).
+SeatMove: TypeAlias = Choose | Stay | Leave | Pay | UseThreat | Denounce | Wait
 
 
 @attrs.frozen
