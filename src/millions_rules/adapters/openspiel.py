@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache, cached_property
 from typing import Any, Final
 
 import attrs
@@ -56,7 +57,7 @@ from .._sampling import sample_state
 from .._serialization import from_json, to_json
 from .._state import GameState, Phase
 from .._views import PlayerView, view
-from ._encoding import Catalogue, observation_size, observe
+from ._encoding import PAY_AMOUNTS, Catalogue, observation_size, observe
 from ._turns import FREE_MOVES, Table, Turn, max_moves
 
 __all__ = ["GAME_NAME", "MillionsGame", "MillionsState", "register"]
@@ -65,6 +66,7 @@ __all__ = ["GAME_NAME", "MillionsGame", "MillionsState", "register"]
 GAME_NAME: Final = "python_millions_of_dollars"
 
 _ROLES: Final = tuple(Role)
+_catalogue: Final = cache(Catalogue)
 _FORMAT: Final = "millions-rules/openspiel-state/1"
 
 #: The game's parameters and their defaults: ``players``, the turn structure's
@@ -135,7 +137,7 @@ class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type h
         self.config = config
         self.free_moves = free_moves
         self.reward = reward
-        self.catalogue = Catalogue(config.players)
+        self.catalogue = _catalogue(config.players)
         low, high = (-1.0, 1.0) if reward == "win" else (0.0, float(config.total_money))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.catalogue),
@@ -177,11 +179,27 @@ class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type h
         return state
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class _Saved:
-    """The state's one attribute: pickles (and so serialises) as the library's JSON."""
+    """The state's one attribute: pickles (and so serialises) as the library's JSON.
+
+    It also remembers who acts and the legal actions (search asks for them often).
+    """
 
     table: Table
+
+    @cached_property
+    def seat(self) -> int | None:
+        return self.table.turn.seat
+
+    @cached_property
+    def legal(self) -> list[int]:
+        # Table.moves reads the same facts as the seat's view (view.legal_actions,
+        # view.payees, cash, decided), so this equals Catalogue.mask of the view; the
+        # tests check it at every step of random games.
+        catalogue = _catalogue(self.table.state.config.players)
+        found = {catalogue.index(move) for move in self.table.moves(PAY_AMOUNTS)}
+        return sorted(index for index in found if index is not None)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_restore, (_table_to_json(self.table),))
@@ -247,19 +265,15 @@ class MillionsState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal id."""
-        table = self.table
-        if table.state.is_over:
+        saved = self._saved
+        if saved.table.state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if table.state.awaiting_dealer:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = table.turn.seat
-        assert seat is not None
-        return seat
+        seat = saved.seat
+        return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The catalogue indices the seat may play, from its view (sorted)."""
-        mask = self._game().catalogue.mask(view(self.table.state, player), self.table.turn)
-        return [index for index, allowed in enumerate(mask) if allowed]
+        """The catalogue indices the seat may play (sorted)."""
+        return list(self._saved.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The loot deal or the face-down role card, with exact probabilities."""
