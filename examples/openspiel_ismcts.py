@@ -35,7 +35,7 @@ def main(games: int = 2, players: int = 4, simulations: int = 20, seed: int = 0)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes())
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(outcomes, p=probabilities)))
             elif state.current_player() == 0:
                 state.apply_action(int(bot.step(state)))

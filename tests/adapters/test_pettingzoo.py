@@ -49,7 +49,7 @@ def play(game: raw_env, seed: int) -> list[int]:
     rng = np.random.default_rng(seed)
     game.reset(seed=seed)
     taken = []
-    for agent in game.agent_iter():
+    for _agent in game.agent_iter():
         observation, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.step(None)
