@@ -30,6 +30,12 @@ nitpick_ignore = [
     ("py:class", "millions_rules._random.T"),
     ("py:class", "millions_rules._serialization.T"),
     ("py:class", "TypeAlias"),
+    # The adapters' base classes and spaces belong to libraries without inventories here.
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.spaces.Dict"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.State"),
 ]
 
 autodoc_member_order = "bysource"
@@ -43,7 +49,7 @@ myst_heading_anchors = 3
 html_theme = "alabaster"
 html_title = f"millions-rules {release}"
 
-doctest_global_setup = "from millions_rules import *"
+doctest_global_setup = "from millions_rules import *\nfrom millions_rules.adapters import *"
 
 # -- intersphinx without the network ---------------------------------------------------
 # The documentation must build where only package registries are reachable, so the

@@ -53,7 +53,7 @@ class Catalogue:
     4. three-player game only: *take back* the character of each role (R-3P-2);
     5. *threat* on each seat and position (R-NEG-THREAT, R-3P-4);
     6. *name* each role but the Snitch, for the lone Snitch (R-HEIST-SNITCH);
-    7. *pay* each seat each amount of :data:`PAY_AMOUNTS` (R-NEG-3);
+    7. *pay* each seat each amount of :data:`~millions_rules.adapters.PAY_AMOUNTS` (R-NEG-3);
     8. *wait* (the turn structure's free move).
 
     Entries that can never be legal for a seat (paying or threatening oneself) stay in

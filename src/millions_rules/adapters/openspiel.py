@@ -60,7 +60,14 @@ from .._views import PlayerView, view
 from ._encoding import PAY_AMOUNTS, Catalogue, observation_size, observe
 from ._turns import FREE_MOVES, Table, Turn, max_moves
 
-__all__ = ["GAME_NAME", "MillionsGame", "MillionsState", "register"]
+__all__ = [
+    "GAME_NAME",
+    "PARAMETERS",
+    "MillionsGame",
+    "MillionsObserver",
+    "MillionsState",
+    "register",
+]
 
 #: The name the game is registered under.
 GAME_NAME: Final = "python_millions_of_dollars"

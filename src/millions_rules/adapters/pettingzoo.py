@@ -45,8 +45,6 @@ from ._turns import FREE_MOVES, Table
 
 __all__ = ["env", "raw_env"]
 
-Reward = Literal["win", "cash"]
-
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships no types
     """The AEC environment without PettingZoo's checking wrappers (see :func:`env`).
@@ -72,7 +70,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self,
         players: int = 5,
         *,
-        reward: Reward = "win",
+        reward: Literal["win", "cash"] = "win",
         free_moves: int = FREE_MOVES,
         render_mode: str | None = None,
         **config_options: Any,
@@ -90,7 +88,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         except TypeError as error:  # an unknown option
             raise ConfigError(str(error)) from None
         self._free_moves = free_moves
-        self._reward: Reward = reward
+        self._reward: Literal["win", "cash"] = reward
         self.render_mode = render_mode
         self.catalogue = Catalogue(players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -208,7 +206,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 def env(
     players: int = 5,
     *,
-    reward: Reward = "win",
+    reward: Literal["win", "cash"] = "win",
     free_moves: int = FREE_MOVES,
     render_mode: str | None = None,
     **config_options: Any,
