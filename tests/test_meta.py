@@ -94,3 +94,13 @@ def test_version_is_kept_in_one_place() -> None:
     """The version comes from ``_version.py``; pyproject reads it from there."""
     assert re.fullmatch(r"\d+\.\d+\.\d+", millions_rules.__version__)
     assert 'path = "src/millions_rules/_version.py"' in (ROOT / "pyproject.toml").read_text("utf-8")
+
+
+def test_api_reference_lists_every_error_code() -> None:
+    """docs/api.rst has one row per error code, with the meaning the library gives it."""
+    from millions_rules import ACTION_ERROR_CODES, DESERIALIZATION_ERROR_CODES
+
+    api = (ROOT / "docs" / "api.rst").read_text("utf-8")
+    for codes in (ACTION_ERROR_CODES, DESERIALIZATION_ERROR_CODES):
+        for code, meaning in codes.items():
+            assert f"   * - {code}\n     - {meaning}\n" in api, code

@@ -23,7 +23,7 @@ import attrs
 from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
-from ._engine import legal_actions, payees
+from ._engine import actors, legal_actions, payees
 from ._events import Event, LootRevealed, ThreatPeeked, is_visible
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
@@ -134,7 +134,12 @@ class PlayerView:
     """Last round's roles by seat, where this seat knows them (its own, and everyone's under
     ``repeat_role='forbidden'``), else ``None``; revealed ones are in the log."""
     awaiting: tuple[int, ...]
-    """The seats whose decision the engine waits for."""
+    """The seats whose decision (choice, stay or leave, denunciation) the engine waits for."""
+    actors: tuple[int, ...]
+    """Every seat that may act now, ascending: the seats in :attr:`awaiting`, and any other
+    seat with a legal action, such as a player who stayed and may still pay, be paid
+    back or use a threat card in negotiation (R-NEG-3, R-NEG-THREAT). Empty while the
+    external dealer must act and when the game is over."""
     awaiting_dealer: bool
     """Whether the engine waits for the external dealer."""
     nameable: tuple[Role, ...]
@@ -146,7 +151,12 @@ class PlayerView:
     winners: frozenset[int]
     """The winners, once the game is over."""
     events: tuple[Event, ...]
-    """The log as this seat may see it."""
+    """The log as this seat may see it, from :attr:`first_event` on."""
+    first_event: int
+    """The index, in this seat's whole visible log, of the first of :attr:`events`: the
+    ``since`` given to :func:`~millions_rules.view` (0 for the whole log)."""
+    version: int
+    """The :attr:`~millions_rules.GameState.version` of the state this view was made from."""
 
     @property
     def is_over(self) -> bool:
@@ -210,12 +220,17 @@ def _known_role(
 _REVEALED = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
+def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
     """What ``seat`` may know about ``state`` (R-INFO); ``None`` for a spectator.
 
     Args:
         state: The full state.
         seat: A seat, or ``None``.
+        since: How many events of this seat's visible log the client already
+            holds: the view's :attr:`~millions_rules.PlayerView.events` then start
+            at that index (:attr:`~millions_rules.PlayerView.first_event`). A client
+            that keeps ``events[:first_event]`` of what it held and appends the new
+            ones holds exactly :func:`~millions_rules.visible_events` of the state.
 
     Returns:
         The view. Two states that differ only in what ``seat`` may not know
@@ -223,7 +238,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
     Raises:
         IllegalActionError: If ``seat`` is not a seat of the game (code
-            ``unknown_player`` or ``bad_value``).
+            ``unknown_player`` or ``bad_value``), or ``since`` is not an int from 0
+            to the length of the seat's visible log (code ``bad_value``).
 
     >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
     >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
@@ -231,11 +247,21 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     <Role.BRUTE: 'brute'>
     >>> view(state, 1).characters[0].role is None
     True
+    >>> update = view(state, 1, since=2)
+    >>> update.version, update.first_event, [type(event).__name__ for event in update.events]
+    (1, 2, ['DepositPlaced'])
     """
     if not isinstance(state, GameState):
         illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
     if seat is not None:
         seat = require_seat(state, seat, "seat")
+    log = visible_events(state.events, seat)
+    if type(since) is not int or not 0 <= since <= len(log):
+        illegal(
+            f"since must be an int from 0 to {len(log)} (the events this seat may see), "
+            f"not {since!r}",
+            "bad_value",
+        )
     start = _round_start(state.events)
     peeked = {
         (event.target, event.slot)
@@ -271,10 +297,13 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         face_up=state.face_up,
         previous_roles=previous,
         awaiting=state.awaiting,
+        actors=actors(state),
         awaiting_dealer=state.awaiting_dealer,
         nameable=nameable_roles(state),
         legal_actions=mine,
         payees=can_pay,
         winners=state.winners,
-        events=visible_events(state.events, seat),
+        events=log[since:],
+        first_event=since,
+        version=state.version,
     )
