@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import importlib.util
+import json
 import pathlib
 import pickletools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -120,18 +122,33 @@ def test_state_json_round_trip() -> None:
     game = state.get_game()
     again = game.state_from_json(state.to_json())
     assert again.table == state.table
-    import json
-
     document = json.loads(state.to_json())
     assert from_json(json.dumps(document["state"]), GameState) == state.table.state
 
 
-@pytest.mark.parametrize("text", ["", "[]", '{"format": "other"}', '{"format": 1}'])
-def test_bad_state_json(text: str) -> None:
-    """A document that is no saved state raises DeserializationError."""
-    game = load(players=4)
-    with pytest.raises(DeserializationError):
-        game.state_from_json(text)
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda d: "", "invalid_json"),
+        (lambda d: "[]", "wrong_type"),
+        (lambda d: {**d, "format": "other"}, "bad_value"),
+        (lambda d: {k: v for k, v in d.items() if k != "cursor"}, "missing_field"),
+        (lambda d: {**d, "cursor": 4}, "bad_value"),
+        (lambda d: {**d, "free_moves": [1, 1]}, "bad_value"),
+        (lambda d: {**d, "free_moves": [1, 1, 9, 1]}, "bad_value"),
+        (lambda d: {**d, "done": [0, 0, 0, 0]}, "wrong_type"),
+        (lambda d: {**d, "state": {**d["state"], "reserve": -1}}, None),
+    ],
+)
+def test_bad_state_json(change: Any, code: str | None) -> None:
+    """A document that is no saved state raises DeserializationError with its code."""
+    state = chosen((Role.BRUTE, Role.DRIVER, Role.CROOK, Role.DRIVER), Role.BRUTE)
+    document = change(json.loads(state.to_json()))
+    text = document if isinstance(document, str) else json.dumps(document)
+    with pytest.raises(DeserializationError) as error:
+        state.get_game().state_from_json(text)
+    if code is not None:
+        assert error.value.code == code
 
 
 def two_worlds() -> tuple[MillionsState, MillionsState]:

@@ -27,7 +27,8 @@ chosen characters). These are exactly the engine's own draws (R-COMP-4, R-PLAN-4
 :func:`~millions_rules.adapters.observe`; the information state tensor adds, for every
 pair of seats, the money paid and the threat cards used from one to the other over the
 game; the observation string is a one-line summary of the view and the information state
-string is the view's JSON (its whole visible log) with the public turn.
+string is the view's JSON (its whole visible log; not its version, a count of actions
+that a resampled world does not keep) with the public turn.
 
 **Returns** come at the end: with ``reward="win"`` (the default) +1 to each winner and -1
 to the others; with ``reward="cash"`` the final cash.
@@ -50,11 +51,11 @@ import numpy as np
 import pyspiel
 
 from .._config import GameConfig
-from .._errors import ConfigError
+from .._errors import ConfigError, DeserializationError
 from .._events import Paid, ThreatUsed
 from .._roles import Dealer, RepeatRole, Role
 from .._sampling import sample_state
-from .._serialization import from_json, to_json
+from .._serialization import parse_json, structure, to_json
 from .._state import GameState, Phase
 from .._views import PlayerView, view
 from ._encoding import PAY_AMOUNTS, Catalogue, observation_size, observe
@@ -234,24 +235,44 @@ def _table_to_json(table: Table) -> str:
 
 
 def _table_from_json(text: str) -> Table:
-    from .._errors import DeserializationError
+    doc = parse_json(text)
+    if not isinstance(doc, dict):
+        raise DeserializationError("expected an object", "wrong_type")
+    for name in ("format", "free_moves_per_round", "free_moves", "done", "cursor", "state"):
+        if name not in doc:
+            raise DeserializationError(f"missing field {name!r}", "missing_field")
+    if doc["format"] != _FORMAT:
+        raise DeserializationError(f"expected {_FORMAT!r}", "bad_value", "$.format")
+    state: GameState = structure(doc["state"], GameState)
+    n = state.config.players
+    per_round = _whole(doc["free_moves_per_round"], "$.free_moves_per_round", 100)
+    free = _list(doc["free_moves"], "$.free_moves", n)
+    done = [d for d in _list(doc["done"], "$.done", n) if type(d) is bool]
+    if len(done) != n:
+        raise DeserializationError("expected booleans", "wrong_type", "$.done")
+    return Table(
+        state,
+        per_round,
+        tuple(_whole(f, "$.free_moves", per_round) for f in free),
+        tuple(done),
+        _whole(doc["cursor"], "$.cursor", n - 1),
+    )
 
-    try:
-        doc = json.loads(text)
-        if doc["format"] != _FORMAT:
-            raise DeserializationError(f"format: expected {_FORMAT!r}")
-        state = from_json(json.dumps(doc["state"]), GameState)
-        return Table(
-            state,
-            int(doc["free_moves_per_round"]),
-            tuple(int(f) for f in doc["free_moves"]),
-            tuple(bool(d) for d in doc["done"]),
-            int(doc["cursor"]),
-        )
-    except (ValueError, KeyError, TypeError) as error:
-        if isinstance(error, DeserializationError):
-            raise
-        raise DeserializationError(f"not a saved OpenSpiel state: {error}") from None
+
+def _whole(value: object, path: str, most: int) -> int:
+    if type(value) is not int:
+        raise DeserializationError("expected an integer", "wrong_type", path)
+    if not 0 <= value <= most:
+        raise DeserializationError(f"expected 0 to {most}, got {value}", "bad_value", path)
+    return value
+
+
+def _list(value: object, path: str, length: int) -> list[object]:
+    if not isinstance(value, list):
+        raise DeserializationError("expected an array", "wrong_type", path)
+    if len(value) != length:
+        raise DeserializationError(f"expected {length} items", "bad_value", path)
+    return value
 
 
 class MillionsState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -390,8 +411,12 @@ class MillionsObserver:
         seen = view(state.table.state, player)
         turn = state.table.turn
         if self.perfect_recall:
+            document = json.loads(to_json(seen))
+            # The version counts every action applied since the start; a resampled world
+            # has no history, so it would tell worlds apart that the seat cannot.
+            del document["version"]
             return json.dumps(
-                {"view": json.loads(to_json(seen)), "turn": json.loads(to_json_turn(turn))},
+                {"view": document, "turn": json.loads(to_json_turn(turn))},
                 separators=(",", ":"),
             )
         return _summary(seen, turn)
