@@ -133,6 +133,13 @@ class TestTurns:
         assert error.value.code == "not_your_turn"
         assert table == Table.start(GameConfig(4, seed=1))
 
+    @pytest.mark.parametrize("move", [Wait(True), "stay", Stay("0"), None])  # type: ignore[arg-type]
+    def test_malformed_moves_are_refused(self, move: object) -> None:
+        """Anything but the acting seat's own move raises IllegalActionError."""
+        table = self.negotiation()
+        with pytest.raises(IllegalActionError):
+            table.play(move)  # type: ignore[arg-type]
+
     def negotiation(self) -> Table:
         table = Table.start(GameConfig(4, seed=1), free_moves=1)
         for role in (Role.BRUTE, Role.DRIVER, Role.CROOK, Role.DRIVER):

@@ -189,11 +189,10 @@ class Table:
         if dealer:
             if seat is not None:
                 illegal(f"it is seat {seat}'s turn, not the dealer's", "not_your_turn")
-        elif getattr(move, "player", None) != seat or seat is None:
-            illegal(
-                f"it is not {getattr(move, 'player', '?')}'s turn (seat {seat} acts)",
-                "not_your_turn",
-            )
+        else:
+            player = getattr(move, "player", None)
+            if type(player) is not int or player != seat:
+                illegal(f"it is not {player!r}'s turn (seat {seat} acts)", "not_your_turn")
         if isinstance(move, Wait):
             return self._wait(move)
         free = list(self.free_moves)
@@ -202,7 +201,7 @@ class Table:
                 illegal(f"seat {move.player} has no free move left this round", "not_your_turn")
             free[move.player] -= 1
         before = self.state
-        after = apply(before, move)
+        after = apply(before, move, seat=seat)  # a seat may only make its own moves
         entered = after.phase is Phase.NEGOTIATION and before.phase is not Phase.NEGOTIATION
         if entered or after.round != before.round:
             return Table.resume(after, self.free_moves_per_round)  # a new round's counters
