@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from millions_rules import (
     Action,
@@ -44,6 +46,8 @@ from millions_rules.bots import (
     action_space,
     play_game,
 )
+
+from .conftest import scaled
 
 
 @attrs.define
@@ -345,3 +349,32 @@ def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
     assert RuleBot().choose(rival, action_space(rival), random.Random(0)) == Stay(1)
     paid = view(apply(state, Pay(0, 1, 1), seat=0), 1)
     assert RuleBot().choose(paid, action_space(paid), random.Random(0)) == Leave(1)
+
+
+def test_shipped_bots_satisfy_the_protocol() -> None:
+    """RandomBot, RuleBot and ISMCTSBot are Bots (the runtime-checkable protocol)."""
+    assert all(isinstance(bot, Bot) for bot in (RandomBot(), RuleBot(), ISMCTSBot()))
+    assert not isinstance(object(), Bot)
+
+
+@scaled(10)
+@given(
+    players=st.integers(3, 8),
+    quick=st.booleans(),
+    repeat=st.sampled_from(list(RepeatRole)),
+    dealer=st.sampled_from(list(Dealer)),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_any_variant_plays_to_the_end_between_bots(
+    players: int, quick: bool, repeat: RepeatRole, dealer: Dealer, seed: int
+) -> None:
+    """Property (R-COMP-2, R-VAR-QUICK, R-VAR-REPEAT, R-END): in any variant, a table of
+    RuleBots and paying RandomBots plays a game to the end whose history replays exactly."""
+    make = GameConfig.quick if quick else GameConfig
+    config = make(players, seed=seed, repeat_role=repeat, dealer=dealer)
+    bots: list[Bot] = [
+        RuleBot() if seat % 2 else RandomBot(pay_chance=0.2) for seat in range(players)
+    ]
+    final = play_game(config, bots, seed=seed)
+    assert final.is_over and final.winners
+    assert replay(config, final.history) == final
