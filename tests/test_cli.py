@@ -62,3 +62,17 @@ def test_module_runs_as_a_program() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_demo_into_a_closed_pipe_ends_quietly() -> None:
+    """``demo | head`` ends without a BrokenPipeError traceback when the reader leaves."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "millions_rules", "demo", "--players", "8"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader leaves before the demo writes (importing takes longer)
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 1
+    assert errors == ""

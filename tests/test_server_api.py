@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -214,3 +215,18 @@ class TestActors:
         for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
             expected = tuple(s for s in range(state.players) if legal_actions(state, s))
             assert view(state, None).actors == expected
+
+
+class TestWording:
+    @given(games(), st.data())
+    def test_messages_name_seats_as_seats(
+        self, states: list[GameState], data: st.DataObject
+    ) -> None:
+        """Error messages call a seat number "seat N", never "player N"."""
+        for state in states[:: max(1, len(states) // 5)]:
+            for _ in range(5):
+                action = data.draw(any_actions)
+                seat = data.draw(st.none() | st.integers(-1, 8))
+                error = check(state, action, seat=seat)
+                if error is not None:
+                    assert not re.search(r"\bplayers? -?\d", str(error)), str(error)

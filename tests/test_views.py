@@ -253,6 +253,30 @@ def test_threat_peek_seen_by_user_only() -> None:
         assert not any(isinstance(e, ThreatPeeked) for e in view(state, seat).events)
 
 
+def test_seen_by_threat_marks_only_the_peeked_character() -> None:
+    """R-NEG-THREAT: ``seen_by_threat`` is true only for the character this seat saw with a
+    threat card, and only this round."""
+    state = new_game(external(5))
+    state = play_round(state, {0: S, 1: B, 2: D, 3: C, 4: C}, card=PLAIN_9, aside=S, leave={0, 4})
+    state = play(
+        state,
+        [DealLoot(PLAIN_10), *(Choose(i, r) for i, r in enumerate([D, S, B, C, C])), SetAside(S)],
+    )
+    assert not any(
+        c.seen_by_threat for seat in (None, 0, 1, 2) for c in view(state, seat).characters
+    )
+    state = apply(state, UseThreat(1, 2))
+    mine = view(state, 1).characters
+    assert [c.seen_by_threat for c in mine] == [False, False, True, False, False]
+    assert mine[1].role is S and not mine[1].seen_by_threat  # its own: known, not by threat
+    assert not any(c.seen_by_threat for c in view(state, 2).characters)  # the target knows its own
+    state = play(state, [Stay(i) for i in range(5)])  # the lone Snitch must name a role
+    assert state.phase is Phase.HEIST and view(state, 1).characters[2].seen_by_threat
+    state = apply(state, Denounce(1, D))  # the round ends: a new round, nothing seen
+    assert state.round == 3 or state.is_over
+    assert not any(c.seen_by_threat for c in view(state, 1).characters)
+
+
 def test_seed_and_generator_in_no_view() -> None:
     """R-INFO: the seed, the generator state and the loot deck are in no view."""
     state = new_game(GameConfig(6, seed=777))

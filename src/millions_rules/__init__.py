@@ -65,6 +65,7 @@ from ._events import (
     ThreatGained,
     ThreatPeeked,
     ThreatUsed,
+    WinReason,
     is_visible,
 )
 from ._narrate import describe
@@ -156,6 +157,7 @@ __all__ = [
     "ThreatPeeked",
     "ThreatUsed",
     "UseThreat",
+    "WinReason",
     "__version__",
     "apply",
     "check",

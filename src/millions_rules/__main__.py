@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -103,7 +104,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_schemas(args.directory)
         return 0
     _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
-    print("\n".join(lines))
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left (``demo | head``): stop quietly. Python would report the failed
+        # flush at exit, so stdout now points at the null device (the recipe of the
+        # Python documentation, "Note on SIGPIPE").
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,6 +24,28 @@ def _as_deck(value: object) -> object:
     if isinstance(value, (list, tuple)):
         return tuple(value)
     return value
+
+
+def _as_repeat_role(value: RepeatRole | str) -> RepeatRole:
+    # The JSON value ("forbidden") is accepted as in a document; anything else is refused.
+    return _as_member(RepeatRole, "repeat_role", value)
+
+
+def _as_dealer(value: Dealer | str) -> Dealer:
+    return _as_member(Dealer, "dealer", value)
+
+
+_E = TypeVar("_E", RepeatRole, Dealer)
+
+
+def _as_member(cls: type[_E], name: str, value: object) -> _E:
+    if isinstance(value, cls):
+        return value
+    for member in cls:
+        if type(value) is str and value == member.value:
+            return member
+    allowed = ", ".join(repr(member.value) for member in cls)
+    raise ConfigError(f"{name} must be a {cls.__name__} or one of {allowed}, not {value!r}")
 
 
 def _check_int(name: str, value: object, minimum: int, maximum: int | None = None) -> None:
@@ -51,8 +73,10 @@ class GameConfig:
         total_money: All the money in the game; the reserve starts with the
             rest (R-COMP-3).
         loot_deck: The loot cards ``rounds`` of which are dealt (R-COMP-4).
-        repeat_role: What repeating last round's role costs (R-VAR-REPEAT).
-        dealer: Whether the engine or the caller deals (R-COMP-4, R-PLAN-4).
+        repeat_role: What repeating last round's role costs (R-VAR-REPEAT): a
+            :class:`~millions_rules.RepeatRole` or its value (``"forbidden"``), as in JSON.
+        dealer: Whether the engine or the caller deals (R-COMP-4, R-PLAN-4): a
+            :class:`~millions_rules.Dealer` or its value (``"external"``).
         first_leader: The seat holding the leader card in round 1 (R-COMP-6).
 
     Raises:
@@ -63,6 +87,8 @@ class GameConfig:
     >>> config = GameConfig(5, seed=7)
     >>> config.roles == (Role.SNITCH, Role.BRUTE, Role.DRIVER, Role.CROOK)
     True
+    >>> GameConfig(4, seed=7, repeat_role="forbidden").repeat_role
+    <RepeatRole.FORBIDDEN: 'forbidden'>
     >>> GameConfig(9)
     Traceback (most recent call last):
       ...
@@ -83,9 +109,9 @@ class GameConfig:
     """All the money in the game, in millions."""
     loot_deck: tuple[LootCard, ...] = attrs.field(default=STANDARD_LOOT_DECK, converter=_as_deck)
     """The loot cards the game's cards are drawn from."""
-    repeat_role: RepeatRole = RepeatRole.NO_SHARE
+    repeat_role: RepeatRole = attrs.field(default=RepeatRole.NO_SHARE, converter=_as_repeat_role)
     """The repeat-role option (R-VAR-REPEAT)."""
-    dealer: Dealer = Dealer.ENGINE
+    dealer: Dealer = attrs.field(default=Dealer.ENGINE, converter=_as_dealer)
     """Who deals the loot cards and the face-down role card."""
     first_leader: int = 0
     """The seat holding the leader card in round 1."""
@@ -98,10 +124,6 @@ class GameConfig:
         _check_int("starting_cash", self.starting_cash, 0)
         _check_int("total_money", self.total_money, self.starting_cash * self.players)
         _check_int("first_leader", self.first_leader, 0, self.players - 1)
-        if not isinstance(self.repeat_role, RepeatRole):
-            raise ConfigError(f"repeat_role must be a RepeatRole, not {self.repeat_role!r}")
-        if not isinstance(self.dealer, Dealer):
-            raise ConfigError(f"dealer must be a Dealer, not {self.dealer!r}")
         self._check_deck()
 
     def _check_deck(self) -> None:

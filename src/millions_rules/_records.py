@@ -31,6 +31,7 @@ from ._config import GameConfig
 from ._engine import apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._events import Event, GameWon
+from ._fields import document_fields
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
@@ -210,6 +211,9 @@ class PublicRecord:
     """Everything the seat could see, in order (:func:`~millions_rules.visible_events`)."""
     result: GameWon | None
     """The end of the game (winners, final cash, reason), or ``None`` if it goes on."""
+
+
+document_fields(GameRecord, PublicRecord)
 
 
 def public_record(

@@ -85,7 +85,25 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     The sample's view equals ``v`` in everything but
     :attr:`~millions_rules.PlayerView.version`, which is 0 (a sample has no history):
     ``view(sample_state(v, seed), v.seat) == attrs.evolve(v, version=0)``. The result
-    can be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
+    can be played on with :func:`~millions_rules.apply`.
+
+    **The distribution.** Every *world* consistent with the public facts and the
+    seat's own knowledge is equally likely; it is the uniform prior over the worlds
+    the rules allow, not a posterior over how people play:
+
+    * this round's unknown characters: a role for each, such that with the known
+      characters the role cards are exactly the face-up cards plus one face-down
+      card; roles respect the player count, the three-player game's two different
+      characters, ``forbidden`` repeats and every role this seat saw with a threat
+      card. Worlds are counted exactly and one is drawn uniformly, so a face-down
+      role that fits more assignments is proportionally more likely. Before the
+      role cards are laid out, each unknown role is uniform among the roles its
+      owner may choose;
+    * last round's roles this seat does not know: drawn the same way from last
+      round's face-up cards;
+    * the loot cards still to come: a uniformly random ordered draw from the cards
+      not yet seen;
+    * the seed and the generator state: uniformly random 64-bit numbers.
 
     Args:
         view: What one seat (or a spectator) knows, with its whole log

@@ -16,6 +16,7 @@ import attrs
 from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
+from ._fields import document_fields
 from ._roles import LootCard, Role
 
 __all__ = ["THREAT_CARDS", "Character", "CharacterStatus", "GameState", "Phase"]
@@ -110,7 +111,7 @@ class GameState:
     threats: tuple[int, ...]
     """Threat cards held, by seat (R-COMP-5)."""
     threat_supply: int
-    """Threat cards left in the supply (R-COMP-5). It never grows: a used card is
+    """Threat cards left in the supply (R-COMP-5). It never grows, since a used card is
     discarded, not returned (R-NEG-THREAT)."""
     leader: int
     """The seat holding the leader card (R-COMP-6)."""
@@ -206,3 +207,6 @@ class GameState:
     def awaiting_dealer(self) -> bool:
         """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
         return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)
+
+
+document_fields(Character, GameState)

@@ -25,6 +25,7 @@ from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import actors, legal_actions, payees
 from ._events import Event, LootRevealed, ThreatPeeked, is_visible
+from ._fields import document_fields
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -94,6 +95,9 @@ class SeenCharacter:
     """Face down, taken back, surviving or eliminated (public)."""
     role: Role | None
     """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+    seen_by_threat: bool
+    """Whether this seat saw the role with a threat card this round (R-NEG-THREAT); then
+    :attr:`role` shows it, even before the heist reveals it."""
 
 
 @attrs.frozen
@@ -136,10 +140,11 @@ class PlayerView:
     awaiting: tuple[int, ...]
     """The seats whose decision (choice, stay or leave, denunciation) the engine waits for."""
     actors: tuple[int, ...]
-    """Every seat that may act now, ascending: the seats in :attr:`awaiting`, and any other
-    seat with a legal action, such as a player who stayed and may still pay, be paid
-    back or use a threat card in negotiation (R-NEG-3, R-NEG-THREAT). Empty while the
-    external dealer must act and when the game is over."""
+    """Every seat that may act now, ascending; the seats in :attr:`awaiting`, and any other
+    seat with a legal action, such as a player who stayed and may still pay or use a
+    threat card in negotiation (R-NEG-3, R-NEG-THREAT). A seat listed here has at least
+    one legal action; a seat still in the round may also be paid by another. Empty while
+    the external dealer must act and when the game is over."""
     awaiting_dealer: bool
     """Whether the engine waits for the external dealer."""
     nameable: tuple[Role, ...]
@@ -176,6 +181,9 @@ class PlayerView:
     def my_characters(self) -> tuple[SeenCharacter, ...]:
         """This seat's own characters this round."""
         return tuple(c for c in self.characters if c.player == self.seat)
+
+
+document_fields(PublicConfig, SeenCharacter, PlayerView)
 
 
 def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
@@ -215,6 +223,20 @@ def _known_role(
     ):
         return character.role
     return None
+
+
+def _seen(seat: int | None, peeked: set[tuple[int, int]], character: Character) -> SeenCharacter:
+    role = _known_role(seat, peeked, character)
+    threat = role is not None and (character.player, character.position) in peeked
+    return SeenCharacter(
+        character.player,
+        character.position,
+        character.paid,
+        character.covered,
+        character.status,
+        role,
+        threat,
+    )
 
 
 _REVEALED = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
@@ -269,9 +291,7 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         if isinstance(event, ThreatPeeked) and event.player == seat
     }
     characters = tuple(
-        SeenCharacter(
-            c.player, c.position, c.paid, c.covered, c.status, _known_role(seat, peeked, c)
-        )
+        _seen(seat, peeked, c)
         for c in sorted(state.characters, key=lambda c: (c.player, c.position))
     )
     everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
