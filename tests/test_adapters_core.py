@@ -125,6 +125,19 @@ class TestTurns:
             table = table.play(table.moves()[0])
         assert order == [2, 3, 4, 0, 1]
 
+    @pytest.mark.parametrize("free_moves", [-1, 101, 2.0, True, "2"])
+    def test_bad_free_moves(self, free_moves: object) -> None:
+        """free_moves is an int from 0 to 100."""
+        with pytest.raises(ConfigError):
+            Table.start(GameConfig(4, seed=1), free_moves)  # type: ignore[arg-type]
+
+    def test_without_free_moves_a_seat_decides_at_once(self) -> None:
+        """free_moves=0: no payment, no wait; an undecided seat must stay or leave."""
+        table = Table.start(GameConfig(4, seed=1), free_moves=0)
+        for role in (Role.BRUTE, Role.DRIVER, Role.CROOK, Role.DRIVER):
+            table = table.play(Choose(table.turn.seat, role))  # type: ignore[arg-type]
+        assert table.moves() == (Stay(0), Leave(0))
+
     def test_out_of_turn_is_refused_and_changes_nothing(self) -> None:
         """A move of a seat that is not to act raises not_your_turn."""
         table = Table.start(GameConfig(4, seed=1))

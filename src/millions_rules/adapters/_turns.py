@@ -35,6 +35,7 @@ from .._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside,
 from .._checks import illegal
 from .._config import GameConfig
 from .._engine import apply, legal_actions, new_game, payees
+from .._errors import ConfigError
 from .._state import GameState, Phase
 from .._views import PlayerView
 
@@ -111,9 +112,11 @@ class Table:
 
     @classmethod
     def resume(cls, state: GameState, free_moves: int = FREE_MOVES) -> Table:
-        """A table at ``state`` with fresh counters, as at the start of a round."""
-        from .._errors import ConfigError
+        """A table at ``state`` with fresh counters, as at the start of a round.
 
+        Raises:
+            ConfigError: If ``free_moves`` is not an int from 0 to 100.
+        """
         if type(free_moves) is not int or not 0 <= free_moves <= 100:
             raise ConfigError(f"free_moves must be an int from 0 to 100, not {free_moves!r}")
         n = state.config.players
