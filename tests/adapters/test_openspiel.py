@@ -39,6 +39,14 @@ def test_random_sim_test_with_serialization(players: int, sims: int) -> None:
     pyspiel.random_sim_test(load(players=players), num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("repeat_role", ["forbidden", "allowed"])
+def test_random_sim_test_of_the_variants(repeat_role: str) -> None:
+    """R-VAR-REPEAT: the variants pass the random simulation test too."""
+    game = load(players=4, repeat_role=repeat_role, rounds=6, target=16)
+    assert game.config.repeat_role.value == repeat_role
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_register_twice_is_harmless() -> None:
     """register() may be called again."""
     register()

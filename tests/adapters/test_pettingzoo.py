@@ -38,6 +38,14 @@ def test_api_test(players: int) -> None:
         api_test(env(players=players), num_cycles=1000)
 
 
+@pytest.mark.parametrize("repeat_role", ["forbidden", "allowed"])
+def test_api_test_of_the_variants(repeat_role: str) -> None:
+    """R-VAR-REPEAT, R-VAR-QUICK: the variants pass the API test too."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(players=4, repeat_role=repeat_role, rounds=6, target=16), num_cycles=1000)
+
+
 @pytest.mark.parametrize("players", [3, 5, 8])
 def test_seed_test(players: int) -> None:
     """The same seed plays the same game (PettingZoo's seed test)."""
