@@ -3,7 +3,8 @@
 Each game has four seats: OpenSpiel's ``ISMCTSBot`` (random rollouts to the end of the
 game), the library's :class:`~millions_rules.bots.ISMCTSBot` (rollouts to the end of the
 round with a model of sensible players), and two seats playing uniformly random legal
-actions. Both searches get the same number of iterations per decision. The two searchers'
+actions. Both searches get the same number of iterations per decision, unless
+``--spiel-iterations`` gives OpenSpiel's its own. The two searchers'
 seats go round all twelve ordered pairs of seats, so no seat order favours either.
 
 The library's bot is offered the seat's legal moves without :class:`~millions_rules.adapters.Wait`
@@ -11,7 +12,7 @@ The library's bot is offered the seat's legal moves without :class:`~millions_ru
 has decided it waits for the rest of the round.
 
 Run: ``python benchmarks/ismcts_comparison.py [--games N] [--iterations K] [--rounds R]
-[--out FILE]`` (needs the ``openspiel`` extra); it prints a JSON summary. Times per
+[--spiel-iterations K2] [--out FILE]`` (needs the ``openspiel`` extra); it prints a JSON summary. Times per
 decision are CPU times of this process (the machine may be shared).
 """
 
@@ -58,9 +59,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument(
+        "--spiel-iterations", type=int, default=None, help="OpenSpiel's (default: --iterations)"
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=pathlib.Path, default=None)
     args = parser.parse_args(argv)
+    spiel_iterations = args.iterations if args.spiel_iterations is None else args.spiel_iterations
     register()
     game = pyspiel.load_game(
         "python_millions_of_dollars", {"players": 4, "rounds": args.rounds, "target": 16}
@@ -75,7 +80,7 @@ def main(argv: list[str]) -> int:
             game,
             mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
             uct_c=2.0,
-            max_simulations=args.iterations,
+            max_simulations=spiel_iterations,
             random_state=rng,
         )
         ours = ISMCTSBot(iterations=args.iterations)
@@ -114,6 +119,7 @@ def main(argv: list[str]) -> int:
         "rounds": args.rounds,
         "target": 16,
         "iterations": args.iterations,
+        "spiel_iterations": spiel_iterations,
         "seconds": round(time.perf_counter() - started, 1),
         "cpu_seconds": round(time.process_time() - cpu_started, 1),
     }
