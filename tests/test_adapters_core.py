@@ -131,6 +131,11 @@ class TestTurns:
         with pytest.raises(ConfigError):
             Table.start(GameConfig(4, seed=1), free_moves)  # type: ignore[arg-type]
 
+    def test_resume_needs_a_state(self) -> None:
+        """Table.resume of something that is no GameState raises ConfigError."""
+        with pytest.raises(ConfigError):
+            Table.resume("state")  # type: ignore[arg-type]
+
     def test_without_free_moves_a_seat_decides_at_once(self) -> None:
         """free_moves=0: no payment, no wait; an undecided seat must stay or leave."""
         table = Table.start(GameConfig(4, seed=1), free_moves=0)

@@ -115,8 +115,10 @@ class Table:
         """A table at ``state`` with fresh counters, as at the start of a round.
 
         Raises:
-            ConfigError: If ``free_moves`` is not an int from 0 to 100.
+            ConfigError: If ``state`` is not a state or ``free_moves`` not an int from 0 to 100.
         """
+        if not isinstance(state, GameState):
+            raise ConfigError(f"a table needs a GameState, not {type(state).__name__}")
         if type(free_moves) is not int or not 0 <= free_moves <= 100:
             raise ConfigError(f"free_moves must be an int from 0 to 100, not {free_moves!r}")
         n = state.config.players
