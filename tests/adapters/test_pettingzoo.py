@@ -135,6 +135,14 @@ def test_bad_options(options: dict[str, object]) -> None:
         raw_env(players=4, **options)  # type: ignore[arg-type]
 
 
+def test_unknown_agent() -> None:
+    """Observing an agent the environment does not have raises ConfigError."""
+    game = raw_env(players=4)
+    game.reset(seed=0)
+    with pytest.raises(ConfigError):
+        game.observe("player_9")
+
+
 def test_options_reach_the_game() -> None:
     """GameConfig options (a quick game) are played."""
     game = raw_env(players=4, rounds=6, target=16)

@@ -115,6 +115,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return self._action_space
 
     def _seat(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise ConfigError(f"{agent!r} is not an agent of this environment")
         return self.possible_agents.index(agent)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
