@@ -32,6 +32,7 @@ from millions_rules import (
     visible_events,
 )
 
+from .conftest import scaled
 from .scenario import PLAIN_9, external, play
 from .strategies import any_actions, games
 
@@ -92,6 +93,7 @@ class TestSeatAuthorisation:
         state = new_game(GameConfig(4, seed=1))
         refused_for_seat(state, Choose(True, Role.BRUTE), 1, "bad_value")
 
+    @scaled(2)
     @given(games(), st.data())
     def test_seat_never_applies_foreign_or_dealer_actions(
         self, states: list[GameState], data: st.DataObject
@@ -161,6 +163,7 @@ class TestViewCursor:
         with pytest.raises(ConfigError, match="whole log"):
             sample_state(view(state, 1, since=1), 7)
 
+    @scaled(2)
     @given(games(), st.data())
     def test_client_applying_views_holds_the_log_once(
         self, states: list[GameState], data: st.DataObject
@@ -218,6 +221,7 @@ class TestActors:
 
 
 class TestWording:
+    @scaled(4)
     @given(games(), st.data())
     def test_messages_name_seats_as_seats(
         self, states: list[GameState], data: st.DataObject

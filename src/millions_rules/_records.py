@@ -55,7 +55,7 @@ __all__ = [
 FORMAT_VERSION: Final = 2
 
 
-@attrs.frozen(hash=False)  # the tags are a mapping; records are compared, not hashed
+@attrs.frozen
 class GameRecord:
     """A saved game: format version, library version, config, tags and actions.
 
@@ -185,7 +185,7 @@ def load_game(text: str | bytes) -> GameState:
 # -- public records ------------------------------------------------------------------
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class PublicRecord:
     """A game as one seat (or a spectator) saw it: shareable, with no secret of others.
 
