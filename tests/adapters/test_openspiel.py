@@ -219,6 +219,26 @@ def test_resampled_states_keep_the_information_state() -> None:
     assert differ > 0
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_legal_actions_are_the_view_mask(players: int) -> None:
+    """At every turn the legal actions are exactly the mask built from the seat's view."""
+    from millions_rules import view
+
+    game = load(players=players)
+    catalogue = Catalogue(players)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        seat = state.current_player()
+        mask = catalogue.mask(view(state.table.state, seat), state.table.turn)
+        assert state.legal_actions() == [i for i, allowed in enumerate(mask) if allowed]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 def test_cash_returns() -> None:
     """reward='cash': the returns are the final cash; zeros before the end."""
     game = load(players=3, reward="cash", rounds=2)
