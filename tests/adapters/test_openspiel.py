@@ -159,6 +159,23 @@ def test_bad_state_json(change: Any, code: str | None) -> None:
         assert error.value.code == code
 
 
+def test_state_of_another_game_is_refused() -> None:
+    """A saved state of a game with other parameters does not load into this one."""
+    state = chosen((Role.BRUTE, Role.DRIVER, Role.CROOK, Role.DRIVER), Role.BRUTE)
+    for other in (load(players=4, rounds=5), load(players=4, free_moves=1)):
+        with pytest.raises(DeserializationError) as error:
+            other.state_from_json(state.to_json())
+        assert error.value.code == "bad_value"
+
+
+def test_resampled_state_saves_and_loads() -> None:
+    """A world drawn for search (its seed drawn too) is still a state of the game."""
+    state = chosen((Role.BRUTE, Role.DRIVER, Role.CROOK, Role.DRIVER), Role.BRUTE)
+    sampled = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    again = state.get_game().state_from_json(sampled.to_json())
+    assert again.table == sampled.table
+
+
 def two_worlds() -> tuple[MillionsState, MillionsState]:
     """Worlds that differ only in seat 1's role and the face-down card: secrets for seat 0."""
     return (

@@ -180,10 +180,20 @@ class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type h
         """A state of this game from :meth:`MillionsState.to_json`.
 
         Raises:
-            DeserializationError: If the text is no such document.
+            DeserializationError: If the text is no such document, or a state of a game
+                with other parameters.
         """
+        table = _table_from_json(text)
+        if attrs.evolve(table.state.config, seed=0) != self.config:
+            raise DeserializationError(
+                "the state is of a game with other parameters", "bad_value", "$.state.config"
+            )
+        if table.free_moves_per_round != self.free_moves:
+            raise DeserializationError(
+                f"expected {self.free_moves}", "bad_value", "$.free_moves_per_round"
+            )
         state = MillionsState(self)
-        state._saved = _Saved(_table_from_json(text))
+        state._saved = _Saved(table)
         return state
 
 
