@@ -31,6 +31,7 @@ def lint(session: nox.Session) -> None:
         "benchmarks",
         "typing_tests",
         "noxfile.py",
+        "conftest.py",
         "docs",
     )
     session.run(
@@ -43,6 +44,7 @@ def lint(session: nox.Session) -> None:
         "benchmarks",
         "typing_tests",
         "noxfile.py",
+        "conftest.py",
         "docs",
     )
 
