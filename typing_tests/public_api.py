@@ -120,3 +120,6 @@ except DeserializationError as problem:
 for event in state.events:
     if isinstance(event, GameWon):
         assert_type(event.reason, WinReason)
+assert_type(from_json("{}", PlayerView), PlayerView)
+assert_type(from_json("{}", GameRecord), GameRecord)
+assert_type(from_json("{}", PublicRecord), PublicRecord)

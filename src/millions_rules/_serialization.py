@@ -73,9 +73,10 @@ _CLASS_BY_TAG: dict[object, dict[str, type]] = {
 class _Refused(ValueError):
     """A value refused; its message reads well after a path, its code is a documented one."""
 
-    def __init__(self, message: str, code: str = "wrong_type") -> None:
+    def __init__(self, message: str, code: str = "wrong_type", field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.field = field  # a field of the object at hand, named in the path
 
 
 _JSON_KINDS: Final[dict[type, str]] = {
@@ -300,7 +301,7 @@ def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameCo
         if type(value) is not dict:
             raise _Refused(f"expected object, got {_json_kind(value)}")
         if "seed" not in value:  # the default would be a random seed: not a faithful read
-            raise _Refused("the seed is required in a document", "missing_field")
+            raise _Refused("the seed is required in a document", "missing_field", "seed")
         try:
             config: GameConfig = base(value, cls)
         except ConfigError as error:
@@ -602,6 +603,8 @@ def _describe(error: BaseException, path: str = "") -> _Problem:
         keys = ", ".join(sorted(error.extra_fields))
         return path or "$", "unknown_field", f"unexpected field(s): {keys}"
     if isinstance(error, _Refused):
+        if error.field is not None:
+            path = f"{path}.{error.field}" if path else error.field
         return path or "$", error.code, str(error)
     if isinstance(error, KeyError):
         return path or "$", "missing_field", "missing field"
