@@ -13,6 +13,7 @@ class RandomPlayer(RandomBot):
     """Deprecated alias of :class:`~millions_rules.bots.RandomBot`; it warns when built.
 
     >>> import warnings
+    >>> from millions_rules.bots import RandomBot
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     player = RandomPlayer(seed=3)
