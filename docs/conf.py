@@ -50,7 +50,7 @@ myst_heading_anchors = 3
 html_theme = "alabaster"
 html_title = f"millions-rules {release}"
 
-doctest_global_setup = "from millions_rules import *\nfrom millions_rules.adapters import *"
+doctest_global_setup = "from millions_rules import *\nfrom millions_rules.adapters import *\nfrom millions_rules.bots import *"
 
 # -- intersphinx without the network ---------------------------------------------------
 # The documentation must build where only package registries are reachable, so the
