@@ -9,7 +9,7 @@ seat to act at a time, so a :class:`Table` adds a turn order on top of a
   the leader. A choice is secret and the view of a later seat shows only that earlier
   seats have chosen (and their deposits), exactly what R-PLAN-2 makes public, so the
   order gives nobody information the simultaneous choice would hide.
-* **Negotiation.** Turns go clockwise from the leader, round and round, until every
+* **Negotiation.** Turns go clockwise from the leader, lap after lap, until every
   player has decided. On a turn a seat makes one move: a decision (stay, leave, or in the
   three-player game take back one character), a threat (:class:`~millions_rules.UseThreat`),
   a payment (:class:`~millions_rules.Pay`) or :class:`Wait`. Payments and waits are *free

@@ -10,7 +10,7 @@
 
 **Turns.** The game is sequential with imperfect information; seats act in the turn
 structure of :mod:`millions_rules.adapters` (planning clockwise from the leader,
-negotiation in turns with free moves, the lone Snitch's naming).
+negotiation in laps of turns with free moves, the lone Snitch's naming).
 
 **Chance.** The game uses the library's external dealer
 (:attr:`~millions_rules.Dealer.EXTERNAL`): at the start of each round a chance node deals
