@@ -9,6 +9,8 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from millions_rules import (
     Choose,
@@ -38,6 +40,8 @@ from millions_rules.adapters import (
     observation_size,
     observe,
 )
+
+from .conftest import scaled
 
 
 def random_table(players: int, seed: int, steps: int) -> Table:
@@ -301,3 +305,32 @@ class TestObservation:
                     seen, table.turn
                 )
         assert differing > 0  # the worlds did differ in secrets
+
+
+class TestProperties:
+    @scaled(4)
+    @given(
+        players=st.integers(3, 8),
+        seed=st.integers(0, 2**64 - 1),
+        free_moves=st.integers(0, 3),
+        rng=st.randoms(use_true_random=False),
+    )
+    def test_turns_end_and_masks_match(
+        self, players: int, seed: int, free_moves: int, rng: random.Random
+    ) -> None:
+        """Any game at a table ends within max_moves; the view-built mask is the engine's."""
+        config = GameConfig(players, seed=seed, dealer=Dealer.EXTERNAL)
+        table = Table.start(config, free_moves)
+        catalogue = Catalogue(players)
+        moves = 0
+        while not table.state.is_over:
+            seat = table.turn.seat
+            if seat is None:
+                table = table.play(rng.choice(table.moves()))
+            else:
+                mask = catalogue.mask(view(table.state, seat), table.turn)
+                offered = [catalogue.index(m) for m in table.moves(PAY_AMOUNTS)]
+                assert sorted(i for i, m in enumerate(mask) if m) == sorted(offered)  # type: ignore[type-var]
+                table = table.play(catalogue.move(rng.choice(offered), seat))  # type: ignore[arg-type]
+            moves += 1
+            assert moves <= max_moves(config, free_moves)
