@@ -231,12 +231,19 @@ def test_play_game_is_reproducible_and_seeded() -> None:
 
 
 def test_play_game_refuses_bad_input() -> None:
-    """A wrong number of bots or a non-config is a ConfigError; an action the bot was not
-    offered is a BotError naming the seat, and stops the game."""
+    """A wrong number of bots, bots that are no sequence of Bots, a bad seed or a non-config
+    is a ConfigError; an action the bot was not offered is a BotError naming the seat, and
+    stops the game."""
     with pytest.raises(ConfigError):
         play_game(GameConfig(4, seed=1), [RandomBot()] * 3)
     with pytest.raises(ConfigError):
         play_game("5 players", [RandomBot()] * 5)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="sequence"):
+        play_game(GameConfig(3, seed=1), (RandomBot() for _ in range(3)))  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="no choose method"):
+        play_game(GameConfig(3, seed=1), [RandomBot(), RandomBot(), "bot"])  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="seed"):
+        play_game(GameConfig(3, seed=1), [RandomBot()] * 3, seed=-1)
 
     class Cheat:
         def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -263,11 +270,19 @@ def test_random_player_is_a_deprecated_alias_of_random_bot() -> None:
 
 
 def test_ismcts_budgets() -> None:
-    """ISMCTSBot needs a positive budget; a time budget alone ends its search."""
-    with pytest.raises(ValueError):
+    """ISMCTSBot needs a positive budget, and every bot refuses parameters of the wrong type
+    or range with a ConfigError; a time budget alone ends ISMCTSBot's search."""
+    with pytest.raises(ConfigError, match="iterations, seconds or both"):
         ISMCTSBot(iterations=None, seconds=None)
-    with pytest.raises(ValueError):
-        ISMCTSBot(iterations=0)
+    for bad in ({"iterations": 0}, {"iterations": "200"}, {"seconds": -1.0}, {"seed": 1.5}):
+        with pytest.raises(ConfigError):
+            ISMCTSBot(**bad)
+    for bad_rule in ({"temperature": 0}, {"samples": 0}, {"samples": "12"}):
+        with pytest.raises(ConfigError):
+            RuleBot(**bad_rule)
+    for bad_random in ({"pay_chance": 2}, {"seed": -1}, {"pay_chance": "0.5"}):
+        with pytest.raises(ConfigError):
+            RandomBot(**bad_random)
     v = view(replay(GameConfig(5, seed=1), ()), 2)
     action = ISMCTSBot(iterations=None, seconds=0.05).choose(v, action_space(v), random.Random(1))
     assert action in v.legal_actions
@@ -302,10 +317,12 @@ def test_rule_bot_leaves_a_certain_duplicate(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_rule_bot_as_lone_snitch_names_a_rival_without_ending_alone(seed: int) -> None:
-    """R-HEIST-SNITCH, R-HEIST-LONE-SNITCH: face up Snitch, Brute, Brute, Crook. Naming the
-    Crook would likely leave the Snitch alone (the Brutes duplicate): the RuleBot names Brute."""
-    roles = {0: Role.SNITCH, 1: Role.BRUTE, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.DRIVER}
-    state = _table(roles, Role.DRIVER)
+    """R-HEIST-SNITCH, R-HEIST-LONE-SNITCH: the Snitch's own card lies face down, so the
+    face-up Brute, Brute, Brute, Crook are exactly the rivals' roles. Naming the Crook would
+    leave the Snitch alone (the Brutes duplicate) and cost it 3M; naming the Brute leaves it
+    half the loot with the Crook: the RuleBot names Brute."""
+    roles = {0: Role.SNITCH, 1: Role.BRUTE, 2: Role.BRUTE, 3: Role.BRUTE, 4: Role.CROOK}
+    state = _table(roles, Role.SNITCH)
     for seat in range(5):
         state = apply(state, Stay(seat))
     v = view(state, 0)
@@ -318,7 +335,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
     looks at a rival rather than decide blind."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     v = view(state, 0)
     action = RuleBot().choose(v, action_space(v), random.Random(0))
     assert isinstance(action, UseThreat) and action.player == 0
@@ -341,7 +358,7 @@ def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
     honours the bribe and leaves (R-NEG-2)."""
     roles = {0: Role.DRIVER, 1: Role.DRIVER, 2: Role.BRUTE, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
-    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0))
+    state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     state = apply(state, UseThreat(0, 1), seat=0)
     v = view(state, 0)
     assert RuleBot().choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)

@@ -10,6 +10,18 @@ from typing import Any
 import jsonschema
 import pytest
 
+from millions_rules import (
+    Choose,
+    Dealer,
+    DealLoot,
+    GameConfig,
+    Leave,
+    Role,
+    SetAside,
+    Stay,
+    apply,
+    new_game,
+)
 from millions_rules.__main__ import main
 from millions_rules.bots._cli import JSON_SCHEMA, Progress, plain_progress
 from millions_rules.bots._simulate import (
@@ -17,6 +29,7 @@ from millions_rules.bots._simulate import (
     run_games,
     seats_for_game,
     statistics,
+    summarise,
 )
 from millions_rules.bots._stats import mean_interval, wilson
 
@@ -186,3 +199,37 @@ def test_intervals() -> None:
     assert (round(e.low, 4), e.high) == (0.7225, 1.0)
     assert mean_interval([5.0]).low == 5.0
     assert mean_interval([]).n == 0
+
+
+def test_console_script_runs_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    """The ``millions-rules`` console script is the same entry point: simulate works there."""
+    from importlib.metadata import entry_points
+
+    (script,) = [e for e in entry_points(group="console_scripts") if e.name == "millions-rules"]
+    assert script.load()(["simulate", "--games", "2", "--players", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["statistics"]["games"] == 2
+
+
+def test_summary_of_a_hand_played_round() -> None:
+    """A round dealt by hand is summarised exactly: Drivers duplicated (R-HEIST-DUP) lose
+    their 1M deposits, Brute and Crook share 8M (R-LOOT-2) and the Crook takes 2M from the
+    Brute (R-LOOT-4), the Snitch that left (R-NEG-2) gains nothing."""
+    state = apply(new_game(GameConfig(5, seed=0, dealer=Dealer.EXTERNAL)), DealLoot(0))
+    roles = [Role.DRIVER, Role.DRIVER, Role.BRUTE, Role.CROOK, Role.SNITCH]
+    for seat, role in enumerate(roles):
+        state = apply(state, Choose(seat, role))
+    state = apply(state, SetAside(Role.SNITCH))
+    state = apply(state, Leave(4))
+    for seat in range(4):
+        state = apply(state, Stay(seat))
+    summary = summarise(state, ["rule"] * 5)
+    assert summary["rounds"] == 1 and summary["lone_snitch"] == 0
+    assert sorted(
+        (c["seat"], c["role"], c["outcome"], c["payoff"]) for c in summary["characters"]
+    ) == [
+        (0, "driver", "eliminated", -1),
+        (1, "driver", "eliminated", -1),
+        (2, "brute", "survived", 2),
+        (3, "crook", "survived", 6),
+        (4, "snitch", "left", 0),
+    ]

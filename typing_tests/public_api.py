@@ -111,7 +111,7 @@ assert_type(shared, PublicRecord)
 assert_type(shared.result, GameWon | None)
 assert_type(GameConfig(4, repeat_role="forbidden", dealer="external"), GameConfig)
 assert_type(GameConfig(4, repeat_role=RepeatRole.ALLOWED).repeat_role, RepeatRole)
-assert_type(DESERIALIZATION_ERROR_CODES, dict[str, str])
+assert_type(DESERIALIZATION_ERROR_CODES, Mapping[str, str])
 try:
     load_game("{}")
 except DeserializationError as problem:

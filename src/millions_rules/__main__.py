@@ -6,9 +6,11 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ._config import GameConfig
 from ._engine import apply, new_game
+from ._errors import MillionsError
 from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
 from ._money import cash_after
 from ._narrate import describe
@@ -78,10 +80,38 @@ def _cash_at(state: GameState, end: RoundEnded) -> tuple[int, ...]:
     return cash_after(state, state.events.index(end) + 1)
 
 
+_PROG = "python -m millions_rules"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments get one line on standard error and exit status 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        _complain(f"{message} (see {self.prog} --help)")
+        raise SystemExit(2)
+
+
+def _complain(message: str) -> None:
+    print(f"{_PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m millions_rules``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m millions_rules",
+    """Entry point of ``python -m millions_rules``.
+
+    Returns 0 on success. A bad argument, or any :class:`~millions_rules.MillionsError`
+    or file-system error it leads to, prints one line on standard error and gives
+    exit status 2.
+    """
+    try:
+        return _run(argv)
+    except (MillionsError, OSError) as error:
+        _complain(str(error))
+        return 2
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _Parser(
+        prog=_PROG,
         description="Millions of Dollars rules engine " + __version__,
     )
     commands = parser.add_subparsers(dest="command", required=True)

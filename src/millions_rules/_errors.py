@@ -7,6 +7,8 @@ about actions carry a stable machine-readable :attr:`~millions_rules.IllegalActi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 __all__ = [
@@ -19,10 +21,7 @@ __all__ = [
 ]
 
 
-#: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
-#: stable: a program may switch on them. New codes may be added in minor
-#: releases; none is renamed or removed without a major release.
-ACTION_ERROR_CODES: Final[dict[str, str]] = {
+_ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "not_an_action": "the object is not one of the library's action classes",
     "bad_value": "a field of the action has the wrong type or an impossible value",
     "game_over": "the game has ended; no action is legal",
@@ -49,13 +48,17 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "card_unavailable": "the loot card was already dealt or does not exist",
     "role_card_unavailable": "no chosen character has that role, so its card cannot be set aside",
 }
+#: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
+#: stable: a program may switch on them. New codes may be added in minor
+#: releases; none is renamed or removed without a major release. The mapping is read-only.
+ACTION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(_ACTION_ERROR_CODES)
 
 
-#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
-#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
-DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
+_DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
     "not_text": "the input is not JSON text (str or bytes)",
-    "too_large": "the document is larger than MAX_DOCUMENT_SIZE",
+    "too_large": "the document is larger than MAX_DOCUMENT_SIZE bytes of UTF-8",
+    "too_many_items": "an array holds more than MAX_ARRAY_LENGTH items",
+    "duplicate_key": "an object has the same key twice (readers differ on which one counts)",
     "too_deep": "the document is nested more deeply than the JSON parser allows",
     "invalid_json": "the text is not valid JSON (NaN and Infinity included)",
     "wrong_type": "a value has the wrong JSON type (a string or true where an integer goes, ...)",
@@ -64,10 +67,19 @@ DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
     "unknown_field": "an object has a field its type does not define",
     "bad_tag": 'the "type" tag of an action or event is missing, unknown or not the expected one',
     "inconsistent_state": "a state document breaks an invariant the engine keeps",
+    "inconsistent_view": "a view document contradicts itself or its config",
     "illegal_action": "a saved game holds an action that is illegal where it is played",
     "newer_format": "the record was written in a newer format than this library reads",
     "unknown_format": "the record's format version is not one this library knows",
+    "unknown_type": "the type to read or describe is not one of the library's document types",
+    "unknown_schema": "no schema file of that name ships with the library",
+    "not_serializable": "the object to write holds a value JSON cannot represent",
 }
+#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
+#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`, and read-only too.
+DESERIALIZATION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    _DESERIALIZATION_ERROR_CODES
+)
 
 
 class MillionsError(Exception):

@@ -138,12 +138,14 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and print statistics",
         description=(
-            "Play many games between bots and print statistics with 95%% confidence "
+            "Play many games between bots and print statistics with 95% confidence "
             "intervals. Results depend on the options only, never on --jobs."
         ),
     )
-    parser.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
-    parser.add_argument("--games", type=_positive, default=100)
+    parser.add_argument(
+        "--players", type=int, default=5, choices=range(3, 9), metavar="3-8", help="default 5"
+    )
+    parser.add_argument("--games", type=_positive, default=100, help="default 100")
     parser.add_argument(
         "--bots",
         type=_bots,
@@ -159,17 +161,26 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--rotate", action="store_true", help="rotate a one-per-seat list one seat each game"
     )
     parser.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
-    parser.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    parser.add_argument(
+        "--repeat-role",
+        choices=[r.value for r in RepeatRole],
+        default="no_share",
+        help="R-VAR-REPEAT (default no_share)",
+    )
     parser.add_argument(
         "--external-dealer",
         action="store_true",
         help="deal as an external dealer would (Dealer.EXTERNAL; the runner deals at random)",
     )
-    parser.add_argument("--seed", type=_seed, default=0)
+    parser.add_argument(
+        "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
+    )
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print JSON (see JSON_SCHEMA)")
-    output.add_argument("--csv", action="store_true", help="print CSV, one estimate a row")
+    output.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    output.add_argument(
+        "--csv", action="store_true", help="print the statistics as CSV, one estimate a row"
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

@@ -9,6 +9,7 @@ from collections.abc import Hashable, Sequence
 
 from .._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
 from .._engine import apply, legal_actions
+from .._errors import ConfigError
 from .._planning import choices
 from .._roles import Role
 from .._sampling import sample_state
@@ -22,14 +23,19 @@ _REVEALED = (CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED)
 
 
 class _Node:
-    """One information set of the searching seat: statistics of its actions."""
+    """One information set of the searching seat: its actions and their statistics.
 
-    __slots__ = ("children", "total", "visits")
+    The actions are listed on the first visit (they are the same on every visit: they depend
+    only on what the seat knows); statistics are indexed like them.
+    """
+
+    __slots__ = ("actions", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.visits: dict[Action, int] = {}
-        self.total: dict[Action, float] = {}
-        self.children: dict[tuple[Action, Hashable], _Node] = {}
+        self.actions: tuple[Action, ...] = ()
+        self.visits: list[int] = []
+        self.total: list[float] = []
+        self.children: dict[tuple[int, Hashable], _Node] = {}
 
 
 class ISMCTSBot:
@@ -66,10 +72,11 @@ class ISMCTSBot:
         exploration: The UCB1 constant.
 
     Raises:
-        ValueError: If neither budget is set, or one is not positive.
+        ConfigError: If neither budget is set, or a parameter is of the wrong type or range.
 
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import ISMCTSBot
     >>> v = view(new_game(GameConfig(5, seed=1)), 0)
     >>> type(ISMCTSBot(iterations=20).choose(v, v.legal_actions, random.Random(0))).__name__
     'Choose'
@@ -83,9 +90,15 @@ class ISMCTSBot:
         exploration: float = 0.7,
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("ISMCTSBot needs iterations, seconds or both")
-        if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
-            raise ValueError("ISMCTSBot's budgets must be positive")
+            raise ConfigError("ISMCTSBot needs iterations, seconds or both")
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ConfigError(f"iterations must be an int >= 1 or None, not {iterations!r}")
+        if seconds is not None and not (_is_number(seconds) and seconds > 0):
+            raise ConfigError(f"seconds must be a number > 0 or None, not {seconds!r}")
+        if seed is not None and type(seed) is not int:
+            raise ConfigError(f"seed must be an int or None, not {seed!r}")
+        if not (_is_number(exploration) and exploration >= 0):
+            raise ConfigError(f"exploration must be a number >= 0, not {exploration!r}")
         self.iterations = iterations
         """Worlds played per decision, or ``None``."""
         self.seconds = seconds
@@ -114,7 +127,10 @@ class ISMCTSBot:
             world = sample_state(view, sim.getrandbits(64))
             self._iterate(root, world, view.seat, candidates, sim)
             done += 1
-        return max(candidates, key=lambda a: (root.visits.get(a, 0), root.total.get(a, 0.0)))
+        if not root.visits:  # pragma: no cover - the root is the bot's own decision
+            return candidates[0]
+        best = max(range(len(candidates)), key=lambda i: (root.visits[i], root.total[i]))
+        return candidates[best]
 
     def _iterate(
         self,
@@ -124,9 +140,9 @@ class ISMCTSBot:
         candidates: list[Action],
         sim: random.Random,
     ) -> None:
-        path: list[tuple[_Node, Action]] = []
+        path: list[tuple[_Node, int]] = []
         node: _Node | None = root
-        pending: Action | None = None  # the bot's last action in the tree
+        pending = -1  # the index of the bot's last action in the tree
         expanded = False
         peeked: dict[tuple[int, int], Role] = {}
         start = state.round
@@ -141,7 +157,7 @@ class ISMCTSBot:
             if seat != me or node is None:
                 action = _model(state, seat, sim)
             else:
-                if pending is not None:
+                if path:
                     key = (pending, _signature(state, me, peeked))
                     child = node.children.get(key)
                     if child is None and not expanded:
@@ -151,14 +167,15 @@ class ISMCTSBot:
                 if node is None:
                     action = _model(state, seat, sim)
                 else:
-                    offered: Sequence[Action] = (
-                        candidates
-                        if not path
-                        else [a for a in legal_actions(state, me, payments=False)]
-                    )
-                    action = self._select(node, offered, sim)
-                    path.append((node, action))
-                    pending = action
+                    if not node.actions:
+                        node.actions = tuple(
+                            candidates if not path else legal_actions(state, me, payments=False)
+                        )
+                        node.visits = [0] * len(node.actions)
+                        node.total = [0.0] * len(node.actions)
+                    pending = self._select(node, sim)
+                    action = node.actions[pending]
+                    path.append((node, pending))
                     if isinstance(action, UseThreat):
                         target = _character_role(state, action.target, action.slot)
                         if target is not None:
@@ -167,22 +184,26 @@ class ISMCTSBot:
             if not isinstance(action, UseThreat):
                 turn = (seat + 1) % players
         reward = _score(state, me)
-        for visited, action in path:
-            visited.visits[action] = visited.visits.get(action, 0) + 1
-            visited.total[action] = visited.total.get(action, 0.0) + reward
+        for visited, index in path:
+            visited.visits[index] += 1
+            visited.total[index] += reward
 
-    def _select(self, node: _Node, offered: Sequence[Action], sim: random.Random) -> Action:
-        untried = [a for a in offered if a not in node.visits]
+    def _select(self, node: _Node, sim: random.Random) -> int:
+        """The index of the action to try: an untried one at random, else UCB1's best."""
+        visits, total = node.visits, node.total
+        untried = [i for i, n in enumerate(visits) if n == 0]
         if untried:
             return untried[sim.randrange(len(untried))]
-        log_n = math.log(sum(node.visits[a] for a in offered))
+        log_n = math.log(sum(visits))
         c = self.exploration
+        return max(
+            range(len(visits)),
+            key=lambda i: total[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
+        )
 
-        def ucb(action: Action) -> float:
-            n = node.visits[action]
-            return node.total[action] / n + c * math.sqrt(log_n / n)
 
-        return max(offered, key=ucb)
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
 
 
 def _character_role(state: GameState, player: int, position: int) -> Role | None:

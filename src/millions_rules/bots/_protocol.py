@@ -81,6 +81,7 @@ def action_space(view: PlayerView, *, payments: bool = True) -> tuple[Action, ..
         payments: Whether to add payments.
 
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import action_space
     >>> state = new_game(GameConfig(4, seed=1))
     >>> [type(action).__name__ for action in action_space(view(state, 0))]
     ['Choose', 'Choose', 'Choose']

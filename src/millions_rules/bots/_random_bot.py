@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from .._actions import Action, Pay
+from .._errors import ConfigError
 from .._random import draw_below, seed_state
 from .._views import PlayerView
 
@@ -24,7 +25,11 @@ class RandomBot:
         seed: Seeds the bot's own generator, used by :meth:`act` only.
         pay_chance: Probability, from 0 to 1, of paying when it may.
 
+    Raises:
+        ConfigError: If ``seed`` or ``pay_chance`` is out of range or of the wrong type.
+
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import RandomBot
     >>> state = new_game(GameConfig(4, seed=1))
     >>> RandomBot(seed=3).act(view(state, 0))
     Choose(player=0, roles=(<Role.CROOK: 'crook'>,))
@@ -35,6 +40,10 @@ class RandomBot:
     """
 
     def __init__(self, seed: int = 0, pay_chance: float = 0.0) -> None:
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+        if type(pay_chance) not in (int, float) or not 0 <= pay_chance <= 1:
+            raise ConfigError(f"pay_chance must be a number from 0 to 1, not {pay_chance!r}")
         self._rng = seed_state(seed)
         self._pay_per_mille = int(pay_chance * 1000)
         self.pay_chance = pay_chance
@@ -56,7 +65,13 @@ class RandomBot:
         return value
 
     def act(self, view: PlayerView) -> Action | None:
-        """A legal action for the view's seat, or ``None`` when it has nothing to do."""
+        """A legal action for the view's seat, or ``None`` when it has nothing to do.
+
+        Raises:
+            ConfigError: If ``view`` is no :class:`~millions_rules.PlayerView`.
+        """
+        if not isinstance(view, PlayerView):
+            raise ConfigError(f"act needs a PlayerView, not {type(view).__name__}")
         if view.seat is not None and view.payees and self._below(1000) < self._pay_per_mille:
             return Pay(view.seat, view.payees[self._below(len(view.payees))], 1)
         if not view.legal_actions:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 from .._actions import Action, Choose, Denounce, Leave, Pay, Stay, UseThreat
+from .._errors import ConfigError
 from .._events import LootRevealed, Paid
 from .._roles import RepeatRole, Role, roles_in_play
 from .._sampling import sample_state
@@ -53,14 +54,22 @@ class RuleBot:
         temperature: How much randomness in planning (smaller: greedier).
         samples: Worlds drawn per decision in negotiation and for the Snitch.
 
+    Raises:
+        ConfigError: If ``temperature`` is not a number > 0 or ``samples`` not an int >= 1.
+
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import RuleBot
     >>> v = view(new_game(GameConfig(5, seed=1)), 0)
     >>> type(RuleBot().choose(v, v.legal_actions, random.Random(0))).__name__
     'Choose'
     """
 
     def __init__(self, temperature: float = 1.0, samples: int = 12) -> None:
+        if type(temperature) not in (int, float) or not 0 < temperature < math.inf:
+            raise ConfigError(f"temperature must be a number > 0, not {temperature!r}")
+        if type(samples) is not int or samples < 1:
+            raise ConfigError(f"samples must be an int >= 1, not {samples!r}")
         self.temperature = temperature
         """The planning temperature."""
         self.samples = samples

@@ -52,20 +52,28 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
         The final :class:`~millions_rules.GameState` (its ``winners`` are set).
 
     Raises:
-        ConfigError: If ``config`` is no :class:`~millions_rules.GameConfig` or there is not one
-            bot per seat.
+        ConfigError: If ``config`` is no :class:`~millions_rules.GameConfig`, ``bots`` is not a
+            sequence of one object with a ``choose`` method per seat, or ``seed`` is not an
+            int >= 0 or ``None``.
         BotError: If a bot answers with an action it was not offered.
 
     >>> from millions_rules import GameConfig
-    >>> from millions_rules.bots import RandomBot, RuleBot
+    >>> from millions_rules.bots import RandomBot, RuleBot, play_game
     >>> final = play_game(GameConfig(4, seed=7), [RuleBot(), RandomBot(), RandomBot(), RandomBot()])
     >>> final.is_over
     True
     """
     if not isinstance(config, GameConfig):
         raise ConfigError(f"play_game needs a GameConfig, not {type(config).__name__}")
-    if isinstance(bots, (str, bytes)) or len(bots) != config.players:
-        raise ConfigError(f"play_game needs one bot per seat ({config.players})")
+    if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
+        raise ConfigError(f"bots must be a sequence of bots, not {type(bots).__name__}")
+    if len(bots) != config.players:
+        raise ConfigError(f"play_game needs one bot per seat ({config.players}), not {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ConfigError(f"bots[{seat}] has no choose method: {bot!r} is not a Bot")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise ConfigError(f"seed must be an int >= 0 or None, not {seed!r}")
     base = config.seed if seed is None else seed
     rngs = [seat_rng(base, seat) for seat in range(config.players)]
     dealer = seat_rng(base, "dealer")
