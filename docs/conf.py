@@ -30,6 +30,8 @@ nitpick_ignore = [
     ("py:class", "T"),
     ("py:class", "millions_rules._random.T"),
     ("py:class", "millions_rules._serialization.T"),
+    ("py:class", "millions_rules._log.T"),
+    ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
     # The adapters' base classes and spaces belong to libraries without inventories here.
     ("py:class", "pettingzoo.utils.env.AECEnv"),

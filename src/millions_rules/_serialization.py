@@ -18,11 +18,13 @@ state cannot be smuggled in.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import re
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
 from typing import Any, Final, TypeVar, overload
 
 import attrs
@@ -34,6 +36,7 @@ from ._config import GameConfig
 from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
+from ._json_fast import make_key_counters, make_readers, make_writers
 from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 from ._tags import as_tags
@@ -57,7 +60,7 @@ _BIG_LIMIT: Final = 2**64
 _TAGGED: tuple[type, ...] = (*ACTION_TYPES, *EVENT_TYPES)
 _UNIONS: dict[object, tuple[type, ...]] = {Action: ACTION_TYPES, Event: EVENT_TYPES}
 #: 64-bit fields written as decimal strings.
-_BIG_FIELDS: Final = {GameConfig: ("seed",), GameState: ("rng",)}
+_BIG_FIELDS: Final[dict[type, tuple[str, ...]]] = {GameConfig: ("seed",), GameState: ("rng",)}
 
 
 def tag_of(cls: type) -> str:
@@ -187,7 +190,15 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
         raise DeserializationError(
             f"detailed_validation must be a bool, not {detailed_validation!r}", "wrong_type"
         )
+    return _build_converter(detailed_validation, None)
+
+
+def _build_converter(
+    detailed_validation: bool, preconfigure: Callable[[cattrs.Converter], None] | None
+) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
+    if preconfigure is not None:  # first: the library's own hooks below take precedence
+        preconfigure(converter)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
@@ -205,15 +216,37 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
             make_dict_structure_fn(t, converter, _cattrs_forbid_extra_keys=True)
         ),
     )
+    # Members and unions first: the generated functions of the classes that hold them
+    # look their hooks up when generated (a union's generic dispatch is slow).
+    reader = make_readers(
+        converter,
+        _UNIONS,
+        {cls: tag_of(cls) for cls in _TAGGED},
+        _structure_big,
+        _BIG_FIELDS,
+        (-MAX_INT, MAX_INT),
+    )
+    for cls in _TAGGED:
+        _register_tagged(converter, cls)
+        if not detailed_validation:  # a generated reader (see ._json_fast)
+            converter.register_structure_hook(cls, _as_hook(reader(cls)))
+    for union, members in _UNIONS.items():
+        _register_union(converter, union, members)
     for cls, names in _BIG_FIELDS.items():
         _register_big_fields(converter, cls, names)
     converter.register_structure_hook(GameConfig, _config_hook(converter))
     converter.register_structure_hook_func(lambda t: t == Mapping[str, str], _structure_tags)
-    for cls in _TAGGED:
-        _register_tagged(converter, cls)
-    for union, members in _UNIONS.items():
-        _register_union(converter, union, members)
+    if not detailed_validation:  # generated readers for the other classes, made on first use
+        converter.register_structure_hook_factory(
+            lambda t: attrs.has(t) and reader(t) is not None, lambda t: _as_hook(reader(t))
+        )
+        converter.register_structure_hook(GameState, _as_hook(reader(GameState)))
     return converter
+
+
+def _as_hook(read: Callable[[Any], T] | None) -> Callable[[Any, type], T]:
+    assert read is not None  # only classes with a reader get one
+    return lambda value, _: read(value)
 
 
 def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]:
@@ -231,6 +264,8 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
             )
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
+        if not converter.detailed_validation:  # any failure is explained by a detailed read
+            return [hook(element, item) for element in value]
         result = []
         for index, element in enumerate(value):
             try:
@@ -327,8 +362,7 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     allowed = frozenset(field.name for field in attrs.fields(cls)) | {"type"}
     converter.register_unstructure_hook(cls, _fast_tagged_unstructure(converter, cls, tag))
     if not converter.detailed_validation:
-        converter.register_structure_hook(cls, _fast_tagged_structure(converter, cls, tag))
-        return
+        return  # make_converter registers a generated reader
 
     # The generated function ignores unknown keys ("type" among them); extra keys
     # are refused here, which is cheaper than copying the document without its tag.
@@ -349,52 +383,6 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
         return base(value, cls)
 
     converter.register_structure_hook(cls, structure)
-
-
-def _fast_tagged_structure(
-    converter: cattrs.Converter, cls: type, tag: str
-) -> Callable[[object, type], Any]:
-    """Generated code reading one action or event, with the checks of the hooks inlined.
-
-    A log holds hundreds of events, so reading them is the bulk of reading a state.
-    Like cattrs' own generated functions, this one is compiled once per class; unlike
-    them it inlines the strict int and enum checks instead of calling a hook per
-    field. It only has to accept exactly what the detailed converter accepts: any
-    failure raises, and the detailed converter then says where and why.
-    """
-    attrs.resolve_types(cls)
-    namespace: dict[str, Any] = {
-        "CLS": cls,
-        "TAG": tag,
-        "ALLOWED": frozenset(f.name for f in attrs.fields(cls)) | {"type"},
-        "REFUSED": _Refused,
-        "MISSING": object(),
-        "LOW": -MAX_INT,
-        "HIGH": MAX_INT,
-    }
-    body = [
-        "def structure(o, _):",
-        "    if o.__class__ is not dict or o.get('type') != TAG or not o.keys() <= ALLOWED:",
-        "        raise REFUSED('not a valid document')",
-    ]
-    for i, field in enumerate(attrs.fields(cls)):
-        value = f"v{i}"
-        if field.default is attrs.NOTHING:
-            body.append(f"    {value} = o[{field.name!r}]")
-        else:
-            namespace[f"D{i}"] = field.default
-            body.append(f"    {value} = o.get({field.name!r}, MISSING)")
-            body.append(f"    if {value} is MISSING: {value} = D{i}")
-            body.append("    else:")
-        indent = "        " if field.default is not attrs.NOTHING else "    "
-        body.extend(
-            indent + line for line in _field_check(converter, field.type, value, i, namespace)
-        )
-    arguments = ", ".join(f"v{i}" for i in range(len(attrs.fields(cls))))
-    body.append(f"    return CLS({arguments})")
-    exec(compile("\n".join(body), f"<millions_rules structure {cls.__name__}>", "exec"), namespace)
-    structure: Callable[[object, type], Any] = namespace["structure"]
-    return structure
 
 
 def _fast_tagged_unstructure(
@@ -439,31 +427,6 @@ def _field_out(
     return f"U{i}({value})"
 
 
-def _field_check(
-    converter: cattrs.Converter, t: Any, value: str, i: int, namespace: dict[str, Any]
-) -> list[str]:
-    """Lines that check (and convert) one field's value in place."""
-    args = typing.get_args(t)
-    optional = type(None) in args and len(args) == 2
-    inner = next(a for a in args if a is not type(None)) if optional else t
-    if inner is int and not optional:
-        return [f"if {value}.__class__ is not int or not LOW <= {value} <= HIGH: raise REFUSED('')"]
-    if inner is str and not optional:
-        return [f"if {value}.__class__ is not str: raise REFUSED('')"]
-    if isinstance(inner, type) and issubclass(inner, enum.Enum):
-        namespace[f"E{i}"] = {member.value: member for member in inner}
-        lookup = f"E{i}.get({value}) if {value}.__class__ is str else None"
-        if optional:
-            return [
-                f"if {value} is not None:",
-                f"    {value} = {lookup}",
-                f"    if {value} is None: raise REFUSED('')",
-            ]
-        return [f"{value} = {lookup}", f"if {value} is None: raise REFUSED('')"]
-    namespace[f"H{i}"], namespace[f"T{i}"] = converter.get_structure_hook(t), t
-    return [f"{value} = H{i}({value}, T{i})"]
-
-
 def _register_union(converter: cattrs.Converter, union: object, members: tuple[type, ...]) -> None:
     by_tag = _CLASS_BY_TAG[union]
     known = ", ".join(sorted(by_tag))
@@ -486,6 +449,57 @@ def _register_union(converter: cattrs.Converter, union: object, members: tuple[t
 
 _CONVERTER = make_converter(detailed_validation=False)
 _EXPLAINER = make_converter()
+_write_class = make_writers(
+    _CONVERTER, _UNIONS, {cls: tag_of(cls) for cls in _TAGGED}, dict(_BIG_FIELDS)
+)
+#: Generated writers by exact class, made on first use; ``None`` for other classes.
+_WRITERS: dict[type, Callable[[Any], str] | None] = {}
+
+
+def _writer(cls: type) -> Callable[[Any], str] | None:
+    if cls not in _WRITERS:
+        ours = attrs.has(cls) and getattr(cls, "_defined_in", cls.__module__).startswith(
+            "millions_rules."
+        )
+        _WRITERS[cls] = _write_class(cls) if ours else None
+    return _WRITERS[cls]
+
+
+# -- the [fast] extra: orjson through cattrs' preconfigured support -------------------------
+
+orjson: ModuleType | None
+try:
+    import orjson
+except ImportError:  # pragma: no cover - depends on the installed extras
+    orjson = None
+
+
+def _orjson_converter() -> cattrs.Converter | None:
+    if orjson is None:  # pragma: no cover - depends on the installed extras
+        return None
+    from cattrs.preconf.orjson import configure_converter
+
+    return _build_converter(False, configure_converter)
+
+
+_ORJSON_CONVERTER = _orjson_converter()
+#: The JSON library in use: ``"orjson"`` when the ``[fast]`` extra is installed.
+_backend = ["json" if orjson is None else "orjson"]
+
+
+@contextlib.contextmanager
+def backend(name: str) -> Iterator[None]:
+    """Use the standard library (``"json"``) or orjson (``"orjson"``) inside the block.
+
+    Both give byte-identical text and the same errors; tests and benchmarks compare them.
+    """
+    if name not in ("json", "orjson") or (name == "orjson" and orjson is None):
+        raise ValueError(f"no JSON backend {name!r}")
+    _backend.append(name)
+    try:
+        yield
+    finally:
+        _backend.pop()
 
 
 # -- text in and out ------------------------------------------------------------------
@@ -510,6 +524,10 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     if indent is not None and type(indent) is not int:
         raise DeserializationError(f"indent must be an int or None, not {indent!r}", "wrong_type")
     try:
+        if indent is None:
+            write = _writer(obj.__class__)
+            if write is not None:
+                return write(obj)
         document = _CONVERTER.unstructure(obj)
         separators = (",", ":") if indent is None else (",", ": ")
         return json.dumps(
@@ -598,12 +616,70 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
+    result = _read_fast(text, cls)
+    if result is not _NOT_READ:
+        return result
+    # The exact path: it also says why a document is refused.
     document = parse_json(text)
     if not (isinstance(cls, type) or any(cls is union for union in _UNIONS)):
         raise DeserializationError(
             f"cannot read a document as {cls!r}, which is no type", "unknown_type"
         )
     return structure(document, cls)
+
+
+_NOT_READ: Final = object()
+_count_keys = make_key_counters(_UNIONS, {cls: tag_of(cls) for cls in _TAGGED})
+#: Key counters by class, made on first use; ``None`` for classes without one.
+_KEY_COUNTERS: dict[type, Callable[[Any], int] | None] = {}
+
+
+def _key_counter(cls: type) -> Callable[[Any], int] | None:
+    if cls not in _KEY_COUNTERS:
+        try:
+            _KEY_COUNTERS[cls] = _count_keys(cls) if attrs.has(cls) else None
+        except TypeError:  # a field type it cannot count: read such objects the exact way
+            _KEY_COUNTERS[cls] = None
+    return _KEY_COUNTERS[cls]
+
+
+def _read_fast(text: str | bytes, cls: object) -> Any:
+    """Read a valid document the fast way, or give ``_NOT_READ`` for the exact path.
+
+    The exact path parses with a hook that refuses duplicate keys and, when a
+    document is refused, reads it again to say where and why. Most documents are
+    valid: this path parses without the hook (with orjson when the ``[fast]``
+    extra is installed), reads with the generated readers, and proves the absence
+    of duplicate keys by counting them (see ``millions_rules._json_fast``). Anything
+    else -- a refused document, a colon inside a string, a parser difference -- goes
+    the exact way, so both paths accept the same documents, read them to the same
+    objects and refuse the others with the same errors.
+    """
+    if type(text) is str:
+        colons = text.count(":")
+    elif type(text) is bytes:
+        colons = text.count(b":")
+    else:
+        return _NOT_READ
+    if too_large(text):
+        return _NOT_READ
+    try:
+        if _backend[-1] == "orjson":
+            assert orjson is not None and _ORJSON_CONVERTER is not None
+            result: Any = _ORJSON_CONVERTER.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
+        else:
+            document = json.loads(text, parse_constant=_refuse_constant)
+            result = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
+    except Exception:  # refused, or beyond a parser: the exact path decides
+        return _NOT_READ
+    counter = _key_counter(result.__class__)
+    if counter is None or counter(result) != colons:
+        return _NOT_READ
+    if isinstance(result, GameState):
+        check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
+    return result
 
 
 def structure(document: object, cls: object) -> Any:
