@@ -37,6 +37,7 @@ from .._config import GameConfig
 from .._engine import apply, legal_actions, new_game, payees
 from .._errors import ConfigError
 from .._state import GameState, Phase
+from .._text import msg
 from .._views import PlayerView
 
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
@@ -193,17 +194,27 @@ class Table:
         dealer = isinstance(move, (DealLoot, SetAside))
         if dealer:
             if seat is not None:
-                illegal(f"it is seat {seat}'s turn, not the dealer's", "not_your_turn")
+                illegal(
+                    msg("error.not_your_turn", "it is seat {seat}'s turn, not the dealer's"),
+                    seat=seat,
+                )
         else:
             player = getattr(move, "player", None)
             if type(player) is not int or player != seat:
-                illegal(f"it is not {player!r}'s turn (seat {seat} acts)", "not_your_turn")
+                illegal(
+                    msg("error.not_your_turn", "it is not {player}'s turn: seat {seat} acts"),
+                    player=repr(player),
+                    seat=seat,
+                )
         if isinstance(move, Wait):
             return self._wait(move)
         free = list(self.free_moves)
         if isinstance(move, Pay):
             if not free[move.player]:
-                illegal(f"seat {move.player} has no free move left this round", "not_your_turn")
+                illegal(
+                    msg("error.not_your_turn", "seat {seat} has no free move left this round"),
+                    seat=move.player,
+                )
             free[move.player] -= 1
         before = self.state
         after = apply(before, move, seat=seat)  # a seat may only make its own moves
@@ -216,14 +227,17 @@ class Table:
     def _wait(self, move: Wait) -> Table:
         seat = move.player
         if self.state.phase is not Phase.NEGOTIATION:
-            illegal("one waits only in negotiation", "wrong_phase")
+            illegal(msg("error.wrong_phase", "one waits only in negotiation"))
         free, done = list(self.free_moves), list(self.done)
         if self.state.decided[seat]:
             done[seat] = True
         elif free[seat]:
             free[seat] -= 1
         else:
-            illegal(f"seat {seat} has no free move left: stay or leave", "not_your_turn")
+            illegal(
+                msg("error.not_your_turn", "seat {seat} has no free move left: stay or leave"),
+                seat=seat,
+            )
         return attrs.evolve(self, free_moves=tuple(free), done=tuple(done), cursor=seat)
 
 
