@@ -8,7 +8,6 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, new_game
 from ._errors import MillionsError
@@ -21,6 +20,7 @@ from ._state import GameState
 from ._text import msg
 from ._version import __version__
 from ._views import view, visible_events
+from .bots import RandomBot
 
 __all__ = ["main", "play_demo"]
 
@@ -36,7 +36,7 @@ def play_demo(
     repeat_role: RepeatRole = RepeatRole.NO_SHARE,
     locale: str = "en",
 ) -> tuple[GameState, list[str]]:
-    """Play a seeded game between :class:`~millions_rules.RandomPlayer` bots; return the end and the story.
+    """Play a seeded game between :class:`~millions_rules.bots.RandomBot` bots; return the end and the story.
 
     Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log,
     told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
@@ -47,7 +47,7 @@ def play_demo(
     check_locale(locale)
     make = GameConfig.quick if quick else GameConfig
     state = new_game(make(players, seed=seed, repeat_role=repeat_role))
-    bots = [RandomPlayer(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
+    bots = [RandomBot(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
     names = _NAMES[:players]
     lines: list[str] = []
     told = 0
@@ -140,7 +140,12 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
+    from .bots import _cli as simulate
+
+    simulate.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate.run(args)
     if args.command == "schemas":
         from ._schema import write_schemas
 
