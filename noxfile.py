@@ -1,4 +1,4 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs and package.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typing", "docs", "package"]
+nox.options.sessions = ["lint", "tests", "typing", "docs", "package", "web"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -151,6 +152,33 @@ def i18n(session: nox.Session) -> None:
     )
     session.run(
         "pybabel", "compile", f"--directory={LOCALE}", "--domain=millions_rules", "--statistics"
+    )
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web table: its JavaScript type-checked, then complete games in headless Chromium.
+
+    Needs ``npm`` and Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
+    them). TypeScript types are generated from the shipped JSON Schemas and the page's
+    JavaScript is checked against them with ``tsc --checkJs``; the browser test writes its
+    screenshots to ``docs/_static/web/``.
+    """
+    missing = [tool for tool in ("npm", "chromium", "chromedriver") if shutil.which(tool) is None]
+    if missing:
+        session.error(
+            f"nox -s web needs {', '.join(missing)}: on Debian, apt-get install nodejs npm "
+            "chromium chromium-driver fonts-noto-cjk (.ci/run does this)"
+        )
+    session.install("-e", ".[dev]")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("node", "tools/schema_types.mjs", external=True)
+    session.run("npx", "--no-install", "tsc", "-p", "tsconfig.json", "--checkJs", external=True)
+    session.run(
+        "pytest",
+        "tests/browser",
+        *session.posargs,
+        env={"MILLIONS_BROWSER_TESTS": "1"},
     )
 
 

@@ -33,6 +33,10 @@ nitpick_ignore = [
     ("py:class", "millions_rules._log.T"),
     ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
+    # The web table's optional dependencies have no inventory here.
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "Starlette"),
+    ("py:class", "TextIO"),
 ]
 
 autodoc_member_order = "bysource"

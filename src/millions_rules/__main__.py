@@ -138,6 +138,20 @@ def _run(argv: Sequence[str] | None) -> int:
     demo.add_argument(
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
+    serve = commands.add_parser(
+        "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
+    )
+    serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    serve.add_argument(
+        "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
+    )
+    serve.add_argument(
+        "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
+    )
+    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
     from .bots import _cli as simulate
@@ -151,6 +165,8 @@ def _run(argv: Sequence[str] | None) -> int:
 
         write_schemas(args.directory)
         return 0
+    if args.command == "serve":
+        return _serve(args)
     _, lines = play_demo(
         args.players, args.seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang
     )
@@ -163,6 +179,24 @@ def _run(argv: Sequence[str] | None) -> int:
         # Python documentation, "Note on SIGPIPE").
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web._serve import make_table, serve
+    except ImportError as error:
+        print(
+            f'serve needs the web extra ({error.name} is missing): pip install "millions-rules[web]"',
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        table = make_table(args.players, args.bots, args.lang, args.seed, args.load)
+    except (ValueError, OSError) as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 2
+    serve(table, args.host, args.port)
     return 0
 
 
