@@ -49,6 +49,15 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
 }
 
 
+#: Every code an :class:`~millions_rules.IllegalActionError` may carry, of every game.
+_KNOWN_CODES: set[str] = set(ACTION_ERROR_CODES)
+
+
+def register_codes(codes: dict[str, str]) -> None:
+    """Let :class:`~millions_rules.IllegalActionError` carry another game's documented codes."""
+    _KNOWN_CODES.update(codes)
+
+
 class MillionsError(Exception):
     """Base class of every error raised by millions-rules."""
 
@@ -80,7 +89,7 @@ class IllegalActionError(MillionsError, ValueError):
     """The id of the rule that forbids the action, or ``None``."""
 
     def __init__(self, message: str, code: str, rule: str | None = None) -> None:
-        if code not in ACTION_ERROR_CODES:  # pragma: no cover - guards the library itself
+        if code not in _KNOWN_CODES:  # pragma: no cover - guards the library itself
             raise AssertionError(f"undocumented error code {code!r}")
         super().__init__(message)
         self.code = code
