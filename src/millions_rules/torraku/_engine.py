@@ -491,8 +491,10 @@ def _bets(state: TorrakuState, seat: int) -> tuple[Action, ...]:
     v, w, r = hand.as_tuple()
     for a in range(v + 1):
         for b in range(w + 1):
-            for c in range(max(0, need - a - b), r + 1):
-                found.append(Bet(seat, PieceCounts(a, b, c).pieces()))
+            head = (VAN,) * a + (WASHER,) * b
+            found.extend(
+                Bet(seat, head + (COOKER,) * c) for c in range(max(0, need - a - b), r + 1)
+            )
     if not row and hand.total < current:  # R-TK-BET-7
         short, own = current - hand.total, hand.pieces()
         bv, bw, br = state.bag.as_tuple()
@@ -500,9 +502,12 @@ def _bets(state: TorrakuState, seat: int) -> tuple[Action, ...]:
             for b in range(min(bw, short - a) + 1):
                 c = short - a - b
                 if c <= br:
-                    extra = PieceCounts(a, b, c).pieces()
+                    extra = (VAN,) * a + (WASHER,) * b + (COOKER,) * c
                     found.append(Bet(seat, own + extra, extra))
     return tuple(found)
+
+
+VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER
 
 
 def replay(config: TorrakuConfig, actions: Iterable[Action]) -> TorrakuState:

@@ -135,7 +135,11 @@ class PieceCounts:
         >>> PieceCounts(1, 0, 2).pieces()
         (<PieceKind.VAN: 'van'>, <PieceKind.RICE_COOKER: 'rice_cooker'>, <PieceKind.RICE_COOKER: 'rice_cooker'>)
         """
-        return tuple(kind for kind, n in zip(KINDS, self.as_tuple(), strict=True) for _ in range(n))
+        return (
+            (KINDS[0],) * self.van
+            + (KINDS[1],) * self.washing_machine
+            + (KINDS[2],) * self.rice_cooker
+        )
 
     def __getitem__(self, kind: PieceKind) -> int:
         return self.as_tuple()[_ORDER[kind]]
