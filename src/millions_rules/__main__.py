@@ -85,8 +85,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play and narrate a seeded game between random bots")
-    demo.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
-    demo.add_argument("--seed", type=int, default=2016)
+    demo.add_argument(
+        "--game",
+        choices=["millions", "torraku"],
+        default="millions",
+        help="Millions of Dollars (the default) or Currency Torraku",
+    )
+    demo.add_argument(
+        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+    )
+    demo.add_argument(
+        "--seed", type=int, help="the seed (default 2016 for Millions, 1 for Torraku)"
+    )
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
@@ -97,7 +107,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         write_schemas(args.directory)
         return 0
-    _, lines = play_demo(args.players, args.seed, args.quick, RepeatRole(args.repeat_role))
+    if args.game == "torraku":
+        from .torraku._demo import play_demo as play_torraku
+
+        players = 4 if args.players is None else args.players
+        if not 1 <= players <= 6:
+            parser.error("Currency Torraku is for 1 to 6 players")
+        _, lines = play_torraku(players, 1 if args.seed is None else args.seed)
+        print("\n".join(lines))
+        return 0
+    players = 5 if args.players is None else args.players
+    if not 3 <= players <= 8:
+        parser.error("Millions of Dollars is for 3 to 8 players")
+    seed = 2016 if args.seed is None else args.seed
+    _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role))
     print("\n".join(lines))
     return 0
 

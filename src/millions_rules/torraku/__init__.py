@@ -43,6 +43,7 @@ from ._events import (
     StackStarted,
 )
 from ._model import knock_probability
+from ._narrate import describe
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Placement, Setup
 from ._state import Phase, StackedPiece, TorrakuState
 from ._views import PublicConfig, TorrakuView, public_config, view
@@ -89,6 +90,7 @@ __all__ = [
     "TorrakuView",
     "apply",
     "check",
+    "describe",
     "is_legal",
     "knock_probability",
     "legal_actions",
