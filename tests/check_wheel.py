@@ -33,6 +33,13 @@ def main(examples: str) -> int:
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    subprocess.run(
+        [sys.executable, str(directory / "torraku_table.py")],
+        input="1\n\n\nbet R\npass\n",
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     print(f"millions-rules {millions_rules.__version__} from {here}: examples ran")
     return 0
 
