@@ -157,13 +157,17 @@ def _document_where_defined() -> None:
     back to it; autodoc then records that canonical name as an alias of the public one,
     and annotations that name the private module still resolve.
     """
-    import millions_rules
+    import types
 
-    for name in millions_rules.__all__:
-        obj = getattr(millions_rules, name)
-        defined_in = getattr(obj, "_defined_in", None)
-        if isinstance(defined_in, str):
-            obj.__module__ = defined_in
+    import millions_rules
+    import millions_rules.torraku
+
+    for package in (millions_rules, millions_rules.torraku):
+        for name in package.__all__:
+            obj = getattr(package, name)
+            defined_in = getattr(obj, "_defined_in", None)
+            if isinstance(defined_in, str) and isinstance(obj, (type, types.FunctionType)):
+                obj.__module__ = defined_in
 
 
 _document_where_defined()

@@ -65,6 +65,6 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
 
 
 def draw_unit(state: int) -> tuple[float, int]:
-    """A uniform float in ``[0, 1)`` with 53 random bits (like :func:`random.random`) and the next state."""
+    """A uniform float in ``[0, 1)`` with 53 random bits (like ``random.random()``) and the next state."""
     value, state = _next(state)
     return (value >> 11) * (1.0 / (1 << 53)), state

@@ -87,7 +87,7 @@ class TorrakuConfig:
     supply: PieceCounts = DEFAULT_SUPPLY
     """Every piece of the game, per kind."""
     dealer: Dealer = Dealer.EXTERNAL
-    """Who decides stacking outcomes: the table (``EXTERNAL``) or the model (``ENGINE``)."""
+    """Who decides stacking outcomes, the table (``EXTERNAL``) or the model (``ENGINE``)."""
     round_limit: int | None = None
     """The last round (house rule R-TK-VAR-LIMIT), or ``None``."""
     knock_base: float = 0.02
@@ -99,7 +99,7 @@ class TorrakuConfig:
     kind_factor: tuple[float, ...] = attrs.field(default=(1.0, 1.0, 1.0), converter=_as_tuple)
     """Factor on the knock-down probability per kind of the piece added, in canonical order."""
     skill: tuple[float, ...] | None = attrs.field(default=None, converter=_as_tuple)
-    """Factor on the knock-down probability per seat (below 1: steadier); ``None`` for 1.0 each."""
+    """Factor on the knock-down probability per seat (below 1 for steadier hands); ``None`` for 1.0 each."""
     touch: float = 0.0
     """Probability of a foul touch per attempt."""
     drop: float = 0.0
@@ -213,7 +213,7 @@ class TorrakuConfig:
 
     @property
     def starting_bag(self) -> PieceCounts:
-        """The bag at setup: the supply minus every player's share (R-TK-COMP-4)."""
+        """The bag at setup, the supply minus every player's share (R-TK-COMP-4)."""
         return self.supply - _times(self.share, self.players)
 
     def skill_of(self, seat: int) -> float:

@@ -85,7 +85,7 @@ class BetPlaced:
     from_bag: tuple[PieceKind, ...]
     """The pieces among ``pieces`` that came from the bag (R-TK-BET-7)."""
     row: int
-    """The length of the bettor's row afterwards: their bet."""
+    """The length of the bettor's row afterwards, which is their bet."""
     current_bet: int
     """The current bet afterwards (R-TK-BET-2)."""
     raised: bool
@@ -100,7 +100,7 @@ class Passed:
     player: int
     """The seat passing."""
     bet: int
-    """Their fixed bet (0 if their row is empty: they do not stack)."""
+    """Their fixed bet (0 if their row is empty, and then they do not stack)."""
 
 
 @attrs.frozen

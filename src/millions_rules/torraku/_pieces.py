@@ -71,11 +71,11 @@ class Placement(enum.Enum):
     PLACED = "placed"
     """The piece rests on the stack, nothing fell, nothing else was moved by hand (R-TK-STACK-5)."""
     DROPPED = "dropped"
-    """Only the piece being added fell: no penalty, the same player retries it (R-TK-STACK-6)."""
+    """Only the piece being added fell; no penalty, the same player retries it (R-TK-STACK-6)."""
     KNOCKED_DOWN = "knocked_down"
-    """Some piece of the stack fell during the attempt: penalty (R-TK-PEN)."""
+    """Some piece of the stack fell during the attempt; a penalty (R-TK-PEN)."""
     TOUCHED = "touched"
-    """Nothing fell, but the stacker moved another piece by hand: penalty (R-TK-PEN)."""
+    """Nothing fell, but the stacker moved another piece by hand; a penalty (R-TK-PEN)."""
 
 
 def _count(value: object) -> int:

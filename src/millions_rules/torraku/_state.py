@@ -58,7 +58,7 @@ class TorrakuState:
     round: int
     """The current round, from 1."""
     hands: tuple[PieceCounts, ...]
-    """Each seat's hand: the pieces they own that are not in their row."""
+    """Each seat's hand, the pieces they own that are not in their row."""
     rows: tuple[tuple[PieceKind, ...], ...]
     """Each seat's row this round, innermost piece (closest to the centre) first."""
     passed: tuple[bool, ...]
