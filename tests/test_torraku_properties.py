@@ -28,6 +28,7 @@ from millions_rules.torraku import (
 )
 
 from .conftest import scaled
+from .scenario import outputs_under_hash_seeds
 from .torraku_strategies import any_actions, choose, configs, games
 
 
@@ -145,3 +146,14 @@ class TestPurity:
             assert raised.code == error.code
         else:  # pragma: no cover - the assertion explains a failure
             raise AssertionError("check refused what apply accepted")
+
+
+def test_output_does_not_depend_on_the_hash_seed() -> None:
+    """The same seeded simulated game gives the same events under every PYTHONHASHSEED."""
+    program = (
+        "from millions_rules.torraku._demo import play_demo\n"
+        "state, lines = play_demo(5, seed=3)\n"
+        "print(state.events, state.rng, lines)\n"
+    )
+    outputs = outputs_under_hash_seeds(program)
+    assert len(outputs) == 1 and "GameWon" in outputs.pop()
