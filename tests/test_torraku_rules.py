@@ -495,6 +495,18 @@ class TestStacking:
             1, KNOCKED, R, PieceCounts(0, 0, 1), 1
         )
 
+    def test_seat_authorised_reports(self) -> None:
+        """R-TK-STACK-7: a server passing the sender's seat refuses reports and bets for others."""
+        state = example_1_betting()
+        assert check(state, ReportPlacement(1, PLACED), seat=1) is None
+        error = check(state, ReportPlacement(1, PLACED), seat=0)
+        assert error is not None and error.code == "not_your_action"
+        with pytest.raises(IllegalActionError, match="cannot act for seat 1"):
+            apply(state, ReportPlacement(1, PLACED), seat=2)
+        assert apply(state, ReportPlacement(1, PLACED), seat=1).to_act == 0
+        fresh = new_game(TorrakuConfig(2))
+        assert check(fresh, Bet(0, [R]), seat=5).code == "unknown_player"  # type: ignore[union-attr]
+
     def test_simulated_outcomes(self) -> None:
         """R-TK-STACK-8: with Dealer.ENGINE the engine resolves stacking; reports are refused."""
         config = TorrakuConfig(3, seed=4, dealer=Dealer.ENGINE)

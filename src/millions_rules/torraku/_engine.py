@@ -397,24 +397,32 @@ def _require_state(state: object) -> None:
         illegal(f"expected a TorrakuState, not {type(state).__name__}", "bad_value")
 
 
-def _check(state: TorrakuState, action: object) -> _Play:
+def _check(state: TorrakuState, action: object, seat: int | None = None) -> _Play:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
         illegal(f"{action!r} is not a Torraku action", "not_an_action")
+    if seat is not None:
+        sender = _require_seat(state, seat)
+        player = getattr(action, "player", None)
+        if type(player) is int and player != sender:
+            illegal(f"seat {sender} cannot act for seat {player}", "not_your_action")
     if state.phase is Phase.GAME_OVER:
         illegal("the game is over: no action is legal", "game_over", "R-TK-END-3")
     transition[0](state, action)
     return transition[1]
 
 
-def apply(state: TorrakuState, action: Action) -> TorrakuState:
+def apply(state: TorrakuState, action: Action, *, seat: int | None = None) -> TorrakuState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Args:
         state: The current state.
         action: A :class:`~millions_rules.torraku.Bet`, :class:`~millions_rules.torraku.Pass`
             or :class:`~millions_rules.torraku.ReportPlacement`.
+        seat: ``None`` for a trusted caller (the table, a companion app, a local game), or
+            the seat that sent the action: its ``player`` must then be ``seat`` (code
+            ``not_your_action``).
 
     Returns:
         The new state, with the action in its history and what happened in its events.
@@ -428,29 +436,31 @@ def apply(state: TorrakuState, action: Action) -> TorrakuState:
     >>> state.rows[0], state.to_act
     ((<PieceKind.VAN: 'van'>,), 1)
     """
-    play = _check(state, action)
+    play = _check(state, action, seat)
     draft = _Draft(state)
     play(draft, action)
     return draft.finish(action)
 
 
-def check(state: TorrakuState, action: object) -> IllegalActionError | None:
-    """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; nothing is applied.
+def check(
+    state: TorrakuState, action: object, *, seat: int | None = None
+) -> IllegalActionError | None:
+    """Why ``action`` is illegal in ``state`` (sent by ``seat``), or ``None``; nothing is applied.
 
     >>> from millions_rules.torraku import Pass, TorrakuConfig, new_game
     >>> check(new_game(TorrakuConfig(2, seed=1)), Pass(0)).code
     'opener_must_bet'
     """
     try:
-        _check(state, action)
+        _check(state, action, seat)
     except IllegalActionError as error:
         return error
     return None
 
 
-def is_legal(state: TorrakuState, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (see :func:`check` for the reason)."""
-    return check(state, action) is None
+def is_legal(state: TorrakuState, action: object, *, seat: int | None = None) -> bool:
+    """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`check` for the reason)."""
+    return check(state, action, seat=seat) is None
 
 
 def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Action, ...]:

@@ -21,6 +21,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "wrong_phase": "the action does not belong to the current phase",
     "unknown_player": "a seat number is not one of this game's seats",
     "not_your_turn": "the engine is not waiting for this player's bet or pass",
+    "not_your_action": "a seat sent an action that is not its own (apply(..., seat=...))",
     "not_dealer_action": "outcomes are simulated (Dealer.ENGINE); nobody reports them",
     "empty_bet": "the bet adds no piece",
     "not_in_hand": "the player does not hold those pieces",
