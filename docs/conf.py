@@ -6,6 +6,7 @@ import pathlib
 import tempfile
 import zlib
 from importlib.metadata import version as _version
+from typing import Any
 
 project = "millions-rules"
 author = "The millions-rules developers"
@@ -172,3 +173,18 @@ def _document_where_defined() -> None:
 
 _document_where_defined()
 python_use_unqualified_type_names = True
+
+
+def _drop_fields_section(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Drop the ``Fields:`` section appended for ``help()``: autodoc documents each field."""
+    from millions_rules._fields import FIELDS_HEADING
+
+    if FIELDS_HEADING in lines:
+        del lines[lines.index(FIELDS_HEADING) :]
+
+
+def setup(app: Any) -> None:
+    """Register the docstring filter (it runs before napoleon reads the sections)."""
+    app.connect("autodoc-process-docstring", _drop_fields_section, priority=100)

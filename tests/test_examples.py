@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
+
+from millions_rules import (
+    Choose,
+    Dealer,
+    DealLoot,
+    GameConfig,
+    Role,
+    SetAside,
+    Stay,
+    apply,
+    to_json,
+    visible_events,
+)
 
 EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
 
@@ -41,10 +55,54 @@ def test_replay_saved_golden_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_server_loop(capsys: pytest.CaptureFixture[str]) -> None:
-    """The server plays four JSON clients to the end and refuses a malformed message."""
+    """The server plays four JSON clients to the end and refuses bad, foreign and stale messages."""
     assert load("server_loop").main() == 0
     out = capsys.readouterr().out
-    assert "winners" in out and '"error": "bad_document"' in out
+    assert "winners: [2]" in out
+    assert '"error": "wrong_type", "message": "player: expected int, got boolean"' in out
+    assert '"error": "not_your_action"' in out and '"error": "stale_version"' in out
+
+
+def _error_code(reply: dict[int, str], seat: int) -> str:
+    assert list(reply) == [seat]  # an error goes to the sender only
+    code: str = json.loads(reply[seat])["error"]
+    return code
+
+
+def test_server_seat_cannot_deal_set_aside_or_act_for_another() -> None:
+    """With an external dealer, no seat can pick the loot card or the face-down card,
+    and no seat acts for another; the state does not move."""
+    server = load("server_loop")
+    table = server.Table(GameConfig(4, seed=3, dealer=Dealer.EXTERNAL))
+    before = table.state
+    deal = to_json(DealLoot(7))
+    assert _error_code(table.handle(0, 0, deal), 0) == "not_your_action"
+    table.state = apply(table.state, DealLoot(7))  # the trusted dealer deals
+    for seat, role in enumerate([Role.BRUTE, Role.BRUTE, Role.CROOK, Role.DRIVER]):
+        table.state = apply(table.state, Choose(seat, role))
+    version = table.state.version
+    aside = to_json(SetAside(Role.BRUTE))
+    assert _error_code(table.handle(2, version, aside), 2) == "not_your_action"
+    assert _error_code(table.handle(1, version, to_json(Stay(0))), 1) == "not_your_action"
+    assert table.state.version == version and before.version == 0
+
+
+def test_server_cursor_sends_each_event_once() -> None:
+    """Clients that keep ``events[:first_event]`` and append hold exactly their visible log."""
+    server = load("server_loop")
+    table = server.Table(GameConfig(3, seed=5))
+    clients = [server.Client(seat) for seat in range(3)]
+    for seat, client in enumerate(clients):
+        client.receive(table.update(seat))
+    while not table.state.is_over:
+        seat = table.state.awaiting[0]
+        seen = clients[seat].seen
+        action = clients[seat].player.act(seen)
+        for other, text in table.handle(seat, seen.version, to_json(action)).items():
+            clients[other].receive(text)
+    for seat, client in enumerate(clients):
+        assert tuple(client.log) == visible_events(table.state.events, seat)
+        assert client.seen.version == table.state.version
 
 
 def scripted(answers: list[str]) -> Iterator[str]:

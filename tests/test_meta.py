@@ -6,6 +6,8 @@ import pathlib
 import pickle
 import re
 
+import pytest
+
 import millions_rules
 from millions_rules import GameConfig, IllegalActionError, Stay, apply, new_game
 
@@ -94,3 +96,28 @@ def test_version_is_kept_in_one_place() -> None:
     """The version comes from ``_version.py``; pyproject reads it from there."""
     assert re.fullmatch(r"\d+\.\d+\.\d+", millions_rules.__version__)
     assert 'path = "src/millions_rules/_version.py"' in (ROOT / "pyproject.toml").read_text("utf-8")
+
+
+def test_api_reference_lists_every_error_code() -> None:
+    """docs/api.rst has one row per error code, with the meaning the library gives it."""
+    from millions_rules import ACTION_ERROR_CODES, DESERIALIZATION_ERROR_CODES
+
+    api = (ROOT / "docs" / "api.rst").read_text("utf-8")
+    for codes in (ACTION_ERROR_CODES, DESERIALIZATION_ERROR_CODES):
+        for code, meaning in codes.items():
+            assert f"   * - {code}\n     - {meaning}\n" in api, code
+
+
+@pytest.mark.parametrize("name", ["GameState", "PlayerView", "SeenCharacter", "GameRecord"])
+def test_help_shows_field_docstrings(name: str) -> None:
+    """help() lists every field of the main classes with the first words of its docstring."""
+    import pydoc
+
+    import attrs
+
+    cls = getattr(millions_rules, name)
+    text = pydoc.render_doc(cls, renderer=pydoc.plaintext)
+    assert "Fields:" in text
+    for field in attrs.fields(cls):
+        assert f"|      {field.name}\n" in text, field.name
+    assert "The number of actions" in pydoc.render_doc(millions_rules.GameState.version)

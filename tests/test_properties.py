@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -12,11 +13,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from millions_rules import (
+    THREAT_CARDS,
     Dealer,
     GameConfig,
     GameState,
     IllegalActionError,
+    Pay,
+    Phase,
     RepeatRole,
+    ThreatGained,
     apply,
     check,
     is_legal,
@@ -65,6 +70,32 @@ class TestWholeGames:
         """Every change of cash has an event: replaying the money events gives the cash."""
         for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
             assert cash_after(state, len(state.events)) == state.cash
+
+    @given(games(), st.data())
+    def test_no_payment_outside_negotiation(
+        self, states: list[GameState], data: st.DataObject
+    ) -> None:
+        """R-NEG-3 (revised 2026-11-29): outside negotiation no payment is listed or accepted."""
+        for state in states:
+            if state.phase is Phase.NEGOTIATION:
+                continue
+            assert not any(isinstance(a, Pay) for a in legal_actions(state))
+            payer = data.draw(st.integers(0, state.players - 1))
+            payee = data.draw(st.integers(0, state.players - 1))
+            amount = data.draw(st.integers(1, 30))
+            error = check(state, Pay(payer, payee, amount))
+            assert error is not None
+            assert error.code == ("game_over" if state.is_over else "wrong_phase")
+
+    @given(games())
+    def test_threat_supply_never_increases(self, states: list[GameState]) -> None:
+        """R-COMP-5, R-NEG-THREAT (revised): the supply only shrinks; cards held and in the
+        supply never exceed 8, and a used card is gone for good."""
+        for before, after in itertools.pairwise(states):
+            assert after.threat_supply <= before.threat_supply
+            assert sum(after.threats) + after.threat_supply <= THREAT_CARDS
+            gained = sum(isinstance(e, ThreatGained) for e in after.events)
+            assert after.threat_supply == THREAT_CARDS - gained
 
     @given(games(), st.data())
     def test_legal_actions_apply_and_others_are_refused(

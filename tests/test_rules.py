@@ -51,6 +51,7 @@ from millions_rules import (
     ThreatPeeked,
     ThreatUsed,
     UseThreat,
+    WinReason,
     apply,
     legal_actions,
     new_game,
@@ -157,11 +158,20 @@ class TestComponents:
     def test_threat_supply_runs_out(self) -> None:
         """R-COMP-5: eight threat cards; a lone Brute gains none when the supply is empty."""
         state = new_game(external(4))
-        state = attrs.evolve(state, threats=(8, 0, 0, 0))
-        assert state.threat_supply == 0
+        assert state.threat_supply == 8
+        state = attrs.evolve(state, threats=(8, 0, 0, 0), threat_supply=0)
         state = play_round(state, {0: D, 1: B, 2: C, 3: C}, card=PLAIN_9, leave={3})
         assert events_of(state, ThreatGained) == []
-        assert state.threats == (8, 0, 0, 0)
+        assert state.threats == (8, 0, 0, 0) and state.threat_supply == 0
+
+    def test_used_threat_cards_never_return(self) -> None:
+        """R-COMP-5, R-NEG-THREAT (revised 2026-11-29): once all 8 cards were gained, a lone
+        Brute gains none even though every card has been used and discarded."""
+        state = attrs.evolve(new_game(external(4)), threat_supply=0)  # all 8 gained and used
+        state = play_round(state, {0: D, 1: B, 2: C, 3: C}, card=PLAIN_9, leave={3})
+        assert events_of(state, ThreatGained) == []
+        assert state.threats == (0, 0, 0, 0) and state.threat_supply == 0
+        assert state.cash == (10, 5, 9, 5)  # the Brute survives and shares, without a card
 
     def test_leader_passes_clockwise(self) -> None:
         """R-COMP-6: the leader card starts with the chosen seat and passes to seat + 1."""
@@ -211,10 +221,10 @@ class TestPlanning:
     def test_short_player_is_covered_by_reserve(self) -> None:
         """R-PLAN-3: a player short of money pays what they have; the reserve covers the rest,
         and only gets back what it covered."""
-        state = new_game(external(4))
-        state = play(state, [DealLoot(PLAIN_10), Pay(0, 1, 4), Choose(0, B)])
-        assert state.cash == (0, 9, 5, 5)
-        assert state.reserve == 154
+        state = new_game(external(4, starting_cash=1))
+        state = play(state, [DealLoot(PLAIN_10), Choose(0, B)])
+        assert state.cash == (0, 1, 1, 1)
+        assert state.reserve == 170
         assert state.events[-1] == DepositPlaced(0, 1, 1)
         state = play_round(state, {1: D, 2: C, 3: C}, aside=B, leave={0})
         assert state.cash[0] == 1  # got back the 1M paid, not the 1M covered
@@ -286,8 +296,32 @@ class TestNegotiation:
         assert refused(state, Pay(1, 2, 1), "not_in_round").rule == "R-NEG-3"
         refused(state, Pay(2, 1, 1), "not_in_round")
 
+    def test_payments_not_in_planning(self) -> None:
+        """R-NEG-3 (revised 2026-11-29): no payment in planning, so a player cannot hand all
+        their cash to an ally before choosing and have the reserve cover the deposit."""
+        state = new_game(GameConfig(4, seed=0))
+        assert refused(state, Pay(0, 1, 5), "wrong_phase").rule == "R-NEG-3"
+        state = apply(state, Choose(1, B))
+        refused(state, Pay(0, 1, 5), "wrong_phase")
+        refused(state, Pay(1, 0, 1), "wrong_phase")  # nor after choosing
+        assert state.cash == (5, 4, 5, 5) and state.reserve == 155
+        assert legal_actions(state, 0) == legal_actions(state, 0, payments=False)
+
+    def test_payments_not_while_the_dealer_acts(self) -> None:
+        """R-NEG-3 (revised 2026-11-29): no payment while the dealer deals or sets aside."""
+        state = new_game(external(4))
+        refused(state, Pay(0, 1, 1), "wrong_phase")
+        state = play(
+            state, [DealLoot(PLAIN_9), *(Choose(i, r) for i, r in enumerate([B, D, C, C]))]
+        )
+        assert state.phase is Phase.SETTING_ASIDE
+        refused(state, Pay(0, 1, 1), "wrong_phase")
+        state = apply(state, SetAside(C))
+        state = apply(state, Pay(0, 1, 4))  # negotiation: now it is allowed
+        assert state.cash == (0, 8, 4, 4)
+
     def test_payments_not_in_heist(self) -> None:
-        """R-NEG-3: payments are for planning and negotiation only."""
+        """R-NEG-3: payments are for negotiation only."""
         state = play(self._state(), [Stay(i) for i in range(5)])
         assert state.phase is Phase.HEIST
         refused(state, Pay(1, 2, 1), "wrong_phase")
@@ -309,13 +343,15 @@ class TestNegotiation:
         )
 
     def test_threat_shows_role_to_user_only(self) -> None:
-        """R-NEG-THREAT: the user alone learns the role; the card returns to the supply."""
+        """R-NEG-THREAT: the user alone learns the role; the used card is discarded
+        (revised 2026-11-29), so the supply stays at 7."""
         state = self._threat_round()
+        assert state.threats == (0, 1, 0, 0, 0) and state.threat_supply == 7
         state = apply(state, UseThreat(1, 2))
         assert state.events[-2:] == (ThreatUsed(1, 2, 0), ThreatPeeked(1, 2, 0, B))
         assert state.events[-2].visible_to is None
         assert state.events[-1].visible_to == frozenset({1})
-        assert state.threats == (0, 0, 0, 0, 0) and state.threat_supply == 8
+        assert state.threats == (0, 0, 0, 0, 0) and state.threat_supply == 7
         assert refused(state, UseThreat(1, 3), "no_threat_card").rule == "R-NEG-THREAT"
 
     def test_threat_needs_both_in_round(self) -> None:
@@ -437,8 +473,8 @@ class TestHeist:
 
     def test_lone_snitch_loses_only_what_they_have(self) -> None:
         """R-HEIST-LONE-SNITCH: cash never goes below 0."""
-        state = play(new_game(external(5)), [DealLoot(PLAIN_9), Pay(0, 1, 3)])
-        state = play_round(state, {0: S, 1: D, 2: D, 3: B, 4: B}, aside=S, denounce=D)
+        state = new_game(external(5, starting_cash=2))
+        state = play_round(state, {0: S, 1: D, 2: D, 3: B, 4: B}, card=PLAIN_9, aside=S, denounce=D)
         assert events_of(state, SnitchPunished) == [SnitchPunished(0, 2)]
         assert state.cash[0] == 0
         assert money_in_game(state) == 175
@@ -460,12 +496,11 @@ class TestLoot:
 
     def test_crook_takes_only_what_the_brute_has(self) -> None:
         """R-LOOT-4: the Crook takes 2M from the Brute, or what the Brute's owner has."""
-        config = external(4, loot_deck=(LootCard(6, 1),), rounds=1)
-        state = play(new_game(config), [DealLoot(0), Pay(0, 3, 5)])
-        state = play_round(state, {0: B, 1: C, 2: D, 3: D}, leave={3})
+        config = external(4, loot_deck=(LootCard(6, 1),), rounds=1, starting_cash=0)
+        state = play_round(new_game(config), {0: B, 1: C, 2: D, 3: D}, card=0, leave={3})
         assert events_of(state, CrookStole) == [CrookStole(1, 0, 1)]
-        assert state.cash == (0, 7, 9, 10)
-        assert state.reserve == 149
+        assert state.cash == (0, 2, 4, 0)
+        assert state.reserve == 169
 
     def test_worked_example_loot(self) -> None:
         """R-LOOT-1 to R-LOOT-5, seed 001: 8M + 2M split by three survivors, 3M each and 1M left;
@@ -536,7 +571,7 @@ class TestEnd:
         state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={3})
         assert state.is_over and state.phase is Phase.GAME_OVER
         assert state.winners == frozenset({1})
-        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5))
+        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5), WinReason.TARGET)
         assert legal_actions(state) == ()
         refused(state, Stay(0), "game_over")
 
@@ -568,6 +603,13 @@ class TestEnd:
         state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={0, 1, 2, 3})
         assert state.is_over
         assert state.winners == frozenset({0, 1, 2, 3})
+        assert state.events[-1] == GameWon((0, 1, 2, 3), (5, 5, 5, 5), WinReason.LAST_ROUND)
+
+    def test_target_reached_in_last_round_is_a_target_win(self) -> None:
+        """R-END-2 before R-END-3: reaching the target in the last round is a target win."""
+        state = new_game(external(4, rounds=1, target=9))
+        state = play_round(state, {0: B, 1: D, 2: C, 3: C}, card=PLAIN_9, leave={3})
+        assert state.events[-1] == GameWon((1,), (5, 10, 9, 5), WinReason.TARGET)
 
     def test_engine_game_lasts_at_most_rounds(self) -> None:
         """R-END-3: a game played by the engine's dealer ends within ``rounds``."""
@@ -747,7 +789,7 @@ class TestWrongTypes:
             assert caught.value.code in ("bad_value", "unknown_player")
         refused(state, "stay", "not_an_action")
         refused(state, None, "not_an_action")
-        refused(state, Pay(0, 1, -1), "bad_value")
+        refused(state, Choose(0, "brute"), "bad_value")  # type: ignore[arg-type]
         with pytest.raises(ConfigError):
             sample_state("view", 1)  # type: ignore[arg-type]
         with pytest.raises(ConfigError):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import pathlib
@@ -17,7 +16,10 @@ from hypothesis import strategies as st
 
 from millions_rules import (
     ACTION_TYPES,
+    DESERIALIZATION_ERROR_CODES,
     EVENT_TYPES,
+    FORMAT_VERSION,
+    MAX_DOCUMENT_SIZE,
     SCHEMA_FILES,
     Action,
     DeserializationError,
@@ -27,6 +29,7 @@ from millions_rules import (
     GameState,
     LootCard,
     Pay,
+    Phase,
     PlayerView,
     Role,
     Stay,
@@ -171,9 +174,35 @@ def _golden_record() -> dict[str, Any]:
 def test_future_format_refused() -> None:
     """A record written by a newer format is refused with a clear error."""
     document = _golden_record()
-    document["format_version"] = 2
-    with pytest.raises(DeserializationError, match="format_version: 2 is newer"):
+    document["format_version"] = FORMAT_VERSION + 1
+    with pytest.raises(
+        DeserializationError, match=f"format_version: {FORMAT_VERSION + 1} is newer"
+    ):
         load_game(json.dumps(document))
+
+
+def test_format_1_save_with_planning_payment_refused() -> None:
+    """A format-1 save that paid during planning is refused under the revised R-NEG-3."""
+    assert FORMAT_VERSION == 2
+    text = (GOLDEN / "format1" / "four_forbidden.save.json").read_text("utf-8")
+    assert json.loads(text)["format_version"] == 1
+    with pytest.raises(DeserializationError, match=r"actions\[0\]: nobody can pay now") as caught:
+        load_game(text)
+    assert "code wrong_phase; a format-1 save replays under the rules revised" in str(caught.value)
+
+
+def test_format_1_save_without_planning_payment_replays_to_same_result() -> None:
+    """A format-1 save with no planning payment replays to the same cash and winners."""
+    old = json.loads((GOLDEN / "format1" / "three_players.state.json").read_text("utf-8"))
+    state = load_game((GOLDEN / "format1" / "three_players.save.json").read_text("utf-8"))
+    assert list(state.cash) == old["cash"] == [9, 2, 23]
+    assert sorted(state.winners) == old["winners"] == [2]
+    assert state.history == tuple(
+        from_json(json.dumps(a), Action)
+        for a in json.loads((GOLDEN / "format1" / "three_players.save.json").read_text("utf-8"))[
+            "actions"
+        ]
+    )
 
 
 def test_illegal_record_refused() -> None:
@@ -266,7 +295,8 @@ def test_config_needs_its_seed() -> None:
 
 
 def _state_document() -> dict[str, Any]:
-    state = play_randomly(new_game(GameConfig(5, seed=4)), random.Random(4), limit=12)[-1]
+    states = play_randomly(new_game(GameConfig(5, seed=4)), random.Random(4), limit=40)
+    state = next(s for s in states if s.phase is Phase.NEGOTIATION)  # role cards on the table
     document: dict[str, Any] = json.loads(to_json(state))
     return document
 
@@ -308,9 +338,85 @@ TARGETS = [Action, Event, GameConfig, GameRecord, GameState, PlayerView, LootCar
 
 @given(json_values, st.sampled_from(TARGETS))
 def test_arbitrary_json_only_deserialization_error(document: object, cls: object) -> None:
-    """Any JSON value is read or refused with DeserializationError, nothing else."""
-    with contextlib.suppress(DeserializationError):
+    """Any JSON value is read or refused with DeserializationError, nothing else; a refusal
+    carries a documented code, and its message starts with its path."""
+    try:
         from_json(json.dumps(document), cls)
+    except DeserializationError as error:
+        assert error.code in DESERIALIZATION_ERROR_CODES
+        assert str(error).startswith(f"{error.path}: ")
+
+
+STAY = '{"type": "stay", "player": 1}'
+
+
+@pytest.mark.parametrize(
+    ("text", "cls", "code", "path"),
+    [
+        (b"\xff", Action, "invalid_json", "$"),
+        ("[1,", Action, "invalid_json", "$"),
+        ('{"type": "stay", "player": NaN}', Action, "invalid_json", "$"),
+        ("[" * 100_000, Action, "too_deep", "$"),
+        (" " * (MAX_DOCUMENT_SIZE + 1), Action, "too_large", "$"),
+        (42, Action, "not_text", "$"),
+        ('{"type": "stay", "player": "1"}', Action, "wrong_type", "player"),
+        ('{"type": "stay", "player": 9999999999}', Action, "bad_value", "player"),
+        ('{"type": "stay"}', Action, "missing_field", "player"),
+        ('{"type": "stay", "player": 1, "x": 0}', Action, "unknown_field", "$"),
+        ('{"type": "sit", "player": 1}', Action, "bad_tag", "$"),
+        ('{"type": "leave", "player": 1, "role": "thief"}', Action, "bad_value", "role"),
+        ('{"players": 4}', GameConfig, "missing_field", "$"),
+        ('{"players": 9, "seed": "1"}', GameConfig, "bad_value", "$"),
+        ('{"players": 4, "seed": 1}', GameConfig, "wrong_type", "seed"),
+        (f'{{"type": "stay", "player": 1, "x": [{STAY}]}}', Action, "unknown_field", "$"),
+    ],
+)
+def test_refusals_have_stable_codes_and_paths(text: Any, cls: object, code: str, path: str) -> None:
+    """Each kind of bad document has its documented code and the path of the bad value."""
+    with pytest.raises(DeserializationError) as caught:
+        from_json(text, cls)
+    assert (caught.value.code, caught.value.path) == (code, path), str(caught.value)
+
+
+def test_record_errors_have_codes_and_paths() -> None:
+    """A saved game: a bad action's path and code, an illegal action, a newer format."""
+    document = _golden_record()
+    document["actions"][3]["player"] = "2"
+    with pytest.raises(DeserializationError) as caught:
+        load_game(json.dumps(document))
+    assert (caught.value.code, caught.value.path) == ("wrong_type", "actions[3].player")
+    document = _golden_record()
+    document["actions"].insert(2, {"type": "stay", "player": 0})
+    with pytest.raises(DeserializationError) as caught:
+        load_game(json.dumps(document))
+    assert (caught.value.code, caught.value.path) == ("illegal_action", "actions[2]")
+    document = _golden_record()
+    document["format_version"] = FORMAT_VERSION + 1
+    with pytest.raises(DeserializationError) as caught:
+        load_game(json.dumps(document))
+    assert (caught.value.code, caught.value.path) == ("newer_format", "format_version")
+    document["format_version"] = 0
+    with pytest.raises(DeserializationError) as caught:
+        load_game(json.dumps(document))
+    assert (caught.value.code, caught.value.path) == ("unknown_format", "format_version")
+
+
+def test_inconsistent_state_code() -> None:
+    """A tampered state document is refused with ``inconsistent_state`` and the field's path."""
+    document = _state_document()
+    document["leader"] = 7
+    with pytest.raises(DeserializationError) as caught:
+        from_json(json.dumps(document), GameState)
+    assert (caught.value.code, caught.value.path) == ("inconsistent_state", "leader")
+
+
+def test_deserialization_error_pickles() -> None:
+    """The error keeps its code and path through pickle (as a server's worker pool needs)."""
+    import pickle
+
+    error = DeserializationError("expected int, got string", "wrong_type", "actions[1].player")
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.code, again.path) == (str(error), error.code, error.path)
 
 
 def _mutate(document: Any, rng: random.Random, value: object) -> Any:

@@ -89,7 +89,7 @@ def hide_differently(state: GameState, seat: int | None) -> GameState:
         deck=tuple(reversed(state.deck)),
         rng=state.rng ^ 0xDEADBEEF,
         events=tuple(_disguise(e, seat) for e in state.events),
-        history=(),
+        history=(Stay(0),) * len(state.history),  # the number of actions is public
     )
 
 
@@ -128,7 +128,8 @@ class TestNothingLeaks:
             for seat in [None, *range(state.config.players)]:
                 seen = view(state, seat)
                 sampled = sample_state(seen, seed)
-                assert view(sampled, seat) == seen
+                assert sampled.version == 0  # a sample has no history
+                assert view(sampled, seat) == attrs.evolve(seen, version=0)
                 assert sum(sampled.cash) + sum(sampled.deposits) + sampled.reserve == (
                     state.config.total_money
                 )
@@ -250,6 +251,30 @@ def test_threat_peek_seen_by_user_only() -> None:
     for seat in (None, 0, 3, 4):
         assert view(state, seat).characters[2].role is None
         assert not any(isinstance(e, ThreatPeeked) for e in view(state, seat).events)
+
+
+def test_seen_by_threat_marks_only_the_peeked_character() -> None:
+    """R-NEG-THREAT: ``seen_by_threat`` is true only for the character this seat saw with a
+    threat card, and only this round."""
+    state = new_game(external(5))
+    state = play_round(state, {0: S, 1: B, 2: D, 3: C, 4: C}, card=PLAIN_9, aside=S, leave={0, 4})
+    state = play(
+        state,
+        [DealLoot(PLAIN_10), *(Choose(i, r) for i, r in enumerate([D, S, B, C, C])), SetAside(S)],
+    )
+    assert not any(
+        c.seen_by_threat for seat in (None, 0, 1, 2) for c in view(state, seat).characters
+    )
+    state = apply(state, UseThreat(1, 2))
+    mine = view(state, 1).characters
+    assert [c.seen_by_threat for c in mine] == [False, False, True, False, False]
+    assert mine[1].role is S and not mine[1].seen_by_threat  # its own: known, not by threat
+    assert not any(c.seen_by_threat for c in view(state, 2).characters)  # the target knows its own
+    state = play(state, [Stay(i) for i in range(5)])  # the lone Snitch must name a role
+    assert state.phase is Phase.HEIST and view(state, 1).characters[2].seen_by_threat
+    state = apply(state, Denounce(1, D))  # the round ends: a new round, nothing seen
+    assert state.round == 3 or state.is_over
+    assert not any(c.seen_by_threat for c in view(state, 1).characters)
 
 
 def test_seed_and_generator_in_no_view() -> None:

@@ -29,6 +29,7 @@ from ._config import GameConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import (
     ACTION_ERROR_CODES,
+    DESERIALIZATION_ERROR_CODES,
     ConfigError,
     DeserializationError,
     IllegalActionError,
@@ -64,10 +65,21 @@ from ._events import (
     ThreatGained,
     ThreatPeeked,
     ThreatUsed,
+    WinReason,
     is_visible,
 )
 from ._narrate import describe
-from ._records import FORMAT_VERSION, GameRecord, load_game, save_game
+from ._records import (
+    FORMAT_VERSION,
+    MAX_TAGS,
+    TAG_NAME_PATTERN,
+    GameRecord,
+    PublicRecord,
+    load_game,
+    load_public_record,
+    public_record,
+    save_game,
+)
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
 from ._schema import SCHEMA_FILES, json_schema, shipped_schema
@@ -80,11 +92,14 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_DOCUMENT_SIZE",
     "MAX_INT",
+    "MAX_TAGS",
+    "TAG_NAME_PATTERN",
     "SCHEMA_FILES",
     "GameRecord",
     "RandomPlayer",
     "ACTION_ERROR_CODES",
     "ACTION_TYPES",
+    "DESERIALIZATION_ERROR_CODES",
     "EVENT_TYPES",
     "STANDARD_LOOT_DECK",
     "THREAT_CARDS",
@@ -124,6 +139,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "PublicConfig",
+    "PublicRecord",
     "RepeatRole",
     "Role",
     "RoleCardSetAside",
@@ -141,6 +157,7 @@ __all__ = [
     "ThreatPeeked",
     "ThreatUsed",
     "UseThreat",
+    "WinReason",
     "__version__",
     "apply",
     "check",
@@ -151,9 +168,11 @@ __all__ = [
     "json_schema",
     "legal_actions",
     "load_game",
+    "load_public_record",
     "make_converter",
     "new_game",
     "public_config",
+    "public_record",
     "replay",
     "roles_in_play",
     "sample_state",

@@ -21,7 +21,7 @@ __all__ = ["check_state"]
 
 
 def _fail(path: str, message: str) -> None:
-    raise DeserializationError(f"{path}: {message}")
+    raise DeserializationError(message, "inconsistent_state", path)
 
 
 def check_state(state: GameState) -> None:
@@ -48,8 +48,13 @@ def _check_sizes(state: GameState) -> None:
         _fail("round", f"must be from 1 to {state.config.rounds}")
     if not 0 <= state.leader < n:
         _fail("leader", "not a seat of this game")
-    if sum(state.threats) > THREAT_CARDS:
-        _fail("threats", f"more than the {THREAT_CARDS} threat cards of the game")
+    if state.threat_supply < 0:
+        _fail("threat_supply", "must not be negative")
+    if sum(state.threats) + state.threat_supply > THREAT_CARDS:
+        _fail(
+            "threats",
+            f"threat cards held and in the supply exceed the {THREAT_CARDS} of the game (R-COMP-5)",
+        )
     if any(not 0 <= seat < n for seat in state.winners):
         _fail("winners", "not a seat of this game")
     deck = state.deck

@@ -39,6 +39,7 @@ class Draft:
         "rng",
         "round",
         "source",
+        "threat_supply",
         "threats",
         "winners",
     )
@@ -52,6 +53,7 @@ class Draft:
         self.cash = list(state.cash)
         self.reserve = state.reserve
         self.threats = list(state.threats)
+        self.threat_supply = state.threat_supply
         self.leader = state.leader
         self.characters = list(state.characters)
         self.decided = list(state.decided)
@@ -77,6 +79,7 @@ class Draft:
             cash=tuple(self.cash),
             reserve=self.reserve,
             threats=tuple(self.threats),
+            threat_supply=self.threat_supply,
             leader=self.leader,
             characters=tuple(self.characters),
             decided=tuple(self.decided),

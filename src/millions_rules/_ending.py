@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._draft import Draft
-from ._events import GameWon, RoundEnded
+from ._events import GameWon, RoundEnded, WinReason
 from ._planning import start_round
 from ._roles import Role
 from ._state import Phase
@@ -28,13 +28,13 @@ def end_round(draft: Draft) -> None:
 
     reached = any(cash >= draft.config.target for cash in draft.cash)  # R-END-2
     if reached or draft.round >= draft.config.rounds:  # R-END-3
-        _declare_winners(draft)
+        _declare_winners(draft, WinReason.TARGET if reached else WinReason.LAST_ROUND)
     else:
         draft.round += 1
         start_round(draft)
 
 
-def _declare_winners(draft: Draft) -> None:
+def _declare_winners(draft: Draft, reason: WinReason) -> None:
     """End the game: the richest players win, ties sharing (R-END-2, R-END-3)."""
     # Whoever reached the target holds at least as much as anyone who did not,
     # so under R-END-2 and R-END-3 alike the richest players win, ties sharing.
@@ -42,4 +42,4 @@ def _declare_winners(draft: Draft) -> None:
     winners = tuple(seat for seat, cash in enumerate(draft.cash) if cash == best)
     draft.winners = frozenset(winners)
     draft.phase = Phase.GAME_OVER
-    draft.emit(GameWon(winners, tuple(draft.cash)))
+    draft.emit(GameWon(winners, tuple(draft.cash), reason))

@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
-from ._checks import illegal
+from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
@@ -45,7 +45,7 @@ from ._planning import (
 )
 from ._random import seed_state, shuffled
 from ._roles import Dealer
-from ._state import GameState, Phase
+from ._state import THREAT_CARDS, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -103,6 +103,7 @@ def new_game(config: GameConfig) -> GameState:
         cash=(config.starting_cash,) * players,
         reserve=config.starting_reserve,
         threats=(0,) * players,
+        threat_supply=THREAT_CARDS,
         leader=config.first_leader,
         characters=(),
         decided=(False,) * players,
@@ -125,21 +126,43 @@ def _require_state(state: object) -> None:
         illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
 
 
-def _check(state: GameState, action: object) -> tuple[_Check, _Play]:
+#: The actions only the dealer may send: a seat never deals or sets aside.
+_DEALER_ACTIONS = (DealLoot, SetAside)
+
+
+def _check(state: GameState, action: object, seat: int | None) -> tuple[_Check, _Play]:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
         illegal(f"{action!r} is not an action", "not_an_action")
+    if seat is not None:
+        _check_authorised(state, action, seat)
     if state.phase is Phase.GAME_OVER:
         illegal("the game is over: no action is legal", "game_over", "R-END")
     transition[0](state, action)
     return transition
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def _check_authorised(state: GameState, action: object, seat: object) -> None:
+    """Refuse an action that ``seat`` may not send: the dealer's, or another seat's."""
+    seat = require_seat(state, seat, "seat")
+    if isinstance(action, _DEALER_ACTIONS):
+        illegal(
+            f"seat {seat} cannot send {type(action).__name__}: only the dealer deals",
+            "not_your_action",
+        )
+    player = getattr(action, "player", None)
+    # A player field of the wrong type is left to the action's own check (bad_value).
+    if type(player) is int and player != seat:
+        illegal(f"seat {seat} cannot act for seat {player}", "not_your_action")
+
+
+def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Every action is checked first: an illegal one raises and changes nothing.
+    A server passes the ``seat`` of the connection the action came from: the
+    action must then be that seat's own, and the dealer's actions are refused.
     The heist and the loot need no decision, so the action that ends
     negotiation (or the lone Snitch's :class:`~millions_rules.Denounce`) plays them out, up to
     the next decision or the end of the game.
@@ -147,6 +170,10 @@ def apply(state: GameState, action: Action) -> GameState:
     Args:
         state: The current state.
         action: Any :data:`~millions_rules.Action`.
+        seat: ``None`` for a trusted caller (the table itself, the dealer, a local
+            game), or the seat that sent the action: its ``player`` must be
+            ``seat``, and :class:`~millions_rules.DealLoot` and
+            :class:`~millions_rules.SetAside` are refused (code ``not_your_action``).
 
     Returns:
         The new state, with the action appended to :attr:`~millions_rules.GameState.history`
@@ -160,14 +187,20 @@ def apply(state: GameState, action: Action) -> GameState:
     >>> state = apply(new_game(GameConfig(4, seed=42)), Choose(0, Role.CROOK))
     >>> state.cash, state.deposits
     ((4, 5, 5, 5), (1, 0, 0, 0))
+    >>> apply(state, Choose(1, Role.BRUTE), seat=2)
+    Traceback (most recent call last):
+      ...
+    millions_rules.IllegalActionError: seat 2 cannot act for seat 1
     """
-    play = _check(state, action)[1]
+    play = _check(state, action, seat)[1]
     draft = Draft(state)
     play(draft, action)
     return draft.finish(action)
 
 
-def check(state: GameState, action: object) -> IllegalActionError | None:
+def check(
+    state: GameState, action: object, *, seat: int | None = None
+) -> IllegalActionError | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; nothing is applied.
 
     A user interface can check an action before it sends it.
@@ -175,24 +208,29 @@ def check(state: GameState, action: object) -> IllegalActionError | None:
     Args:
         state: The current state.
         action: Anything; objects that are no action are reported as such.
+        seat: The seat sending the action, or ``None`` for a trusted caller
+            (see :func:`~millions_rules.apply`).
 
     Returns:
         The error :func:`~millions_rules.apply` would raise, or ``None``.
 
-    >>> from millions_rules import GameConfig, Pay, new_game
-    >>> check(new_game(GameConfig(4, seed=1)), Pay(0, 1, 9)).code
-    'insufficient_funds'
+    >>> from millions_rules import Choose, GameConfig, Role, new_game
+    >>> state = new_game(GameConfig(4, seed=1))
+    >>> check(state, Choose(0, Role.SNITCH)).code
+    'role_not_in_play'
+    >>> check(state, Choose(0, Role.BRUTE), seat=1).code
+    'not_your_action'
     """
     try:
-        _check(state, action)
+        _check(state, action, seat)
     except IllegalActionError as error:
         return error
     return None
 
 
-def is_legal(state: GameState, action: object) -> bool:
-    """Whether ``action`` is legal in ``state`` (see :func:`~millions_rules.check` for the reason)."""
-    return check(state, action) is None
+def is_legal(state: GameState, action: object, *, seat: int | None = None) -> bool:
+    """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`~millions_rules.check`)."""
+    return check(state, action, seat=seat) is None
 
 
 def legal_actions(
@@ -297,12 +335,26 @@ def _threats(state: GameState, seat: int) -> list[Action]:
     ]
 
 
+def actors(state: GameState) -> tuple[int, ...]:
+    """The seats with at least one legal action now, ascending (the dealer aside).
+
+    The seats the engine awaits, and in negotiation (R-NEG-3, R-NEG-THREAT) any seat
+    still in the round that may pay or use a threat card.
+    """
+    awaiting = set(state.awaiting)
+    return tuple(
+        seat
+        for seat in range(state.config.players)
+        if seat in awaiting
+        or payees(state, seat)
+        or (state.phase is Phase.NEGOTIATION and state.threats[seat] and _threats(state, seat))
+    )
+
+
 def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
     if state.cash[seat] < 1:
         return ()
-    if state.phase is Phase.PLANNING:
-        return tuple(p for p in range(state.config.players) if p != seat)
     if state.phase is Phase.NEGOTIATION and state.in_round(seat):
         return tuple(p for p in range(state.config.players) if p != seat and state.in_round(p))
     return ()

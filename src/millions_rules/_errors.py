@@ -11,6 +11,7 @@ from typing import Final
 
 __all__ = [
     "ACTION_ERROR_CODES",
+    "DESERIALIZATION_ERROR_CODES",
     "ConfigError",
     "DeserializationError",
     "IllegalActionError",
@@ -28,6 +29,7 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "wrong_phase": "the action does not belong to the current phase",
     "unknown_player": "a seat number is not one of this game's seats",
     "not_your_turn": "the engine is not waiting for this player's decision",
+    "not_your_action": "a seat sent an action that is not its own: another seat's, or the dealer's",
     "already_chosen": "the player has already chosen their character(s) this round",
     "already_decided": "the player has already decided to stay or leave this round",
     "wrong_number_of_roles": "the number of characters chosen does not fit the game (one, two for three players)",
@@ -46,6 +48,25 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "not_dealer_action": "the engine deals itself (Dealer.ENGINE); the action is for an external dealer",
     "card_unavailable": "the loot card was already dealt or does not exist",
     "role_card_unavailable": "no chosen character has that role, so its card cannot be set aside",
+}
+
+
+#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
+#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
+DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
+    "not_text": "the input is not JSON text (str or bytes)",
+    "too_large": "the document is larger than MAX_DOCUMENT_SIZE",
+    "too_deep": "the document is nested more deeply than the JSON parser allows",
+    "invalid_json": "the text is not valid JSON (NaN and Infinity included)",
+    "wrong_type": "a value has the wrong JSON type (a string or true where an integer goes, ...)",
+    "bad_value": "a value of the right type is out of range or not one of the allowed values",
+    "missing_field": "an object lacks a field its type requires",
+    "unknown_field": "an object has a field its type does not define",
+    "bad_tag": 'the "type" tag of an action or event is missing, unknown or not the expected one',
+    "inconsistent_state": "a state document breaks an invariant the engine keeps",
+    "illegal_action": "a saved game holds an action that is illegal where it is played",
+    "newer_format": "the record was written in a newer format than this library reads",
+    "unknown_format": "the record's format version is not one this library knows",
 }
 
 
@@ -103,5 +124,36 @@ class DeserializationError(MillionsError, ValueError):
     """A JSON document is malformed, of the wrong shape or inconsistent.
 
     The message starts with the path of the offending value, such as
-    ``actions[3].amount: expected int``.
+    ``actions[3].amount: expected int, got boolean``.
+
+    Args:
+        message: What is wrong with the value, in words (without the path).
+        code: A stable machine-readable reason, one of
+            :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`.
+        path: Where the value is: ``"$"`` for the whole document, else field names
+            and array indices such as ``"actions[3].player"``.
+
+    Example:
+        >>> from millions_rules import Action, from_json
+        >>> try:
+        ...     from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
+        ... except DeserializationError as error:
+        ...     print(error.code, error.path)
+        wrong_type amount
     """
+
+    code: str
+    """The machine-readable reason (a key of :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`)."""
+    path: str
+    """The path of the offending value (``"$"`` for the whole document)."""
+
+    def __init__(self, message: str, code: str, path: str = "$") -> None:
+        if code not in DESERIALIZATION_ERROR_CODES:  # pragma: no cover - guards the library
+            raise AssertionError(f"undocumented error code {code!r}")
+        super().__init__(f"{path}: {message}")
+        self.message = message
+        self.code = code
+        self.path = path
+
+    def __reduce__(self) -> tuple[type[DeserializationError], tuple[str, str, str]]:
+        return (type(self), (self.message, self.code, self.path))

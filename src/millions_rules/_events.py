@@ -15,6 +15,7 @@ a public one for the table; for instance choosing a character emits
 
 from __future__ import annotations
 
+import enum
 from typing import ClassVar, TypeAlias
 
 import attrs
@@ -51,10 +52,20 @@ __all__ = [
     "ThreatGained",
     "ThreatPeeked",
     "ThreatUsed",
+    "WinReason",
     "is_visible",
 ]
 
 _NOBODY: frozenset[int] = frozenset()
+
+
+class WinReason(enum.Enum):
+    """Why the game ended (:attr:`GameWon.reason <millions_rules.GameWon.reason>`)."""
+
+    TARGET = "target"
+    """A player held the target after a round (R-END-2), the last round included."""
+    LAST_ROUND = "last_round"
+    """The last round was played and nobody held the target (R-END-3)."""
 
 
 @attrs.frozen
@@ -396,6 +407,8 @@ class GameWon:
     """The winning seats, ascending (a tie shares the win)."""
     cash: tuple[int, ...]
     """Every player's final cash, by seat."""
+    reason: WinReason
+    """Why the game ended, a player reaching the target or the last round played."""
 
 
 #: Any event.

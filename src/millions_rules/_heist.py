@@ -20,7 +20,7 @@ from ._ending import end_round
 from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunished, ThreatGained
 from ._loot import share_loot
 from ._roles import Role
-from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
+from ._state import CharacterStatus, GameState, Phase
 
 __all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
 
@@ -103,7 +103,8 @@ def _survive(draft: Draft, index: int) -> None:
     """A lone character gets its deposit back; a lone Brute takes a threat card (R-HEIST-BRUTE, R-HEIST-OTHER)."""
     character = draft.set_status(index, CharacterStatus.SURVIVING)
     draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
-    if character.role is Role.BRUTE and sum(draft.threats) < THREAT_CARDS:
+    if character.role is Role.BRUTE and draft.threat_supply > 0:
+        draft.threat_supply -= 1
         draft.threats[character.player] += 1
         draft.emit(ThreatGained(character.player))
 

@@ -2,8 +2,8 @@
 
 Each player decides once to stay or leave; in the three-player game a player may
 first take back one character and decide about the other later (R-3P-2).
-Payments (R-NEG-3) are allowed in planning and negotiation; threat cards
-(R-NEG-THREAT) in negotiation only. When every player has decided, the heist
+Payments (R-NEG-3) and threat cards (R-NEG-THREAT) belong to negotiation only;
+a used threat card is discarded. When every player has decided, the heist
 begins (:mod:`._heist`).
 """
 
@@ -99,7 +99,7 @@ def _end_if_all_decided(draft: Draft) -> None:
 
 def check_pay(state: GameState, action: Pay) -> None:
     """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
-    require_phase(state, "pay", "R-NEG-3", Phase.PLANNING, Phase.NEGOTIATION)
+    require_phase(state, "pay", "R-NEG-3", Phase.NEGOTIATION)
     payer = require_seat(state, action.player)
     payee = require_seat(state, action.to, "to")
     amount = require_whole(action.amount, "amount")
@@ -113,14 +113,13 @@ def check_pay(state: GameState, action: Pay) -> None:
             "insufficient_funds",
             "R-NEG-3",
         )
-    if state.phase is Phase.NEGOTIATION:
-        for seat in (payer, payee):
-            if not state.in_round(seat):
-                illegal(
-                    f"player {seat} has left the round and takes no part in deals",
-                    "not_in_round",
-                    "R-NEG-3",
-                )
+    for seat in (payer, payee):
+        if not state.in_round(seat):
+            illegal(
+                f"player {seat} has left the round and takes no part in deals",
+                "not_in_round",
+                "R-NEG-3",
+            )
 
 
 def play_pay(draft: Draft, action: Pay) -> None:
@@ -163,9 +162,10 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
 
 
 def play_use_threat(draft: Draft, action: UseThreat) -> None:
-    """Spend the card; only the user learns the role (R-NEG-THREAT)."""
+    """Spend the card, which is discarded; only the user learns the role (R-NEG-THREAT)."""
     # Threat cards are gained in the heist, after negotiation, so a card held now
-    # was always gained in an earlier round, as R-NEG-THREAT requires.
+    # was always gained in an earlier round, as R-NEG-THREAT requires. The card
+    # leaves the game: the supply does not grow (revised R-NEG-THREAT, R-COMP-5).
     draft.threats[action.player] -= 1
     seen = next(
         c.role

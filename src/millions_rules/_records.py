@@ -4,36 +4,69 @@ A record holds the config and every action; loading replays them, so a saved
 game is always a reachable game and old saves keep loading as long as the rules
 engine plays the same actions the same way (golden saves in the test suite
 guard that).
+
+Format history:
+
+* **2** (rules revised 2026-11-29): payments in negotiation only (R-NEG-3), a used
+  threat card is discarded (R-NEG-THREAT).
+* **1**: the first format. A format-1 save is replayed under the revised rules. One
+  that paid during planning is refused (:class:`~millions_rules.DeserializationError`
+  with code ``illegal_action``, naming the action); any other replays to the same
+  cash and winners, except that once all eight threat cards had been gained a lone
+  Brute now gains none where the old rules returned used cards to the supply (and a
+  save that later used such a card is refused in the same way).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the classes are presented as members of
+# ``millions_rules``, whose namespace cannot resolve names such as ``Mapping``.
 
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
 from ._actions import Action
+from ._checks import illegal, require_seat
 from ._config import GameConfig
-from ._engine import replay
+from ._engine import apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
+from ._events import Event, GameWon
+from ._fields import document_fields
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
+from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._version import __version__
+from ._views import PublicConfig, public_config, visible_events
 
-__all__ = ["FORMAT_VERSION", "GameRecord", "load_game", "save_game"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_TAGS",
+    "TAG_NAME_PATTERN",
+    "GameRecord",
+    "PublicRecord",
+    "load_game",
+    "load_public_record",
+    "public_record",
+    "save_game",
+]
 
-#: The record format this library writes and the newest it reads.
-FORMAT_VERSION: Final = 1
+#: The record format this library writes and the newest it reads (see the format history
+#: in :func:`~millions_rules.load_game`).
+FORMAT_VERSION: Final = 2
 
 
-@attrs.frozen
+@attrs.frozen(hash=False)  # the tags are a mapping; records are compared, not hashed
 class GameRecord:
-    """A saved game: format version, library version, config and actions.
+    """A saved game: format version, library version, config, tags and actions.
+
+    The tags are free text headers, as in PGN; by convention ``event``, ``site``,
+    ``date`` (ISO 8601), ``seat_0`` ... ``seat_7`` (the players' names by seat) and
+    ``result``, plus any other names a program wants.
 
     >>> from millions_rules import GameConfig, new_game
-    >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)))
-    >>> record.format_version, record.actions
-    (1, ())
+    >>> record = GameRecord.of(new_game(GameConfig(4, seed=9)), tags={"event": "Club night"})
+    >>> record.format_version, record.actions, dict(record.tags)
+    (2, (), {'event': 'Club night'})
     """
 
     format_version: int
@@ -44,11 +77,19 @@ class GameRecord:
     """The game's config, seed included."""
     actions: tuple[Action, ...]
     """Every action since the start, in order."""
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=as_tags, kw_only=True)
+    """Headers such as ``event``, ``site``, ``date``, ``seat_0``, ``result`` (read-only).
+    Names match :data:`~millions_rules.TAG_NAME_PATTERN`; at most
+    :data:`~millions_rules.MAX_TAGS`. A format-1 save has none."""
 
     @classmethod
-    def of(cls, state: GameState) -> GameRecord:
-        """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`)."""
-        return cls(FORMAT_VERSION, __version__, state.config, state.history)
+    def of(cls, state: GameState, *, tags: Mapping[str, str] | None = None) -> "GameRecord":
+        """The record of a game played from :func:`~millions_rules.new_game` (its :attr:`~millions_rules.GameState.history`).
+
+        Raises:
+            ConfigError: If a tag name or value is not text of the documented form.
+        """
+        return cls(FORMAT_VERSION, __version__, state.config, state.history, tags=tags or {})
 
     def replay(self) -> GameState:
         """Play the record's actions.
@@ -56,17 +97,30 @@ class GameRecord:
         Raises:
             DeserializationError: If an action is illegal (``actions[i]: ...``).
         """
-        try:
-            return replay(self.config, self.actions)
-        except IllegalActionError as error:
-            raise DeserializationError(f"{error} (illegal action, code {error.code})") from None
+        state = new_game(self.config)
+        for index, action in enumerate(self.actions):
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                note = (
+                    "; a format-1 save replays under the rules revised 2026-11-29"
+                    if self.format_version < 2
+                    else ""
+                )
+                raise DeserializationError(
+                    f"{error} (illegal action, code {error.code}{note})",
+                    "illegal_action",
+                    f"actions[{index}]",
+                ) from None
+        return state
 
 
-def save_game(state: GameState) -> str:
+def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str:
     """The JSON text of ``state``'s :class:`~millions_rules.GameRecord`.
 
     Args:
         state: A state reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`.
+        tags: Headers to store with the game (:attr:`~millions_rules.GameRecord.tags`).
 
     Returns:
         The saved game; :func:`~millions_rules.load_game` turns it back into ``state``.
@@ -75,15 +129,29 @@ def save_game(state: GameState) -> str:
         ValueError: If ``state`` was not reached from :func:`~millions_rules.new_game` by
             :func:`~millions_rules.apply` (for instance a state from :func:`~millions_rules.sample_state`), so
             that its history cannot rebuild it.
+        ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
 
     >>> from millions_rules import GameConfig, new_game
     >>> state = new_game(GameConfig(4, seed=9))
-    >>> load_game(save_game(state)) == state
+    >>> load_game(save_game(state, tags={"site": "Lyon"})) == state
     True
     """
+    record = GameRecord.of(state, tags=tags)
     if replay(state.config, state.history) != state:
         raise ValueError("this state's history does not rebuild it (a sampled or edited state?)")
-    return to_json(GameRecord.of(state))
+    return to_json(record)
+
+
+def _refuse_newer(document: object) -> None:
+    if isinstance(document, dict):
+        version = document.get("format_version")
+        if type(version) is int and version > FORMAT_VERSION:
+            raise DeserializationError(
+                f"{version} is newer than this library reads ({FORMAT_VERSION}); "
+                "upgrade millions-rules",
+                "newer_format",
+                "format_version",
+            )
 
 
 def load_game(text: str | bytes) -> GameState:
@@ -98,16 +166,120 @@ def load_game(text: str | bytes) -> GameState:
     Raises:
         DeserializationError: If the text is no valid record, its format
             version is unknown (saved by a newer library), or an action is illegal.
+
+    Saves of format 1 (before the rules revised on 2026-11-29) are replayed under
+    the revised rules: one that paid during planning (R-NEG-3) is refused, naming
+    the action; any other replays to the same cash and winners, except that a
+    lone Brute gains no threat card once all eight have been gained (R-NEG-THREAT).
     """
     document = parse_json(text)
-    if isinstance(document, dict):
-        version = document.get("format_version")
-        if type(version) is int and version > FORMAT_VERSION:
-            raise DeserializationError(
-                f"format_version: {version} is newer than this library reads ({FORMAT_VERSION}); "
-                "upgrade millions-rules"
-            )
+    _refuse_newer(document)
     record: GameRecord = structure(document, GameRecord)
     if record.format_version < 1:
-        raise DeserializationError(f"format_version: unknown version {record.format_version}")
+        raise DeserializationError(
+            f"unknown version {record.format_version}", "unknown_format", "format_version"
+        )
     return record.replay()
+
+
+# -- public records ------------------------------------------------------------------
+
+
+@attrs.frozen(hash=False)
+class PublicRecord:
+    """A game as one seat (or a spectator) saw it: shareable, with no secret of others.
+
+    Made by :func:`~millions_rules.public_record` and read by
+    :func:`~millions_rules.load_public_record`. Unlike a
+    :class:`~millions_rules.GameRecord` it cannot be replayed: it holds the events the
+    seat could see, not the actions, and the config without its seed.
+    """
+
+    format_version: int
+    """The record format (:data:`~millions_rules.FORMAT_VERSION`)."""
+    library_version: str
+    """The version of millions-rules that wrote it (informative)."""
+    seat: int | None
+    """The seat whose knowledge the record holds, or ``None`` for a spectator's."""
+    config: PublicConfig
+    """The game's rules, without the seed."""
+    tags: Mapping[str, str] = attrs.field(converter=as_tags)
+    """Headers, as :attr:`~millions_rules.GameRecord.tags`."""
+    version: int
+    """The number of actions played (:attr:`~millions_rules.GameState.version`)."""
+    events: tuple[Event, ...]
+    """Everything the seat could see, in order (:func:`~millions_rules.visible_events`)."""
+    result: GameWon | None
+    """The end of the game (winners, final cash, reason), or ``None`` if it goes on."""
+
+
+document_fields(GameRecord, PublicRecord)
+
+
+def public_record(
+    state: GameState, seat: int | None = None, *, tags: Mapping[str, str] | None = None
+) -> str:
+    """The JSON text of the game as ``seat`` saw it (``None``: a spectator), to share.
+
+    The record holds the public config (no seed), the tags, the seat's visible
+    events and the result; nothing that seat may not know (R-INFO): two games that
+    differ only in what the seat does not know give the same text. It may be sent
+    to that seat (or, for ``None``, to anyone) during the game or after it.
+
+    Args:
+        state: Any state (a sampled one included).
+        seat: A seat, or ``None`` for what everyone saw.
+        tags: Headers, as :attr:`~millions_rules.GameRecord.tags`.
+
+    Returns:
+        The JSON text of a :class:`~millions_rules.PublicRecord`.
+
+    Raises:
+        IllegalActionError: If ``state`` is no state or ``seat`` no seat of it (codes
+            ``bad_value``, ``unknown_player``).
+        ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
+
+    >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
+    >>> state = apply(new_game(GameConfig(4, seed=9)), Choose(0, Role.BRUTE))
+    >>> record = load_public_record(public_record(state, 1, tags={"event": "Demo"}))
+    >>> record.version, [type(event).__name__ for event in record.events]
+    (1, ['GameStarted', 'LootRevealed', 'DepositPlaced'])
+    >>> '"seed"' in public_record(state)
+    False
+    """
+    if not isinstance(state, GameState):
+        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+    if seat is not None:
+        seat = require_seat(state, seat, "seat")
+    events = visible_events(state.events, seat)
+    result = events[-1] if state.is_over and isinstance(events[-1], GameWon) else None
+    record = PublicRecord(
+        FORMAT_VERSION,
+        __version__,
+        seat,
+        public_config(state.config),
+        tags or {},
+        state.version,
+        events,
+        result,
+    )
+    return to_json(record)
+
+
+def load_public_record(text: str | bytes) -> PublicRecord:
+    """Read a :class:`~millions_rules.PublicRecord` written by :func:`~millions_rules.public_record`.
+
+    Raises:
+        DeserializationError: If the text is no valid public record, or one of a
+            newer format (code ``newer_format``).
+    """
+    document = parse_json(text)
+    _refuse_newer(document)
+    record: PublicRecord = structure(document, PublicRecord)
+    if record.format_version < 1:
+        raise DeserializationError(
+            f"unknown version {record.format_version}", "unknown_format", "format_version"
+        )
+    if record.seat is not None and not 0 <= record.seat < record.config.players:
+        raise DeserializationError("not a seat of this game", "bad_value", "seat")
+    return record

@@ -82,18 +82,22 @@ class _Draw:
 def sample_state(view: PlayerView, seed: int) -> GameState:
     """A complete state consistent with ``view``, its secrets drawn at random.
 
-    ``view(sample_state(v, seed), v.seat) == v`` always holds, and the result can
-    be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
+    The sample's view equals ``v`` in everything but
+    :attr:`~millions_rules.PlayerView.version`, which is 0 (a sample has no history):
+    ``view(sample_state(v, seed), v.seat) == attrs.evolve(v, version=0)``. The result
+    can be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
 
     Args:
-        view: What one seat (or a spectator) knows.
+        view: What one seat (or a spectator) knows, with its whole log
+            (made without ``since``).
         seed: Any int from 0 to 2**64 - 1; the same seed gives the same state.
 
     Returns:
         A full :class:`~millions_rules.GameState` with an empty history.
 
     Raises:
-        ConfigError: If ``view`` is no view, ``seed`` is out of range, or no state fits it
+        ConfigError: If ``view`` is no view or holds only part of the log
+            (``first_event`` is not 0), ``seed`` is out of range, or no state fits it
             (only for a view not made by :func:`~millions_rules.view`).
 
     >>> from millions_rules import GameConfig, new_game, view
@@ -104,6 +108,10 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     """
     if not isinstance(view, PlayerView):
         raise ConfigError(f"sample_state needs a PlayerView, not {type(view).__name__}")
+    if view.first_event != 0:
+        raise ConfigError(
+            f"sample_state needs the whole log, not a view from event {view.first_event} on"
+        )
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
     draw = _Draw(seed)
@@ -117,6 +125,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         cash=view.cash,
         reserve=view.reserve,
         threats=view.threats,
+        threat_supply=view.threat_supply,
         leader=view.leader,
         characters=characters,
         decided=view.decided,

@@ -8,6 +8,7 @@ in ``millions_rules/schemas/`` for clients in other languages (TypeScript, Rust,
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import json
 import typing
@@ -19,7 +20,7 @@ import attrs
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
 from ._events import EVENT_TYPES, Event
-from ._records import GameRecord
+from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord
 from ._serialization import _BIG_FIELDS, _TAGGED, MAX_INT, tag_of
 from ._state import GameState
 from ._views import PlayerView
@@ -40,6 +41,7 @@ SCHEMA_FILES: Final[dict[str, object]] = {
     "game_config.json": GameConfig,
     "game_record.json": GameRecord,
     "game_state.json": GameState,
+    "public_record.json": PublicRecord,
 }
 
 
@@ -64,6 +66,13 @@ class _Builder:
             return {"type": "string", "enum": [member.value for member in t]}
         if origin is tuple:
             return {"type": "array", "items": self.of(args[0])}
+        if origin is collections.abc.Mapping:  # only tags are mappings
+            return {
+                "type": "object",
+                "propertyNames": {"pattern": TAG_NAME_PATTERN},
+                "maxProperties": MAX_TAGS,
+                "additionalProperties": self.of(args[1]),
+            }
         if origin is frozenset:
             return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
         if args and (origin is typing.Union or type(t).__name__ == "UnionType"):

@@ -21,7 +21,7 @@ import enum
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar, overload
 
 import attrs
@@ -34,6 +34,7 @@ from ._consistency import check_state
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
 from ._state import GameState
+from ._tags import as_tags
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
@@ -70,7 +71,11 @@ _CLASS_BY_TAG: dict[object, dict[str, type]] = {
 
 
 class _Refused(ValueError):
-    """A value of the wrong kind; its message reads well after a path."""
+    """A value refused; its message reads well after a path, its code is a documented one."""
+
+    def __init__(self, message: str, code: str = "wrong_type") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 _JSON_KINDS: Final[dict[type, str]] = {
@@ -95,7 +100,7 @@ def _structure_int(value: object, _: type) -> int:
     if type(value) is not int:
         raise _Refused(f"expected int, got {_json_kind(value)}")
     if not -MAX_INT <= value <= MAX_INT:
-        raise _Refused(f"number out of range (at most {MAX_INT} in size)")
+        raise _Refused(f"number out of range (at most {MAX_INT} in size)", "bad_value")
     return value
 
 
@@ -113,7 +118,10 @@ def _structure_bool(value: object, _: type) -> bool:
 
 def _structure_big(value: object, _: type) -> int:
     if type(value) is not str or not _BIG.fullmatch(value) or int(value) >= _BIG_LIMIT:
-        raise _Refused("expected a decimal string of an integer from 0 to 2**64 - 1")
+        raise _Refused(
+            "expected a decimal string of an integer from 0 to 2**64 - 1",
+            "wrong_type" if type(value) is not str else "bad_value",
+        )
     return int(value)
 
 
@@ -124,10 +132,23 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, type], enum.Enum]:
     def structure(value: object, _: type) -> enum.Enum:
         member = members.get(value) if type(value) is str else None
         if member is None:
-            raise _Refused(f"expected one of {names}")
+            code = "bad_value" if type(value) is str else "wrong_type"
+            raise _Refused(f"expected one of {names}", code)
         return member
 
     return structure
+
+
+def _structure_tags(value: object, _: type) -> Mapping[str, str]:
+    if type(value) is not dict:
+        raise _Refused(f"expected object, got {_json_kind(value)}")
+    for text in value.values():
+        if type(text) is not str:
+            raise _Refused(f"expected string values, got {_json_kind(text)}")
+    try:
+        return as_tags(value)
+    except ConfigError as error:
+        raise _Refused(str(error), "bad_value") from None
 
 
 def _is_tuple(t: object) -> bool:
@@ -179,6 +200,7 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     for cls, names in _BIG_FIELDS.items():
         _register_big_fields(converter, cls, names)
     converter.register_structure_hook(GameConfig, _config_hook(converter))
+    converter.register_structure_hook_func(lambda t: t == Mapping[str, str], _structure_tags)
     for cls in _TAGGED:
         _register_tagged(converter, cls)
     for union, members in _UNIONS.items():
@@ -225,7 +247,7 @@ def _frozenset_hook(
     def structure(value: object, _: type) -> frozenset[Any]:
         items = read(value)
         if len(set(items)) != len(items):
-            raise _Refused("array items must be unique")
+            raise _Refused("array items must be unique", "bad_value")
         return frozenset(items)
 
     return structure
@@ -278,11 +300,11 @@ def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameCo
         if type(value) is not dict:
             raise _Refused(f"expected object, got {_json_kind(value)}")
         if "seed" not in value:  # the default would be a random seed: not a faithful read
-            raise _Refused("the seed is required in a document")
+            raise _Refused("the seed is required in a document", "missing_field")
         try:
             config: GameConfig = base(value, cls)
         except ConfigError as error:
-            raise _Refused(str(error)) from None
+            raise _Refused(str(error), "bad_value") from None
         return config
 
     return structure
@@ -306,9 +328,12 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
         if type(value) is not dict:
             raise _Refused(f"expected object, got {_json_kind(value)}")
         if value.get("type") != tag:
-            raise _Refused(f'expected "type": "{tag}"')
+            raise _Refused(f'expected "type": "{tag}"', "bad_tag")
         if not value.keys() <= allowed:
-            raise _Refused(f"unexpected field(s): {', '.join(sorted(value.keys() - allowed))}")
+            raise _Refused(
+                f"unexpected field(s): {', '.join(sorted(value.keys() - allowed))}",
+                "unknown_field",
+            )
         return base(value, cls)
 
     converter.register_structure_hook(cls, structure)
@@ -436,7 +461,7 @@ def _register_union(converter: cattrs.Converter, union: object, members: tuple[t
             raise _Refused(f"expected object, got {_json_kind(value)}")
         tag = value.get("type")
         if type(tag) is not str or tag not in by_tag:
-            raise _Refused(f'unknown or missing "type" (expected one of: {known})')
+            raise _Refused(f'unknown or missing "type" (expected one of: {known})', "bad_tag")
         cls = by_tag[tag]
         return structurers[cls](value, cls)
 
@@ -473,23 +498,23 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 
 
 def _refuse_constant(name: str) -> object:
-    raise _Refused(f"{name} is not allowed in a document")
+    raise _Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
 def parse_json(text: str | bytes) -> object:
     """Parse JSON text with the library's limits (size, NaN, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise DeserializationError(f"$: expected JSON text, got {type(text).__name__}")
+        raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
     if len(text) > MAX_DOCUMENT_SIZE:
-        raise DeserializationError(f"$: document larger than {MAX_DOCUMENT_SIZE} bytes")
+        raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
-        raise DeserializationError("$: document nested too deeply") from None
+        raise DeserializationError("document nested too deeply", "too_deep") from None
     except _Refused as error:
-        raise DeserializationError(f"$: {error}") from None
+        raise DeserializationError(str(error), error.code) from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise DeserializationError(f"$: not valid JSON ({error})") from None
+        raise DeserializationError(f"not valid JSON ({error})", "invalid_json") from None
 
 
 @overload
@@ -509,7 +534,9 @@ def from_json(text: str | bytes, cls: object) -> Any:
     Raises:
         DeserializationError: If the text is not a valid document for ``cls``;
             the message starts with the path of the offending value, such as
-            ``actions[3].amount: expected int, got boolean``.
+            ``actions[3].amount: expected int, got boolean``; ``.path`` holds that
+            path and ``.code`` the reason (see
+            :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`).
 
     >>> from millions_rules import Action
     >>> from_json('{"type": "pay", "player": 0, "to": 2, "amount": 3}', Action)
@@ -527,38 +554,43 @@ def structure(document: object, cls: object) -> Any:
     try:
         result: Any = _CONVERTER.structure(document, cls)  # type: ignore[arg-type]
     except Exception:  # explained by the detailed read below
-        raise DeserializationError(_explain(document, cls)) from None
+        path, code, message = _explain(document, cls)
+        raise DeserializationError(message, code, path) from None
     if isinstance(result, GameState):
         check_state(result)
     return result
 
 
-def _explain(document: object, cls: object) -> str:
+_Problem = tuple[str, str, str]
+"""Where a document is wrong, why (a documented code) and how, in words."""
+
+
+def _explain(document: object, cls: object) -> _Problem:
     """Read a refused document again, with detailed validation, to say where it is wrong."""
     try:
         _EXPLAINER.structure(document, cls)  # type: ignore[arg-type]
     except RecursionError:  # pragma: no cover - the parser refuses such depth first
-        return "$: document nested too deeply"
+        return "$", "too_deep", "document nested too deeply"
     except Exception as error:  # whatever it is, it is described
         return _describe(error)
-    return "$: not a valid document"  # pragma: no cover - both readers agree
+    return "$", "bad_value", "not a valid document"  # pragma: no cover - both readers agree
 
 
-def _describe(error: BaseException, path: str = "") -> str:
-    """``path: message`` for the first problem found in a (nested) cattrs error."""
+def _describe(error: BaseException, path: str = "") -> _Problem:
+    """The path, code and message of the first problem found in a (nested) cattrs error."""
     if isinstance(error, _ItemError):
         return _describe(error.error, f"{path}[{error.index}]")
     if isinstance(error, cattrs.ClassValidationError):
         extra = [e for e in error.exceptions if isinstance(e, cattrs.ForbiddenExtraKeysError)]
         if extra:
             keys = ", ".join(sorted(extra[0].extra_fields))
-            return f"{path or '$'}: unexpected field(s): {keys}"
+            return path or "$", "unknown_field", f"unexpected field(s): {keys}"
         nested, _ = error.group_exceptions()
         for inner, note in nested:
             name = note.name
             step = f"{path}.{name}" if path else name
             if isinstance(inner, KeyError):
-                return f"{step}: missing field"
+                return step, "missing_field", "missing field"
             return _describe(inner, step)
     if isinstance(error, cattrs.IterableValidationError):
         items, _ = error.group_exceptions()
@@ -567,14 +599,12 @@ def _describe(error: BaseException, path: str = "") -> str:
     if isinstance(error, cattrs.BaseValidationError) and error.exceptions:
         return _describe(error.exceptions[0], path)
     if isinstance(error, cattrs.ForbiddenExtraKeysError):
-        return f"{path or '$'}: unexpected field(s): {', '.join(sorted(error.extra_fields))}"
-    message = str(error) if isinstance(error, _Refused) else _plain(error)
-    return f"{path or '$'}: {message}"
-
-
-def _plain(error: BaseException) -> str:
+        keys = ", ".join(sorted(error.extra_fields))
+        return path or "$", "unknown_field", f"unexpected field(s): {keys}"
+    if isinstance(error, _Refused):
+        return path or "$", error.code, str(error)
     if isinstance(error, KeyError):
-        return "missing field"
+        return path or "$", "missing_field", "missing field"
     if isinstance(error, TypeError):
-        return "expected object"
-    return str(error) or type(error).__name__
+        return path or "$", "wrong_type", "expected object"
+    return path or "$", "bad_value", str(error) or type(error).__name__

@@ -16,6 +16,7 @@ import attrs
 from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
+from ._fields import document_fields
 from ._roles import LootCard, Role
 
 __all__ = ["THREAT_CARDS", "Character", "CharacterStatus", "GameState", "Phase"]
@@ -34,7 +35,7 @@ class Phase(enum.Enum):
     DEALING = "dealing"
     """Waiting for the external dealer's :class:`~millions_rules.DealLoot` (R-PLAN-1)."""
     PLANNING = "planning"
-    """Players choose characters (R-PLAN-2); payments are allowed (R-NEG-3)."""
+    """Players choose characters (R-PLAN-2); no payments yet (R-NEG-3)."""
     SETTING_ASIDE = "setting_aside"
     """Waiting for the external dealer's :class:`~millions_rules.SetAside` (R-PLAN-4)."""
     NEGOTIATION = "negotiation"
@@ -109,6 +110,9 @@ class GameState:
     """The money in the reserve (R-COMP-3)."""
     threats: tuple[int, ...]
     """Threat cards held, by seat (R-COMP-5)."""
+    threat_supply: int
+    """Threat cards left in the supply (R-COMP-5). It never grows, since a used card is
+    discarded, not returned (R-NEG-THREAT)."""
     leader: int
     """The seat holding the leader card (R-COMP-6)."""
     characters: tuple[Character, ...]
@@ -139,14 +143,18 @@ class GameState:
         return self.phase is Phase.GAME_OVER
 
     @property
+    def version(self) -> int:
+        """The number of actions applied since :func:`~millions_rules.new_game` (``len(history)``).
+
+        Every :func:`~millions_rules.apply` adds one, so a server can refuse an action
+        sent against an older state (as HTTP's ``If-Match``).
+        """
+        return len(self.history)
+
+    @property
     def players(self) -> int:
         """The number of players."""
         return self.config.players
-
-    @property
-    def threat_supply(self) -> int:
-        """Threat cards left in the supply (R-COMP-5)."""
-        return THREAT_CARDS - sum(self.threats)
 
     @property
     def deposits(self) -> tuple[int, ...]:
@@ -199,3 +207,6 @@ class GameState:
     def awaiting_dealer(self) -> bool:
         """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
         return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)
+
+
+document_fields(Character, GameState)

@@ -23,8 +23,9 @@ import attrs
 from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
-from ._engine import legal_actions, payees
+from ._engine import actors, legal_actions, payees
 from ._events import Event, LootRevealed, ThreatPeeked, is_visible
+from ._fields import document_fields
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -94,6 +95,9 @@ class SeenCharacter:
     """Face down, taken back, surviving or eliminated (public)."""
     role: Role | None
     """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+    seen_by_threat: bool
+    """Whether this seat saw the role with a threat card this round (R-NEG-THREAT); then
+    :attr:`role` shows it, even before the heist reveals it."""
 
 
 @attrs.frozen
@@ -134,7 +138,13 @@ class PlayerView:
     """Last round's roles by seat, where this seat knows them (its own, and everyone's under
     ``repeat_role='forbidden'``), else ``None``; revealed ones are in the log."""
     awaiting: tuple[int, ...]
-    """The seats whose decision the engine waits for."""
+    """The seats whose decision (choice, stay or leave, denunciation) the engine waits for."""
+    actors: tuple[int, ...]
+    """Every seat that may act now, ascending; the seats in :attr:`awaiting`, and any other
+    seat with a legal action, such as a player who stayed and may still pay or use a
+    threat card in negotiation (R-NEG-3, R-NEG-THREAT). A seat listed here has at least
+    one legal action; a seat still in the round may also be paid by another. Empty while
+    the external dealer must act and when the game is over."""
     awaiting_dealer: bool
     """Whether the engine waits for the external dealer."""
     nameable: tuple[Role, ...]
@@ -146,7 +156,12 @@ class PlayerView:
     winners: frozenset[int]
     """The winners, once the game is over."""
     events: tuple[Event, ...]
-    """The log as this seat may see it."""
+    """The log as this seat may see it, from :attr:`first_event` on."""
+    first_event: int
+    """The index, in this seat's whole visible log, of the first of :attr:`events`: the
+    ``since`` given to :func:`~millions_rules.view` (0 for the whole log)."""
+    version: int
+    """The :attr:`~millions_rules.GameState.version` of the state this view was made from."""
 
     @property
     def is_over(self) -> bool:
@@ -166,6 +181,9 @@ class PlayerView:
     def my_characters(self) -> tuple[SeenCharacter, ...]:
         """This seat's own characters this round."""
         return tuple(c for c in self.characters if c.player == self.seat)
+
+
+document_fields(PublicConfig, SeenCharacter, PlayerView)
 
 
 def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
@@ -207,15 +225,34 @@ def _known_role(
     return None
 
 
+def _seen(seat: int | None, peeked: set[tuple[int, int]], character: Character) -> SeenCharacter:
+    role = _known_role(seat, peeked, character)
+    threat = role is not None and (character.player, character.position) in peeked
+    return SeenCharacter(
+        character.player,
+        character.position,
+        character.paid,
+        character.covered,
+        character.status,
+        role,
+        threat,
+    )
+
+
 _REVEALED = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
+def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
     """What ``seat`` may know about ``state`` (R-INFO); ``None`` for a spectator.
 
     Args:
         state: The full state.
         seat: A seat, or ``None``.
+        since: How many events of this seat's visible log the client already
+            holds: the view's :attr:`~millions_rules.PlayerView.events` then start
+            at that index (:attr:`~millions_rules.PlayerView.first_event`). A client
+            that keeps ``events[:first_event]`` of what it held and appends the new
+            ones holds exactly :func:`~millions_rules.visible_events` of the state.
 
     Returns:
         The view. Two states that differ only in what ``seat`` may not know
@@ -223,7 +260,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
     Raises:
         IllegalActionError: If ``seat`` is not a seat of the game (code
-            ``unknown_player`` or ``bad_value``).
+            ``unknown_player`` or ``bad_value``), or ``since`` is not an int from 0
+            to the length of the seat's visible log (code ``bad_value``).
 
     >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
     >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
@@ -231,11 +269,21 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     <Role.BRUTE: 'brute'>
     >>> view(state, 1).characters[0].role is None
     True
+    >>> update = view(state, 1, since=2)
+    >>> update.version, update.first_event, [type(event).__name__ for event in update.events]
+    (1, 2, ['DepositPlaced'])
     """
     if not isinstance(state, GameState):
         illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
     if seat is not None:
         seat = require_seat(state, seat, "seat")
+    log = visible_events(state.events, seat)
+    if type(since) is not int or not 0 <= since <= len(log):
+        illegal(
+            f"since must be an int from 0 to {len(log)} (the events this seat may see), "
+            f"not {since!r}",
+            "bad_value",
+        )
     start = _round_start(state.events)
     peeked = {
         (event.target, event.slot)
@@ -243,9 +291,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         if isinstance(event, ThreatPeeked) and event.player == seat
     }
     characters = tuple(
-        SeenCharacter(
-            c.player, c.position, c.paid, c.covered, c.status, _known_role(seat, peeked, c)
-        )
+        _seen(seat, peeked, c)
         for c in sorted(state.characters, key=lambda c: (c.player, c.position))
     )
     everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
@@ -271,10 +317,13 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         face_up=state.face_up,
         previous_roles=previous,
         awaiting=state.awaiting,
+        actors=actors(state),
         awaiting_dealer=state.awaiting_dealer,
         nameable=nameable_roles(state),
         legal_actions=mine,
         payees=can_pay,
         winners=state.winners,
-        events=visible_events(state.events, seat),
+        events=log[since:],
+        first_event=since,
+        version=state.version,
     )

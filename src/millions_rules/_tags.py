@@ -1,0 +1,34 @@
+"""Tags: the free-text headers of a saved game (event, site, date, players' names ...)."""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Mapping
+from typing import Final
+
+from ._errors import ConfigError
+
+__all__ = ["MAX_TAGS", "TAG_NAME_PATTERN", "as_tags"]
+
+#: What a tag name looks like: letters, digits and underscores, 1 to 64 of them.
+TAG_NAME_PATTERN: Final = "^[A-Za-z0-9_]{1,64}$"
+#: The most tags a record holds.
+MAX_TAGS: Final = 64
+_TAG_NAME = re.compile(TAG_NAME_PATTERN)
+
+
+def as_tags(value: object) -> Mapping[str, str]:
+    """A read-only copy of ``value`` once checked: names as :data:`TAG_NAME_PATTERN`, text values."""
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"tags must be a mapping of str to str, not {type(value).__name__}")
+    if len(value) > MAX_TAGS:
+        raise ConfigError(f"at most {MAX_TAGS} tags, not {len(value)}")
+    for name, text in value.items():
+        if type(name) is not str or not _TAG_NAME.match(name):
+            raise ConfigError(f"tag name {name!r} must be 1 to 64 letters, digits or underscores")
+        if type(text) is not str:
+            raise ConfigError(f"tag {name} must be a str, not {type(text).__name__}")
+    return types.MappingProxyType(dict(value))
