@@ -111,3 +111,4 @@ def bench(session: nox.Session) -> None:
     """The benchmarks: games per second, JSON round trips."""
     session.install("-e", ".")
     session.run("python", "benchmarks/run.py", *session.posargs)
+    session.run("python", "benchmarks/torraku.py", *session.posargs)
