@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from millions_rules import Dealer
-from millions_rules._random import draw_below, draw_unit, seed_state
+from millions_rules._common.random import draw_below, draw_unit, seed_state
 from millions_rules.torraku import (
     DEFAULT_SUPPLY,
     Bet,

@@ -1,13 +1,23 @@
-"""The exceptions of millions-rules.
+"""The error codes of Millions of Dollars; the exception classes are the common layer's.
 
 Every error the library raises on bad input derives from :class:`~millions_rules.MillionsError`
 and from :class:`ValueError`, so callers may catch broadly or precisely. Errors
-about actions carry a stable machine-readable :attr:`~millions_rules.IllegalActionError.code`.
+about actions carry a stable machine-readable :attr:`~millions_rules.IllegalActionError.code`,
+one of :data:`~millions_rules.ACTION_ERROR_CODES` for this game.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from ._common.errors import (
+    DESERIALIZATION_ERROR_CODES,
+    ConfigError,
+    DeserializationError,
+    IllegalActionError,
+    MillionsError,
+    register_action_codes,
+)
 
 __all__ = [
     "ACTION_ERROR_CODES",
@@ -51,109 +61,4 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
 }
 
 
-#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
-#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
-DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
-    "not_text": "the input is not JSON text (str or bytes)",
-    "too_large": "the document is larger than MAX_DOCUMENT_SIZE",
-    "too_deep": "the document is nested more deeply than the JSON parser allows",
-    "invalid_json": "the text is not valid JSON (NaN and Infinity included)",
-    "wrong_type": "a value has the wrong JSON type (a string or true where an integer goes, ...)",
-    "bad_value": "a value of the right type is out of range or not one of the allowed values",
-    "missing_field": "an object lacks a field its type requires",
-    "unknown_field": "an object has a field its type does not define",
-    "bad_tag": 'the "type" tag of an action or event is missing, unknown or not the expected one',
-    "inconsistent_state": "a state document breaks an invariant the engine keeps",
-    "illegal_action": "a saved game holds an action that is illegal where it is played",
-    "newer_format": "the record was written in a newer format than this library reads",
-    "unknown_format": "the record's format version is not one this library knows",
-}
-
-
-#: Every code an :class:`~millions_rules.IllegalActionError` may carry, of every game.
-_KNOWN_CODES: set[str] = set(ACTION_ERROR_CODES)
-
-
-def register_codes(codes: dict[str, str]) -> None:
-    """Let :class:`~millions_rules.IllegalActionError` carry another game's documented codes."""
-    _KNOWN_CODES.update(codes)
-
-
-class MillionsError(Exception):
-    """Base class of every error raised by millions-rules."""
-
-
-class ConfigError(MillionsError, ValueError):
-    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense."""
-
-
-class IllegalActionError(MillionsError, ValueError):
-    """An action is not legal in the given state; the state is left unchanged.
-
-    Args:
-        message: What went wrong, in words a player understands.
-        code: A stable machine-readable reason, one of :data:`~millions_rules.ACTION_ERROR_CODES`.
-        rule: The id of the rule (``"R-PLAN-2"``, ...) that makes the action illegal, if any.
-
-    Example:
-        >>> from millions_rules import GameConfig, Stay, apply, new_game
-        >>> try:
-        ...     apply(new_game(GameConfig(4, seed=1)), Stay(0))
-        ... except IllegalActionError as error:
-        ...     print(error.code, error.rule)
-        wrong_phase R-NEG-1
-    """
-
-    code: str
-    """The machine-readable reason (a key of :data:`~millions_rules.ACTION_ERROR_CODES`)."""
-    rule: str | None
-    """The id of the rule that forbids the action, or ``None``."""
-
-    def __init__(self, message: str, code: str, rule: str | None = None) -> None:
-        if code not in _KNOWN_CODES:  # pragma: no cover - guards the library itself
-            raise AssertionError(f"undocumented error code {code!r}")
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-
-    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str, str | None]]:
-        return (type(self), (str(self), self.code, self.rule))
-
-
-class DeserializationError(MillionsError, ValueError):
-    """A JSON document is malformed, of the wrong shape or inconsistent.
-
-    The message starts with the path of the offending value, such as
-    ``actions[3].amount: expected int, got boolean``.
-
-    Args:
-        message: What is wrong with the value, in words (without the path).
-        code: A stable machine-readable reason, one of
-            :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`.
-        path: Where the value is: ``"$"`` for the whole document, else field names
-            and array indices such as ``"actions[3].player"``.
-
-    Example:
-        >>> from millions_rules import Action, from_json
-        >>> try:
-        ...     from_json('{"type": "pay", "player": 0, "to": 2, "amount": true}', Action)
-        ... except DeserializationError as error:
-        ...     print(error.code, error.path)
-        wrong_type amount
-    """
-
-    code: str
-    """The machine-readable reason (a key of :data:`~millions_rules.DESERIALIZATION_ERROR_CODES`)."""
-    path: str
-    """The path of the offending value (``"$"`` for the whole document)."""
-
-    def __init__(self, message: str, code: str, path: str = "$") -> None:
-        if code not in DESERIALIZATION_ERROR_CODES:  # pragma: no cover - guards the library
-            raise AssertionError(f"undocumented error code {code!r}")
-        super().__init__(f"{path}: {message}")
-        self.message = message
-        self.code = code
-        self.path = path
-
-    def __reduce__(self) -> tuple[type[DeserializationError], tuple[str, str, str]]:
-        return (type(self), (self.message, self.code, self.path))
+register_action_codes(ACTION_ERROR_CODES)

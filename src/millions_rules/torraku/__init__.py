@@ -15,7 +15,7 @@ draw outcomes from a documented model instead (``Dealer.ENGINE``, R-TK-SIM).
 (2, 41, 9)
 """
 
-from .._errors import (
+from .._common.errors import (
     ConfigError,
     DeserializationError,
     IllegalActionError,

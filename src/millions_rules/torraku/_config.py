@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from .._errors import ConfigError
+from .._common.errors import ConfigError
 from .._roles import Dealer
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Setup
 

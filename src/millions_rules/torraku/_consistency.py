@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from .._errors import DeserializationError
+from .._common.errors import DeserializationError
 from .._roles import Dealer
 from ._state import Phase, TorrakuState
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .._errors import ConfigError, IllegalActionError
-from .._random import seed_state
+from .._common.errors import ConfigError, IllegalActionError
+from .._common.random import seed_state
 from .._roles import Dealer
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._config import TorrakuConfig

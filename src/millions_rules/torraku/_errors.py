@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
-from .._errors import IllegalActionError, register_codes
+from .._common.errors import IllegalActionError, register_action_codes
 
 __all__ = ["ERROR_CODES", "illegal"]
 
@@ -34,7 +34,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "not_stacker": "the report names a seat that is not the current stacker",
     "bad_fallen": "fallen was given with another outcome, or is out of range",
 }
-register_codes(ERROR_CODES)
+register_action_codes(ERROR_CODES)
 
 
 def illegal(message: str, code: str, rule: str | None = None) -> NoReturn:

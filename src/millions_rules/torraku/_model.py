@@ -8,7 +8,7 @@ per attempt, and one more draw for ``fallen`` only when the stack was knocked do
 
 from __future__ import annotations
 
-from .._random import draw_below, draw_unit
+from .._common.random import draw_below, draw_unit
 from ._config import TorrakuConfig
 from ._pieces import PieceKind, Placement
 

@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from .._errors import ConfigError
+from .._common.errors import ConfigError
 
 __all__ = [
     "DEFAULT_SUPPLY",
