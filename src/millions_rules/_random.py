@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["draw_below", "draw_unit", "seed_state", "shuffled"]
+__all__ = ["draw_below", "seed_state", "shuffled"]
 
 T = TypeVar("T")
 
@@ -62,9 +62,3 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
         low, state = draw_below(state, high + 1)
         result[high], result[low] = result[low], result[high]
     return tuple(result), state
-
-
-def draw_unit(state: int) -> tuple[float, int]:
-    """A uniform float in ``[0, 1)`` with 53 random bits (like ``random.random()``) and the next state."""
-    value, state = _next(state)
-    return (value >> 11) * (1.0 / (1 << 53)), state

@@ -2,7 +2,7 @@
 
 It is a modelling choice, not part of the game, and uncalibrated: bigger bets and taller
 stacks are riskier. The engine uses it only with ``Dealer.ENGINE`` (R-TK-STACK-8). The
-sequence of generator calls is part of the contract: one :func:`~millions_rules._random.draw_unit`
+sequence of generator calls is part of the contract: one ``draw_unit``
 per attempt, and one more draw for ``fallen`` only when the stack was knocked down.
 """
 
