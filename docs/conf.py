@@ -30,6 +30,7 @@ nitpick_ignore = [
     ("py:class", "T"),
     ("py:class", "millions_rules._random.T"),
     ("py:class", "millions_rules._serialization.T"),
+    ("py:class", "millions_rules.torraku._serialization.T"),
     ("py:class", "TypeAlias"),
 ]
 

@@ -20,6 +20,11 @@ def main(examples: str) -> int:
     assert sorted(p.name for p in (here / "schemas").glob("*.json")) == sorted(
         millions_rules.SCHEMA_FILES
     )
+    from millions_rules import torraku
+
+    assert sorted(p.name for p in (here / "torraku" / "schemas").glob("*.json")) == sorted(
+        torraku.SCHEMA_FILES
+    )
     directory = pathlib.Path(examples)
     for script in ("minimal_loop.py", "replay_saved_game.py", "server_loop.py"):
         subprocess.run(

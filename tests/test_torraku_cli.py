@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
 from millions_rules.__main__ import main
-from millions_rules.torraku import EVENT_TYPES, PieceKind, Placement, describe
+from millions_rules.torraku import (
+    EVENT_TYPES,
+    SCHEMA_FILES,
+    PieceKind,
+    Placement,
+    describe,
+    json_schema,
+)
 from millions_rules.torraku._demo import play_demo
 from millions_rules.torraku._narrate import _TELLERS
 
@@ -45,6 +54,13 @@ def test_demo_player_counts(players: int, capsys: pytest.CaptureFixture[str]) ->
     assert main(["demo", "--game", "torraku", "--players", str(players), "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "Game over" in out or "Round limit reached" in out
+
+
+def test_schemas_command_writes_torraku_schemas(tmp_path: pathlib.Path) -> None:
+    """``schemas DIR --game torraku`` writes the shipped Torraku schemas."""
+    assert main(["schemas", str(tmp_path), "--game", "torraku"]) == 0
+    for filename, cls in SCHEMA_FILES.items():
+        assert json.loads((tmp_path / filename).read_text("utf-8")) == json_schema(cls)
 
 
 def test_bad_player_count_exits_with_usage() -> None:

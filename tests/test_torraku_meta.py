@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import pathlib
 import pickle
 import re
@@ -71,11 +72,18 @@ def test_error_codes_are_documented() -> None:
     """Every code the Torraku engine raises is in ERROR_CODES; shared ones keep Millions' names."""
     from millions_rules import ACTION_ERROR_CODES
 
-    source = "\n".join(
-        p.read_text("utf-8") for p in (ROOT / "src" / "millions_rules" / "torraku").glob("*.py")
-    )
-    raised = set(re.findall(r'"([a-z_]+)",\s*(?:"R-TK|\))', source))
-    raised |= set(re.findall(r'illegal\([^()]*?,\s*"([a-z_]+)"', source, re.DOTALL))
+    raised: set[str] = set()
+    for path in (ROOT / "src" / "millions_rules" / "torraku").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "illegal"
+            ):
+                code = node.args[1]
+                assert isinstance(code, ast.Constant) and isinstance(code.value, str)
+                raised.add(code.value)
+    assert len(raised) >= 17
     assert raised <= set(torraku.ERROR_CODES)
     shared = {"not_an_action", "bad_value", "game_over", "wrong_phase", "unknown_player"}
     assert shared | {"not_your_turn", "not_dealer_action"} <= set(ACTION_ERROR_CODES)

@@ -101,8 +101,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
+    schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
     args = parser.parse_args(argv)
     if args.command == "schemas":
+        if args.game == "torraku":
+            from .torraku._schema import write_schemas as write_torraku_schemas
+
+            write_torraku_schemas(args.directory)
+            return 0
         from ._schema import write_schemas
 
         write_schemas(args.directory)

@@ -45,6 +45,9 @@ from ._events import (
 from ._model import knock_probability
 from ._narrate import describe
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Placement, Setup
+from ._records import FORMAT_VERSION, TorrakuRecord, load_game, save_game
+from ._schema import SCHEMA_FILES, json_schema, shipped_schema
+from ._serialization import from_json, make_converter, to_json
 from ._state import Phase, StackedPiece, TorrakuState
 from ._views import PublicConfig, TorrakuView, public_config, view
 
@@ -53,8 +56,10 @@ __all__ = [
     "DEFAULT_SUPPLY",
     "ERROR_CODES",
     "EVENT_TYPES",
+    "FORMAT_VERSION",
     "KINDS",
     "MAX_PLAYERS",
+    "SCHEMA_FILES",
     "STANDARD_SHARE",
     "Action",
     "Bet",
@@ -86,17 +91,25 @@ __all__ = [
     "StackStarted",
     "StackedPiece",
     "TorrakuConfig",
+    "TorrakuRecord",
     "TorrakuState",
     "TorrakuView",
     "apply",
     "check",
     "describe",
+    "from_json",
     "is_legal",
+    "json_schema",
     "knock_probability",
     "legal_actions",
+    "load_game",
+    "make_converter",
     "new_game",
     "public_config",
     "replay",
+    "save_game",
+    "shipped_schema",
+    "to_json",
     "view",
 ]
 
