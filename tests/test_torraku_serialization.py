@@ -437,3 +437,12 @@ def test_extra_or_missing_fields_refused_everywhere(cls: type) -> None:
     del document[first]
     with pytest.raises(DeserializationError, match=f"^{first}: "):
         from_json(json.dumps(document), cls)
+
+
+def test_state_config_needs_its_seed() -> None:
+    """A state document whose config lacks the seed is refused, not given a random seed."""
+    document = json.loads(to_json(new_game(TorrakuConfig(4, seed=1))))
+    del document["config"]["seed"]
+    with pytest.raises(DeserializationError) as caught:
+        from_json(json.dumps(document), TorrakuState)
+    assert (caught.value.code, caught.value.path) == ("missing_field", "config")

@@ -538,11 +538,16 @@ class JsonFormat:
                 make_dict_structure_fn(t, converter, _cattrs_forbid_extra_keys=True)
             ),
         )
-        for cls, names in self.big_fields.items():
-            _register_big_fields(converter, cls, names)
+        # Configs first: the hooks generated for the classes that hold a config (a state,
+        # a record) look up the config's hook when they are made, and must find the one
+        # that requires the seed (else a missing seed would silently become a random one).
         for cls in self.configs:
+            _register_big_fields(converter, cls, self.big_fields.get(cls, ()))
             seed = self.big_fields.get(cls, ("seed",))[0]
             converter.register_structure_hook(cls, _config_hook(converter, cls, seed))
+        for cls, names in self.big_fields.items():
+            if cls not in self.configs:
+                _register_big_fields(converter, cls, names)
         if self._extra_hooks is not None:
             self._extra_hooks(converter)
         for cls in self.tagged:
