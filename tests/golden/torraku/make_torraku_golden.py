@@ -1,6 +1,6 @@
 """Write the golden Currency Torraku saves (run once per format change; the files are checked in).
 
-``python tests/golden/torraku/make_golden.py`` plays seeded games covering one to six
+``python tests/golden/torraku/make_torraku_golden.py`` plays seeded games covering one to six
 players, both setups, both dealers and the round limit, and writes for each the saved game
 and the JSON of its final state. ``test_torraku_serialization.py`` loads and compares them.
 """
