@@ -466,6 +466,8 @@ class TestStacking:
         state = example_1_betting()
         assert {type(a) for a in legal_actions(state)} == {ReportPlacement}
         assert legal_actions(state, 0) == ()
+        with pytest.raises(IllegalActionError, match="not a seat"):
+            legal_actions(state, 3)
 
     def test_placed(self) -> None:
         """R-TK-STACK-5: the piece joins the stack, the stacker is the last adder, the turn passes."""

@@ -479,13 +479,17 @@ def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Actio
         The legal actions; empty when the game is over or ``player`` is not to act.
 
     Raises:
-        IllegalActionError: If ``state`` is not a :class:`~millions_rules.torraku.TorrakuState`.
+        IllegalActionError: If ``state`` is not a :class:`~millions_rules.torraku.TorrakuState`
+            (code ``bad_value``), or ``player`` is not a seat of the game (code
+            ``unknown_player``, or ``bad_value`` for a non-int), as Millions' does.
 
     >>> from millions_rules.torraku import TorrakuConfig, new_game
     >>> len(legal_actions(new_game(TorrakuConfig(2, seed=1))))  # (2+1)(2+1)(6+1) - 1 bets
     62
     """
     _require_state(state)
+    if player is not None:
+        _require_seat(state, player)
     seat = state.to_act
     if seat is None or (player is not None and player != seat):
         return ()
