@@ -47,7 +47,7 @@ def test_schemas_command_writes_every_schema(tmp_path: pathlib.Path) -> None:
 
 
 def test_module_runs_as_a_program() -> None:
-    """``python -m millions_rules demo`` exits 0; bad arguments exit 2 with usage."""
+    """``python -m millions_rules demo`` exits 0; bad arguments exit 2 with one line."""
     ok = subprocess.run(
         [sys.executable, "-m", "millions_rules", "demo", "--players", "3"],
         capture_output=True,
@@ -61,4 +61,51 @@ def test_module_runs_as_a_program() -> None:
         text=True,
         check=False,
     )
-    assert bad.returncode == 2 and "usage" in bad.stderr
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [
+        "python -m millions_rules: error: argument --players: invalid choice: 9 "
+        "(choose from 3, 4, 5, 6, 7, 8) (see python -m millions_rules demo --help)"
+    ]
+
+
+def test_demo_into_a_closed_pipe_ends_quietly() -> None:
+    """``demo | head`` ends without a BrokenPipeError traceback when the reader leaves."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "millions_rules", "demo", "--players", "8"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader leaves before the demo writes (importing takes longer)
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 1
+    assert errors == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--seed", "-1"], "seed must be from 0 to 18446744073709551615, not -1"),
+        (["demo", "--seed", str(2**64)], "seed must be from 0 to 18446744073709551615"),
+        (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["demo", "--repeat-role", "sometimes"], "argument --repeat-role: invalid choice"),
+        (["demo", "--bogus"], "unrecognized arguments: --bogus"),
+        ([], "the following arguments are required: command"),
+        (["schemas", "/dev/null/schemas"], "/dev/null/schemas"),
+    ],
+)
+def test_defect_7_cli_errors_are_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every MillionsError and bad argument (``demo --seed -1`` once printed a traceback)
+    becomes one line on standard error and exit status 2."""
+    try:
+        status = main(argv)
+    except SystemExit as leaving:  # argparse leaves through SystemExit
+        status = leaving.code  # type: ignore[assignment]
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("python -m millions_rules: error: ")
+    assert message in lines[0]

@@ -116,7 +116,7 @@ def test_help_shows_field_docstrings(name: str) -> None:
     import attrs
 
     cls = getattr(millions_rules, name)
-    text = pydoc.render_doc(cls, renderer=pydoc.plaintext)
+    text = pydoc.plain(pydoc.render_doc(cls))
     assert "Fields:" in text
     for field in attrs.fields(cls):
         assert f"|      {field.name}\n" in text, field.name

@@ -34,6 +34,7 @@ from millions_rules import (
     visible_events,
 )
 
+from .conftest import scaled
 from .strategies import games
 from .test_views import hide_differently, some_states
 
@@ -62,6 +63,15 @@ class TestTags:
         assert record.tags["event"] == "Club night"
         with pytest.raises(TypeError):
             record.tags["event"] = "x"  # type: ignore[index]
+
+    def test_records_hash_and_pickle(self) -> None:
+        """Records with tags are hashable values and survive pickle (worker pools, caches)."""
+        import pickle
+
+        record = GameRecord.of(new_game(GameConfig(4, seed=2)), tags=TAGS)
+        again = pickle.loads(pickle.dumps(record))
+        assert again == record and hash(again) == hash(record)
+        assert dict(again.tags) == TAGS
 
     def test_no_tags_by_default(self) -> None:
         """Without tags the record has an empty mapping."""
@@ -142,6 +152,7 @@ class TestPublicRecord:
         text = public_record(state, 0, tags=TAGS)
         assert to_json(load_public_record(text)) == text
 
+    @scaled(4)  # every seat of every sampled state is written twice
     @given(games())
     def test_public_record_leaks_nothing(self, states: list[GameState]) -> None:
         """R-INFO: two games that differ only in a seat's unknowns give identical records."""

@@ -8,6 +8,8 @@ deck: ``PLAIN_9`` is 9M with a 1M deposit, ``PLAIN_10`` and ``PLAIN_12`` take
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
@@ -20,6 +22,7 @@ from millions_rules import (
     Choose,
     ConfigError,
     CrookStole,
+    Dealer,
     DealLoot,
     Denounce,
     DepositForfeited,
@@ -53,9 +56,11 @@ from millions_rules import (
     UseThreat,
     WinReason,
     apply,
+    from_json,
     legal_actions,
     new_game,
     roles_in_play,
+    to_json,
 )
 
 from .scenario import (
@@ -794,7 +799,15 @@ class TestWrongTypes:
             sample_state("view", 1)  # type: ignore[arg-type]
         with pytest.raises(ConfigError):
             new_game("config")  # type: ignore[arg-type]
-        assert legal_actions(state, 9) == () and legal_actions(state, "1") == ()  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError) as caught:
+            legal_actions(state, 9)
+        assert (caught.value.code, caught.value.rule) == ("unknown_player", "R-COMP-7")
+        with pytest.raises(IllegalActionError) as caught:
+            legal_actions(state, "1")  # type: ignore[arg-type]
+        assert caught.value.code == "bad_value"
+        with pytest.raises(IllegalActionError) as caught:
+            legal_actions(new_game(external(4)), 4)  # also while the dealer acts
+        assert caught.value.code == "unknown_player"
 
     @pytest.mark.parametrize(
         "options",
@@ -809,8 +822,10 @@ class TestWrongTypes:
             {"players": 5, "starting_cash": -1},
             {"players": 5, "total_money": 10},
             {"players": 5, "first_leader": 5},
-            {"players": 5, "repeat_role": "forbidden"},
-            {"players": 5, "dealer": "engine"},
+            {"players": 5, "repeat_role": "FORBIDDEN"},
+            {"players": 5, "repeat_role": 2},
+            {"players": 5, "dealer": "Engine"},
+            {"players": 5, "dealer": None},
             {"players": 5, "loot_deck": "cards"},
             {"players": 5, "loot_deck": [1, 2, 3, 4, 5, 6, 7, 8]},
             {"players": 5, "rounds": True},
@@ -820,6 +835,24 @@ class TestWrongTypes:
         """R-COMP, R-VAR: a config that makes no sense raises ConfigError."""
         with pytest.raises(ConfigError):
             GameConfig(**options)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("options", "field", "member"),
+        [
+            ({"repeat_role": "forbidden"}, "repeat_role", RepeatRole.FORBIDDEN),
+            ({"repeat_role": "allowed"}, "repeat_role", RepeatRole.ALLOWED),
+            ({"dealer": "external"}, "dealer", Dealer.EXTERNAL),
+        ],
+    )
+    def test_option_values_accepted_as_in_json(
+        self, options: dict[str, str], field: str, member: object
+    ) -> None:
+        """R-VAR-REPEAT, R-COMP-4: GameConfig and from_json agree; both take the JSON value."""
+        config = GameConfig(4, seed=1, **options)  # type: ignore[arg-type]
+        assert getattr(config, field) is member
+        document = json.loads(to_json(GameConfig(4, seed=1)))
+        document.update(options)
+        assert from_json(json.dumps(document), GameConfig) == config
 
     def test_bad_loot_cards_refused(self) -> None:
         """R-COMP-4: a loot card needs whole amounts and a Role (or None) as symbol."""

@@ -365,7 +365,7 @@ STAY = '{"type": "stay", "player": 1}'
         ('{"type": "stay", "player": 1, "x": 0}', Action, "unknown_field", "$"),
         ('{"type": "sit", "player": 1}', Action, "bad_tag", "$"),
         ('{"type": "leave", "player": 1, "role": "thief"}', Action, "bad_value", "role"),
-        ('{"players": 4}', GameConfig, "missing_field", "$"),
+        ('{"players": 4}', GameConfig, "missing_field", "seed"),
         ('{"players": 9, "seed": "1"}', GameConfig, "bad_value", "$"),
         ('{"players": 4, "seed": 1}', GameConfig, "wrong_type", "seed"),
         (f'{{"type": "stay", "player": 1, "x": [{STAY}]}}', Action, "unknown_field", "$"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -31,6 +32,7 @@ from millions_rules import (
     visible_events,
 )
 
+from .conftest import scaled
 from .scenario import PLAIN_9, external, play
 from .strategies import any_actions, games
 
@@ -91,6 +93,7 @@ class TestSeatAuthorisation:
         state = new_game(GameConfig(4, seed=1))
         refused_for_seat(state, Choose(True, Role.BRUTE), 1, "bad_value")
 
+    @scaled(2)
     @given(games(), st.data())
     def test_seat_never_applies_foreign_or_dealer_actions(
         self, states: list[GameState], data: st.DataObject
@@ -160,6 +163,7 @@ class TestViewCursor:
         with pytest.raises(ConfigError, match="whole log"):
             sample_state(view(state, 1, since=1), 7)
 
+    @scaled(2)
     @given(games(), st.data())
     def test_client_applying_views_holds_the_log_once(
         self, states: list[GameState], data: st.DataObject
@@ -214,3 +218,19 @@ class TestActors:
         for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
             expected = tuple(s for s in range(state.players) if legal_actions(state, s))
             assert view(state, None).actors == expected
+
+
+class TestWording:
+    @scaled(4)
+    @given(games(), st.data())
+    def test_messages_name_seats_as_seats(
+        self, states: list[GameState], data: st.DataObject
+    ) -> None:
+        """Error messages call a seat number "seat N", never "player N"."""
+        for state in states[:: max(1, len(states) // 5)]:
+            for _ in range(5):
+                action = data.draw(any_actions)
+                seat = data.draw(st.none() | st.integers(-1, 8))
+                error = check(state, action, seat=seat)
+                if error is not None:
+                    assert not re.search(r"\bplayers? -?\d", str(error)), str(error)

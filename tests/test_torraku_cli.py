@@ -64,14 +64,18 @@ def test_schemas_command_writes_torraku_schemas(tmp_path: pathlib.Path) -> None:
 
 
 def test_bad_player_count_exits_with_usage() -> None:
-    """Seven players for Torraku exit 2 with a usage message."""
+    """Seven players for Torraku exit 2 with one line on standard error."""
     bad = subprocess.run(
         [sys.executable, "-m", "millions_rules", "demo", "--game", "torraku", "--players", "7"],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert bad.returncode == 2 and "1 to 6 players" in bad.stderr
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [
+        "python -m millions_rules: error: argument --players: invalid choice: 7 "
+        "(choose from 1, 2, 3, 4, 5, 6) (see python -m millions_rules demo --help)"
+    ]
 
 
 def test_describe_every_event() -> None:

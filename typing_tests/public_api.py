@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing_extensions import assert_type
 
 from millions_rules import (
+    DESERIALIZATION_ERROR_CODES,
     Action,
     Choose,
     ConfigError,
@@ -13,21 +16,27 @@ from millions_rules import (
     GameConfig,
     GameRecord,
     GameState,
+    GameWon,
     IllegalActionError,
     LootCard,
     MillionsError,
     Pay,
     Phase,
     PlayerView,
+    PublicRecord,
+    RepeatRole,
     Role,
     Stay,
+    WinReason,
     apply,
     check,
     from_json,
     is_legal,
     legal_actions,
     load_game,
+    load_public_record,
     new_game,
+    public_record,
     replay,
     sample_state,
     save_game,
@@ -81,3 +90,36 @@ except (ConfigError, DeserializationError, MillionsError):
 
 # Errors are ValueErrors too, so callers can catch broadly.
 broad: ValueError = IllegalActionError("message", "wrong_phase")
+
+# The server API: seats, versions, cursors, records and error codes.
+assert_type(apply(state, Stay(1), seat=1), GameState)
+assert_type(check(state, Stay(1), seat=1), IllegalActionError | None)
+assert_type(is_legal(state, Stay(1), seat=None), bool)
+assert_type(state.version, int)
+assert_type(state.threat_supply, int)
+update = view(state, 1, since=3)
+assert_type(update.version, int)
+assert_type(update.first_event, int)
+assert_type(update.actors, tuple[int, ...])
+assert_type(update.characters[0].seen_by_threat, bool)
+assert_type(save_game(state, tags={"event": "Club night"}), str)
+assert_type(GameRecord.of(state).tags, Mapping[str, str])
+assert_type(public_record(state), str)
+assert_type(public_record(state, 2, tags={"site": "Lyon"}), str)
+shared = load_public_record("{}")
+assert_type(shared, PublicRecord)
+assert_type(shared.result, GameWon | None)
+assert_type(GameConfig(4, repeat_role="forbidden", dealer="external"), GameConfig)
+assert_type(GameConfig(4, repeat_role=RepeatRole.ALLOWED).repeat_role, RepeatRole)
+assert_type(DESERIALIZATION_ERROR_CODES, Mapping[str, str])
+try:
+    load_game("{}")
+except DeserializationError as problem:
+    assert_type(problem.code, str)
+    assert_type(problem.path, str)
+for event in state.events:
+    if isinstance(event, GameWon):
+        assert_type(event.reason, WinReason)
+assert_type(from_json("{}", PlayerView), PlayerView)
+assert_type(from_json("{}", GameRecord), GameRecord)
+assert_type(from_json("{}", PublicRecord), PublicRecord)

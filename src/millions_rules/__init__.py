@@ -68,6 +68,14 @@ from ._events import (
     WinReason,
     is_visible,
 )
+from ._limits import (
+    MAX_ARRAY_LENGTH,
+    MAX_CHARACTERS,
+    MAX_DOCUMENT_SIZE,
+    MAX_INT,
+    MAX_LOOT_CARDS,
+    MAX_MONEY,
+)
 from ._narrate import describe
 from ._records import (
     FORMAT_VERSION,
@@ -83,15 +91,19 @@ from ._records import (
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
 from ._schema import SCHEMA_FILES, json_schema, shipped_schema
-from ._serialization import MAX_DOCUMENT_SIZE, MAX_INT, from_json, make_converter, to_json
+from ._serialization import from_json, make_converter, to_json
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._version import __version__
 from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_ARRAY_LENGTH",
+    "MAX_CHARACTERS",
     "MAX_DOCUMENT_SIZE",
     "MAX_INT",
+    "MAX_LOOT_CARDS",
+    "MAX_MONEY",
     "MAX_TAGS",
     "TAG_NAME_PATTERN",
     "SCHEMA_FILES",

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, new_game
+from ._errors import MillionsError
 from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
 from ._money import cash_after
 from ._narrate import describe
@@ -77,10 +80,38 @@ def _cash_at(state: GameState, end: RoundEnded) -> tuple[int, ...]:
     return cash_after(state, state.events.index(end) + 1)
 
 
+_PROG = "python -m millions_rules"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments get one line on standard error and exit status 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        _complain(f"{message} (see {self.prog} --help)")
+        raise SystemExit(2)
+
+
+def _complain(message: str) -> None:
+    print(f"{_PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m millions_rules``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m millions_rules",
+    """Entry point of ``python -m millions_rules``.
+
+    Returns 0 on success. A bad argument, or any :class:`~millions_rules.MillionsError`
+    or file-system error it leads to, prints one line on standard error and gives
+    exit status 2.
+    """
+    try:
+        return _run(argv)
+    except (MillionsError, OSError) as error:
+        _complain(str(error))
+        return 2
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _Parser(
+        prog=_PROG,
         description="Millions of Dollars rules engine " + __version__,
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -118,16 +149,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         players = 4 if args.players is None else args.players
         if not 1 <= players <= 6:
-            parser.error("Currency Torraku is for 1 to 6 players")
+            demo.error(
+                f"argument --players: invalid choice: {players} (choose from 1, 2, 3, 4, 5, 6)"
+            )
         _, lines = play_torraku(players, 1 if args.seed is None else args.seed)
-        print("\n".join(lines))
-        return 0
+        return _print(lines)
     players = 5 if args.players is None else args.players
     if not 3 <= players <= 8:
-        parser.error("Millions of Dollars is for 3 to 8 players")
+        demo.error(f"argument --players: invalid choice: {players} (choose from 3, 4, 5, 6, 7, 8)")
     seed = 2016 if args.seed is None else args.seed
     _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role))
-    print("\n".join(lines))
+    return _print(lines)
+
+
+def _print(lines: Sequence[str]) -> int:
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left (``demo | head``): stop quietly. Python would report the failed
+        # flush at exit, so stdout now points at the null device (the recipe of the
+        # Python documentation, "Note on SIGPIPE").
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -30,7 +30,7 @@ def require_seat(state: GameState, value: object, what: str = "player") -> int:
     seat = require_whole(value, what)
     if not 0 <= seat < state.config.players:
         illegal(
-            f"{what} {seat} is not a seat of this {state.config.players}-player game "
+            f"{what} is {seat}, not a seat of this {state.config.players}-player game "
             f"(seats 0 to {state.config.players - 1})",
             "unknown_player",
             "R-COMP-7",

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from ._errors import ConfigError
-from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
+from ._limits import MAX_LOOT_CARDS, MAX_MONEY
+from ._roles import (
+    STANDARD_LOOT_DECK,
+    Dealer,
+    LootCard,
+    RepeatRole,
+    Role,
+    refuse_bad_arguments,
+    roles_in_play,
+)
 
 __all__ = ["GameConfig"]
 
@@ -26,12 +35,33 @@ def _as_deck(value: object) -> object:
     return value
 
 
-def _check_int(name: str, value: object, minimum: int, maximum: int | None = None) -> None:
+def _as_repeat_role(value: RepeatRole | str) -> RepeatRole:
+    # The JSON value ("forbidden") is accepted as in a document; anything else is refused.
+    return _as_member(RepeatRole, "repeat_role", value)
+
+
+def _as_dealer(value: Dealer | str) -> Dealer:
+    return _as_member(Dealer, "dealer", value)
+
+
+_E = TypeVar("_E", RepeatRole, Dealer)
+
+
+def _as_member(cls: type[_E], name: str, value: object) -> _E:
+    if isinstance(value, cls):
+        return value
+    for member in cls:
+        if type(value) is str and value == member.value:
+            return member
+    allowed = ", ".join(repr(member.value) for member in cls)
+    raise ConfigError(f"{name} must be a {cls.__name__} or one of {allowed}, not {value!r}")
+
+
+def _check_int(name: str, value: object, minimum: int, maximum: int) -> None:
     if type(value) is not int:
         raise ConfigError(f"{name} must be an int, not {type(value).__name__} {value!r}")
-    if value < minimum or (maximum is not None and value > maximum):
-        bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-        raise ConfigError(f"{name} must be {bounds}, not {value}")
+    if not minimum <= value <= maximum:
+        raise ConfigError(f"{name} must be from {minimum} to {maximum}, not {value}")
 
 
 @attrs.frozen(kw_only=False)
@@ -51,18 +81,24 @@ class GameConfig:
         total_money: All the money in the game; the reserve starts with the
             rest (R-COMP-3).
         loot_deck: The loot cards ``rounds`` of which are dealt (R-COMP-4).
-        repeat_role: What repeating last round's role costs (R-VAR-REPEAT).
-        dealer: Whether the engine or the caller deals (R-COMP-4, R-PLAN-4).
+        repeat_role: What repeating last round's role costs (R-VAR-REPEAT): a
+            :class:`~millions_rules.RepeatRole` or its value (``"forbidden"``), as in JSON.
+        dealer: Whether the engine or the caller deals (R-COMP-4, R-PLAN-4): a
+            :class:`~millions_rules.Dealer` or its value (``"external"``).
         first_leader: The seat holding the leader card in round 1 (R-COMP-6).
 
     Raises:
-        ConfigError: If any value makes no sense: 2 or 9 players, a deck shorter
-            than ``rounds``, a card that is no :class:`~millions_rules.LootCard`, a leader out of
-            range, too little money for the starting cash, ...
+        ConfigError: If any value makes no sense: 2 or 9 players, a number that is
+            no ``int`` (``3.0``, ``True``), a deck shorter than ``rounds``, a card that is
+            no :class:`~millions_rules.LootCard`, a leader out of range, too little money for
+            the starting cash, more than :data:`~millions_rules.MAX_MONEY` or
+            :data:`~millions_rules.MAX_LOOT_CARDS`, an unknown or missing argument, ...
 
     >>> config = GameConfig(5, seed=7)
     >>> config.roles == (Role.SNITCH, Role.BRUTE, Role.DRIVER, Role.CROOK)
     True
+    >>> GameConfig(4, seed=7, repeat_role="forbidden").repeat_role
+    <RepeatRole.FORBIDDEN: 'forbidden'>
     >>> GameConfig(9)
     Traceback (most recent call last):
       ...
@@ -83,35 +119,42 @@ class GameConfig:
     """All the money in the game, in millions."""
     loot_deck: tuple[LootCard, ...] = attrs.field(default=STANDARD_LOOT_DECK, converter=_as_deck)
     """The loot cards the game's cards are drawn from."""
-    repeat_role: RepeatRole = RepeatRole.NO_SHARE
+    repeat_role: RepeatRole = attrs.field(default=RepeatRole.NO_SHARE, converter=_as_repeat_role)
     """The repeat-role option (R-VAR-REPEAT)."""
-    dealer: Dealer = Dealer.ENGINE
+    dealer: Dealer = attrs.field(default=Dealer.ENGINE, converter=_as_dealer)
     """Who deals the loot cards and the face-down role card."""
     first_leader: int = 0
     """The seat holding the leader card in round 1."""
 
     def __attrs_post_init__(self) -> None:
+        if type(self.players) is not int:  # 3.0 == 3 would pass the lookup below
+            raise ConfigError(
+                f"players must be an int, not {type(self.players).__name__} {self.players!r}"
+            )
         roles_in_play(self.players)  # raises ConfigError for a bad player count
         _check_int("seed", self.seed, 0, _SEED_LIMIT - 1)
-        _check_int("rounds", self.rounds, 1)
-        _check_int("target", self.target, 1)
-        _check_int("starting_cash", self.starting_cash, 0)
-        _check_int("total_money", self.total_money, self.starting_cash * self.players)
+        _check_int("target", self.target, 1, MAX_MONEY)
+        _check_int("starting_cash", self.starting_cash, 0, MAX_MONEY)
+        _check_int("total_money", self.total_money, 0, MAX_MONEY)
+        if self.total_money < self.starting_cash * self.players:
+            raise ConfigError(
+                f"total_money must be at least players * starting_cash = "
+                f"{self.starting_cash * self.players}, not {self.total_money} (R-COMP-3)"
+            )
         _check_int("first_leader", self.first_leader, 0, self.players - 1)
-        if not isinstance(self.repeat_role, RepeatRole):
-            raise ConfigError(f"repeat_role must be a RepeatRole, not {self.repeat_role!r}")
-        if not isinstance(self.dealer, Dealer):
-            raise ConfigError(f"dealer must be a Dealer, not {self.dealer!r}")
         self._check_deck()
+        _check_int("rounds", self.rounds, 1, MAX_LOOT_CARDS)
 
     def _check_deck(self) -> None:
         deck = self.loot_deck
         if not isinstance(deck, tuple):
             raise ConfigError(f"loot_deck must be a sequence of LootCard, not {deck!r}")
+        if len(deck) > MAX_LOOT_CARDS:
+            raise ConfigError(f"loot_deck holds {len(deck)} cards, more than {MAX_LOOT_CARDS}")
         for index, card in enumerate(deck):
             if not isinstance(card, LootCard):
                 raise ConfigError(f"loot_deck[{index}] must be a LootCard, not {card!r}")
-        if len(deck) < self.rounds:
+        if type(self.rounds) is int and len(deck) < self.rounds:
             raise ConfigError(
                 f"the loot deck has {len(deck)} cards, fewer than the {self.rounds} rounds (R-COMP-4)"
             )
@@ -133,10 +176,7 @@ class GameConfig:
         """
         options.setdefault("rounds", 6)
         options.setdefault("target", 16)
-        try:
-            return cls(players, **options)
-        except TypeError as error:  # an unknown option name
-            raise ConfigError(str(error)) from None
+        return cls(players, **options)
 
     @property
     def roles(self) -> tuple[Role, ...]:
@@ -157,3 +197,6 @@ class GameConfig:
     def starting_reserve(self) -> int:
         """The reserve at the start, ``total_money - players * starting_cash`` (R-COMP-3)."""
         return self.total_money - self.players * self.starting_cash
+
+
+refuse_bad_arguments(GameConfig)

@@ -250,11 +250,19 @@ def legal_actions(
             payment; bots and benchmarks usually leave them out.
 
     Returns:
-        The legal actions; empty when the game is over or ``player`` is no seat.
+        The legal actions; empty when the game is over. With an external dealer to
+        act, no player has any.
 
     Raises:
         IllegalActionError: If ``state`` is not a :class:`~millions_rules.GameState`
-            (code ``bad_value``).
+            or ``payments`` is no ``bool`` (code ``bad_value``), or ``player`` is not a
+            seat of the game (code ``unknown_player``, or ``bad_value`` for a non-int),
+            as in :func:`~millions_rules.view`.
+
+    With payments, the list is bounded by the money in the game: each seat lists at
+    most ``players - 1`` payees times its cash, so all seats together at most
+    ``(players - 1) * config.total_money`` payments (70,000 at
+    :data:`~millions_rules.MAX_MONEY` with 8 players).
 
     >>> from millions_rules import GameConfig, new_game
     >>> actions = legal_actions(new_game(GameConfig(4, seed=1)), 0, payments=False)
@@ -262,6 +270,10 @@ def legal_actions(
     ['BRUTE', 'DRIVER', 'CROOK']
     """
     _require_state(state)
+    if player is not None:
+        player = require_seat(state, player, "seat")
+    if type(payments) is not bool:
+        illegal(f"payments must be a bool, not {type(payments).__name__}", "bad_value")
     phase = state.phase
     if phase is Phase.DEALING:
         return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
@@ -269,12 +281,7 @@ def legal_actions(
         return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
     if phase is Phase.GAME_OVER:
         return ()
-    if player is None:
-        seats: Iterable[int] = range(state.config.players)
-    elif type(player) is int and 0 <= player < state.config.players:
-        seats = (player,)
-    else:
-        return ()
+    seats: Iterable[int] = range(state.config.players) if player is None else (player,)
     awaiting = state.awaiting
     if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.

@@ -8,6 +8,8 @@ one of :data:`~millions_rules.ACTION_ERROR_CODES` for this game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 from ._common.errors import (
@@ -29,10 +31,7 @@ __all__ = [
 ]
 
 
-#: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
-#: stable: a program may switch on them. New codes may be added in minor
-#: releases; none is renamed or removed without a major release.
-ACTION_ERROR_CODES: Final[dict[str, str]] = {
+_ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "not_an_action": "the object is not one of the library's action classes",
     "bad_value": "a field of the action has the wrong type or an impossible value",
     "game_over": "the game has ended; no action is legal",
@@ -59,6 +58,9 @@ ACTION_ERROR_CODES: Final[dict[str, str]] = {
     "card_unavailable": "the loot card was already dealt or does not exist",
     "role_card_unavailable": "no chosen character has that role, so its card cannot be set aside",
 }
-
+#: Every :attr:`~millions_rules.IllegalActionError.code`, with what it means. The codes are
+#: stable: a program may switch on them. New codes may be added in minor
+#: releases; none is renamed or removed without a major release. The mapping is read-only.
+ACTION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(_ACTION_ERROR_CODES)
 
 register_action_codes(ACTION_ERROR_CODES)

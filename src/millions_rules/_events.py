@@ -20,6 +20,7 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
+from ._errors import IllegalActionError
 from ._roles import LootCard, Role
 
 __all__ = [
@@ -477,8 +478,23 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 def is_visible(event: Event, seat: int | None) -> bool:
     """Whether ``seat`` may see ``event`` (``None``: a spectator, who sees public events only).
 
+    Raises:
+        IllegalActionError: If ``event`` is no event or ``seat`` is neither an int
+            nor ``None`` (code ``bad_value``).
+
     >>> is_visible(Stayed(2), None), is_visible(CharacterChosen(2, (Role.CROOK,)), 1)
     (True, False)
     """
+    check_seat_argument(seat)
+    if not isinstance(event, EVENT_TYPES):
+        raise IllegalActionError(f"expected an event, not {type(event).__name__}", "bad_value")
     audience = event.visible_to
     return audience is None or (seat is not None and seat in audience)
+
+
+def check_seat_argument(seat: object) -> None:
+    """Refuse a seat argument that is neither an int nor ``None`` (code ``bad_value``)."""
+    if seat is not None and type(seat) is not int:
+        raise IllegalActionError(
+            f"seat must be an int or None, not {type(seat).__name__}", "bad_value"
+        )

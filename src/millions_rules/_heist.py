@@ -58,7 +58,7 @@ def check_denounce(state: GameState, action: Denounce) -> None:
     seat = require_seat(state, action.player)
     role = require_role(action.role)
     if seat not in state.awaiting:
-        illegal(f"player {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
+        illegal(f"seat {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
     if role not in nameable_roles(state):
         illegal(
             f"the Snitch must name a role other than Snitch showing on a face-up role card, "

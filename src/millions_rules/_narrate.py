@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._errors import IllegalActionError
 from ._events import (
+    EVENT_TYPES,
     BonusPaid,
     CharacterChosen,
     CharacterRevealed,
@@ -60,15 +62,29 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
 
     Args:
         event: Any event.
-        names: Player names by seat; ``"seat N"`` if left out.
+        names: Player names by seat; ``"seat N"`` if left out (or for a seat
+            beyond the names given).
+
+    Raises:
+        IllegalActionError: If ``event`` is no event or ``names`` is no sequence
+            of strings (code ``bad_value``).
 
     >>> from millions_rules import Paid
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Al pays Cy 3M.'
     """
 
+    if not isinstance(event, EVENT_TYPES):
+        raise IllegalActionError(f"expected an event, not {type(event).__name__}", "bad_value")
+    if names is not None and (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise IllegalActionError("names must be a sequence of strings, one per seat", "bad_value")
+
     def who(seat: int) -> str:
-        return names[seat] if names is not None else f"seat {seat}"
+        return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
 
     phrase = _PHRASES.get(type(event))
     if phrase is None:  # pragma: no cover - every event class has a phrase

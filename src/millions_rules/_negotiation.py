@@ -36,7 +36,7 @@ def _check_undecided(state: GameState, value: object, doing: str) -> int:
     seat = require_seat(state, value)
     if state.decided[seat]:
         illegal(
-            f"player {seat} has already decided; a decision is final", "already_decided", "R-NEG-1"
+            f"seat {seat} has already decided; a decision is final", "already_decided", "R-NEG-1"
         )
     return seat
 
@@ -67,7 +67,7 @@ def check_leave(state: GameState, action: Leave) -> None:
             "R-3P-2",
         )
     if all(c.role is not role for c in state.hidden_characters(seat)):
-        illegal(f"player {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
+        illegal(f"seat {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
 
 
 def play_leave(draft: Draft, action: Leave) -> None:
@@ -104,19 +104,19 @@ def check_pay(state: GameState, action: Pay) -> None:
     payee = require_seat(state, action.to, "to")
     amount = require_whole(action.amount, "amount")
     if payer == payee:
-        illegal(f"player {payer} cannot pay themself", "self_target", "R-NEG-3")
+        illegal(f"seat {payer} cannot pay itself", "self_target", "R-NEG-3")
     if amount < 1:
         illegal(f"a payment is at least 1M, not {amount}", "bad_value", "R-NEG-3")
     if amount > state.cash[payer]:
         illegal(
-            f"player {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
+            f"seat {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
             "insufficient_funds",
             "R-NEG-3",
         )
     for seat in (payer, payee):
         if not state.in_round(seat):
             illegal(
-                f"player {seat} has left the round and takes no part in deals",
+                f"seat {seat} has left the round and takes no part in deals",
                 "not_in_round",
                 "R-NEG-3",
             )
@@ -138,23 +138,21 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
     target = require_seat(state, action.target, "target")
     slot = require_whole(action.slot, "slot")
     if user == target:
-        illegal(f"player {user} cannot threaten themself", "self_target", "R-NEG-THREAT")
+        illegal(f"seat {user} cannot threaten itself", "self_target", "R-NEG-THREAT")
     if state.threats[user] < 1:
-        illegal(f"player {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
+        illegal(f"seat {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
     if not state.in_round(user):
         illegal(
-            f"player {user} has left the round and cannot use a threat card",
+            f"seat {user} has left the round and cannot use a threat card",
             "not_in_round",
             "R-NEG-THREAT",
         )
     positions = [c.position for c in state.hidden_characters(target)]
     if not positions:
-        illegal(
-            f"player {target} has no character left in the round", "not_in_round", "R-NEG-THREAT"
-        )
+        illegal(f"seat {target} has no character left in the round", "not_in_round", "R-NEG-THREAT")
     if slot not in positions:
         illegal(
-            f"player {target} has no face-down character at position {slot} "
+            f"seat {target} has no face-down character at position {slot} "
             f"(positions: {', '.join(map(str, positions))})",
             "bad_slot",
             "R-3P-4",

@@ -134,9 +134,7 @@ def check_choose(state: GameState, action: Choose) -> None:
     require_phase(state, "choose a character", "R-PLAN-2", Phase.PLANNING)
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
-        illegal(
-            f"player {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2"
-        )
+        illegal(f"seat {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2")
     roles = action.roles
     if not isinstance(roles, tuple):
         illegal(f"roles must be a tuple of Role, not {roles!r}", "bad_value")
@@ -163,7 +161,7 @@ def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
         )
     if role in _forbidden(state, seat):
         illegal(
-            f"player {seat} played the {role.value} last round and may not choose it again",
+            f"seat {seat} played the {role.value} last round and may not choose it again",
             "role_forbidden",
             "R-VAR-REPEAT",
         )

@@ -44,13 +44,20 @@ def _next(state: int) -> tuple[int, int]:
 def draw_below(state: int, bound: int) -> tuple[int, int]:
     """A uniform integer in ``range(bound)`` and the next state.
 
-    Rejection sampling removes the bias of a plain modulo.
+    Rejection sampling removes the bias of a plain modulo. A bound above 2**64
+    takes as many 64-bit outputs as it needs, so every positive bound terminates
+    (with probability 1, after fewer than two tries on average).
     """
     if bound <= 0:
         raise ValueError("bound must be positive")
-    limit = (1 << 64) - ((1 << 64) % bound)
+    words = max(1, ((bound - 1).bit_length() + 63) // 64)
+    span = 1 << (64 * words)
+    limit = span - (span % bound)
     while True:
-        value, state = _next(state)
+        value = 0
+        for _ in range(words):
+            word, state = _next(state)
+            value = (value << 64) | word
         if value < limit:
             return value % bound, state
 

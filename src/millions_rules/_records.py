@@ -28,11 +28,12 @@ import attrs
 from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
-from ._engine import apply, new_game, replay
+from ._engine import _require_state, apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._events import Event, GameWon
 from ._fields import document_fields
-from ._serialization import parse_json, structure, to_json
+from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
+from ._serialization import parse_json, structure, to_json, too_large
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._version import __version__
@@ -55,7 +56,7 @@ __all__ = [
 FORMAT_VERSION: Final = 2
 
 
-@attrs.frozen(hash=False)  # the tags are a mapping; records are compared, not hashed
+@attrs.frozen
 class GameRecord:
     """A saved game: format version, library version, config, tags and actions.
 
@@ -88,8 +89,17 @@ class GameRecord:
 
         Raises:
             ConfigError: If a tag name or value is not text of the documented form.
+            IllegalActionError: If ``state`` is no :class:`~millions_rules.GameState`
+                (code ``bad_value``).
         """
-        return cls(FORMAT_VERSION, __version__, state.config, state.history, tags=tags or {})
+        _require_state(state)
+        return cls(
+            FORMAT_VERSION,
+            __version__,
+            state.config,
+            state.history,
+            tags={} if tags is None else tags,
+        )
 
     def replay(self) -> GameState:
         """Play the record's actions.
@@ -126,10 +136,16 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
         The saved game; :func:`~millions_rules.load_game` turns it back into ``state``.
 
     Raises:
-        ValueError: If ``state`` was not reached from :func:`~millions_rules.new_game` by
-            :func:`~millions_rules.apply` (for instance a state from :func:`~millions_rules.sample_state`), so
-            that its history cannot rebuild it.
+        IllegalActionError: If ``state`` is no :class:`~millions_rules.GameState`, or was
+            not reached from :func:`~millions_rules.new_game` by :func:`~millions_rules.apply`
+            (for instance a state from :func:`~millions_rules.sample_state`), so that its
+            history cannot rebuild it (code ``bad_value``).
         ConfigError: If the tags are not as :attr:`~millions_rules.GameRecord.tags` says.
+        DeserializationError: If the record would be larger than
+            :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes or hold more than
+            :data:`~millions_rules.MAX_ARRAY_LENGTH` actions, so that
+            :func:`~millions_rules.load_game` could not read it back (codes
+            ``too_large``, ``too_many_items``).
 
     >>> from millions_rules import GameConfig, new_game
     >>> state = new_game(GameConfig(4, seed=9))
@@ -137,9 +153,22 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
     True
     """
     record = GameRecord.of(state, tags=tags)
+    if len(record.actions) > MAX_ARRAY_LENGTH:
+        raise DeserializationError(
+            f"{len(record.actions)} actions, more than {MAX_ARRAY_LENGTH} a record may hold",
+            "too_many_items",
+            "actions",
+        )
     if replay(state.config, state.history) != state:
-        raise ValueError("this state's history does not rebuild it (a sampled or edited state?)")
-    return to_json(record)
+        raise IllegalActionError(
+            "this state's history does not rebuild it (a sampled or edited state?)", "bad_value"
+        )
+    text = to_json(record)
+    if too_large(text):
+        raise DeserializationError(
+            f"the record would be larger than {MAX_DOCUMENT_SIZE} bytes", "too_large"
+        )
+    return text
 
 
 def _refuse_newer(document: object) -> None:
@@ -185,7 +214,7 @@ def load_game(text: str | bytes) -> GameState:
 # -- public records ------------------------------------------------------------------
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class PublicRecord:
     """A game as one seat (or a spectator) saw it: shareable, with no secret of others.
 
@@ -258,7 +287,7 @@ def public_record(
         __version__,
         seat,
         public_config(state.config),
-        tags or {},
+        {} if tags is None else tags,
         state.version,
         events,
         result,

@@ -9,12 +9,14 @@ and the two configuration enums, :class:`~millions_rules.RepeatRole` (R-VAR-REPE
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from ._errors import ConfigError
+from ._limits import MAX_MONEY
 
 __all__ = [
     "STANDARD_LOOT_DECK",
@@ -121,9 +123,10 @@ class Dealer(enum.Enum):
 
 def _whole(name: str, minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < minimum:
+        if type(value) is not int or not minimum <= value <= MAX_MONEY:
             raise ConfigError(
-                f"{name} must be a whole number of millions >= {minimum}, not {value!r}"
+                f"{name} must be a whole number of millions from {minimum} to {MAX_MONEY}, "
+                f"not {value!r}"
             )
 
     return check
@@ -147,7 +150,8 @@ class LootCard:
 
     Raises:
         ConfigError: If an amount is not a whole number (``total >= 0``,
-            ``deposit >= 1``) or ``bonus_role`` is not a :class:`~millions_rules.Role`.
+            ``deposit >= 1``, both at most :data:`~millions_rules.MAX_MONEY`), ``bonus_role``
+            is not a :class:`~millions_rules.Role`, or an argument is unknown or missing.
 
     >>> LootCard(8, 1, Role.BRUTE)
     LootCard(total=8, deposit=1, bonus_role=<Role.BRUTE: 'brute'>)
@@ -160,6 +164,26 @@ class LootCard:
     bonus_role: Role | None = attrs.field(default=None, validator=_role_or_none)
     """The role symbol on the card, or ``None``."""
 
+
+def refuse_bad_arguments(cls: type) -> None:
+    """Make ``cls(...)`` raise :class:`~millions_rules.ConfigError` for a wrong argument list.
+
+    attrs' generated ``__init__`` raises a bare :class:`TypeError` for an unknown,
+    missing or repeated argument; every other problem is already a ``ConfigError``.
+    """
+    init: Any = cls.__init__  # type: ignore[misc]
+
+    @functools.wraps(init)
+    def checked(self: object, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError as error:
+            raise ConfigError(f"{cls.__name__}: {error}") from None
+
+    setattr(cls, "__init__", checked)  # noqa: B010
+
+
+refuse_bad_arguments(LootCard)
 
 #: The default deck (R-COMP-4): five 8M/1M cards, one with each role's symbol,
 #: then 9M/1M, 10M/2M and 12M/2M without a symbol.

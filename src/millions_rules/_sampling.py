@@ -12,7 +12,9 @@ seat's own knowledge is equally likely:
   that, with the known characters, the role cards are exactly the face-up
   cards plus one face-down card. Roles respect the player count, the
   two-different-characters rule of the three-player game, ``forbidden`` repeats,
-  and every role this seat saw with a threat card. Worlds are counted
+  every role this seat saw with a threat card (even if taken back since), and,
+  while the lone Snitch names a role, the fact that every Snitch that stayed is
+  already revealed. Worlds are counted
   exactly and one is drawn uniformly, so a face-down role that fits more
   assignments is proportionally more likely. Before the role cards are laid
   out, each unknown character's role is drawn uniformly among the roles its
@@ -33,10 +35,11 @@ for looking ahead, not for saving.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ._config import GameConfig
-from ._errors import ConfigError
+from ._consistency import check_state, check_view
+from ._errors import ConfigError, DeserializationError
 from ._events import (
     CharacterChosen,
     CharacterRevealed,
@@ -48,8 +51,8 @@ from ._events import (
 )
 from ._random import draw_below, seed_state
 from ._roles import Dealer, RepeatRole, Role
-from ._state import Character, GameState, Phase
-from ._views import PlayerView
+from ._state import Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView, SeenCharacter
 
 __all__ = ["sample_state"]
 
@@ -85,7 +88,25 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     The sample's view equals ``v`` in everything but
     :attr:`~millions_rules.PlayerView.version`, which is 0 (a sample has no history):
     ``view(sample_state(v, seed), v.seat) == attrs.evolve(v, version=0)``. The result
-    can be played on with :func:`~millions_rules.apply`. See the module text for the distribution.
+    can be played on with :func:`~millions_rules.apply`.
+
+    **The distribution.** Every *world* consistent with the public facts and the
+    seat's own knowledge is equally likely; it is the uniform prior over the worlds
+    the rules allow, not a posterior over how people play:
+
+    * this round's unknown characters: a role for each, such that with the known
+      characters the role cards are exactly the face-up cards plus one face-down
+      card; roles respect the player count, the three-player game's two different
+      characters, ``forbidden`` repeats and every role this seat saw with a threat
+      card. Worlds are counted exactly and one is drawn uniformly, so a face-down
+      role that fits more assignments is proportionally more likely. Before the
+      role cards are laid out, each unknown role is uniform among the roles its
+      owner may choose;
+    * last round's roles this seat does not know: drawn the same way from last
+      round's face-up cards;
+    * the loot cards still to come: a uniformly random ordered draw from the cards
+      not yet seen;
+    * the seed and the generator state: uniformly random 64-bit numbers.
 
     Args:
         view: What one seat (or a spectator) knows, with its whole log
@@ -114,10 +135,14 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         )
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+    try:
+        check_view(view)
+    except DeserializationError as error:
+        raise ConfigError(f"no game state is consistent with this view: {error}") from None
     draw = _Draw(seed)
     config = view.config.with_seed(draw.bits64())
     characters, face_down = _sample_table(view, config, draw)
-    return GameState(
+    state = GameState(
         config=config,
         phase=view.phase,
         round=view.round,
@@ -138,6 +163,11 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         deck=_sample_deck(view, config, draw),
         rng=draw.bits64(),
     )
+    try:  # a view read from outside may contradict itself in ways only the whole state shows
+        check_state(state)
+    except DeserializationError as error:
+        raise ConfigError(f"no game state is consistent with this view: {error}") from None
+    return state
 
 
 def _allowed(view: PlayerView, roles: tuple[Role, ...], player: int) -> tuple[Role, ...]:
@@ -147,20 +177,48 @@ def _allowed(view: PlayerView, roles: tuple[Role, ...], player: int) -> tuple[Ro
     return roles
 
 
+def _domain(
+    view: PlayerView, roles: tuple[Role, ...], character: SeenCharacter
+) -> tuple[Role, ...]:
+    """The roles an unknown character may have."""
+    allowed = _allowed(view, roles, character.player)
+    if view.phase is Phase.HEIST and character.status is CharacterStatus.HIDDEN:
+        # R-HEIST: the Snitches are revealed first, so a character still face down
+        # while the lone Snitch names a role is no Snitch.
+        return tuple(role for role in allowed if role is not Role.SNITCH)
+    return allowed
+
+
 def _sample_table(
     view: PlayerView, config: GameConfig, draw: _Draw
 ) -> tuple[tuple[Character, ...], Role | None]:
     roles = config.roles
-    slots: list[_Slot] = [
-        (c.player, c.role, _allowed(view, roles, c.player)) for c in view.characters
-    ]
+    slots: list[_Slot] = [(c.player, c.role, _domain(view, roles, c)) for c in view.characters]
     laid_out = view.phase in (Phase.NEGOTIATION, Phase.HEIST)
     assigned, face_down = _fill(slots, view.face_up if laid_out else None, roles, draw)
-    characters = tuple(
+    characters = [
         Character(c.player, role, c.position, c.paid, c.covered, c.status)
         for c, role in zip(view.characters, assigned, strict=True)
-    )
-    return characters, face_down
+    ]
+    characters.sort(key=_choice_order(view))
+    return tuple(characters), face_down
+
+
+def _choice_order(view: PlayerView) -> Callable[[Character], int]:
+    """Where each character was laid this round, from the public deposits of the log.
+
+    A state lists characters in the order they were chosen, which R-PLAN-3 needs:
+    a short deposit means the reserve ran dry for every later one.
+    """
+    events = view.events
+    start = max((i for i, e in enumerate(events) if isinstance(e, LootRevealed)), default=0)
+    order: dict[tuple[int, int], int] = {}
+    laid: Counter[int] = Counter()
+    for event in events[start:]:
+        if isinstance(event, DepositPlaced):
+            order.setdefault((event.player, laid[event.player]), len(order))
+            laid[event.player] += 1
+    return lambda c: order.get((c.player, c.position), len(order))
 
 
 def _previous_round(view: PlayerView) -> tuple[Event, ...]:
@@ -178,6 +236,11 @@ def _sample_previous(
         return tuple(roles or () for roles in view.previous_roles)
     events = _previous_round(view)
     counts = Counter(e.player for e in events if isinstance(e, DepositPlaced))
+    if any(
+        not 0 <= player < config.players or count > config.characters_per_player
+        for player, count in counts.items()
+    ):
+        raise ConfigError("no game state is consistent with this view: last round's deposits")
     known: dict[tuple[int, int], Role] = {}
     for event in events:
         if isinstance(event, CharacterChosen):  # the seat's own choice
@@ -215,11 +278,20 @@ def _sample_deck(view: PlayerView, config: GameConfig, draw: _Draw) -> tuple[int
     unseen = list(range(len(config.loot_deck)))
     for event in view.events:
         if isinstance(event, LootRevealed):
-            match = next(i for i in unseen if config.loot_deck[i] == event.card)
+            match = next((i for i in unseen if config.loot_deck[i] == event.card), None)
+            if match is None:
+                raise ConfigError(
+                    f"no game state is consistent with this view: {event.card!r} was revealed "
+                    "more often than config.loot_deck holds it"
+                )
             unseen.remove(match)
     if config.dealer is not Dealer.ENGINE:
         return tuple(unseen)  # the external dealer's undealt cards are public
-    to_come = max(0, config.rounds - view.round) if view.phase is not Phase.GAME_OVER else 0
+    # The engine drew ``rounds`` cards at the start: those of the rounds not played
+    # stay in the deck, even once the target ends the game early.
+    to_come = config.rounds - view.round
+    if not 0 <= to_come <= len(unseen):
+        raise ConfigError("no game state is consistent with this view: the log's loot cards")
     drawn = []
     for _ in range(to_come):
         drawn.append(unseen.pop(draw.below(len(unseen))))
@@ -270,6 +342,10 @@ def _fill_freely(slots: list[_Slot], unknown: list[int], draw: _Draw) -> list[Ro
             r for (p, _, _), r in zip(slots, result, strict=True) if p == player and r is not None
         }
         options = [role for role in domain if role not in taken]
+        if not options:
+            raise ConfigError(
+                "no game state is consistent with this view: a player has no role left"
+            )
         result[index] = options[draw.below(len(options))]
     return result  # type: ignore[return-value]
 

@@ -12,16 +12,20 @@ import collections.abc
 import enum
 import json
 import typing
+from collections.abc import Mapping
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
 
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
+from ._errors import DeserializationError
 from ._events import EVENT_TYPES, Event
+from ._limits import MAX_INT
 from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord
-from ._serialization import _BIG_FIELDS, _TAGGED, MAX_INT, tag_of
+from ._serialization import _BIG_FIELDS, _TAGGED, tag_of
 from ._state import GameState
 from ._views import PlayerView
 
@@ -34,15 +38,17 @@ _UNION_NAMES: dict[frozenset[type], str] = {
 }
 
 #: The shipped schema files and the type each describes.
-SCHEMA_FILES: Final[dict[str, object]] = {
-    "action.json": Action,
-    "event.json": Event,
-    "player_view.json": PlayerView,
-    "game_config.json": GameConfig,
-    "game_record.json": GameRecord,
-    "game_state.json": GameState,
-    "public_record.json": PublicRecord,
-}
+SCHEMA_FILES: Final[Mapping[str, object]] = MappingProxyType(
+    {
+        "action.json": Action,
+        "event.json": Event,
+        "player_view.json": PlayerView,
+        "game_config.json": GameConfig,
+        "game_record.json": GameRecord,
+        "game_state.json": GameState,
+        "public_record.json": PublicRecord,
+    }
+)
 
 
 class _Builder:
@@ -79,7 +85,7 @@ class _Builder:
             return {"anyOf": [self.of(arg) for arg in args]}
         if attrs.has(t):
             return self._ref_class(t)
-        raise TypeError(f"no schema for {t!r}")  # pragma: no cover - guards the library
+        raise TypeError(f"no schema for {t!r}")
 
     def _union_name(self, t: Any) -> str | None:
         args = typing.get_args(t)
@@ -136,19 +142,44 @@ def json_schema(cls: object) -> dict[str, Any]:
     Returns:
         A new dict, ready for :func:`json.dumps`.
 
+    Raises:
+        DeserializationError: If ``cls`` is no type this library reads and writes.
+
     >>> from millions_rules import Action
     >>> schema = json_schema(Action)
     >>> schema["$schema"], schema["$ref"]
     ('https://json-schema.org/draft/2020-12/schema', '#/$defs/Action')
     """
     builder = _Builder()
-    root = builder.of(cls)
+    try:
+        root = builder.of(cls)
+    except TypeError:
+        raise DeserializationError(f"no JSON Schema for {cls!r}", "unknown_type") from None
     title = _UNION_NAMES.get(frozenset(typing.get_args(cls))) or getattr(cls, "__name__", str(cls))
     return {"$schema": _DRAFT, "title": title, **root, "$defs": dict(sorted(builder.defs.items()))}
 
 
 def shipped_schema(filename: str) -> dict[str, Any]:
-    """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`~millions_rules.SCHEMA_FILES`)."""
+    """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`~millions_rules.SCHEMA_FILES`).
+
+    Args:
+        filename: The file's name, such as ``"action.json"``.
+
+    Returns:
+        The schema, as :func:`json_schema` builds it for the matching type.
+
+    Raises:
+        DeserializationError: If ``filename`` is not a key of
+            :data:`~millions_rules.SCHEMA_FILES`; no other file is ever read.
+
+    >>> shipped_schema("action.json")["title"]
+    'Action'
+    """
+    if not isinstance(filename, str) or filename not in SCHEMA_FILES:
+        raise DeserializationError(
+            f"no shipped schema {filename!r}; the files are {', '.join(SCHEMA_FILES)}",
+            "unknown_schema",
+        )
     text = (
         resources.files("millions_rules").joinpath("schemas").joinpath(filename).read_text("utf-8")
     )

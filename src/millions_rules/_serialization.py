@@ -9,8 +9,9 @@ across runs, processes and ``PYTHONHASHSEED`` values.
 
 Input is refused with :class:`~millions_rules.DeserializationError` unless it is exactly a valid
 document: no extra or missing fields, no ``true`` where an int goes, no NaN,
-nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` or nested deeper than JSON's
-parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
+no key twice in an object, nothing larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes,
+no array longer than :data:`~millions_rules.MAX_ARRAY_LENGTH` items, nothing nested deeper
+than JSON's parser allows. A :class:`~millions_rules.GameState` is also checked for consistency (money
 conserved, seats in range, cards matching the characters, ...) so a tampered
 state cannot be smuggled in.
 """
@@ -30,11 +31,13 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
-from ._consistency import check_state
+from ._consistency import check_state, check_view
 from ._errors import ConfigError, DeserializationError
 from ._events import EVENT_TYPES, Event
+from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
 from ._tags import as_tags
+from ._views import PlayerView
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
@@ -42,15 +45,12 @@ __all__ = [
     "from_json",
     "make_converter",
     "tag_of",
+    "too_large",
     "to_json",
 ]
 
 T = TypeVar("T")
 
-#: The largest document :func:`~millions_rules.from_json` reads, in bytes.
-MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
-#: The largest plain integer accepted in a document (money, seats, rounds, ...).
-MAX_INT: Final = 2**31 - 1
 _BIG = re.compile(r"0|[1-9][0-9]{0,19}")
 _BIG_LIMIT: Final = 2**64
 
@@ -73,9 +73,10 @@ _CLASS_BY_TAG: dict[object, dict[str, type]] = {
 class _Refused(ValueError):
     """A value refused; its message reads well after a path, its code is a documented one."""
 
-    def __init__(self, message: str, code: str = "wrong_type") -> None:
+    def __init__(self, message: str, code: str = "wrong_type", field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.field = field  # a field of the object at hand, named in the path
 
 
 _JSON_KINDS: Final[dict[type, str]] = {
@@ -175,10 +176,17 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     Returns:
         A new converter; build one and reuse it.
 
+    Raises:
+        DeserializationError: If ``detailed_validation`` is no ``bool``.
+
     >>> from millions_rules import Pay
     >>> make_converter().unstructure(Pay(0, 2, 3))
     {'type': 'pay', 'player': 0, 'to': 2, 'amount': 3}
     """
+    if type(detailed_validation) is not bool:
+        raise DeserializationError(
+            f"detailed_validation must be a bool, not {detailed_validation!r}", "wrong_type"
+        )
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
@@ -217,6 +225,10 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
         nonlocal hook
         if type(value) is not list:
             raise _Refused(f"expected array, got {_json_kind(value)}")
+        if len(value) > MAX_ARRAY_LENGTH:
+            raise _Refused(
+                f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}", "too_many_items"
+            )
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
         result = []
@@ -300,7 +312,7 @@ def _config_hook(converter: cattrs.Converter) -> Callable[[object, type], GameCo
         if type(value) is not dict:
             raise _Refused(f"expected object, got {_json_kind(value)}")
         if "seed" not in value:  # the default would be a random seed: not a faithful read
-            raise _Refused("the seed is required in a document", "missing_field")
+            raise _Refused("the seed is required in a document", "missing_field", "seed")
         try:
             config: GameConfig = base(value, cls)
         except ConfigError as error:
@@ -486,29 +498,69 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
         obj: The object.
         indent: Pretty-print with this indent; compact when ``None``.
 
+    Raises:
+        DeserializationError: If ``obj`` holds something JSON cannot write (code
+            aside, the same error as for reading), or ``indent`` is neither an int
+            nor ``None``.
+
     >>> from millions_rules import Stay
     >>> to_json(Stay(2))
     '{"type":"stay","player":2}'
     """
-    document = _CONVERTER.unstructure(obj)
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(
-        document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
-    )
+    if indent is not None and type(indent) is not int:
+        raise DeserializationError(f"indent must be an int or None, not {indent!r}", "wrong_type")
+    try:
+        document = _CONVERTER.unstructure(obj)
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(
+            document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+        )
+    except (TypeError, ValueError, RecursionError) as error:
+        raise DeserializationError(
+            f"cannot be written as JSON ({error})", "not_serializable"
+        ) from None
 
 
 def _refuse_constant(name: str) -> object:
     raise _Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is ambiguous: a reader that keeps the first value and one
+    # that keeps the last would see two different documents.
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(
+                    f"the key {json.dumps(key)} appears twice in an object", "duplicate_key"
+                )
+            seen.add(key)
+    return document
+
+
+def too_large(text: str | bytes | bytearray) -> bool:
+    """Whether JSON text is larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes of UTF-8.
+
+    A ``str`` is encoded only when its length cannot decide: UTF-8 takes 1 to 4
+    bytes a character.
+    """
+    if not isinstance(text, str) or len(text) > MAX_DOCUMENT_SIZE:
+        return len(text) > MAX_DOCUMENT_SIZE
+    if 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return False
+    return len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_SIZE
+
+
 def parse_json(text: str | bytes) -> object:
-    """Parse JSON text with the library's limits (size, NaN, nesting)."""
+    """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
-    if len(text) > MAX_DOCUMENT_SIZE:
+    if too_large(text):
         raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise DeserializationError("document nested too deeply", "too_deep") from None
     except _Refused as error:
@@ -546,7 +598,12 @@ def from_json(text: str | bytes, cls: object) -> Any:
       ...
     millions_rules.DeserializationError: amount: expected int, got boolean
     """
-    return structure(parse_json(text), cls)
+    document = parse_json(text)
+    if not (isinstance(cls, type) or any(cls is union for union in _UNIONS)):
+        raise DeserializationError(
+            f"cannot read a document as {cls!r}, which is no type", "unknown_type"
+        )
+    return structure(document, cls)
 
 
 def structure(document: object, cls: object) -> Any:
@@ -558,6 +615,8 @@ def structure(document: object, cls: object) -> Any:
         raise DeserializationError(message, code, path) from None
     if isinstance(result, GameState):
         check_state(result)
+    elif isinstance(result, PlayerView):
+        check_view(result)
     return result
 
 
@@ -602,6 +661,8 @@ def _describe(error: BaseException, path: str = "") -> _Problem:
         keys = ", ".join(sorted(error.extra_fields))
         return path or "$", "unknown_field", f"unexpected field(s): {keys}"
     if isinstance(error, _Refused):
+        if error.field is not None:
+            path = f"{path}.{error.field}" if path else error.field
         return path or "$", error.code, str(error)
     if isinstance(error, KeyError):
         return path or "$", "missing_field", "missing field"

@@ -24,7 +24,8 @@ from ._actions import Action
 from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import actors, legal_actions, payees
-from ._events import Event, LootRevealed, ThreatPeeked, is_visible
+from ._errors import ConfigError
+from ._events import EVENT_TYPES, Event, LootRevealed, ThreatPeeked, check_seat_argument
 from ._fields import document_fields
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
@@ -73,7 +74,13 @@ class PublicConfig:
 
 
 def public_config(config: GameConfig) -> PublicConfig:
-    """The public part of ``config``, everything but the seed."""
+    """The public part of ``config``, everything but the seed.
+
+    Raises:
+        ConfigError: If ``config`` is no :class:`~millions_rules.GameConfig`.
+    """
+    if not isinstance(config, GameConfig):
+        raise ConfigError(f"public_config needs a GameConfig, not {type(config).__name__}")
     fields = attrs.asdict(config, recurse=False)
     del fields["seed"]
     return PublicConfig(**fields)
@@ -94,7 +101,8 @@ class SeenCharacter:
     status: CharacterStatus
     """Face down, taken back, surviving or eliminated (public)."""
     role: Role | None
-    """The role if this seat knows it (its own, revealed, or seen with a threat card), else ``None``."""
+    """The role if this seat knows it (its own, revealed, or seen with a threat card this round,
+    even if taken back since), else ``None``."""
     seen_by_threat: bool
     """Whether this seat saw the role with a threat card this round (R-NEG-THREAT); then
     :attr:`role` shows it, even before the heist reveals it."""
@@ -136,7 +144,8 @@ class PlayerView:
     """The face-up role cards, in reveal order."""
     previous_roles: tuple[tuple[Role, ...] | None, ...]
     """Last round's roles by seat, where this seat knows them (its own, and everyone's under
-    ``repeat_role='forbidden'``), else ``None``; revealed ones are in the log."""
+    ``repeat_role='forbidden'`` until the game is over), else ``None``; revealed ones are in
+    the log."""
     awaiting: tuple[int, ...]
     """The seats whose decision (choice, stay or leave, denunciation) the engine waits for."""
     actors: tuple[int, ...]
@@ -201,8 +210,24 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
     ['DepositPlaced']
     >>> [type(e).__name__ for e in visible_events(state.events[-2:], 0)]
     ['CharacterChosen', 'DepositPlaced']
+
+    Raises:
+        IllegalActionError: If ``events`` is no tuple or list of events, or ``seat``
+            is neither an int nor ``None`` (code ``bad_value``).
     """
-    return tuple(event for event in events if is_visible(event, seat))
+    check_seat_argument(seat)
+    if not isinstance(events, (tuple, list)):
+        illegal(f"events must be a tuple of events, not {type(events).__name__}", "bad_value")
+    try:  # the log is long: no check per event on the way
+        return tuple(event for event in events if _audience(event, seat))
+    except AttributeError:
+        bad = next(event for event in events if not isinstance(event, EVENT_TYPES))
+        illegal(f"events must hold events only, not {type(bad).__name__}", "bad_value")
+
+
+def _audience(event: Event, seat: int | None) -> bool:
+    audience = event.visible_to
+    return audience is None or (seat is not None and seat in audience)
 
 
 def _round_start(events: tuple[Event, ...]) -> int:
@@ -217,10 +242,9 @@ def _known_role(
 ) -> Role | None:
     if character.player == seat or character.status in _REVEALED:
         return character.role
-    if (
-        character.status is CharacterStatus.HIDDEN
-        and (character.player, character.position) in peeked
-    ):
+    # R-INFO: a seat never forgets what it saw with a threat card, even once the
+    # character is taken back (its role stays unknown to everyone else, R-NEG-2).
+    if (character.player, character.position) in peeked:
         return character.role
     return None
 
@@ -294,7 +318,12 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         _seen(seat, peeked, c)
         for c in sorted(state.characters, key=lambda c: (c.player, c.position))
     )
-    everyone = state.config.repeat_role is RepeatRole.FORBIDDEN
+    # R-VAR-REPEAT: under ``forbidden`` last round's role cards lie face up for the
+    # next round's planning. After the last round there is no next planning, so a
+    # role taken back in it stays secret (R-NEG-2).
+    everyone = (
+        state.config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
+    )
     previous = tuple(
         roles if everyone or other == seat else None
         for other, roles in enumerate(state.previous_roles)

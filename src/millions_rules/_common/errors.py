@@ -11,6 +11,7 @@ every game.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 __all__ = [
@@ -22,11 +23,11 @@ __all__ = [
     "register_action_codes",
 ]
 
-#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
-#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`.
-DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
+_DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
     "not_text": "the input is not JSON text (str or bytes)",
-    "too_large": "the document is larger than MAX_DOCUMENT_SIZE",
+    "too_large": "the document is larger than MAX_DOCUMENT_SIZE bytes of UTF-8",
+    "too_many_items": "an array holds more than MAX_ARRAY_LENGTH items",
+    "duplicate_key": "an object has the same key twice (readers differ on which one counts)",
     "too_deep": "the document is nested more deeply than the JSON parser allows",
     "invalid_json": "the text is not valid JSON (NaN and Infinity included)",
     "wrong_type": "a value has the wrong JSON type (a string or true where an integer goes, ...)",
@@ -35,10 +36,20 @@ DESERIALIZATION_ERROR_CODES: Final[dict[str, str]] = {
     "unknown_field": "an object has a field its type does not define",
     "bad_tag": 'the "type" tag of an action or event is missing, unknown or not the expected one',
     "inconsistent_state": "a state document breaks an invariant the engine keeps",
+    "inconsistent_view": "a view document contradicts itself or its config",
     "illegal_action": "a saved game holds an action that is illegal where it is played",
     "newer_format": "the record was written in a newer format than this library reads",
     "unknown_format": "the record's format version is not one this library knows",
+    "unknown_type": "the type to read or describe is not one of the library's document types",
+    "unknown_schema": "no schema file of that name ships with the library",
+    "not_serializable": "the object to write holds a value JSON cannot represent",
 }
+#: Every :attr:`~millions_rules.DeserializationError.code`, with what it means; stable in
+#: the same way as :data:`~millions_rules.ACTION_ERROR_CODES`, and read-only too.
+DESERIALIZATION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    _DESERIALIZATION_ERROR_CODES
+)
+
 
 #: The action codes of every game, as their tables document them.
 _ACTION_CODES: set[str] = set()
@@ -63,7 +74,8 @@ class IllegalActionError(MillionsError, ValueError):
 
     Args:
         message: What went wrong, in words a player understands.
-        code: A stable machine-readable reason, one of :data:`~millions_rules.ACTION_ERROR_CODES`.
+        code: A stable machine-readable reason, one of :data:`~millions_rules.ACTION_ERROR_CODES`
+            (or, for Currency Torraku, of :data:`~millions_rules.torraku.ERROR_CODES`).
         rule: The id of the rule (``"R-PLAN-2"``, ...) that makes the action illegal, if any.
 
     Example:

@@ -1,0 +1,185 @@
+"""Every public function refuses wrong-typed arguments with its documented error.
+
+The test walks ``millions_rules.__all__``: a public callable without an entry in
+:data:`VALID_CALLS` fails it, so each new function states its error here.
+Classes of plain data (actions, events, views, states) are checked where they
+are used: :func:`~millions_rules.apply` refuses a malformed action, and states
+and views come from the engine or from :func:`~millions_rules.from_json`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import millions_rules as mr
+from millions_rules import (
+    Choose,
+    ConfigError,
+    DeserializationError,
+    GameConfig,
+    GameRecord,
+    IllegalActionError,
+    LootCard,
+    Paid,
+    Role,
+    Stay,
+    new_game,
+    public_config,
+    view,
+)
+
+CONFIG = GameConfig(4, seed=1)
+STATE = new_game(CONFIG)
+VIEW = view(STATE, 0)
+EVENT = Paid(0, 1, 2)
+
+WRONG: tuple[object, ...] = (None, "0", 1, 1.5, True, object(), [], {"players": 4}, b"x")
+
+#: For each public callable: a valid call's arguments (positional, then keyword), and the
+#: errors a wrong-typed argument may raise (the first is what its docstring promises).
+VALID_CALLS: dict[
+    str,
+    tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], tuple[type[Exception], ...]],
+] = {
+    "apply": (mr.apply, (STATE, Choose(0, (Role.BRUTE,))), {"seat": 0}, (IllegalActionError,)),
+    "check": (mr.check, (STATE, Choose(0, (Role.BRUTE,))), {"seat": 0}, (IllegalActionError,)),
+    "is_legal": (mr.is_legal, (STATE, Stay(0)), {"seat": 0}, (IllegalActionError,)),
+    "legal_actions": (mr.legal_actions, (STATE, 0), {"payments": True}, (IllegalActionError,)),
+    "new_game": (mr.new_game, (CONFIG,), {}, (ConfigError,)),
+    "replay": (mr.replay, (CONFIG, ()), {}, (ConfigError, IllegalActionError)),
+    "view": (mr.view, (STATE, 0), {"since": 0}, (IllegalActionError,)),
+    "visible_events": (mr.visible_events, (STATE.events, 0), {}, (IllegalActionError,)),
+    "is_visible": (mr.is_visible, (EVENT, 0), {}, (IllegalActionError,)),
+    "describe": (mr.describe, (EVENT, ["Al", "Bo", "Cy", "Di"]), {}, (IllegalActionError,)),
+    "public_config": (mr.public_config, (CONFIG,), {}, (ConfigError,)),
+    "roles_in_play": (mr.roles_in_play, (4,), {}, (ConfigError,)),
+    "sample_state": (mr.sample_state, (VIEW, 3), {}, (ConfigError,)),
+    "to_json": (mr.to_json, (STATE,), {"indent": 2}, (DeserializationError,)),
+    "from_json": (
+        mr.from_json,
+        ('{"type": "stay", "player": 0}', mr.Action),
+        {},
+        (DeserializationError,),
+    ),
+    "make_converter": (
+        mr.make_converter,
+        (),
+        {"detailed_validation": True},
+        (DeserializationError,),
+    ),
+    "json_schema": (mr.json_schema, (GameConfig,), {}, (DeserializationError,)),
+    "shipped_schema": (mr.shipped_schema, ("action.json",), {}, (DeserializationError,)),
+    "save_game": (mr.save_game, (STATE,), {}, (IllegalActionError,)),
+    "load_game": (mr.load_game, (mr.save_game(STATE),), {}, (DeserializationError,)),
+    "public_record": (
+        mr.public_record,
+        (STATE, 0),
+        {"tags": {"event": "test"}},
+        (IllegalActionError, ConfigError),
+    ),
+    "load_public_record": (
+        mr.load_public_record,
+        (mr.public_record(STATE, 0),),
+        {},
+        (DeserializationError,),
+    ),
+    "GameConfig": (GameConfig, (4,), {"seed": 1}, (ConfigError,)),
+    "GameConfig.quick": (GameConfig.quick, (4,), {"seed": 1}, (ConfigError,)),
+    "LootCard": (LootCard, (8, 1), {"bonus_role": Role.BRUTE}, (ConfigError,)),
+    "PublicConfig.with_seed": (public_config(CONFIG).with_seed, (1,), {}, (ConfigError,)),
+    "GameRecord.of": (GameRecord.of, (STATE,), {}, (IllegalActionError,)),
+    "RandomPlayer": (mr.RandomPlayer, (1,), {"pay_chance": 0.5}, (ConfigError,)),
+    "RandomPlayer.act": (mr.RandomPlayer(1).act, (VIEW,), {}, (ConfigError,)),
+}
+
+#: Public callables that take no arguments worth checking: exception classes and plain data.
+_DATA_CLASSES = {
+    name
+    for name in mr.__all__
+    if isinstance(getattr(mr, name), type)
+    and (
+        issubclass(getattr(mr, name), BaseException)
+        or name not in ("GameConfig", "LootCard", "RandomPlayer")
+    )
+}
+
+
+def test_every_public_function_has_an_entry() -> None:
+    """Each public function (and validated class) is listed, so none escapes the walk."""
+    public = {
+        name
+        for name in mr.__all__
+        if callable(getattr(mr, name)) and not isinstance(getattr(mr, name), types.GenericAlias)
+    }
+    missing = sorted(public - _DATA_CLASSES - set(VALID_CALLS) - {"Action", "Event"})
+    assert missing == []
+
+
+def _annotation(function: Callable[..., Any], where: int | str) -> str:
+    parameters = inspect.signature(function).parameters
+    if isinstance(where, int):
+        return str(list(parameters.values())[where].annotation)
+    return str(parameters[where].annotation) if where in parameters else ""  # a **option
+
+
+def _wrong_values(function: Callable[..., Any], where: int | str, valid: object) -> list[object]:
+    """The values of :data:`WRONG` of another type than ``valid`` (``None`` where it is allowed)."""
+    optional = "None" in _annotation(function, where)
+    return [
+        bad
+        for bad in WRONG
+        if type(bad) is not type(valid)
+        and not (type(valid) is float and type(bad) is int)  # an int is a fine probability
+        and not (bad is None and optional)
+        and not (isinstance(valid, tuple) and isinstance(bad, list))  # any sequence will do
+    ]
+
+
+def _calls() -> list[Any]:
+    found: list[Any] = []
+    for name, (function, args, kwargs, _errors) in VALID_CALLS.items():
+        for index, valid in enumerate(args):
+            found.extend(
+                pytest.param(name, index, bad, id=f"{name}-{index}-{type(bad).__name__}")
+                for bad in _wrong_values(function, index, valid)
+            )
+        for key, valid in kwargs.items():
+            found.extend(
+                pytest.param(name, key, bad, id=f"{name}-{key}-{type(bad).__name__}")
+                for bad in _wrong_values(function, key, valid)
+            )
+    return found
+
+
+@pytest.mark.parametrize(("name", "where", "bad"), _calls())
+def test_wrong_typed_argument_raises_the_documented_error(
+    name: str, where: int | str, bad: object
+) -> None:
+    """A wrong-typed argument gets the documented error, never TypeError, KeyError, ..."""
+    function, valid_args, valid_kwargs, errors = VALID_CALLS[name]
+    function(*valid_args, **valid_kwargs)  # the valid call works
+    args = list(valid_args)
+    kwargs = dict(valid_kwargs)
+    if isinstance(where, int):
+        args[where] = bad
+    else:
+        kwargs[where] = bad
+    try:
+        result = function(*args, **kwargs)
+    except errors:
+        return
+    if name in ("check", "is_legal"):  # they report the error instead of raising it
+        assert result is False or isinstance(result, IllegalActionError)
+        return
+    assert (name, where) in _ANY_VALUE, f"{name} accepted {bad!r} for {where}"
+
+
+#: Parameters that take any value by design.
+_ANY_VALUE = {
+    ("to_json", 0),  # any JSON value: None, strings, numbers, lists, dicts
+}
