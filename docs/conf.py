@@ -31,6 +31,10 @@ nitpick_ignore = [
     ("py:class", "millions_rules._random.T"),
     ("py:class", "millions_rules._serialization.T"),
     ("py:class", "millions_rules.torraku._serialization.T"),
+    ("py:class", "millions_rules._common.random.T"),
+    ("py:class", "millions_rules._common.records.S"),
+    ("py:class", "millions_rules._common.json.T"),
+    ("py:class", "Extra"),
     ("py:class", "TypeAlias"),
 ]
 

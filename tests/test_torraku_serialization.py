@@ -25,6 +25,7 @@ from millions_rules.torraku import (
     Bet,
     DeserializationError,
     Event,
+    IllegalActionError,
     Pass,
     PieceCounts,
     PieceKind,
@@ -199,8 +200,11 @@ def test_record_errors_have_codes_and_paths() -> None:
 def test_edited_state_cannot_be_saved() -> None:
     """save_game refuses a state its history does not rebuild."""
     state = attrs.evolve(new_game(TorrakuConfig(2, seed=1)), round=2)
-    with pytest.raises(ValueError, match="does not rebuild"):
+    with pytest.raises(IllegalActionError, match="does not rebuild") as caught:
         save_game(state)
+    assert caught.value.code == "bad_value"
+    with pytest.raises(IllegalActionError):
+        save_game("not a state")  # type: ignore[arg-type]
 
 
 def test_shipped_schemas_are_current() -> None:
@@ -224,7 +228,7 @@ BAD_ACTIONS = [
     ('{"type": "pass", "player": 0, "extra": 1}', "unknown_field", "$"),
     ('{"type": "pass", "player": 1.5}', "wrong_type", "player"),
     ('{"type": "pass", "player": 99999999999}', "bad_value", "player"),
-    ('{"type": "pass", "player": 0, "player": 1}', "bad_value", "$"),
+    ('{"type": "pass", "player": 0, "player": 1}', "duplicate_key", "$"),
     ('{"type": "check", "player": 0}', "bad_tag", "$"),
     ('{"player": 0}', "bad_tag", "$"),
     ('{"type": "report_placement", "player": 0, "outcome": "fell"}', "bad_value", "outcome"),
@@ -276,7 +280,7 @@ def test_size_limits() -> None:
 def test_configs_are_validated_on_reading() -> None:
     """A config document needs its seed and must make sense (R-TK-SETUP-3, R-TK-SIM-1)."""
     cases = [
-        ('{"players": 2}', "missing_field", "$"),
+        ('{"players": 2}', "missing_field", "seed"),
         ('{"players": 7, "seed": "1"}', "bad_value", "$"),
         ('{"players": 2, "seed": "1", "knock_cap": 1.5}', "bad_value", "$"),
         ('{"players": 2, "seed": "1", "touch": true}', "wrong_type", "touch"),
@@ -445,4 +449,4 @@ def test_state_config_needs_its_seed() -> None:
     del document["config"]["seed"]
     with pytest.raises(DeserializationError) as caught:
         from_json(json.dumps(document), TorrakuState)
-    assert (caught.value.code, caught.value.path) == ("missing_field", "config")
+    assert (caught.value.code, caught.value.path) == ("missing_field", "config.seed")

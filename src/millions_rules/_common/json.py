@@ -34,7 +34,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from .errors import ConfigError, DeserializationError
 from .limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 
-__all__ = ["JsonFormat", "Refused", "json_kind", "parse_json", "tag_of"]
+__all__ = ["JsonFormat", "Refused", "json_kind", "parse_json", "tag_of", "too_large"]
 
 T = TypeVar("T")
 
@@ -50,9 +50,10 @@ def tag_of(cls: type) -> str:
 class Refused(ValueError):
     """A value refused; its message reads well after a path, its code is a documented one."""
 
-    def __init__(self, message: str, code: str = "wrong_type") -> None:
+    def __init__(self, message: str, code: str = "wrong_type", field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.field = field  # a field of the object at hand, named in the path
 
 
 _JSON_KINDS: Final[dict[type, str]] = {
@@ -143,7 +144,9 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
         if type(value) is not list:
             raise Refused(f"expected array, got {json_kind(value)}")
         if len(value) > MAX_ARRAY_LENGTH:
-            raise Refused(f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}", "bad_value")
+            raise Refused(
+                f"array of {len(value)} items, more than {MAX_ARRAY_LENGTH}", "too_many_items"
+            )
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
         result = []
@@ -393,7 +396,7 @@ def _config_hook(
         if type(value) is not dict:
             raise Refused(f"expected object, got {json_kind(value)}")
         if seed not in value:  # the default would be a random seed: not a faithful read
-            raise Refused(f"the {seed} is required in a document", "missing_field")
+            raise Refused(f"the {seed} is required in a document", "missing_field", seed)
         try:
             return base(value, t)
         except ConfigError as error:
@@ -414,24 +417,31 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise Refused(f"the key {json.dumps(key)} appears twice in an object", "bad_value")
+                raise Refused(
+                    f"the key {json.dumps(key)} appears twice in an object", "duplicate_key"
+                )
             seen.add(key)
     return document
 
 
-def _size_in_bytes(text: str | bytes | bytearray) -> int:
-    if not isinstance(text, str):
-        return len(text)
-    if len(text) > MAX_DOCUMENT_SIZE or 4 * len(text) <= MAX_DOCUMENT_SIZE:
-        return len(text)  # decided without encoding: UTF-8 takes 1 to 4 bytes a character
-    return len(text.encode("utf-8", "surrogatepass"))
+def too_large(text: str | bytes | bytearray) -> bool:
+    """Whether JSON text is larger than :data:`~millions_rules.MAX_DOCUMENT_SIZE` bytes of UTF-8.
+
+    A ``str`` is encoded only when its length cannot decide: UTF-8 takes 1 to 4
+    bytes a character.
+    """
+    if not isinstance(text, str) or len(text) > MAX_DOCUMENT_SIZE:
+        return len(text) > MAX_DOCUMENT_SIZE
+    if 4 * len(text) <= MAX_DOCUMENT_SIZE:
+        return False
+    return len(text.encode("utf-8", "surrogatepass")) > MAX_DOCUMENT_SIZE
 
 
 def parse_json(text: str | bytes) -> object:
     """Parse JSON text with the library's limits (size in bytes, NaN, duplicate keys, nesting)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise DeserializationError(f"expected JSON text, got {type(text).__name__}", "not_text")
-    if _size_in_bytes(text) > MAX_DOCUMENT_SIZE:
+    if too_large(text):
         raise DeserializationError(f"document larger than {MAX_DOCUMENT_SIZE} bytes", "too_large")
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
@@ -473,6 +483,8 @@ def _describe(error: BaseException, path: str = "") -> _Problem:
         keys = ", ".join(sorted(error.extra_fields))
         return path or "$", "unknown_field", f"unexpected field(s): {keys}"
     if isinstance(error, Refused):
+        if error.field is not None:
+            path = f"{path}.{error.field}" if path else error.field
         return path or "$", error.code, str(error)
     if isinstance(error, KeyError):
         return path or "$", "missing_field", "missing field"
@@ -516,7 +528,15 @@ class JsonFormat:
         self._explainer = self.make_converter()
 
     def make_converter(self, *, detailed_validation: bool = True) -> cattrs.Converter:
-        """A new cattrs converter for the game's types (see the module's conventions)."""
+        """A new cattrs converter for the game's types (see the module's conventions).
+
+        Raises:
+            DeserializationError: If ``detailed_validation`` is no ``bool``.
+        """
+        if type(detailed_validation) is not bool:
+            raise DeserializationError(
+                f"detailed_validation must be a bool, not {detailed_validation!r}", "wrong_type"
+            )
         converter = cattrs.Converter(
             forbid_extra_keys=True, detailed_validation=detailed_validation
         )
@@ -557,16 +577,40 @@ class JsonFormat:
         return converter
 
     def to_json(self, obj: object, *, indent: int | None = None) -> str:
-        """The JSON text of any of the game's objects; compact unless ``indent`` is given."""
-        document = self._converter.unstructure(obj)
-        separators = (",", ":") if indent is None else (",", ": ")
-        return json.dumps(
-            document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
-        )
+        """The JSON text of any of the game's objects; compact unless ``indent`` is given.
+
+        Raises:
+            DeserializationError: If ``obj`` holds something JSON cannot write
+                (``not_serializable``), or ``indent`` is neither an int nor ``None``.
+        """
+        if indent is not None and type(indent) is not int:
+            raise DeserializationError(
+                f"indent must be an int or None, not {indent!r}", "wrong_type"
+            )
+        try:
+            document = self._converter.unstructure(obj)
+            separators = (",", ":") if indent is None else (",", ": ")
+            return json.dumps(
+                document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+            )
+        except (TypeError, ValueError, RecursionError) as error:
+            raise DeserializationError(
+                f"cannot be written as JSON ({error})", "not_serializable"
+            ) from None
 
     def from_json(self, text: str | bytes, cls: object) -> Any:
-        """Read an object of type ``cls`` from JSON text (see :meth:`structure`)."""
-        return self.structure(parse_json(text), cls)
+        """Read an object of type ``cls`` (a class or a tagged union) from JSON text.
+
+        Raises:
+            DeserializationError: As :meth:`structure`; ``unknown_type`` if ``cls`` is
+                neither a class nor one of the game's unions.
+        """
+        document = parse_json(text)
+        if not (isinstance(cls, type) or any(cls is union for union in self.unions)):
+            raise DeserializationError(
+                f"cannot read a document as {cls!r}, which is no type", "unknown_type"
+            )
+        return self.structure(document, cls)
 
     def structure(self, document: object, cls: object) -> Any:
         """Structure a parsed document, or raise :class:`~millions_rules.DeserializationError`."""

@@ -11,8 +11,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from .errors import DeserializationError, IllegalActionError
+from .json import too_large
+from .limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
 
-__all__ = ["check_format", "refuse_newer", "replay_record"]
+__all__ = ["check_format", "check_saveable", "refuse_newer", "replay_record"]
 
 S = TypeVar("S")
 
@@ -50,3 +52,27 @@ def replay_record(
                 f"actions[{index}]",
             ) from None
     return state
+
+
+def check_saveable(actions: int, text: Callable[[], str]) -> str:
+    """The text of a record, refused if it could not be read back.
+
+    Args:
+        actions: How many actions the record holds (at most ``MAX_ARRAY_LENGTH``).
+        text: Writes the record (called only if the count is within the limit).
+
+    Raises:
+        DeserializationError: ``too_many_items`` or ``too_large``.
+    """
+    if actions > MAX_ARRAY_LENGTH:
+        raise DeserializationError(
+            f"{actions} actions, more than {MAX_ARRAY_LENGTH} a record may hold",
+            "too_many_items",
+            "actions",
+        )
+    written = text()
+    if too_large(written):
+        raise DeserializationError(
+            f"the record would be larger than {MAX_DOCUMENT_SIZE} bytes", "too_large"
+        )
+    return written

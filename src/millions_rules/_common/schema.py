@@ -53,8 +53,16 @@ class SchemaBuilder:
         self.defs: dict[str, dict[str, Any]] = {}
 
     def document(self, cls: object) -> dict[str, Any]:
-        """The whole schema of ``cls``: ``$schema``, title, the root and its ``$defs``."""
-        root = self.of(cls)
+        """The whole schema of ``cls``: ``$schema``, title, the root and its ``$defs``.
+
+        Raises:
+            DeserializationError: If ``cls`` is no type of the game's documents
+                (``unknown_type``).
+        """
+        try:
+            root = self.of(cls)
+        except TypeError:
+            raise DeserializationError(f"no JSON Schema for {cls!r}", "unknown_type") from None
         title = self.union_names.get(frozenset(typing.get_args(cls))) or getattr(
             cls, "__name__", str(cls)
         )
@@ -90,7 +98,7 @@ class SchemaBuilder:
             return {"anyOf": [self.of(arg) for arg in args]}
         if attrs.has(t):
             return self._ref_class(t)
-        raise TypeError(f"no schema for {t!r}")  # pragma: no cover - guards the library
+        raise TypeError(f"no schema for {t!r}")
 
     def _union_name(self, t: Any) -> str | None:
         args = typing.get_args(t)
@@ -145,7 +153,8 @@ def read_shipped_schema(package: str, files: Mapping[str, object], filename: str
     """
     if not isinstance(filename, str) or filename not in files:
         raise DeserializationError(
-            f"no shipped schema {filename!r}; the files are {', '.join(files)}", "bad_value"
+            f"no shipped schema {filename!r}; the files are {', '.join(files)}",
+            "unknown_schema",
         )
     text = resources.files(package).joinpath("schemas").joinpath(filename).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)

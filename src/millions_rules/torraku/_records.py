@@ -11,11 +11,13 @@ from typing import Final
 import attrs
 
 from .._common.json import parse_json
-from .._common.records import check_format, refuse_newer, replay_record
+from .._common.limits import MAX_ARRAY_LENGTH
+from .._common.records import check_format, check_saveable, refuse_newer, replay_record
 from .._version import __version__
 from ._actions import Action
 from ._config import TorrakuConfig
-from ._engine import apply, new_game, replay
+from ._engine import _require_state, apply, new_game, replay
+from ._errors import illegal
 from ._serialization import FORMAT
 from ._state import TorrakuState
 
@@ -62,16 +64,21 @@ def save_game(state: TorrakuState) -> str:
     """The JSON text of ``state``'s :class:`TorrakuRecord`.
 
     Raises:
-        ValueError: If ``state``'s history does not rebuild it (an edited state).
+        IllegalActionError: If ``state``'s history does not rebuild it, an edited state
+            (code ``bad_value``; a ``ValueError`` too).
+        DeserializationError: If the record could not be read back (more than
+            ``MAX_ARRAY_LENGTH`` actions, or more than ``MAX_DOCUMENT_SIZE`` bytes).
 
     >>> from millions_rules.torraku import Bet, PieceKind, TorrakuConfig, apply, new_game
     >>> state = apply(new_game(TorrakuConfig(2, seed=9)), Bet(0, [PieceKind.VAN]))
     >>> load_game(save_game(state)) == state
     True
     """
-    if replay(state.config, state.history) != state:
-        raise ValueError("this state's history does not rebuild it (an edited state?)")
-    return FORMAT.to_json(TorrakuRecord.of(state))
+    _require_state(state)
+    record = TorrakuRecord.of(state)
+    if len(record.actions) <= MAX_ARRAY_LENGTH and replay(state.config, state.history) != state:
+        illegal("this state's history does not rebuild it (an edited state?)", "bad_value")
+    return check_saveable(len(record.actions), lambda: FORMAT.to_json(record))
 
 
 def load_game(text: str | bytes) -> TorrakuState:
