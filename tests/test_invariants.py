@@ -152,7 +152,7 @@ def _this_round(seen: PlayerView) -> tuple[Any, ...]:
 
 
 @scaled(2)
-@given(sneaky_games(), st.data())
+@given(st.booleans().flatmap(lambda unusual: sneaky_games(unusual=unusual)), st.data())
 def test_sample_state_keeps_every_role_seen(states: list[GameState], data: st.DataObject) -> None:
     """R-INFO: samples give every character the role the seat knows, peeks included, and
     ``view(sample_state(v))`` is ``v`` (but for the version: a sample has no history)."""
