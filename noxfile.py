@@ -102,6 +102,9 @@ def package(session: nox.Session) -> None:
         python, "-m", "millions_rules", "demo", "--players", "3", external=True, silent=True
     )
     session.run(
+        python, "-m", "millions_rules", "demo", "--game", "torraku", external=True, silent=True
+    )
+    session.run(
         python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
     )
 
