@@ -14,6 +14,7 @@ from millions_rules import Dealer
 from millions_rules._common.random import draw_below, draw_unit, seed_state
 from millions_rules.torraku import (
     DEFAULT_SUPPLY,
+    MAX_SUPPLY,
     Bet,
     BetPlaced,
     BettingEnded,
@@ -636,6 +637,9 @@ class TestVariants:
         assert state.bag == PieceCounts(0, 1, 8) and state.to_act == 1
         with pytest.raises(ConfigError):
             TorrakuConfig(2, supply=(12, 12, 36))  # type: ignore[arg-type]
+        assert TorrakuConfig(1, supply=PieceCounts(40, 40, 40)).supply.total == MAX_SUPPLY
+        with pytest.raises(ConfigError, match="more than 120"):  # every action's work is bounded
+            TorrakuConfig(1, supply=PieceCounts(40, 40, 41))
 
     def test_round_limit(self) -> None:
         """R-TK-VAR-LIMIT: at the limit the fewest pieces win, and GameWon says so."""

@@ -23,7 +23,7 @@ from .._common.errors import (
 )
 from .._roles import Dealer
 from ._actions import ACTION_TYPES, Action, Bet, Pass, ReportPlacement
-from ._config import MAX_PLAYERS, TorrakuConfig
+from ._config import MAX_PLAYERS, MAX_SUPPLY, TorrakuConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import ERROR_CODES
 from ._events import (
@@ -59,6 +59,7 @@ __all__ = [
     "FORMAT_VERSION",
     "KINDS",
     "MAX_PLAYERS",
+    "MAX_SUPPLY",
     "SCHEMA_FILES",
     "STANDARD_SHARE",
     "Action",

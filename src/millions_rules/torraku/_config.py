@@ -12,10 +12,14 @@ from .._common.errors import ConfigError
 from .._roles import Dealer
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Setup
 
-__all__ = ["MAX_PLAYERS", "TorrakuConfig"]
+__all__ = ["MAX_PLAYERS", "MAX_SUPPLY", "TorrakuConfig"]
 
 #: The most players the game allows ("JUGADORES: 1-6", R-TK-COMP-5).
 MAX_PLAYERS = 6
+#: The most pieces a supply may hold, all kinds together (twice the default 60). It bounds
+#: every action's work: a hand of ``a + b + c`` pieces has at most ``(a+1)(b+1)(c+1)``
+#: distinct bets for :func:`~millions_rules.torraku.legal_actions` to list.
+MAX_SUPPLY = 120
 _SEED_LIMIT = 1 << 64
 
 
@@ -116,6 +120,10 @@ class TorrakuConfig:
             raise ConfigError(f"setup must be a Setup, not {self.setup!r}")
         if not isinstance(self.supply, PieceCounts):
             raise ConfigError(f"supply must be a PieceCounts, not {self.supply!r}")
+        if self.supply.total > MAX_SUPPLY:
+            raise ConfigError(
+                f"the supply holds {self.supply.total} pieces, more than {MAX_SUPPLY} (R-TK-COMP-3)"
+            )
         if not isinstance(self.dealer, Dealer):
             raise ConfigError(f"dealer must be a Dealer, not {self.dealer!r}")
         if self.round_limit is not None:
