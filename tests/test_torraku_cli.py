@@ -13,6 +13,7 @@ from millions_rules.__main__ import main
 from millions_rules.torraku import (
     EVENT_TYPES,
     SCHEMA_FILES,
+    IllegalActionError,
     PieceKind,
     Placement,
     describe,
@@ -104,5 +105,9 @@ def test_describe_every_event() -> None:
         "The pieces are dealt: seat 0 1 van; seat 1 2 rice cookers; the bag holds nothing."
     )
     assert set(_TELLERS) == set(EVENT_TYPES)
-    with pytest.raises(TypeError):
+    with pytest.raises(IllegalActionError) as caught:
         describe("not an event")  # type: ignore[arg-type]
+    assert caught.value.code == "bad_value"
+    with pytest.raises(IllegalActionError):
+        describe(GameWon((0,), 1, False), "Al")
+    assert describe(GameWon((3,), 2, False), ["Al"]).startswith("Game over after round 2: seat 3")

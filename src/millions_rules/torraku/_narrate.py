@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._errors import illegal
 from ._events import (
     BetPlaced,
     BettingEnded,
@@ -55,7 +56,16 @@ def _plural(n: int, word: str) -> str:
 
 
 def describe(event: Event, names: Sequence[str] | None = None) -> str:
-    """One sentence telling ``event``; seats are called ``names[seat]`` (or "seat N").
+    """One English sentence for a Torraku ``event``, as Millions' ``describe`` does.
+
+    Args:
+        event: Any Torraku event.
+        names: Player names by seat; ``"seat N"`` if left out (or for a seat beyond the
+            names given).
+
+    Raises:
+        IllegalActionError: If ``event`` is no Torraku event or ``names`` is no sequence of
+            strings (code ``bad_value``).
 
     >>> from millions_rules.torraku import PieceKind, PiecePlaced
     >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"])
@@ -63,8 +73,18 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     """
     tell = _TELLERS.get(type(event))
     if tell is None:
-        raise TypeError(f"not a Torraku event: {event!r}")
-    return tell(event, lambda seat: f"seat {seat}" if names is None else names[seat])
+        illegal(f"expected a Torraku event, not {type(event).__name__}", "bad_value")
+    if names is not None and (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        illegal("names must be a sequence of strings, one per seat", "bad_value")
+
+    def who(seat: int) -> str:
+        return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
+
+    return tell(event, who)
 
 
 def _winners(e: GameWon, who: Callable[[int], str]) -> str:
