@@ -329,7 +329,7 @@ def _resolve(d: _Draft, seat: int, outcome: Placement, fallen: int | None) -> in
         d.last_adder = seat
         d.events.append(PiecePlaced(seat, piece, len(d.stack)))
         return seat
-    taken = PieceCounts.of(p.kind for p in d.stack)  # R-TK-PEN-2
+    taken = PieceCounts.of([p.kind for p in d.stack])  # R-TK-PEN-2
     d.hands[seat] = d.hands[seat] + taken + PieceCounts.of((piece,))
     d.stack = []
     d.events.append(PenaltyTaken(seat, outcome, piece, taken, fallen))
@@ -359,7 +359,7 @@ def _stack_from(d: _Draft, seat: int) -> None:
 
 def _end_round(d: _Draft) -> None:
     """R-TK-END-1 to R-TK-END-4, and the round limit (R-TK-VAR-LIMIT)."""
-    bagged = PieceCounts.of(p.kind for p in d.stack)
+    bagged = PieceCounts.of([p.kind for p in d.stack])
     d.bag = d.bag + bagged
     d.stack = []
     left = tuple(hand.total for hand in d.hands)

@@ -8,6 +8,7 @@ per attempt, and one more draw for ``fallen`` only when the stack was knocked do
 
 from __future__ import annotations
 
+from .._common.errors import ConfigError
 from .._common.random import draw_below, draw_unit
 from ._config import TorrakuConfig
 from ._pieces import PieceKind, Placement
@@ -18,10 +19,32 @@ __all__ = ["draw_outcome", "knock_probability"]
 def knock_probability(config: TorrakuConfig, height: int, kind: PieceKind, seat: int) -> float:
     """The probability of knocking down a stack of ``height`` pieces (R-TK-SIM-2).
 
+    Args:
+        config: The game's config (its model parameters).
+        height: The pieces already in the stack, at least 1.
+        kind: The kind of the piece being added.
+        seat: The stacker.
+
+    Raises:
+        ConfigError: If an argument has the wrong type, or ``height`` or ``seat`` is out of
+            range.
+
     >>> from millions_rules.torraku import TorrakuConfig
     >>> round(knock_probability(TorrakuConfig(2, seed=0), 5, PieceKind.VAN, 0), 3)
     0.08
     """
+    if not isinstance(config, TorrakuConfig):
+        raise ConfigError(f"config must be a TorrakuConfig, not {type(config).__name__}")
+    if type(height) is not int or not 1 <= height <= config.supply.total:
+        raise ConfigError(f"height must be an int from 1 to {config.supply.total}, not {height!r}")
+    if not isinstance(kind, PieceKind):
+        raise ConfigError(f"kind must be a PieceKind, not {kind!r}")
+    if type(seat) is not int or not 0 <= seat < config.players:
+        raise ConfigError(f"seat must be a seat of the game, not {seat!r}")
+    return _knock(config, height, kind, seat)
+
+
+def _knock(config: TorrakuConfig, height: int, kind: PieceKind, seat: int) -> float:
     p = (config.knock_base + config.knock_slope * (height - 1)) * config.factor_of(kind)
     return min(config.knock_cap, p * config.skill_of(seat))
 
@@ -33,7 +56,7 @@ def draw_outcome(
     u, rng = draw_unit(rng)
     if u < config.touch:
         return Placement.TOUCHED, None, rng
-    threshold = config.touch + knock_probability(config, height, kind, seat)
+    threshold = config.touch + _knock(config, height, kind, seat)
     if u < threshold:
         below, rng = draw_below(rng, height)
         return Placement.KNOCKED_DOWN, below + 1, rng

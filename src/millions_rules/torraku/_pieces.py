@@ -9,7 +9,7 @@ stacked.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -109,15 +109,23 @@ class PieceCounts:
     """Rice cookers."""
 
     @classmethod
-    def of(cls, pieces: Iterable[PieceKind]) -> PieceCounts:
+    def of(cls, pieces: Sequence[PieceKind]) -> PieceCounts:
         """The counts of a sequence of pieces.
 
         >>> PieceCounts.of([PieceKind.VAN, PieceKind.RICE_COOKER, PieceKind.VAN])
         PieceCounts(van=2, washing_machine=0, rice_cooker=1)
+
+        Raises:
+            ConfigError: If ``pieces`` is not a sequence of :class:`PieceKind`.
         """
+        if not isinstance(pieces, (tuple, list)):
+            raise ConfigError(f"pieces must be a sequence of PieceKind, not {pieces!r}")
         counts = [0, 0, 0]
         for piece in pieces:
-            counts[_ORDER[piece]] += 1
+            index = _ORDER.get(piece) if isinstance(piece, PieceKind) else None
+            if index is None:
+                raise ConfigError(f"not a PieceKind: {piece!r}")
+            counts[index] += 1
         return cls(*counts)
 
     @property

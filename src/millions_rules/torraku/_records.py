@@ -47,7 +47,12 @@ class TorrakuRecord:
 
     @classmethod
     def of(cls, state: TorrakuState) -> TorrakuRecord:
-        """The record of a game played from :func:`~millions_rules.torraku.new_game`."""
+        """The record of a game played from :func:`~millions_rules.torraku.new_game`.
+
+        Raises:
+            IllegalActionError: If ``state`` is no state (code ``bad_value``).
+        """
+        _require_state(state)
         return cls(FORMAT_VERSION, __version__, state.config, state.history)
 
     def replay(self) -> TorrakuState:

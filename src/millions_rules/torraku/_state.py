@@ -97,7 +97,7 @@ class TorrakuState:
     @property
     def stack_counts(self) -> PieceCounts:
         """The centre stack as counts per kind."""
-        return PieceCounts.of(piece.kind for piece in self.stack)
+        return PieceCounts.of([piece.kind for piece in self.stack])
 
     def pieces_left(self, seat: int) -> int:
         """The pieces a seat still owns: hand and row (R-TK-END-3)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._common.errors import ConfigError
 from .._roles import Dealer
 from ._config import TorrakuConfig
 from ._engine import _require_seat, _require_state
@@ -61,7 +62,13 @@ class PublicConfig:
 
 
 def public_config(config: TorrakuConfig) -> PublicConfig:
-    """The public part of ``config``: everything but the seed."""
+    """The public part of ``config``: everything but the seed.
+
+    Raises:
+        ConfigError: If ``config`` is not a :class:`~millions_rules.torraku.TorrakuConfig`.
+    """
+    if not isinstance(config, TorrakuConfig):
+        raise ConfigError(f"expected a TorrakuConfig, not {type(config).__name__}")
     fields = attrs.asdict(config, recurse=False)
     del fields["seed"]
     return PublicConfig(**fields)
