@@ -107,6 +107,7 @@ class TestWorkedExample1:
         assert state.bag == PieceCounts(7, 6, 19)
         assert state.hands == (PieceCounts(1, 2, 4), PieceCounts(2, 2, 7), PieceCounts(2, 2, 6))
         assert (state.round, state.opener, state.to_act) == (2, 0, 0)
+        assert state.version == len(state.history) == 10
         assert sum(h.total for h in state.hands) + state.bag.total == 28 + 32 == 60
 
 

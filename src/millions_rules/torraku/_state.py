@@ -90,6 +90,11 @@ class TorrakuState:
         return self.phase is Phase.GAME_OVER
 
     @property
+    def version(self) -> int:
+        """The number of actions applied, ``len(history)``: a server can refuse stale actions."""
+        return len(self.history)
+
+    @property
     def current_bet(self) -> int:
         """The longest row on the table, counting players who passed (R-TK-BET-2)."""
         return max(len(row) for row in self.rows)
