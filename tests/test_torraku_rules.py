@@ -388,7 +388,6 @@ class TestBetting:
     def test_topping_up_from_the_bag(self) -> None:
         """R-TK-BET-7: whole hand, exact difference, kinds chosen, bag must hold them."""
         state = table((PieceCounts(0, 0, 6), PieceCounts(0, 0, 1), PieceCounts(0, 0, 6)))
-        state = attrs.evolve(state, bag=PieceCounts(12, 12, 23 - 0))
         state = apply(state, Bet(0, [R] * 4))
         assert refused(state, Bet(1, [R, V, V, V], from_bag=[V, V, V, V])) == "bad_value"
         assert refused(state, Bet(1, [V, V, V], from_bag=[V, V, V])) == "bag_requires_whole_hand"
