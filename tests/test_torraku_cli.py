@@ -36,6 +36,7 @@ def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
         "on the stack (height 2)",
         "knocks the stack down",
         "go into the bag",
+        "  The bag holds ",
         "Game over after round",
     ):
         assert needle in out, needle

@@ -14,6 +14,7 @@ import random
 from ._actions import Action, Bet
 from ._config import TorrakuConfig
 from ._engine import apply, legal_actions, new_game
+from ._events import GameWon, RoundEnded, RoundStarted
 from ._narrate import describe
 from ._state import TorrakuState
 
@@ -40,9 +41,9 @@ def play_demo(players: int = 4, seed: int = 1) -> tuple[TorrakuState, list[str]]
     while not state.is_over:
         told = len(state.events)
         state = apply(state, _choose(state, rng))
-        lines.extend(
-            ("" if type(event).__name__ == "RoundStarted" else "  ") + describe(event, names)
-            for event in state.events[told:]
-        )
-    lines[-1] = lines[-1].strip()
+        for event in state.events[told:]:
+            indent = "" if isinstance(event, (RoundStarted, GameWon)) else "  "
+            lines.append(indent + describe(event, names))
+            if isinstance(event, RoundEnded):
+                lines.append(f"  The bag holds {state.bag.total} pieces ({state.bag}).")
     return state, lines
