@@ -176,7 +176,7 @@ class TorrakuConfig:
 
     @classmethod
     def long(cls, players: int, **options: Any) -> TorrakuConfig:
-        """The long game, the seed's only variant: all the money is dealt (R-TK-VAR-LONG).
+        """The long game, the rule sheet's only variant: all the money is dealt (R-TK-VAR-LONG).
 
         Args:
             players: The number of players, 1 to 6.

@@ -30,7 +30,7 @@ __all__ = [
 class PieceKind(enum.Enum):
     """A kind of money piece (R-TK-COMP-1), in canonical order.
 
-    The English names translate the seed's Spanish *camioneta*, *lavadora* and *arrocera*.
+    The English names translate the rule sheet's Spanish *camioneta*, *lavadora* and *arrocera*.
 
     >>> [kind.value for kind in PieceKind]
     ['van', 'washing_machine', 'rice_cooker']
@@ -166,7 +166,7 @@ class PieceCounts:
         return f"{self.van}V {self.washing_machine}W {self.rice_cooker}R"
 
 
-#: The seed's standard share per player: 2 vans, 2 washing machines, 6 rice cookers (R-TK-SETUP-1).
+#: The rule sheet's standard share per player: 2 vans, 2 washing machines, 6 rice cookers (R-TK-SETUP-1).
 STANDARD_SHARE: Final = PieceCounts(2, 2, 6)
-#: The default supply, 12 / 12 / 36 (R-TK-COMP-3; an assumption, not from the seed).
+#: The default supply, 12 / 12 / 36 (R-TK-COMP-3; an assumption, not from the rule sheet).
 DEFAULT_SUPPLY: Final = PieceCounts(12, 12, 36)
