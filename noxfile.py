@@ -1,6 +1,7 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs and package.
 
-``nox -s bench`` runs the benchmarks (not a default: timings are not tests), and
+``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
+OpenSpiel (not defaults: timings are not tests), and
 ``nox -s compat`` the tests on every supported Python the machine has.
 """
 
@@ -111,7 +112,14 @@ def package(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The benchmarks: games per second, JSON round trips."""
-    session.install("-e", ".")
+    """The benchmark table: playouts by player count, single calls, JSON, memory, loading."""
+    session.install("-e", ".[fast]")
     session.run("python", "benchmarks/run.py", *session.posargs)
-    session.run("python", "benchmarks/torraku.py", *session.posargs)
+    session.run("python", "benchmarks/torraku.py")
+
+
+@nox.session
+def bench_anchors(session: nox.Session) -> None:
+    """Playouts side by side with OpenSpiel's Python games, in one process (not a default)."""
+    session.install("-e", ".", "open_spiel==2.0.2")
+    session.run("python", "benchmarks/anchors.py", *session.posargs)

@@ -1,61 +1,119 @@
-"""Benchmarks: complete games per second, and JSON round trips.
+"""Benchmarks: the engine by player count, single calls, JSON, memory and loading.
 
-Run with ``nox -s bench`` or ``python benchmarks/run.py [--seconds S]``. Each figure
-is the best of several timed repeats on one core (the process is single-threaded).
+Run with ``nox -s bench`` or ``python benchmarks/run.py [--seconds S] [--repeats R]``.
+Each figure is the best of several timed repeats on one core (the process is
+single-threaded), timed in CPU time of the process (``time.process_time``) so that
+other load on the machine matters less; the table is printed as Markdown.
 
-* ``games``: complete random 5-player games (engine dealer), each action chosen
-  uniformly from ``legal_actions(state, payments=False)`` and applied with
-  ``apply``, which validates every action. Target: 1,000 games per second.
-* ``to_json``/``from_json`` of a mid-game 5-player ``GameState`` and of a
-  ``PlayerView``. Target: under 200 microseconds each way. The standard library's
-  ``json.dumps``/``json.loads`` of the same documents are timed too: they are the
-  floor no converter can go below.
+* Random playouts, 3 to 8 players (engine dealer): each action is chosen uniformly
+  from ``legal_actions(state, payments=False)`` and applied with ``apply``, which
+  validates it. Games per second and actions per second.
+* Microseconds per ``apply`` and per ``legal_actions(state, payments=False)``, over
+  the states and actions of recorded 5-player games.
+* ``to_json``/``from_json`` of a mid-game 5-player ``GameState`` and ``PlayerView``,
+  on the standard-library path and (when orjson is installed) the ``[fast]`` path,
+  next to ``json.dumps``/``json.loads`` (and ``orjson``) of the same document.
+* Memory (tracemalloc) of every state of a seeded 5-player game kept in a list, and of
+  every state of a game of back-and-forth payments at two lengths (the ratio shows it
+  grows linearly).
+* ``load_game`` of a maximum-size record: back-and-forth payments filling
+  :data:`~millions_rules.MAX_DOCUMENT_SIZE`.
+
+``benchmarks/anchors.py`` (``nox -s bench_anchors``) compares the 5-player playout
+with OpenSpiel's Python games in the same process.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import random
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 
+import attrs
+
 from millions_rules import (
+    MAX_DOCUMENT_SIZE,
+    Action,
     GameConfig,
+    GameRecord,
     GameState,
-    PlayerView,
+    Pay,
     __version__,
     apply,
     from_json,
     legal_actions,
+    load_game,
     new_game,
     to_json,
     view,
 )
+from millions_rules import _serialization as serialization
 
 
-def play_game(seed: int) -> GameState:
+def playout(players: int, seed: int) -> int:
+    """Play one random game; return the number of actions applied."""
     rng = random.Random(seed)
-    state = new_game(GameConfig(5, seed=seed))
+    state = new_game(GameConfig(players, seed=seed))
+    actions = 0
     while not state.is_over:
         state = apply(state, rng.choice(legal_actions(state, payments=False)))
-    return state
+        actions += 1
+    return actions
 
 
-def games_per_second(seconds: float, repeats: int) -> float:
-    best = 0.0
-    seed = 0
+def playout_rate(
+    players: int, seconds: float, repeats: int, first_seed: int = 0
+) -> tuple[float, float]:
+    """Best (games per second, actions per second) over ``repeats`` slices of ``seconds``."""
+    best_games = best_actions = 0.0
+    seed = first_seed
     for _ in range(repeats):
-        count = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            play_game(seed)
+        games = actions = 0
+        start = time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            actions += playout(players, seed)
             seed += 1
-            count += 1
-        best = max(best, count / elapsed)
-    return best
+            games += 1
+        if actions / elapsed > best_actions:
+            best_games, best_actions = games / elapsed, actions / elapsed
+    return best_games, best_actions
+
+
+def recorded(players: int, games: int) -> list[tuple[GameState, Action]]:
+    """Every (state, action) pair of a few random games."""
+    pairs = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players, seed=seed))
+        while not state.is_over:
+            action = rng.choice(legal_actions(state, payments=False))
+            pairs.append((state, action))
+            state = apply(state, action)
+    return pairs
+
+
+def per_item(function: Callable[[], object], count: int, repeats: int) -> float:
+    """Best microseconds per item of ``function``, which handles ``count`` items per call."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        function()
+        best = min(best, (time.process_time() - start) / count)
+    return best * 1e6
+
+
+def per_call(function: Callable[[], object], repeats: int, number: int = 200) -> float:
+    def many() -> None:
+        for _ in range(number):
+            function()
+
+    return per_item(many, number, repeats)
 
 
 def mid_game() -> GameState:
@@ -66,47 +124,155 @@ def mid_game() -> GameState:
     return state
 
 
-def per_call(function: Callable[[], object], repeats: int, number: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(number):
-            function()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best * 1e6
+def all_states(players: int, seed: int) -> list[GameState]:
+    rng = random.Random(seed)
+    states = [new_game(GameConfig(players, seed=seed))]
+    while not states[-1].is_over:
+        states.append(apply(states[-1], rng.choice(legal_actions(states[-1], payments=False))))
+    return states
+
+
+def negotiation() -> GameState:
+    """The first negotiation of a seeded 3-player game (everyone chose the first legal choice)."""
+    state = new_game(GameConfig(3, seed=1))
+    while state.phase.value != "negotiation":
+        state = apply(state, legal_actions(state, payments=False)[0])
+    return state
+
+
+def payment_states(count: int) -> list[GameState]:
+    """``count`` back-and-forth payments in negotiation, every state kept."""
+    states = [negotiation()]
+    for index in range(count):
+        states.append(apply(states[-1], Pay(index % 2, 1 - index % 2, 1)))
+    return states
+
+
+def traced_kib(build: Callable[[], object]) -> float:
+    """KiB still allocated by what ``build`` returns (tracemalloc)."""
+    build()  # warm the caches of shared, immutable actions
+    gc.collect()  # no garbage of earlier benchmarks freed while measuring
+    gc.disable()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = build()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+        gc.enable()
+    del kept
+    return (after - before) / 1024
+
+
+def max_size_record() -> str:
+    """The largest saved game of back-and-forth payments below the document size limit."""
+    start = GameRecord.of(negotiation())
+    pay = len(to_json(Pay(0, 1, 1))) + 1
+    count = (MAX_DOCUMENT_SIZE - len(to_json(start).encode())) // pay
+    payments = tuple(Pay(index % 2, 1 - index % 2, 1) for index in range(count))
+    text = to_json(attrs.evolve(start, actions=start.actions + payments))
+    assert len(text.encode()) <= MAX_DOCUMENT_SIZE
+    return text
+
+
+def json_rows(repeats: int) -> list[tuple[str, float, float]]:
+    """(what, to_json µs, from_json µs) rows, with the parser's own figures as floors."""
+    state = mid_game()
+    rows: list[tuple[str, float, float]] = []
+    for name, obj in (("GameState", state), ("PlayerView", view(state, 1))):
+        rows.extend(json_rows_of(name, obj, repeats))
+    return rows
+
+
+def json_rows_of(name: str, obj: object, repeats: int) -> list[tuple[str, float, float]]:
+    cls = type(obj)
+    text = to_json(obj)
+    document = json.loads(text)
+    rows = [
+        (
+            f"`json.dumps` / `json.loads`, same {name} document ({len(text):,} bytes)",
+            per_call(
+                lambda: json.dumps(document, ensure_ascii=False, separators=(",", ":")), repeats
+            ),
+            per_call(lambda: json.loads(text), repeats),
+        )
+    ]
+    backends = ["json"]
+    if serialization.orjson is not None:  # the [fast] extra is installed
+        dumps, loads = serialization.orjson.dumps, serialization.orjson.loads
+        rows.append(
+            (
+                f"`orjson.dumps` / `orjson.loads`, same {name} document",
+                per_call(lambda: dumps(document), repeats),
+                per_call(lambda: loads(text), repeats),
+            )
+        )
+        backends.append("orjson")
+    for backend in backends:
+        with serialization.backend(backend):
+            rows.append(
+                (
+                    f"`to_json` / `from_json` of a {name} ({backend})",
+                    per_call(lambda: to_json(obj), repeats),
+                    per_call(lambda: from_json(text, cls), repeats),
+                )
+            )
+    return rows
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=2.0, help="per repeat of the game loop")
+    parser.add_argument("--seconds", type=float, default=1.0, help="per timed slice of playouts")
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     print(
         f"millions-rules {__version__}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {platform.machine()}"
+        f"({platform.python_implementation()}), {platform.machine()}\n"
     )
-    rate = games_per_second(args.seconds, args.repeats)
-    print(f"games: {rate:,.0f} complete 5-player games per second (target 1,000)")
-    state = mid_game()
-    seen = view(state, 1)
-    state_text, view_text = to_json(state), to_json(seen)
+    print("| players | games/s | actions/s | µs per action | vs 5 players |")
+    print("| --- | --- | --- | --- | --- |")
+    rates = {p: playout_rate(p, args.seconds, args.repeats) for p in range(3, 9)}
+    five = rates[5][1]
+    for players, (games, actions) in rates.items():
+        print(
+            f"| {players} | {games:,.0f} | {actions:,.0f} | {1e6 / actions:.1f} "
+            f"| {five / actions:.2f}x time per action |"
+        )
+
+    pairs = recorded(5, 20)
+    states = [state for state, _ in pairs]
+    print("\n| single calls, 5 players | µs |\n| --- | --- |")
+    apply_us = per_item(lambda: [apply(s, a) for s, a in pairs], len(pairs), args.repeats)
+    legal_us = per_item(
+        lambda: [legal_actions(s, payments=False) for s in states], len(states), args.repeats
+    )
+    print(f"| `apply` (validated) | {apply_us:.2f} |")
+    print(f"| `legal_actions(state, payments=False)` | {legal_us:.2f} |")
+
+    print("\n| JSON | write µs | read µs |\n| --- | --- | --- |")
+    for what, write, read in json_rows(args.repeats):
+        print(f"| {what} | {write:.1f} | {read:.1f} |")
+
+    print("\n| memory (tracemalloc) | KiB |\n| --- | --- |")
+    game = all_states(5, 65)  # one of the longest games of the first hundred seeds
+    kib = traced_kib(lambda: all_states(5, 65))
+    print(f"| every state of a seeded 5-player game ({len(game)} states) | {kib:.1f} |")
+    short, long = traced_kib(lambda: payment_states(1000)), traced_kib(lambda: payment_states(2000))
+    print(f"| every state of 1,000 back-and-forth payments | {short:.1f} |")
     print(
-        f"mid-game state: round {state.round}, {len(state.events)} events, "
-        f"{len(state_text):,} bytes; view {len(view_text):,} bytes"
+        f"| every state of 2,000 back-and-forth payments | {long:.1f} ({long / short:.2f}x for 2x the length) |"
     )
-    state_doc, view_doc = json.loads(state_text), json.loads(view_text)
-    rows = [
-        ("json.dumps alone (state)", lambda: json.dumps(state_doc, separators=(",", ":"))),
-        ("json.loads alone (state)", lambda: json.loads(state_text)),
-        ("json.dumps alone (view)", lambda: json.dumps(view_doc, separators=(",", ":"))),
-        ("json.loads alone (view)", lambda: json.loads(view_text)),
-        ("to_json(GameState)", lambda: to_json(state)),
-        ("from_json(GameState)", lambda: from_json(state_text, GameState)),
-        ("to_json(PlayerView)", lambda: to_json(seen)),
-        ("from_json(PlayerView)", lambda: from_json(view_text, PlayerView)),
-    ]
-    for name, function in rows:
-        print(f"{name:24} {per_call(function, args.repeats, 200):8.1f} us (target 200)")
+
+    text = max_size_record()
+    actions = text.count('"pay"')
+    start = time.process_time()
+    load_game(text)
+    seconds = time.process_time() - start  # once: a single load is the figure that matters
+    print(
+        f"\n`load_game` of a maximum-size record ({len(text.encode()):,} bytes, "
+        f"{actions:,} payments): {seconds:.2f} s"
+    )
     return 0
 
 

@@ -35,6 +35,8 @@ nitpick_ignore = [
     ("py:class", "millions_rules._common.records.S"),
     ("py:class", "millions_rules._common.json.T"),
     ("py:class", "Extra"),
+    ("py:class", "millions_rules._log.T"),
+    ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
 ]
 
@@ -62,6 +64,11 @@ _INVENTORIES = {
         "Python",
         [
             ("int", "py:class", "library/functions.html#int"),
+            (
+                "collections.abc.Iterator",
+                "py:class",
+                "library/collections.abc.html#collections.abc.Iterator",
+            ),
             ("str", "py:class", "library/stdtypes.html#str"),
             ("bool", "py:class", "library/functions.html#bool"),
             ("float", "py:class", "library/functions.html#float"),

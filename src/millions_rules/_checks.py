@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from ._errors import IllegalActionError
 from ._roles import Role
 from ._state import GameState, Phase
 
 __all__ = ["illegal", "require_phase", "require_role", "require_seat", "require_whole"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_DEALING: Final = Phase.DEALING
+_GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 
 
 def illegal(message: str, code: str, rule: str | None = None) -> NoReturn:
@@ -46,11 +55,11 @@ def require_role(value: object, what: str = "role") -> Role:
 
 
 _PHASE_WORDS = {
-    Phase.DEALING: "the loot card is being dealt",
-    Phase.PLANNING: "players are choosing characters",
-    Phase.SETTING_ASIDE: "the role card is being set aside",
-    Phase.NEGOTIATION: "players are negotiating",
-    Phase.HEIST: "the lone Snitch must name a role",
+    _DEALING: "the loot card is being dealt",
+    _PLANNING: "players are choosing characters",
+    _SETTING_ASIDE: "the role card is being set aside",
+    _NEGOTIATION: "players are negotiating",
+    _HEIST: "the lone Snitch must name a role",
 }
 
 
@@ -58,6 +67,6 @@ def require_phase(state: GameState, doing: str, rule: str, *phases: Phase) -> No
     """Refuse the action unless the game is in one of ``phases``."""
     if state.phase in phases:
         return
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         illegal(f"the game is over: nobody can {doing}", "game_over", "R-END")
     illegal(f"nobody can {doing} now: {_PHASE_WORDS[state.phase]}", "wrong_phase", rule)

@@ -11,12 +11,19 @@ made it, so no caller can observe a mutation.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._actions import Action
 from ._events import DepositForfeited, DepositReturned, Event
+from ._log import Log
 from ._roles import Role
 from ._state import Character, CharacterStatus, GameState
 
 __all__ = ["Draft"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_HIDDEN: Final = CharacterStatus.HIDDEN
 
 
 class Draft:
@@ -67,31 +74,37 @@ class Draft:
 
     def finish(self, action: Action | None) -> GameState:
         """Freeze the draft into a new state, recording ``action`` in the history."""
-        source = self.source
+        stored = self.source.__dict__  # the logs as stored: shared, not copied (see ._log)
+        events, history = stored["events"], stored["history"]
+        if events.__class__ is not Log:  # a state built from tuples (read from JSON, say)
+            events = Log(None, events, len(events))
+        if history.__class__ is not Log:
+            history = Log(None, history, len(history))
         # This runs once per action: filling the new instance's __dict__ directly
         # costs a third of GameState.__init__ (every value was checked by the rules).
+        # One key at a time, in the order of the fields: the dictionary then shares
+        # its keys with every other state's, at half the memory of dict.update().
         state = object.__new__(GameState)
-        state.__dict__.update(
-            config=self.config,
-            phase=self.phase,
-            round=self.round,
-            loot=self.loot,
-            cash=tuple(self.cash),
-            reserve=self.reserve,
-            threats=tuple(self.threats),
-            threat_supply=self.threat_supply,
-            leader=self.leader,
-            characters=tuple(self.characters),
-            decided=tuple(self.decided),
-            face_up=self.face_up,
-            face_down=self.face_down,
-            previous_roles=self.previous_roles,
-            winners=self.winners,
-            events=source.events + tuple(self.events),
-            history=source.history if action is None else source.history + (action,),
-            deck=self.deck,
-            rng=self.rng,
-        )
+        fields = state.__dict__
+        fields["config"] = self.config
+        fields["phase"] = self.phase
+        fields["round"] = self.round
+        fields["loot"] = self.loot
+        fields["cash"] = tuple(self.cash)
+        fields["reserve"] = self.reserve
+        fields["threats"] = tuple(self.threats)
+        fields["threat_supply"] = self.threat_supply
+        fields["leader"] = self.leader
+        fields["characters"] = tuple(self.characters)
+        fields["decided"] = tuple(self.decided)
+        fields["face_up"] = self.face_up
+        fields["face_down"] = self.face_down
+        fields["previous_roles"] = self.previous_roles
+        fields["winners"] = self.winners
+        fields["events"] = Log(events, tuple(self.events), events.size + len(self.events))
+        fields["history"] = history if action is None else Log(history, (action,), history.size + 1)
+        fields["deck"] = self.deck
+        fields["rng"] = self.rng
         return state
 
     # -- reading ----------------------------------------------------------
@@ -111,7 +124,7 @@ class Draft:
         return [
             index
             for index, c in enumerate(self.characters)
-            if c.player == seat and c.status is CharacterStatus.HIDDEN
+            if c.player == seat and c.status is _HIDDEN
         ]
 
     # -- writing ----------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._draft import Draft
 from ._events import GameWon, RoundEnded, WinReason
 from ._planning import start_round
@@ -9,6 +11,10 @@ from ._roles import Role
 from ._state import Phase
 
 __all__ = ["end_round"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def end_round(draft: Draft) -> None:
@@ -41,5 +47,5 @@ def _declare_winners(draft: Draft, reason: WinReason) -> None:
     best = max(draft.cash)
     winners = tuple(seat for seat, cash in enumerate(draft.cash) if cash == best)
     draft.winners = frozenset(winners)
-    draft.phase = Phase.GAME_OVER
+    draft.phase = _GAME_OVER
     draft.emit(GameWon(winners, tuple(draft.cash), reason))

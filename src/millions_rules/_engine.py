@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
 from ._checks import illegal, require_seat
@@ -44,10 +44,19 @@ from ._planning import (
     start_round,
 )
 from ._random import seed_state, shuffled
-from ._roles import Dealer
+from ._roles import Dealer, Role
 from ._state import THREAT_CARDS, GameState, Phase
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_ENGINE: Final = Dealer.ENGINE
+_DEALING: Final = Phase.DEALING
+_GAME_OVER: Final = Phase.GAME_OVER
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 
 _Check = Callable[[GameState, Any], None]
 _Play = Callable[[Draft, Any], None]
@@ -90,14 +99,14 @@ def new_game(config: GameConfig) -> GameState:
     players = config.players
     rng = seed_state(config.seed)
     indices = tuple(range(len(config.loot_deck)))
-    if config.dealer is Dealer.ENGINE:
+    if config.dealer is _ENGINE:
         order, rng = shuffled(rng, indices)
         deck = order[: config.rounds]  # R-COMP-4: the rest leave the game unseen
     else:
         deck = indices
     state = GameState(
         config=config,
-        phase=Phase.DEALING,
+        phase=_DEALING,
         round=1,
         loot=None,
         cash=(config.starting_cash,) * players,
@@ -137,7 +146,7 @@ def _check(state: GameState, action: object, seat: int | None) -> tuple[_Check, 
         illegal(f"{action!r} is not an action", "not_an_action")
     if seat is not None:
         _check_authorised(state, action, seat)
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         illegal("the game is over: no action is legal", "game_over", "R-END")
     transition[0](state, action)
     return transition
@@ -192,10 +201,30 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
       ...
     millions_rules.IllegalActionError: seat 2 cannot act for seat 1
     """
-    play = _check(state, action, seat)[1]
+    last_state, last_legal = _last_listed
+    if seat is None and last_state is state and _listed(action, last_legal):
+        # The very object legal_actions listed for this state: it passed every check.
+        play = _TRANSITIONS[action.__class__][1]
+    else:
+        play = _check(state, action, seat)[1]
     draft = Draft(state)
     play(draft, action)
     return draft.finish(action)
+
+
+#: The last state legal_actions listed every action of, and the list. A bot calls
+#: ``apply(state, choice(legal_actions(state)))``: apply then only has to find the very
+#: object in the list (by identity; an equal object may still be of another type,
+#: such as ``Stay(True)``, and is checked in full). One tuple, replaced whole.
+_last_listed: tuple[object, tuple[Action, ...]] = (None, ())
+
+
+def _listed(action: object, listed: tuple[Action, ...]) -> bool:
+    # A plain loop: any() over a generator costs twice as much here.
+    for candidate in listed:  # noqa: SIM110
+        if candidate is action:
+            return True
+    return False
 
 
 def check(
@@ -275,28 +304,38 @@ def legal_actions(
     if type(payments) is not bool:
         illegal(f"payments must be a bool, not {type(payments).__name__}", "bad_value")
     phase = state.phase
-    if phase is Phase.DEALING:
+    if phase is _DEALING:
         return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
-    if phase is Phase.SETTING_ASIDE:
+    if phase is _SETTING_ASIDE:
         return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
+    if player is None:
+        listed = _legal_actions(state, None, payments)
+        global _last_listed
+        _last_listed = (state, listed)
+        return listed
+    return _legal_actions(state, player, payments)
+
+
+def _legal_actions(state: GameState, player: int | None, payments: bool) -> tuple[Action, ...]:
+    phase = state.phase
     seats: Iterable[int] = range(state.config.players) if player is None else (player,)
     awaiting = state.awaiting
-    if not payments and not (phase is Phase.NEGOTIATION and any(state.threats)):
+    if not payments and not (phase is _NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.
         if player is not None:
             return tuple(_decisions_of(state, player)) if player in awaiting else ()
-        if phase is Phase.PLANNING:
+        if phase is _PLANNING:
             return all_choices(state, awaiting)
-        if phase is Phase.NEGOTIATION and not state.config.three_player:
+        if phase is _NEGOTIATION and not state.config.three_player:
             return _all_stay_or_leave(awaiting)
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
     found: list[Action] = []
     for seat in seats:
         if seat in awaiting:
             found.extend(_decisions_of(state, seat))
-        if phase is Phase.NEGOTIATION and state.threats[seat]:
+        if phase is _NEGOTIATION and state.threats[seat]:
             found.extend(_threats(state, seat))
         if payments:
             found.extend(_payments(state, seat))
@@ -305,9 +344,9 @@ def legal_actions(
 
 def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
     """The choice, stay-or-leave or denunciation the engine awaits from ``seat``."""
-    if state.phase is Phase.PLANNING:
+    if state.phase is _PLANNING:
         return choices(state, seat)
-    if state.phase is Phase.NEGOTIATION:
+    if state.phase is _NEGOTIATION:
         return _stay_or_leave(state, seat)
     return [Denounce(seat, role) for role in nameable_roles(state)]
 
@@ -327,8 +366,13 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     if not state.config.three_player:
         return _stay_or_leave_all(seat)
     found: list[Action] = list(_stay_or_leave_all(seat))
-    found.extend(Leave(seat, c.role) for c in state.hidden_characters(seat))
+    found.extend([_leave_one(seat, c.role) for c in state.hidden_characters(seat)])
     return found
+
+
+@cache
+def _leave_one(seat: int, role: Role) -> Leave:
+    return Leave(seat, role)  # immutable: one object serves every game
 
 
 def _threats(state: GameState, seat: int) -> list[Action]:
@@ -362,7 +406,7 @@ def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
     if state.cash[seat] < 1:
         return ()
-    if state.phase is Phase.NEGOTIATION and state.in_round(seat):
+    if state.phase is _NEGOTIATION and state.in_round(seat):
         return tuple(p for p in range(state.config.players) if p != seat and state.in_round(p))
     return ()
 

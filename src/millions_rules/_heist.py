@@ -13,6 +13,8 @@ engine rests in :attr:`~millions_rules.Phase.HEIST` until the Snitch's owner pla
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._actions import Denounce
 from ._checks import illegal, require_phase, require_role, require_seat
 from ._draft import Draft
@@ -24,19 +26,28 @@ from ._state import CharacterStatus, GameState, Phase
 
 __all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
 
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_ELIMINATED: Final = CharacterStatus.ELIMINATED
+_HIDDEN: Final = CharacterStatus.HIDDEN
+_SURVIVING: Final = CharacterStatus.SURVIVING
+_HEIST: Final = Phase.HEIST
+_BRUTE: Final = Role.BRUTE
+_SNITCH: Final = Role.SNITCH
+
 _SNITCH_PENALTY = 3
 
 
 def begin_heist(draft: Draft) -> None:
     """Reveal the Snitches; pause for a lone Snitch's denunciation if a role can be named."""
-    _reveal_role(draft, Role.SNITCH)
-    snitches = draft.with_status(CharacterStatus.SURVIVING, Role.SNITCH)
+    _reveal_role(draft, _SNITCH)
+    snitches = draft.with_status(_SURVIVING, _SNITCH)
     if not snitches:
         _finish_heist(draft, named=None)
         return
     snitch = draft.characters[snitches[0]]
     if _nameable(draft.face_up):
-        draft.phase = Phase.HEIST
+        draft.phase = _HEIST
         return
     # R-HEIST-SNITCH: if no other role shows on a face-up card, nobody is named.
     draft.emit(RoleDenounced(snitch.player, None))
@@ -44,17 +55,17 @@ def begin_heist(draft: Draft) -> None:
 
 
 def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
-    return tuple(sorted({role for role in face_up if role is not Role.SNITCH}))
+    return tuple(sorted({role for role in face_up if role is not _SNITCH}))
 
 
 def nameable_roles(state: GameState) -> tuple[Role, ...]:
     """The roles the lone Snitch may name: face up, other than Snitch (R-HEIST-SNITCH)."""
-    return _nameable(state.face_up) if state.phase is Phase.HEIST else ()
+    return _nameable(state.face_up) if state.phase is _HEIST else ()
 
 
 def check_denounce(state: GameState, action: Denounce) -> None:
     """Refuse a :class:`~millions_rules.Denounce` that breaks R-HEIST-SNITCH."""
-    require_phase(state, "name a role", "R-HEIST-SNITCH", Phase.HEIST)
+    require_phase(state, "name a role", "R-HEIST-SNITCH", _HEIST)
     seat = require_seat(state, action.player)
     role = require_role(action.role)
     if seat not in state.awaiting:
@@ -77,7 +88,7 @@ def play_denounce(draft: Draft, action: Denounce) -> None:
 def _finish_heist(draft: Draft, named: Role | None) -> None:
     """Reveal the roles after the Snitch, then the named role, then share the loot and end the round."""
     for role in draft.config.roles:
-        if role is not Role.SNITCH and role is not named:
+        if role is not _SNITCH and role is not named:
             _reveal_role(draft, role)
     if named is not None:
         _reveal_named(draft, named)
@@ -88,7 +99,7 @@ def _finish_heist(draft: Draft, named: Role | None) -> None:
 
 def _reveal_role(draft: Draft, role: Role) -> None:
     """Reveal the staying characters of ``role``: a lone one survives, duplicates are eliminated (R-HEIST-DUP)."""
-    found = draft.with_status(CharacterStatus.HIDDEN, role)
+    found = draft.with_status(_HIDDEN, role)
     for index in found:
         character = draft.characters[index]
         draft.emit(CharacterRevealed(character.player, role))
@@ -101,9 +112,9 @@ def _reveal_role(draft: Draft, role: Role) -> None:
 
 def _survive(draft: Draft, index: int) -> None:
     """A lone character gets its deposit back; a lone Brute takes a threat card (R-HEIST-BRUTE, R-HEIST-OTHER)."""
-    character = draft.set_status(index, CharacterStatus.SURVIVING)
+    character = draft.set_status(index, _SURVIVING)
     draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
-    if character.role is Role.BRUTE and draft.threat_supply > 0:
+    if character.role is _BRUTE and draft.threat_supply > 0:
         draft.threat_supply -= 1
         draft.threats[character.player] += 1
         draft.emit(ThreatGained(character.player))
@@ -111,9 +122,9 @@ def _survive(draft: Draft, index: int) -> None:
 
 def _eliminate(draft: Draft, index: int, rule: str) -> None:
     """Eliminate a character: its deposit goes to the reserve, except a Brute's (R-HEIST-DUP, R-HEIST-BRUTE)."""
-    character = draft.set_status(index, CharacterStatus.ELIMINATED)
+    character = draft.set_status(index, _ELIMINATED)
     draft.emit(Eliminated(character.player, character.role, rule))
-    if character.role is Role.BRUTE:
+    if character.role is _BRUTE:
         draft.return_deposit(character)  # R-HEIST-BRUTE: a Brute always keeps it
     else:
         draft.forfeit_deposit(character)
@@ -123,7 +134,7 @@ def _reveal_named(draft: Draft, named: Role) -> None:
     """Reveal and eliminate the named role's characters at the very end of the heist (R-HEIST-SNITCH)."""
     # R-HEIST-SNITCH: revealed at the very end and eliminated, alone or not;
     # a named Brute keeps the deposit but gains no threat card.
-    found = draft.with_status(CharacterStatus.HIDDEN, named)
+    found = draft.with_status(_HIDDEN, named)
     for index in found:
         draft.emit(CharacterRevealed(draft.characters[index].player, named))
     for index in found:
@@ -132,13 +143,13 @@ def _reveal_named(draft: Draft, named: Role) -> None:
 
 def _punish_lone_snitch(draft: Draft) -> bool:
     """Punish a Snitch left alone: up to 3M to the reserve, no loot (R-HEIST-LONE-SNITCH)."""
-    survivors = draft.with_status(CharacterStatus.SURVIVING)
-    if len(survivors) != 1 or draft.characters[survivors[0]].role is not Role.SNITCH:
+    survivors = draft.with_status(_SURVIVING)
+    if len(survivors) != 1 or draft.characters[survivors[0]].role is not _SNITCH:
         return False
-    character = draft.set_status(survivors[0], CharacterStatus.ELIMINATED)
+    character = draft.set_status(survivors[0], _ELIMINATED)
     seat = character.player
     amount = min(_SNITCH_PENALTY, draft.cash[seat])  # cash never goes below 0
     draft.cash[seat] -= amount
     draft.reserve += amount
-    draft.emit(Eliminated(seat, Role.SNITCH, "R-HEIST-LONE-SNITCH"), SnitchPunished(seat, amount))
+    draft.emit(Eliminated(seat, _SNITCH, "R-HEIST-LONE-SNITCH"), SnitchPunished(seat, amount))
     return True

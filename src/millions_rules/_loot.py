@@ -14,12 +14,23 @@ no bonus, though the role keeps its effects (R-LOOT-REPEAT).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._draft import Draft
 from ._events import BonusPaid, CrookStole, DriverPaid, LootShared, ShareReceived, ShareWithheld
 from ._roles import RepeatRole, Role
 from ._state import Character, CharacterStatus
 
 __all__ = ["share_loot"]
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_SURVIVING: Final = CharacterStatus.SURVIVING
+_NO_SHARE: Final = RepeatRole.NO_SHARE
+_BRUTE: Final = Role.BRUTE
+_CROOK: Final = Role.CROOK
+_DRIVER: Final = Role.DRIVER
+_MASTERMIND: Final = Role.MASTERMIND
 
 _MASTERMIND_BONUS = 2
 _DRIVER_FEE = 1
@@ -29,7 +40,7 @@ _SYMBOL_BONUS = 1
 
 def share_loot(draft: Draft) -> None:
     """Share the loot among the surviving characters; nothing happens when none survived."""
-    survivors = [draft.characters[i] for i in draft.with_status(CharacterStatus.SURVIVING)]
+    survivors = [draft.characters[i] for i in draft.with_status(_SURVIVING)]
     if not survivors:
         return
     survivors.sort(key=lambda c: c.role.order)  # reveal order; by seat within a role
@@ -42,7 +53,7 @@ def share_loot(draft: Draft) -> None:
             dealt.append(character)
 
     total = draft.loot.total if draft.loot is not None else 0
-    if Role.MASTERMIND in by_role:
+    if _MASTERMIND in by_role:
         total += _MASTERMIND_BONUS
     # The reserve pays the loot; were it ever short, the survivors split what it holds.
     share = min(total, draft.reserve) // len(dealt) if dealt else 0
@@ -52,15 +63,15 @@ def share_loot(draft: Draft) -> None:
         draft.from_reserve(character.player, share)
         draft.emit(ShareReceived(character.player, character.role, share))
 
-    _pay_driver(draft, by_role.get(Role.DRIVER), paid)
-    _crook_steals(draft, by_role.get(Role.CROOK), by_role.get(Role.BRUTE))
+    _pay_driver(draft, by_role.get(_DRIVER), paid)
+    _crook_steals(draft, by_role.get(_CROOK), by_role.get(_BRUTE))
     _symbol_bonus(draft, dealt)
 
 
 def _repeats(draft: Draft, character: Character) -> bool:
     """Whether the character repeats its owner's last-round role under ``no_share`` (R-LOOT-REPEAT)."""
     return (
-        draft.config.repeat_role is RepeatRole.NO_SHARE
+        draft.config.repeat_role is _NO_SHARE
         and character.role in draft.previous_roles[character.player]
     )
 

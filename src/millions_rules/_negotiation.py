@@ -9,6 +9,8 @@ begins (:mod:`._heist`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._actions import Leave, Pay, Stay, UseThreat
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
@@ -27,12 +29,18 @@ __all__ = [
     "play_use_threat",
 ]
 
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+
 
 # -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------
 
 
 def _check_undecided(state: GameState, value: object, doing: str) -> int:
-    require_phase(state, doing, "R-NEG-1", Phase.NEGOTIATION)
+    require_phase(state, doing, "R-NEG-1", _NEGOTIATION)
     seat = require_seat(state, value)
     if state.decided[seat]:
         illegal(
@@ -81,7 +89,7 @@ def play_leave(draft: Draft, action: Leave) -> None:
     remaining = len(draft.hidden_of(seat)) - len(taken)
     draft.emit(Left(seat, tuple(draft.characters[i].position for i in taken), remaining))
     for index in taken:
-        character = draft.set_status(index, CharacterStatus.TAKEN_BACK)
+        character = draft.set_status(index, _TAKEN_BACK)
         draft.emit(CharacterTakenBack(seat, character.role))
         draft.return_deposit(character)
     if remaining == 0:
@@ -99,7 +107,7 @@ def _end_if_all_decided(draft: Draft) -> None:
 
 def check_pay(state: GameState, action: Pay) -> None:
     """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
-    require_phase(state, "pay", "R-NEG-3", Phase.NEGOTIATION)
+    require_phase(state, "pay", "R-NEG-3", _NEGOTIATION)
     payer = require_seat(state, action.player)
     payee = require_seat(state, action.to, "to")
     amount = require_whole(action.amount, "amount")
@@ -133,7 +141,7 @@ def play_pay(draft: Draft, action: Pay) -> None:
 
 def check_use_threat(state: GameState, action: UseThreat) -> None:
     """Refuse a :class:`~millions_rules.UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
-    require_phase(state, "use a threat card", "R-NEG-THREAT", Phase.NEGOTIATION)
+    require_phase(state, "use a threat card", "R-NEG-THREAT", _NEGOTIATION)
     user = require_seat(state, action.player)
     target = require_seat(state, action.target, "target")
     slot = require_whole(action.slot, "slot")

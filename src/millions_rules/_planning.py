@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from typing import Final
 
 from ._actions import Choose, DealLoot, SetAside
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
@@ -37,30 +38,40 @@ __all__ = [
     "start_round",
 ]
 
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_ENGINE: Final = Dealer.ENGINE
+_EXTERNAL: Final = Dealer.EXTERNAL
+_DEALING: Final = Phase.DEALING
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
+_FORBIDDEN: Final = RepeatRole.FORBIDDEN
+
 
 # -- R-PLAN-1: the loot card -----------------------------------------------
 
 
 def start_round(draft: Draft) -> None:
     """Reveal the round's loot card, or wait for the external dealer to deal it."""
-    if draft.config.dealer is Dealer.ENGINE:
+    if draft.config.dealer is _ENGINE:
         index, draft.deck = draft.deck[0], draft.deck[1:]
         _reveal_loot(draft, index)
     else:
-        draft.phase = Phase.DEALING
+        draft.phase = _DEALING
 
 
 def _reveal_loot(draft: Draft, index: int) -> None:
     """Turn the loot card face up and start planning (R-PLAN-1)."""
     draft.loot = draft.config.loot_deck[index]
     draft.emit(LootRevealed(draft.round, draft.loot))
-    draft.phase = Phase.PLANNING
+    draft.phase = _PLANNING
 
 
 def check_deal_loot(state: GameState, action: DealLoot) -> None:
     """Refuse a :class:`~millions_rules.DealLoot` that is not the external dealer's next move."""
     _require_external(state, "deal a loot card")
-    require_phase(state, "deal a loot card", "R-PLAN-1", Phase.DEALING)
+    require_phase(state, "deal a loot card", "R-PLAN-1", _DEALING)
     index = require_whole(action.index, "index")
     if index not in state.deck:
         illegal(
@@ -77,7 +88,7 @@ def play_deal_loot(draft: Draft, action: DealLoot) -> None:
 
 
 def _require_external(state: GameState, doing: str) -> None:
-    if state.config.dealer is not Dealer.EXTERNAL:
+    if state.config.dealer is not _EXTERNAL:
         illegal(f"the engine deals in this game: nobody can {doing}", "not_dealer_action")
 
 
@@ -90,7 +101,7 @@ def allowed_roles(state: GameState, seat: int) -> tuple[Role, ...]:
 
 
 def _forbidden(state: GameState, seat: int) -> tuple[Role, ...]:
-    if state.config.repeat_role is RepeatRole.FORBIDDEN:
+    if state.config.repeat_role is _FORBIDDEN:
         return state.previous_roles[seat]
     return ()
 
@@ -106,8 +117,13 @@ def choices(state: GameState, seat: int) -> tuple[Choose, ...]:
 
 def all_choices(state: GameState, seats: tuple[int, ...]) -> tuple[Choose, ...]:
     """Every legal :class:`~millions_rules.Choose` of the given seats, in seat order."""
-    forbidden = tuple(_forbidden(state, seat) for seat in seats)
-    return _choices_of_seats(seats, state.config.players, forbidden)
+    config = state.config
+    if config.repeat_role is _FORBIDDEN:
+        previous = state.previous_roles
+        forbidden = tuple([previous[seat] for seat in seats])
+    else:  # nothing is forbidden: no need to ask each seat
+        forbidden = ((),) * len(seats)
+    return _choices_of_seats(seats, config.players, forbidden)
 
 
 @lru_cache(maxsize=4096)
@@ -131,7 +147,7 @@ def _choices(seat: int, players: int, forbidden: tuple[Role, ...]) -> tuple[Choo
 
 def check_choose(state: GameState, action: Choose) -> None:
     """Refuse a :class:`~millions_rules.Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
-    require_phase(state, "choose a character", "R-PLAN-2", Phase.PLANNING)
+    require_phase(state, "choose a character", "R-PLAN-2", _PLANNING)
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
         illegal(f"seat {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2")
@@ -173,7 +189,8 @@ def play_choose(draft: Draft, action: Choose) -> None:
     draft.emit(CharacterChosen(action.player, action.roles))
     for position, role in enumerate(action.roles):
         _place_deposit(draft, action.player, role, position, draft.loot.deposit)
-    if len({c.player for c in draft.characters}) == draft.config.players:
+    config = draft.config  # each player lays characters_per_player characters, all at once
+    if len(draft.characters) == config.players * config.characters_per_player:
         _shuffle_role_cards(draft)
 
 
@@ -193,8 +210,8 @@ def _place_deposit(draft: Draft, seat: int, role: Role, position: int, deposit: 
 
 def _shuffle_role_cards(draft: Draft) -> None:
     """Set one role card face down: drawn by the engine, or asked of the external dealer (R-PLAN-4)."""
-    if draft.config.dealer is Dealer.EXTERNAL:
-        draft.phase = Phase.SETTING_ASIDE
+    if draft.config.dealer is _EXTERNAL:
+        draft.phase = _SETTING_ASIDE
         return
     cards = [c.role for c in draft.characters]
     # Drawing one card uniformly is the same as shuffling and taking the top one.
@@ -209,7 +226,7 @@ def _lay_out(draft: Draft, face_down: Role) -> None:
     draft.face_down = face_down
     draft.face_up = tuple(sorted(cards))
     draft.emit(RoleCardSetAside(face_down), RoleCardsLaidOut(draft.face_up))
-    draft.phase = Phase.NEGOTIATION
+    draft.phase = _NEGOTIATION
 
 
 def role_cards(state: GameState) -> tuple[Role, ...]:
@@ -220,7 +237,7 @@ def role_cards(state: GameState) -> tuple[Role, ...]:
 def check_set_aside(state: GameState, action: SetAside) -> None:
     """Refuse a :class:`~millions_rules.SetAside` that is not the external dealer's next move."""
     _require_external(state, "set a role card aside")
-    require_phase(state, "set a role card aside", "R-PLAN-4", Phase.SETTING_ASIDE)
+    require_phase(state, "set a role card aside", "R-PLAN-4", _SETTING_ASIDE)
     role = require_role(action.role)
     if role not in role_cards(state):
         illegal(

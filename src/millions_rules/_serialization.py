@@ -29,7 +29,16 @@ from typing import Any, Final, TypeVar, overload
 import cattrs
 
 from ._actions import ACTION_TYPES, Action
-from ._common.json import JsonFormat, Refused, json_kind, parse_json, tag_of, too_large
+from ._common.json import (
+    JsonFormat,
+    Refused,
+    backend,
+    json_kind,
+    orjson,
+    parse_json,
+    tag_of,
+    too_large,
+)
 from ._config import GameConfig
 from ._consistency import check_state, check_view
 from ._errors import ConfigError
@@ -41,6 +50,8 @@ from ._views import PlayerView
 
 __all__ = [
     "MAX_DOCUMENT_SIZE",
+    "backend",
+    "orjson",
     "MAX_INT",
     "from_json",
     "make_converter",
@@ -80,6 +91,7 @@ FORMAT: Final = JsonFormat(
 )
 _TAGGED: Final = FORMAT.tagged
 _BIG_FIELDS: Final = FORMAT.big_fields
+_CONVERTER: Final = FORMAT.converter
 
 
 def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:

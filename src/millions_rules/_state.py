@@ -9,6 +9,8 @@ engine's own object: never send it to a player, send a
 from __future__ import annotations
 
 import enum
+from itertools import compress, filterfalse
+from operator import not_
 from typing import Final
 
 import attrs
@@ -17,6 +19,8 @@ from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
 from ._fields import document_fields
+from ._log import SharedTuple
+from ._log import size as log_size
 from ._roles import LootCard, Role
 
 __all__ = ["THREAT_CARDS", "Character", "CharacterStatus", "GameState", "Phase"]
@@ -57,6 +61,20 @@ class CharacterStatus(enum.Enum):
     """Revealed and still in (R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER)."""
     ELIMINATED = "eliminated"
     """Revealed and eliminated (R-HEIST-DUP, R-HEIST-SNITCH, R-HEIST-LONE-SNITCH)."""
+
+
+# Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
+# enum's metaclass costs about ten times reading a global, and the rules read them often.
+_HIDDEN: Final = CharacterStatus.HIDDEN
+_SURVIVING: Final = CharacterStatus.SURVIVING
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
+_DEALING: Final = Phase.DEALING
+_GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
+_SNITCH: Final = Role.SNITCH
 
 
 @attrs.frozen(slots=False)
@@ -140,7 +158,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def version(self) -> int:
@@ -149,7 +167,7 @@ class GameState:
         Every :func:`~millions_rules.apply` adds one, so a server can refuse an action
         sent against an older state (as HTTP's ``If-Match``).
         """
-        return len(self.history)
+        return log_size(self.__dict__["history"])  # without materialising a shared log
 
     @property
     def players(self) -> int:
@@ -161,7 +179,7 @@ class GameState:
         """The money lying on each player's face-down characters, by seat."""
         on_table = [0] * self.config.players
         for character in self.characters:
-            if character.status is CharacterStatus.HIDDEN:
+            if character.status is _HIDDEN:
                 on_table[character.player] += character.deposit
         return tuple(on_table)
 
@@ -173,15 +191,11 @@ class GameState:
 
     def in_round(self, seat: int) -> bool:
         """Whether ``seat`` still has a character in the round (not taken back)."""
-        return any(
-            c.player == seat and c.status is not CharacterStatus.TAKEN_BACK for c in self.characters
-        )
+        return any(c.player == seat and c.status is not _TAKEN_BACK for c in self.characters)
 
     def hidden_characters(self, seat: int) -> tuple[Character, ...]:
         """The characters ``seat`` still has face down, in the order laid (R-3P-4). *Secret.*"""
-        return tuple(
-            c for c in self.characters if c.player == seat and c.status is CharacterStatus.HIDDEN
-        )
+        return tuple(c for c in self.characters if c.player == seat and c.status is _HIDDEN)
 
     @property
     def awaiting(self) -> tuple[int, ...]:
@@ -190,23 +204,31 @@ class GameState:
         Empty while the external dealer must act, and when the game is over.
         """
         n = self.config.players
-        if self.phase is Phase.PLANNING:
+        phase = self.phase
+        if phase is _PLANNING:
             chosen = {character.player for character in self.characters}
-            return tuple(seat for seat in range(n) if seat not in chosen)
-        if self.phase is Phase.NEGOTIATION:
-            return tuple(seat for seat, decided in enumerate(self.decided) if not decided)
-        if self.phase is Phase.HEIST:
+            return tuple(filterfalse(chosen.__contains__, range(n)))
+        if phase is _NEGOTIATION:
+            return tuple(compress(range(n), map(not_, self.decided)))
+        if phase is _HEIST:
             return tuple(
-                c.player
-                for c in self.characters
-                if c.role is Role.SNITCH and c.status is CharacterStatus.SURVIVING
+                c.player for c in self.characters if c.role is _SNITCH and c.status is _SURVIVING
             )
         return ()
 
     @property
     def awaiting_dealer(self) -> bool:
         """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
-        return self.phase in (Phase.DEALING, Phase.SETTING_ASIDE)
+        return self.phase in (_DEALING, _SETTING_ASIDE)
+
+
+# Successive states share their logs (see ._log); the fields still read as tuples.
+GameState.events = SharedTuple(
+    "events", "Everything that happened, in order. It holds secrets, so filter it per player."
+)  # type: ignore[assignment]
+GameState.history = SharedTuple(
+    "history", "Every action applied since :func:`~millions_rules.new_game`, in order."
+)  # type: ignore[assignment]
 
 
 document_fields(Character, GameState)

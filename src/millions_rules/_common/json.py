@@ -19,12 +19,14 @@ fields, its configs, the consistency checks of its states) and gets its converte
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import math
 import re
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import ModuleType
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -32,9 +34,19 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .errors import ConfigError, DeserializationError
+from .json_fast import make_key_counters, make_readers, make_writers
 from .limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 
-__all__ = ["JsonFormat", "Refused", "json_kind", "parse_json", "tag_of", "too_large"]
+__all__ = [
+    "JsonFormat",
+    "Refused",
+    "backend",
+    "json_kind",
+    "orjson",
+    "parse_json",
+    "tag_of",
+    "too_large",
+]
 
 T = TypeVar("T")
 
@@ -134,6 +146,11 @@ def _is_frozenset(t: object) -> bool:
     return typing.get_origin(t) is frozenset
 
 
+def _as_hook(read: Callable[[Any], T] | None) -> Callable[[Any, type], T]:
+    assert read is not None  # only classes with a reader get one
+    return lambda value, _: read(value)
+
+
 def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]:
     """A reader of a JSON array of ``t``'s item type, naming the index of a bad item."""
     item = typing.get_args(t)[0]
@@ -149,6 +166,8 @@ def _items(converter: cattrs.Converter, t: Any) -> Callable[[object], list[Any]]
             )
         if hook is None:  # looked up on first use: every hook is registered by then
             hook = converter.get_structure_hook(item)
+        if not converter.detailed_validation:  # any failure is explained by a detailed read
+            return [hook(element, item) for element in value]
         result = []
         for index, element in enumerate(value):
             try:
@@ -228,8 +247,7 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
     allowed = frozenset(field.name for field in attrs.fields(cls)) | {"type"}
     converter.register_unstructure_hook(cls, _fast_tagged_unstructure(converter, cls, tag))
     if not converter.detailed_validation:
-        converter.register_structure_hook(cls, _fast_tagged_structure(converter, cls, tag))
-        return
+        return  # make_converter registers a generated reader
 
     # The generated function ignores unknown keys ("type" among them); extra keys
     # are refused here, which is cheaper than copying the document without its tag.
@@ -250,52 +268,6 @@ def _register_tagged(converter: cattrs.Converter, cls: type) -> None:
         return base(value, cls)
 
     converter.register_structure_hook(cls, structure)
-
-
-def _fast_tagged_structure(
-    converter: cattrs.Converter, cls: type, tag: str
-) -> Callable[[object, type], Any]:
-    """Generated code reading one action or event, with the checks of the hooks inlined.
-
-    A log holds hundreds of events, so reading them is the bulk of reading a state.
-    Like cattrs' own generated functions, this one is compiled once per class; unlike
-    them it inlines the strict int and enum checks instead of calling a hook per
-    field. It only has to accept exactly what the detailed converter accepts: any
-    failure raises, and the detailed converter then says where and why.
-    """
-    attrs.resolve_types(cls)
-    namespace: dict[str, Any] = {
-        "CLS": cls,
-        "TAG": tag,
-        "ALLOWED": frozenset(f.name for f in attrs.fields(cls)) | {"type"},
-        "REFUSED": Refused,
-        "MISSING": object(),
-        "LOW": -MAX_INT,
-        "HIGH": MAX_INT,
-    }
-    body = [
-        "def structure(o, _):",
-        "    if o.__class__ is not dict or o.get('type') != TAG or not o.keys() <= ALLOWED:",
-        "        raise REFUSED('not a valid document')",
-    ]
-    for i, field in enumerate(attrs.fields(cls)):
-        value = f"v{i}"
-        if field.default is attrs.NOTHING:
-            body.append(f"    {value} = o[{field.name!r}]")
-        else:
-            namespace[f"D{i}"] = field.default
-            body.append(f"    {value} = o.get({field.name!r}, MISSING)")
-            body.append(f"    if {value} is MISSING: {value} = D{i}")
-            body.append("    else:")
-        indent = "        " if field.default is not attrs.NOTHING else "    "
-        body.extend(
-            indent + line for line in _field_check(converter, field.type, value, i, namespace)
-        )
-    arguments = ", ".join(f"v{i}" for i in range(len(attrs.fields(cls))))
-    body.append(f"    return CLS({arguments})")
-    exec(compile("\n".join(body), f"<millions_rules structure {cls.__name__}>", "exec"), namespace)
-    structure: Callable[[object, type], Any] = namespace["structure"]
-    return structure
 
 
 def _fast_tagged_unstructure(
@@ -338,31 +310,6 @@ def _field_out(
             return f"(None if {value} is None else {value}.value)"
     namespace[f"U{i}"] = converter.get_unstructure_hook(t)
     return f"U{i}({value})"
-
-
-def _field_check(
-    converter: cattrs.Converter, t: Any, value: str, i: int, namespace: dict[str, Any]
-) -> list[str]:
-    """Lines that check (and convert) one field's value in place."""
-    args = typing.get_args(t)
-    optional = type(None) in args and len(args) == 2
-    inner = next(a for a in args if a is not type(None)) if optional else t
-    if inner is int and not optional:
-        return [f"if {value}.__class__ is not int or not LOW <= {value} <= HIGH: raise REFUSED('')"]
-    if inner is str and not optional:
-        return [f"if {value}.__class__ is not str: raise REFUSED('')"]
-    if isinstance(inner, type) and issubclass(inner, enum.Enum):
-        namespace[f"E{i}"] = {member.value: member for member in inner}
-        lookup = f"E{i}.get({value}) if {value}.__class__ is str else None"
-        if optional:
-            return [
-                f"if {value} is not None:",
-                f"    {value} = {lookup}",
-                f"    if {value} is None: raise REFUSED('')",
-            ]
-        return [f"{value} = {lookup}", f"if {value} is None: raise REFUSED('')"]
-    namespace[f"H{i}"], namespace[f"T{i}"] = converter.get_structure_hook(t), t
-    return [f"{value} = H{i}({value}, T{i})"]
 
 
 def _register_union(converter: cattrs.Converter, union: object, members: tuple[type, ...]) -> None:
@@ -493,11 +440,44 @@ def _describe(error: BaseException, path: str = "") -> _Problem:
     return path or "$", "bad_value", str(error) or type(error).__name__
 
 
+# -- the [fast] extra: orjson, and the backend in use ----------------------------------
+
+orjson: ModuleType | None
+try:
+    import orjson
+except ImportError:  # pragma: no cover - depends on the installed extras
+    orjson = None
+
+
+#: The JSON library in use: ``"orjson"`` when the ``[fast]`` extra is installed.
+_backend = ["json" if orjson is None else "orjson"]
+
+
+@contextlib.contextmanager
+def backend(name: str) -> Iterator[None]:
+    """Use the standard library (``"json"``) or orjson (``"orjson"``) inside the block.
+
+    Both give byte-identical text and the same errors; tests and benchmarks compare them.
+    """
+    if name not in ("json", "orjson") or (name == "orjson" and orjson is None):
+        raise ValueError(f"no JSON backend {name!r}")
+    _backend.append(name)
+    try:
+        yield
+    finally:
+        _backend.pop()
+
+
 # -- a game's documents ---------------------------------------------------------------
 
 
 class JsonFormat:
     """The documents of one game: its converters and its text in and out.
+
+    Reading and writing take fast paths (generated readers and writers, see
+    :mod:`millions_rules._common.json_fast`, and orjson with the ``[fast]`` extra) for valid
+    documents, and the exact path otherwise, which also explains a refusal; both accept the
+    same documents and give the same objects, text and errors.
 
     Args:
         unions: Each tagged union (``Action``, ``Event``) and its member classes.
@@ -505,8 +485,7 @@ class JsonFormat:
         configs: Config classes: their seed field is required in a document and
             their validation errors are refusals.
         checks: A consistency check per class, run on every object of that class read.
-        extra_hooks: Registers a game's own hooks on a new converter (before the tagged
-            classes are generated, so they can use them).
+        extra_hooks: Registers a game's own hooks on a new converter.
     """
 
     def __init__(
@@ -520,12 +499,24 @@ class JsonFormat:
     ) -> None:
         self.unions: Final = dict(unions)
         self.tagged: Final = tuple(cls for members in self.unions.values() for cls in members)
+        self.tags: Final = {cls: tag_of(cls) for cls in self.tagged}
         self.big_fields: Final = dict(big_fields)
         self.configs: Final = tuple(configs)
         self.checks: Final = dict(checks or {})
         self._extra_hooks = extra_hooks
-        self._converter = self.make_converter(detailed_validation=False)
-        self._explainer = self.make_converter()
+        self.converter: Final = self._build(False, None)
+        self._explainer = self._build(True, None)
+        self._write_class = make_writers(self.converter, self.unions, self.tags, self.big_fields)
+        #: Generated writers by exact class, made on first use; ``None`` for other classes.
+        self._writers: dict[type, Callable[[Any], str] | None] = {}
+        self._orjson_converter = None
+        if orjson is not None:
+            from cattrs.preconf.orjson import configure_converter
+
+            self._orjson_converter = self._build(False, configure_converter)
+        self._count_keys = make_key_counters(self.unions, self.tags)
+        #: Key counters by class, made on first use; ``None`` for classes without one.
+        self._key_counters: dict[type, Callable[[Any], int] | None] = {}
 
     def make_converter(self, *, detailed_validation: bool = True) -> cattrs.Converter:
         """A new cattrs converter for the game's types (see the module's conventions).
@@ -537,9 +528,18 @@ class JsonFormat:
             raise DeserializationError(
                 f"detailed_validation must be a bool, not {detailed_validation!r}", "wrong_type"
             )
+        return self._build(detailed_validation, None)
+
+    def _build(
+        self,
+        detailed_validation: bool,
+        preconfigure: Callable[[cattrs.Converter], None] | None,
+    ) -> cattrs.Converter:
         converter = cattrs.Converter(
             forbid_extra_keys=True, detailed_validation=detailed_validation
         )
+        if preconfigure is not None:  # first: the library's own hooks below take precedence
+            preconfigure(converter)
         converter.register_structure_hook(int, _structure_int)
         converter.register_structure_hook(float, _structure_float)
         converter.register_structure_hook(str, _structure_str)
@@ -558,23 +558,44 @@ class JsonFormat:
                 make_dict_structure_fn(t, converter, _cattrs_forbid_extra_keys=True)
             ),
         )
-        # Configs first: the hooks generated for the classes that hold a config (a state,
-        # a record) look up the config's hook when they are made, and must find the one
-        # that requires the seed (else a missing seed would silently become a random one).
+        # Configs first: the hooks generated for the classes that hold a config (a state)
+        # look up the config's hook when they are made, and must find the one that
+        # requires the seed (else a missing seed would silently become a random one).
         for cls in self.configs:
             _register_big_fields(converter, cls, self.big_fields.get(cls, ()))
             seed = self.big_fields.get(cls, ("seed",))[0]
             converter.register_structure_hook(cls, _config_hook(converter, cls, seed))
-        for cls, names in self.big_fields.items():
-            if cls not in self.configs:
-                _register_big_fields(converter, cls, names)
-        if self._extra_hooks is not None:
-            self._extra_hooks(converter)
+        # Members and unions next: the generated functions of the classes that hold them
+        # look their hooks up when generated (a union's generic dispatch is slow).
+        reader = make_readers(
+            converter, self.unions, self.tags, _structure_big, self.big_fields, (-MAX_INT, MAX_INT)
+        )
         for cls in self.tagged:
             _register_tagged(converter, cls)
+            if not detailed_validation:  # a generated reader (see .json_fast)
+                converter.register_structure_hook(cls, _as_hook(reader(cls)))
         for union, members in self.unions.items():
             _register_union(converter, union, members)
+        holders = [cls for cls in self.big_fields if cls not in self.configs]
+        for cls in holders:
+            _register_big_fields(converter, cls, self.big_fields[cls])
+        if self._extra_hooks is not None:
+            self._extra_hooks(converter)
+        if not detailed_validation:  # generated readers for the other classes, made on first use
+            converter.register_structure_hook_factory(
+                lambda t: attrs.has(t) and reader(t) is not None, lambda t: _as_hook(reader(t))
+            )
+            for cls in holders:
+                converter.register_structure_hook(cls, _as_hook(reader(cls)))
         return converter
+
+    def _writer(self, cls: type) -> Callable[[Any], str] | None:
+        if cls not in self._writers:
+            ours = attrs.has(cls) and getattr(cls, "_defined_in", cls.__module__).startswith(
+                "millions_rules."
+            )
+            self._writers[cls] = self._write_class(cls) if ours else None
+        return self._writers[cls]
 
     def to_json(self, obj: object, *, indent: int | None = None) -> str:
         """The JSON text of any of the game's objects; compact unless ``indent`` is given.
@@ -588,7 +609,11 @@ class JsonFormat:
                 f"indent must be an int or None, not {indent!r}", "wrong_type"
             )
         try:
-            document = self._converter.unstructure(obj)
+            if indent is None:
+                write = self._writer(obj.__class__)
+                if write is not None:
+                    return write(obj)
+            document = self.converter.unstructure(obj)
             separators = (",", ":") if indent is None else (",", ": ")
             return json.dumps(
                 document, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
@@ -605,6 +630,10 @@ class JsonFormat:
             DeserializationError: As :meth:`structure`; ``unknown_type`` if ``cls`` is
                 neither a class nor one of the game's unions.
         """
+        result = self._read_fast(text, cls)
+        if result is not _NOT_READ:
+            return result
+        # The exact path: it also says why a document is refused.
         document = parse_json(text)
         if not (isinstance(cls, type) or any(cls is union for union in self.unions)):
             raise DeserializationError(
@@ -612,10 +641,55 @@ class JsonFormat:
             )
         return self.structure(document, cls)
 
+    def _key_counter(self, cls: type) -> Callable[[Any], int] | None:
+        if cls not in self._key_counters:
+            try:
+                self._key_counters[cls] = self._count_keys(cls) if attrs.has(cls) else None
+            except TypeError:  # a field type it cannot count: read such objects the exact way
+                self._key_counters[cls] = None
+        return self._key_counters[cls]
+
+    def _read_fast(self, text: str | bytes, cls: object) -> Any:
+        """Read a valid document the fast way, or give ``_NOT_READ`` for the exact path.
+
+        The exact path parses with a hook that refuses duplicate keys and, when a
+        document is refused, reads it again to say where and why. Most documents are
+        valid: this path parses without the hook (with orjson when the ``[fast]``
+        extra is installed), reads with the generated readers, and proves the absence
+        of duplicate keys by counting them (see ``millions_rules._common.json_fast``).
+        Anything else -- a refused document, a colon inside a string, a parser
+        difference -- goes the exact way, so both paths accept the same documents, read
+        them to the same objects and refuse the others with the same errors.
+        """
+        if type(text) is str:
+            colons = text.count(":")
+        elif type(text) is bytes:
+            colons = text.count(b":")
+        else:
+            return _NOT_READ
+        if too_large(text):
+            return _NOT_READ
+        try:
+            if _backend[-1] == "orjson":
+                assert orjson is not None and self._orjson_converter is not None
+                result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
+            else:
+                document = json.loads(text, parse_constant=_refuse_constant)
+                result = self.converter.structure(document, cls)  # type: ignore[arg-type]
+        except Exception:  # refused, or beyond a parser: the exact path decides
+            return _NOT_READ
+        counter = self._key_counter(result.__class__)
+        if counter is None or counter(result) != colons:
+            return _NOT_READ
+        check = self.checks.get(type(result))
+        if check is not None:
+            check(result)
+        return result
+
     def structure(self, document: object, cls: object) -> Any:
         """Structure a parsed document, or raise :class:`~millions_rules.DeserializationError`."""
         try:
-            result: Any = self._converter.structure(document, cls)  # type: ignore[arg-type]
+            result: Any = self.converter.structure(document, cls)  # type: ignore[arg-type]
         except Exception:  # explained by the detailed read below
             path, code, message = self._explain(document, cls)
             raise DeserializationError(message, code, path) from None
@@ -633,3 +707,6 @@ class JsonFormat:
         except Exception as error:  # whatever it is, it is described
             return _describe(error)
         return "$", "bad_value", "not a valid document"  # pragma: no cover - both agree
+
+
+_NOT_READ: Final = object()

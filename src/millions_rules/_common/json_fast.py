@@ -1,0 +1,446 @@
+"""Generated JSON writers and readers: the fast paths of the common JSON layer (``millions_rules._common.json``).
+
+A state document holds hundreds of small objects (events, actions, characters), so
+calling a cattrs hook per field and per array item costs several times what the
+JSON parser itself costs. Like cattrs' own generated functions, these are compiled
+once per class from the attrs fields, but they inline the checks and conversions of
+each field type:
+
+* a *writer* turns an object straight into compact JSON text, byte for byte what
+  ``json.dumps(converter.unstructure(obj), ensure_ascii=False, separators=(",", ":"))``
+  gives; any value of an unexpected type is written by that generic path instead;
+* a *reader* builds an object from a parsed document and only has to accept exactly
+  what the detailed converter accepts: it raises on anything else, and
+  ``millions_rules._common.json`` then reads the document again with detailed validation to
+  say where and why.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+import cattrs
+
+__all__ = ["make_readers", "make_writers"]
+
+_encode_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
+_INT_ONLY: frozenset[type] = frozenset({int})
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _is_enum(t: object) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _optional(t: object) -> object | None:
+    """``X`` for ``X | None``, else ``None``."""
+    args = typing.get_args(t)
+    if len(args) == 2 and type(None) in args:
+        inner: object = next(a for a in args if a is not type(None))
+        return inner
+    return None
+
+
+def _item(t: object) -> object | None:
+    """``X`` for ``tuple[X, ...]``, else ``None``."""
+    args = typing.get_args(t)
+    if typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item: object = args[0]
+        return item
+    return None
+
+
+# -- writers ---------------------------------------------------------------------
+
+
+class _Writers:
+    """Writer functions by type, generated on demand (classes may refer to each other)."""
+
+    def __init__(
+        self,
+        converter: cattrs.Converter,
+        unions: dict[object, tuple[type, ...]],
+        tags: dict[type, str],
+        big: dict[type, tuple[str, ...]],
+    ) -> None:
+        self.converter = converter
+        self.unions = unions
+        self.tags = tags
+        self.big = big
+        self.by_class: dict[type, Callable[[Any], str]] = {}
+
+    def generic(self, t: object) -> Callable[[Any], str]:
+        """The generic path: cattrs' hook for ``t``, then ``json.dumps``."""
+        hook = self.converter.get_unstructure_hook(t)
+        return lambda value: _dumps(hook(value))
+
+    def writer(self, t: object) -> Callable[[Any], str]:
+        """A function writing a value of type ``t`` (falling back to the generic path)."""
+        generic = self.generic(t)
+        if t is int:
+            return lambda v: str(v) if v.__class__ is int else generic(v)
+        if t is str:
+            return lambda v: _encode_string(v) if v.__class__ is str else generic(v)
+        if t is bool:
+            return lambda v: ("true" if v else "false") if v.__class__ is bool else generic(v)
+        if _is_enum(t):
+            texts = {id(member): _dumps(member.value) for member in t}  # type: ignore[attr-defined]
+            return lambda v: texts.get(id(v)) or generic(v)
+        inner = _optional(t)
+        if inner is not None:
+            write = self.writer(inner)
+            return lambda v: "null" if v is None else write(v)
+        item = _item(t)
+        if item is not None:
+            return self._tuple_writer(item, generic)
+        if t in self.unions:
+            by_class = {cls: self.of_class(cls) for cls in self.unions[t]}
+
+            def write_union(v: Any) -> str:
+                write = by_class.get(v.__class__)
+                return generic(v) if write is None else write(v)
+
+            return write_union
+        if isinstance(t, type) and attrs.has(t):
+            cls, write_class = t, self.of_class(t)
+            return lambda v: write_class(v) if v.__class__ is cls else generic(v)
+        return generic
+
+    def _tuple_writer(self, item: object, generic: Callable[[Any], str]) -> Callable[[Any], str]:
+        if item in self.unions:
+            by_class = {cls: self.of_class(cls) for cls in self.unions[item]}
+
+            def write_union_tuple(v: Any) -> str:
+                if v.__class__ is not tuple:
+                    return generic(v)
+                try:
+                    return "[" + ",".join([by_class[x.__class__](x) for x in v]) + "]"
+                except KeyError:  # an item of no member class: the generic path decides
+                    return generic(v)
+
+            return write_union_tuple
+        if _is_enum(item):
+            texts = {id(member): _dumps(member.value) for member in item}  # type: ignore[attr-defined]
+
+            # Role tuples are few and shared (actions are cached), so their texts are
+            # kept by the tuple's identity; each entry holds its tuple, whose id therefore
+            # cannot be reused while cached.
+            written: dict[int, tuple[tuple[Any, ...], str]] = {}
+
+            def write_enum_tuple(v: Any) -> str:
+                known = written.get(id(v))
+                if known is not None and known[0] is v:
+                    return known[1]
+                if v.__class__ is not tuple:
+                    return generic(v)
+                try:
+                    text = "[" + ",".join([texts[id(x)] for x in v]) + "]"
+                except KeyError:  # an item that is no member: the generic path decides
+                    return generic(v)
+                if len(written) >= 4096:
+                    written.clear()
+                written[id(v)] = (v, text)
+                return text
+
+            return write_enum_tuple
+        if item is int:
+
+            def write_int_tuple(v: Any) -> str:
+                if v.__class__ is not tuple or (v and set(map(type, v)) != _INT_ONLY):
+                    return generic(v)
+                return "[" + ",".join(map(str, v)) + "]"
+
+            return write_int_tuple
+        write_item = self.writer(item)
+
+        def write_tuple(v: Any) -> str:
+            if v.__class__ is not tuple:
+                return generic(v)
+            return "[" + ",".join([write_item(x) for x in v]) + "]"
+
+        return write_tuple
+
+    def of_class(self, cls: type) -> Callable[[Any], str]:
+        """The writer of an attrs class (its exact class only)."""
+        if cls in self.by_class:
+            return self.by_class[cls]
+        namespace: dict[str, Any] = {"ENC": _encode_string}
+
+        def later(value: Any) -> str:  # until generated: classes may refer to each other
+            return namespace["write"](value)  # type: ignore[no-any-return]
+
+        self.by_class[cls] = later
+        attrs.resolve_types(cls)
+        tag = self.tags.get(cls)
+        lines = ["def write(o):"]
+        # The text of an f-string: names and tags hold no braces, only the object's own.
+        text = "{{" + ("" if tag is None else _dumps("type") + ":" + _dumps(tag))
+        for i, field in enumerate(attrs.fields(cls)):
+            value, t = f"v{i}", field.type
+            lines.append(f"    {value} = o.{field.name}")
+            text += ("," if tag is not None or i else "") + _dumps(field.name) + ":"
+            namespace[f"G{i}"] = self.generic(t)
+            if field.name in self.big.get(cls, ()):  # a 64-bit number, written as a string
+                namespace[f"G{i}"] = lambda v: _dumps(str(v))
+                text += f"{{G{i}({value})}}"
+            elif t is int:
+                text += f"{{str({value}) if {value}.__class__ is int else G{i}({value})}}"
+            elif t is str:
+                text += f"{{ENC({value}) if {value}.__class__ is str else G{i}({value})}}"
+            elif _is_enum(t):
+                namespace[f"T{i}"] = {id(m): _dumps(m.value) for m in t}
+                text += f"{{T{i}.get(id({value})) or G{i}({value})}}"
+            else:
+                namespace[f"W{i}"] = self.writer(t)
+                text += f"{{W{i}({value})}}"
+        lines.append("    return f" + repr(text + "}}"))
+        exec(compile("\n".join(lines), f"<millions_rules write {cls.__name__}>", "exec"), namespace)
+        self.by_class[cls] = namespace["write"]
+        return namespace["write"]  # type: ignore[no-any-return]
+
+
+def make_writers(
+    converter: cattrs.Converter,
+    unions: dict[object, tuple[type, ...]],
+    tags: dict[type, str],
+    big: dict[type, tuple[str, ...]],
+) -> Callable[[type], Callable[[Any], str]]:
+    """A function giving the compact JSON writer of an attrs class (its exact class only)."""
+    return _Writers(converter, unions, tags, big).of_class
+
+
+# -- readers ---------------------------------------------------------------------
+
+
+class Refused(ValueError):
+    """Raised by a reader for any value it does not accept (the detailed reader explains)."""
+
+
+class _Readers:
+    """Reader functions of attrs classes, generated on demand."""
+
+    def __init__(
+        self,
+        converter: cattrs.Converter,
+        unions: dict[object, tuple[type, ...]],
+        tags: dict[type, str],
+        big: Callable[[object, type], int],
+        big_fields: dict[type, tuple[str, ...]],
+        bounds: tuple[int, int],
+    ) -> None:
+        self.converter = converter
+        self.unions = unions
+        self.tags = tags
+        self.big = big
+        self.big_fields = big_fields
+        self.bounds = bounds
+        self.by_class: dict[type, Callable[[Any], Any]] = {}
+
+    def of_class(self, cls: type) -> Callable[[Any], Any] | None:
+        """The reader of an attrs class; ``None`` for a class it does not handle.
+
+        Handled: every field passed by position, its default (if any) a plain value.
+        """
+        if cls in self.by_class:
+            return self.by_class[cls]
+        if not all(
+            f.init and not f.kw_only and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+            for f in attrs.fields(cls)
+        ):
+            return None
+        namespace: dict[str, Any] = {
+            "CLS": cls,
+            "REFUSED": Refused,
+            "LOW": self.bounds[0],
+            "HIGH": self.bounds[1],
+        }
+
+        def later(value: Any) -> Any:  # until generated: classes may refer to each other
+            return namespace["read"](value)
+
+        self.by_class[cls] = later
+        attrs.resolve_types(cls)
+        fields = attrs.fields(cls)
+        tag = self.tags.get(cls)
+        namespace["TAG"] = tag
+        namespace["ALLOWED"] = frozenset(f.name for f in fields) | ({"type"} if tag else set())
+        lines = ["def read(o):", "    if o.__class__ is not dict: raise REFUSED"]
+        if tag is not None:
+            lines.append("    if o.get('type') != TAG: raise REFUSED")
+        if any(f.default is not attrs.NOTHING for f in fields):
+            lines.append("    if not o.keys() <= ALLOWED: raise REFUSED")
+        else:  # every field is read below: the right count means no extra key
+            lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
+        for i, field in enumerate(fields):
+            value = f"v{i}"
+            if field.default is attrs.NOTHING:
+                lines.append(f"    {value} = o[{field.name!r}]")
+                indent = "    "
+            else:  # a default is a valid value: only a value read from the document is checked
+                namespace[f"D{i}"] = field.default
+                lines.append(f"    {value} = o.get({field.name!r}, D{i})")
+                lines.append(f"    if {value} is not D{i}:")
+                indent = "        "
+            if field.name in self.big_fields.get(cls, ()):
+                namespace[f"B{i}"] = self.big
+                checks = [f"{value} = B{i}({value}, int)"]
+            else:
+                checks = self.check(field.type, value, str(i), namespace)
+            lines.extend(indent + line for line in checks)
+        lines.append(f"    return CLS({', '.join(f'v{i}' for i in range(len(fields)))})")
+        exec(compile("\n".join(lines), f"<millions_rules read {cls.__name__}>", "exec"), namespace)
+        self.by_class[cls] = namespace["read"]
+        return namespace["read"]  # type: ignore[no-any-return]
+
+    def check(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> list[str]:
+        """Lines that check one value of type ``t`` and convert it in place."""
+        if t is int:
+            return [f"if {value}.__class__ is not int or not LOW <= {value} <= HIGH: raise REFUSED"]
+        if t is str:
+            return [f"if {value}.__class__ is not str: raise REFUSED"]
+        if t is bool:
+            return [f"if {value}.__class__ is not bool: raise REFUSED"]
+        if _is_enum(t):  # members by value: anything else is a KeyError or a TypeError
+            namespace[f"E{key}"] = {member.value: member for member in t}  # type: ignore[attr-defined]
+            return [f"{value} = E{key}[{value}]"]
+        inner = _optional(t)
+        if inner is not None:
+            lines = self.check(inner, value, key, namespace)
+            return [f"if {value} is not None:", *("    " + line for line in lines)]
+        item = _item(t)
+        head = f"if {value}.__class__ is not list: raise REFUSED"
+        if item is not None and _is_enum(item):
+            namespace[f"E{key}"] = {member.value: member for member in item}  # type: ignore[attr-defined]
+            return [head, f"{value} = tuple([E{key}[x] for x in {value}])"]
+        if item is int or item is bool:
+            test = "not LOW <= x <= HIGH" if item is int else "False"
+            return [
+                head,
+                f"for x in {value}:",
+                f"    if x.__class__ is not {item.__name__} or {test}: raise REFUSED",
+                f"{value} = tuple({value})",
+            ]
+        if item is not None and item in self.unions:
+            members = {self.tags[cls]: self.of_class(cls) for cls in self.unions[item]}
+            if None not in members.values():
+                namespace[f"D{key}"] = members
+                return [head, f"{value} = tuple([D{key}[x['type']](x) for x in {value}])"]
+        if isinstance(item, type) and attrs.has(item) and item not in self.big_fields:
+            namespace[f"R{key}"] = self.of_class(item)
+            if namespace[f"R{key}"] is not None:
+                return [head, f"{value} = tuple([R{key}(x) for x in {value}])"]
+        if isinstance(t, type) and attrs.has(t) and t not in self.big_fields:
+            namespace[f"R{key}"] = self.of_class(t)
+            if namespace[f"R{key}"] is not None:
+                return [f"{value} = R{key}({value})"]
+        namespace[f"H{key}"], namespace[f"T{key}"] = self.converter.get_structure_hook(t), t
+        return [f"{value} = H{key}({value}, T{key})"]
+
+
+def make_readers(
+    converter: cattrs.Converter,
+    unions: dict[object, tuple[type, ...]],
+    tags: dict[type, str],
+    big: Callable[[object, type], int],
+    big_fields: dict[type, tuple[str, ...]],
+    bounds: tuple[int, int],
+) -> Callable[[type], Callable[[Any], Any] | None]:
+    """A function giving the strict reader of an attrs class (see the module's docstring).
+
+    Fields of a class listed in ``big_fields`` (other than the class being read) are
+    read through the converter's own hook: :class:`~millions_rules.GameConfig`'s also
+    requires the seed and turns config errors into refusals.
+    """
+    return _Readers(converter, unions, tags, big, big_fields, bounds).of_class
+
+
+# -- key counts ---------------------------------------------------------------------
+
+
+class _KeyCounts:
+    """How many object keys the canonical document of an object has, by class.
+
+    A parser keeps the last of two equal keys, so a document with a duplicate key
+    parses to fewer keys than its text holds. Outside strings a colon only follows
+    a key, so a parsed document whose key count equals the colons in its text had no
+    duplicate key (a colon inside a string only makes the counts differ, never agree
+    by mistake).
+    """
+
+    def __init__(self, unions: dict[object, tuple[type, ...]], tags: dict[type, str]) -> None:
+        self.unions = unions
+        self.tags = tags
+        self.constant: dict[type, int] = {}
+        self.by_class: dict[type, Callable[[Any], int]] = {}
+
+    def of_class(self, cls: type) -> Callable[[Any], int]:
+        if cls in self.by_class:
+            return self.by_class[cls]
+        attrs.resolve_types(cls)
+        fields = attrs.fields(cls)
+        own = len(fields) + (cls in self.tags)
+        namespace: dict[str, Any] = {}
+        parts = [
+            self.extra(field.type, f"o.{field.name}", str(i), namespace)
+            for i, field in enumerate(fields)
+        ]
+        parts = [part for part in parts if part != "0"]
+        if not parts:
+            self.constant[cls] = own
+            self.by_class[cls] = lambda _: own
+            return self.by_class[cls]
+        source = f"def count(o):\n    return {own} + " + " + ".join(parts)
+        exec(compile(source, f"<millions_rules count {cls.__name__}>", "exec"), namespace)
+        self.by_class[cls] = namespace["count"]
+        return namespace["count"]  # type: ignore[no-any-return]
+
+    def extra(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> str:
+        """An expression counting the keys of the objects inside one field's value."""
+        if t in (int, str, bool) or _is_enum(t) or typing.get_origin(t) is frozenset:
+            return "0"
+        if typing.get_origin(t) in (Mapping, dict, typing.Mapping):
+            return f"len({value})"
+        inner = _optional(t)
+        if inner is not None:
+            part = self.extra(inner, value, key, namespace)
+            return "0" if part == "0" else f"(0 if {value} is None else {part})"
+        item = _item(t)
+        if item is not None:
+            if item in self.unions:
+                members = self.unions[item]
+                counters = {cls: self.of_class(cls) for cls in members}
+                if all(cls in self.constant for cls in members):
+                    namespace[f"K{key}"] = {cls: self.constant[cls] for cls in members}
+                    return f"sum(map(K{key}.__getitem__, map(type, {value})))"
+                namespace[f"C{key}"] = counters
+                return f"sum([C{key}[x.__class__](x) for x in {value}])"
+            part = self.extra(item, "x", key + "i", namespace)
+            if part == "0":
+                return "0"
+            if isinstance(item, type) and item in self.constant:
+                return f"len({value}) * {self.constant[item]}"
+            return f"sum([{part} for x in {value}])"
+        if isinstance(t, type) and attrs.has(t):
+            counter = self.of_class(t)
+            if t in self.constant:
+                return str(self.constant[t])
+            namespace[f"C{key}"] = counter
+            return f"C{key}({value})"
+        raise TypeError(f"cannot count the keys of {t!r}")
+
+
+def make_key_counters(
+    unions: dict[object, tuple[type, ...]], tags: dict[type, str]
+) -> Callable[[type], Callable[[Any], int]]:
+    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``)."""
+    return _KeyCounts(unions, tags).of_class

@@ -1,0 +1,89 @@
+"""Structural sharing of the event log and the action history between successive states.
+
+Each :func:`~millions_rules.apply` adds a few events and one action to the state's
+logs. Copying the whole log into every new state would make a game of ``n``
+actions cost ``n**2`` work and memory (all its states kept in a list, or a long
+saved game replayed). Instead each state holds a :class:`Log` node: the new items
+and a link to the previous state's node. The public fields
+:attr:`~millions_rules.GameState.events` and :attr:`~millions_rules.GameState.history`
+stay plain tuples: :class:`SharedTuple` materialises a node into a tuple on first
+read and caches it, building on the nearest ancestor already read, so a server that
+reads ``state.events`` after every action does one concatenation per action, as
+before.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, Generic, TypeVar
+
+__all__ = ["Log", "SharedTuple", "size"]
+
+T = TypeVar("T")
+
+
+class Log(Generic[T]):
+    """One node of a persistent log: the items it adds after ``parent``'s.
+
+    A root has no parent and its items are the whole log. ``cached`` is the
+    whole log as a tuple once someone read it (always set on a root).
+    """
+
+    __slots__ = ("cached", "items", "parent", "size")
+
+    def __init__(self, parent: Log[T] | None, items: tuple[T, ...], size: int) -> None:
+        self.parent = parent
+        self.items = items
+        self.size = size
+        self.cached: tuple[T, ...] | None = items if parent is None else None
+
+    def materialise(self) -> tuple[T, ...]:
+        """The whole log as a tuple (built once, iteratively, then cached)."""
+        cached = self.cached
+        if cached is not None:
+            return cached
+        chunks = []
+        node: Log[T] = self
+        while node.cached is None:
+            chunks.append(node.items)
+            node = node.parent  # type: ignore[assignment]  # a node without cache has a parent
+        if len(chunks) == 1:
+            whole = node.cached + chunks[0]
+        else:
+            chunks.reverse()
+            whole = node.cached + tuple(chain.from_iterable(chunks))
+        self.cached = whole
+        return whole
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle and deepcopy a flat root: a long chain would exhaust the recursion limit.
+        return (Log, (None, self.materialise(), self.size))
+
+
+def size(stored: tuple[T, ...] | Log[T]) -> int:
+    """The length of the log ``stored`` without materialising it."""
+    return stored.size if isinstance(stored, Log) else len(stored)
+
+
+class SharedTuple:
+    """A read-only attribute holding a tuple, stored in the instance as a tuple or a :class:`Log`.
+
+    Installed on :class:`~millions_rules.GameState` for ``events`` and ``history``;
+    attrs' generated ``__init__`` writes the instance dictionary directly, so
+    constructing a state with tuples works as before.
+    """
+
+    def __init__(self, name: str, doc: str | None) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        stored = instance.__dict__[self.name]
+        if stored.__class__ is Log:
+            return stored.materialise()
+        return stored
+
+    def __set__(self, instance: object, value: object) -> None:
+        raise AttributeError(f"{self.name} is read-only")
