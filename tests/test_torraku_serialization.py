@@ -450,3 +450,19 @@ def test_state_config_needs_its_seed() -> None:
     with pytest.raises(DeserializationError) as caught:
         from_json(json.dumps(document), TorrakuState)
     assert (caught.value.code, caught.value.path) == ("missing_field", "config.seed")
+
+
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_both_json_backends_agree(name: str) -> None:
+    """The standard library and orjson (the [fast] extra) read the same states and texts."""
+    from millions_rules._common.json import backend, orjson
+
+    text = (GOLDEN / f"{name}.state.json").read_text("utf-8").strip()
+    with backend("json"):
+        plain = from_json(text, TorrakuState)
+    if orjson is None:  # pragma: no cover - depends on the installed extras
+        return
+    with backend("orjson"):
+        fast = from_json(text, TorrakuState)
+        assert to_json(fast) == text
+    assert fast == plain
