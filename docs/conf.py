@@ -115,6 +115,8 @@ _INVENTORIES = {
             ("json.loads", "py:function", "library/json.html#json.loads"),
             ("random", "py:module", "library/random.html#module-random"),
             ("random.shuffle", "py:function", "library/random.html#random.shuffle"),
+            ("random.Random", "py:class", "library/random.html#random.Random"),
+            ("typing.Protocol", "py:class", "library/typing.html#typing.Protocol"),
             ("pickle", "py:module", "library/pickle.html#module-pickle"),
         ],
     ),

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import sys
 
-from millions_rules import GameConfig, RandomPlayer, apply, describe, new_game, view
+from millions_rules import GameConfig, apply, describe, new_game, view
+from millions_rules.bots import RandomBot
 
 
 def main(players: int = 4, seed: int = 7) -> int:
     state = new_game(GameConfig(players, seed=seed))
-    bots = [RandomPlayer(seed=seat) for seat in range(players)]
+    bots = [RandomBot(seed=seat) for seat in range(players)]
     while not state.is_over:
         seat = state.awaiting[0]  # any awaited seat may act; take the first
         action = bots[seat].act(view(state, seat))

@@ -13,7 +13,6 @@ import tempfile
 from millions_rules import (
     GameConfig,
     GameRecord,
-    RandomPlayer,
     apply,
     describe,
     from_json,
@@ -23,11 +22,12 @@ from millions_rules import (
     view,
     visible_events,
 )
+from millions_rules.bots import RandomBot
 
 
 def play_and_save(path: pathlib.Path) -> None:
     state = new_game(GameConfig(5, seed=42))
-    bots = [RandomPlayer(seed=seat, pay_chance=0.05) for seat in range(5)]
+    bots = [RandomBot(seed=seat, pay_chance=0.05) for seat in range(5)]
     while not state.is_over:
         seat = state.awaiting[0]
         action = bots[seat].act(view(state, seat))

@@ -31,7 +31,6 @@ from millions_rules import (
     GameState,
     IllegalActionError,
     PlayerView,
-    RandomPlayer,
     apply,
     from_json,
     new_game,
@@ -39,6 +38,7 @@ from millions_rules import (
     to_json,
     view,
 )
+from millions_rules.bots import RandomBot
 
 
 class Table:
@@ -82,7 +82,7 @@ class Client:
     """What one seat's program holds: its latest view and its whole visible log."""
 
     def __init__(self, seat: int) -> None:
-        self.player = RandomPlayer(seed=seat, pay_chance=0.05)
+        self.player = RandomBot(seed=seat, pay_chance=0.05)
         self.log: list[Event] = []
         self.seen: PlayerView | None = None
 

@@ -26,7 +26,7 @@ def main(examples: str) -> int:
         torraku.SCHEMA_FILES
     )
     directory = pathlib.Path(examples)
-    for script in ("minimal_loop.py", "replay_saved_game.py", "server_loop.py"):
+    for script in ("minimal_loop.py", "replay_saved_game.py", "server_loop.py", "bot_table.py"):
         subprocess.run(
             [sys.executable, str(directory / script)], check=True, stdout=subprocess.DEVNULL
         )
@@ -45,6 +45,13 @@ def main(examples: str) -> int:
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    simulated = subprocess.run(
+        [sys.executable, "-m", "millions_rules", "simulate", "--games", "3", "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert '"statistics"' in simulated.stdout
     print(f"millions-rules {millions_rules.__version__} from {here}: examples ran")
     return 0
 

@@ -180,3 +180,10 @@ def test_hot_seat_end_of_input_abandons_quietly() -> None:
 
     assert hot_seat.main(ask, screen.append) == 0
     assert screen[-1].endswith("Game abandoned.")
+
+
+def test_bot_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bot table plays a whole game between RuleBot, ISMCTSBot and random bots."""
+    assert load("bot_table").main(5) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out and "ISMCTSBot" in out

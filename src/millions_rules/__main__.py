@@ -8,7 +8,6 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ._bots import RandomPlayer
 from ._config import GameConfig
 from ._engine import apply, new_game
 from ._errors import MillionsError
@@ -19,6 +18,7 @@ from ._roles import RepeatRole
 from ._state import GameState
 from ._version import __version__
 from ._views import view, visible_events
+from .bots import RandomBot
 
 __all__ = ["main", "play_demo"]
 
@@ -33,13 +33,13 @@ def play_demo(
     quick: bool = False,
     repeat_role: RepeatRole = RepeatRole.NO_SHARE,
 ) -> tuple[GameState, list[str]]:
-    """Play a seeded game between :class:`~millions_rules.RandomPlayer` bots; return the end and the story.
+    """Play a seeded game between :class:`~millions_rules.bots.RandomBot` bots; return the end and the story.
 
     Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log.
     """
     make = GameConfig.quick if quick else GameConfig
     state = new_game(make(players, seed=seed, repeat_role=repeat_role))
-    bots = [RandomPlayer(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
+    bots = [RandomBot(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
     names = _NAMES[:players]
     lines: list[str] = []
     told = 0
@@ -133,7 +133,12 @@ def _run(argv: Sequence[str] | None) -> int:
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
     schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
+    from .bots import _cli as simulate
+
+    simulate.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate.run(args)
     if args.command == "schemas":
         if args.game == "torraku":
             from .torraku._schema import write_schemas as write_torraku_schemas

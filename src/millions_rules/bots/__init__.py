@@ -1,0 +1,53 @@
+"""Computer players and a runner: opponents for frontends, baselines for research.
+
+A :class:`Bot` picks an action from its seat's :class:`~millions_rules.PlayerView` and the
+actions it is offered (:func:`action_space`); :func:`play_game` runs a game between bots and
+never shows a bot the :class:`~millions_rules.GameState`. Three bots ship:
+
+* :class:`RandomBot`: uniformly random legal play, the baseline;
+* :class:`RuleBot`: a heuristic player a human would find sensible;
+* :class:`ISMCTSBot`: information-set Monte Carlo tree search over worlds sampled with
+  :func:`~millions_rules.sample_state`.
+
+>>> from millions_rules import GameConfig
+>>> from millions_rules.bots import ISMCTSBot, RandomBot, RuleBot, play_game
+>>> bots = [RuleBot(), RandomBot(), ISMCTSBot(iterations=10)]
+>>> final = play_game(GameConfig(3, seed=11), bots)
+>>> final.is_over and bool(final.winners)
+True
+
+``python -m millions_rules simulate`` plays many games between bots and prints statistics.
+"""
+
+from __future__ import annotations
+
+from ._ismcts import ISMCTSBot
+from ._protocol import PAYMENT_AMOUNTS, Bot, BotError, action_space
+from ._random_bot import RandomBot
+from ._rule import RuleBot
+from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
+
+__all__ = [
+    "MAX_EXTRA_ACTIONS",
+    "PAYMENT_AMOUNTS",
+    "Bot",
+    "BotError",
+    "ISMCTSBot",
+    "RandomBot",
+    "RuleBot",
+    "action_space",
+    "play_game",
+    "seat_rng",
+]
+
+
+def _present_as_public() -> None:
+    import types
+
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, (type, types.FunctionType)):
+            obj.__module__ = __name__
+
+
+_present_as_public()

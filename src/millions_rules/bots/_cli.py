@@ -1,0 +1,385 @@
+"""``python -m millions_rules simulate``: play many games between bots, print statistics.
+
+``__main__`` registers the subcommand with :func:`add_parser` and runs it with :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from .._roles import Dealer, RepeatRole
+from ._simulate import bot_from_spec, run_games, statistics
+
+__all__ = ["JSON_SCHEMA", "Progress", "add_parser", "run"]
+
+_ESTIMATE: dict[str, Any] = {
+    "type": "object",
+    "required": ["value", "low", "high", "n"],
+    "additionalProperties": False,
+    "properties": {
+        "value": {"type": "number"},
+        "low": {"type": "number"},
+        "high": {"type": "number"},
+        "n": {"type": "integer", "minimum": 0},
+    },
+}
+_SIDE: dict[str, Any] = {
+    "type": "object",
+    "required": ["win_rate", "mean_cash"],
+    "additionalProperties": False,
+    "properties": {"win_rate": _ESTIMATE, "mean_cash": _ESTIMATE},
+}
+_ROLE: dict[str, Any] = {
+    "type": "object",
+    "required": ["chosen", "survived", "eliminated", "mean_payoff"],
+    "additionalProperties": False,
+    "properties": {k: _ESTIMATE for k in ("chosen", "survived", "eliminated", "mean_payoff")},
+}
+
+#: The JSON Schema of ``simulate --json``: the run's settings and its statistics. Every
+#: estimate is ``{"value", "low", "high", "n"}`` (a 95% interval; ``n`` observations).
+JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "millions-rules simulate",
+    "type": "object",
+    "required": ["settings", "statistics"],
+    "additionalProperties": False,
+    "properties": {
+        "settings": {
+            "type": "object",
+            "required": [
+                "players",
+                "games",
+                "bots",
+                "rotate",
+                "quick",
+                "repeat_role",
+                "dealer",
+                "seed",
+            ],
+            "additionalProperties": False,
+            "properties": {
+                "players": {"type": "integer", "minimum": 3, "maximum": 8},
+                "games": {"type": "integer", "minimum": 1},
+                "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "rotate": {"type": "boolean"},
+                "quick": {"type": "boolean"},
+                "repeat_role": {"enum": [r.value for r in RepeatRole]},
+                "dealer": {"enum": [d.value for d in Dealer]},
+                "seed": {"type": "integer"},
+            },
+        },
+        "statistics": {
+            "type": "object",
+            "required": ["games", "bots", "seats", "game_length", "roles", "lone_snitch"],
+            "additionalProperties": False,
+            "properties": {
+                "games": {"type": "integer", "minimum": 1},
+                "bots": {"type": "object", "additionalProperties": _SIDE},
+                "seats": {
+                    "type": "object",
+                    "propertyNames": {"pattern": "^[0-7]$"},
+                    "additionalProperties": _SIDE,
+                },
+                "game_length": _ESTIMATE,
+                "roles": {
+                    "type": "object",
+                    "propertyNames": {"enum": ["snitch", "brute", "driver", "crook", "mastermind"]},
+                    "additionalProperties": _ROLE,
+                },
+                "lone_snitch": _ESTIMATE,
+            },
+        },
+    },
+}
+
+
+def _bots(text: str) -> list[str]:
+    specs = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not specs:
+        raise argparse.ArgumentTypeError("give at least one bot")
+    for spec in specs:
+        try:
+            bot_from_spec(spec)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return specs
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError("the seed must be from 0 to 2**64 - 1")
+    return value
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``simulate`` subcommand to an ``argparse`` subparsers object."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "simulate",
+        help="play many games between bots and print statistics",
+        description=(
+            "Play many games between bots and print statistics with 95% confidence "
+            "intervals. Results depend on the options only, never on --jobs."
+        ),
+    )
+    parser.add_argument(
+        "--players", type=int, default=5, choices=range(3, 9), metavar="3-8", help="default 5"
+    )
+    parser.add_argument("--games", type=_positive, default=100, help="default 100")
+    parser.add_argument(
+        "--bots",
+        type=_bots,
+        default=["random"],
+        metavar="LIST",
+        help=(
+            "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS. One per seat "
+            "keeps its seat (unless --rotate); any other number is a pool dealt round the "
+            "table and rotated one seat each game (default: random)"
+        ),
+    )
+    parser.add_argument(
+        "--rotate", action="store_true", help="rotate a one-per-seat list one seat each game"
+    )
+    parser.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
+    parser.add_argument(
+        "--repeat-role",
+        choices=[r.value for r in RepeatRole],
+        default="no_share",
+        help="R-VAR-REPEAT (default no_share)",
+    )
+    parser.add_argument(
+        "--external-dealer",
+        action="store_true",
+        help="deal as an external dealer would (Dealer.EXTERNAL; the runner deals at random)",
+    )
+    parser.add_argument(
+        "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
+    )
+    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    output.add_argument(
+        "--csv", action="store_true", help="print the statistics as CSV, one estimate a row"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr (default: when stderr is a terminal)",
+    )
+    return parser
+
+
+class Progress:
+    """A progress bar with rate and ETA: ``tqdm`` when installed (``[cli]``), else plain text.
+
+    Call it with the number of games done; :meth:`close` ends the line.
+    """
+
+    def __init__(self, total: int, stream: TextIO, fancy: bool = True) -> None:
+        self.total = total
+        self.stream = stream
+        self.started = time.monotonic()
+        self.bar: Any = None
+        self.shown = -1.0
+        if fancy:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(total=total, unit="game", file=stream, dynamic_ncols=True)
+
+    def __call__(self, done: int) -> None:
+        if self.bar is not None:
+            self.bar.update(done - self.bar.n)
+            return
+        now = time.monotonic()
+        if done < self.total and now - self.shown < 0.5:
+            return
+        self.shown = now
+        self.stream.write("\r" + plain_progress(done, self.total, now - self.started))
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar."""
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def plain_progress(done: int, total: int, elapsed: float) -> str:
+    """The plain fallback's line: count, percentage, rate and ETA.
+
+    >>> plain_progress(30, 120, 10.0)
+    '30/120 games  25%  3.0 games/s  ETA 0:00:30'
+    """
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = round((total - done) / rate) if rate > 0 else 0
+    eta = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+    return f"{done}/{total} games  {done * 100 // max(total, 1)}%  {rate:.1f} games/s  ETA {eta}"
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``simulate`` with parsed arguments; print the statistics to ``out``."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    show = args.progress if args.progress is not None else err.isatty()
+    bar = Progress(args.games, err) if show else None
+    summaries = run_games(
+        args.games,
+        args.players,
+        args.bots,
+        seed=args.seed,
+        quick=args.quick,
+        repeat_role=RepeatRole(args.repeat_role),
+        dealer=Dealer.EXTERNAL if args.external_dealer else Dealer.ENGINE,
+        rotate=args.rotate,
+        jobs=args.jobs,
+        progress=bar,
+    )
+    if bar is not None:
+        bar.close()
+    settings = {
+        "players": args.players,
+        "games": args.games,
+        "bots": list(args.bots),
+        "rotate": bool(args.rotate),
+        "quick": bool(args.quick),
+        "repeat_role": args.repeat_role,
+        "dealer": "external" if args.external_dealer else "engine",
+        "seed": args.seed,
+    }
+    stats = statistics(summaries)
+    if args.json:
+        json.dump({"settings": settings, "statistics": stats}, out, indent=2, sort_keys=True)
+        out.write("\n")
+    elif args.csv:
+        out.write(to_csv(stats))
+    else:
+        out.write(to_table(settings, stats))
+    return 0
+
+
+def _rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
+    rows = []
+    for section in ("bots", "seats"):
+        for name, side in stats[section].items():
+            for metric, estimate in side.items():
+                rows.append((section, name, metric, estimate))
+    rows.append(("game", "all", "length", stats["game_length"]))
+    for role, metrics in stats["roles"].items():
+        for metric, estimate in metrics.items():
+            rows.append(("roles", role, metric, estimate))
+    rows.append(("roles", "snitch", "lone_snitch", stats["lone_snitch"]))
+    return rows
+
+
+def to_csv(stats: dict[str, Any]) -> str:
+    """The statistics as CSV: ``section,name,metric,value,low,high,n``, one estimate a row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["section", "name", "metric", "value", "low", "high", "n"])
+    for section, name, metric, e in _rows(stats):
+        writer.writerow(
+            [
+                section,
+                name,
+                metric,
+                f"{e['value']:.6g}",
+                f"{e['low']:.6g}",
+                f"{e['high']:.6g}",
+                e["n"],
+            ]
+        )
+    return buffer.getvalue()
+
+
+def _rate(e: dict[str, Any]) -> str:
+    return f"{e['value'] * 100:5.1f}% [{e['low'] * 100:4.1f}-{e['high'] * 100:4.1f}]"
+
+
+def _mean(e: dict[str, Any]) -> str:
+    return f"{e['value']:5.2f} [{e['low']:.2f} to {e['high']:.2f}]"
+
+
+def _table(title: str, headers: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = [cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
+        return "  ".join([first, *rest]).rstrip()
+
+    return [title, line(headers), line(["-" * w for w in widths]), *map(line, rows), ""]
+
+
+def to_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
+    """The statistics as the plain-text tables ``simulate`` prints (95% intervals in brackets)."""
+    variant = "quick game" if settings["quick"] else "full game"
+    lines = [
+        f"{stats['games']} games, {settings['players']} players, {variant}, "
+        f"repeat_role={settings['repeat_role']}, {settings['dealer']} dealer, seed {settings['seed']}",
+        f"Bots: {', '.join(settings['bots'])}",
+        "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
+        "",
+    ]
+    side = ["games", "win rate", "mean final cash (M)"]
+    lines += _table(
+        "By bot",
+        ["bot", *side],
+        [
+            [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_cash"])]
+            for name, s in stats["bots"].items()
+        ],
+    )
+    lines += _table(
+        "By seat",
+        ["seat", *side],
+        [
+            [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_cash"])]
+            for name, s in stats["seats"].items()
+        ],
+    )
+    lines += _table(
+        "By role (of all characters chosen)",
+        ["role", "characters", "chosen", "survived", "eliminated", "mean payoff (M)"],
+        [
+            [
+                role,
+                str(m["survived"]["n"]),
+                _rate(m["chosen"]),
+                _rate(m["survived"]),
+                _rate(m["eliminated"]),
+                _mean(m["mean_payoff"]),
+            ]
+            for role, m in stats["roles"].items()
+        ],
+    )
+    lines.append(f"Game length: {_mean(stats['game_length'])} rounds")
+    lines.append(
+        f"Lone Snitch (R-HEIST-LONE-SNITCH): {_rate(stats['lone_snitch'])} of Snitches chosen"
+    )
+    return "\n".join(lines) + "\n"

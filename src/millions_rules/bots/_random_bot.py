@@ -1,0 +1,79 @@
+""":class:`RandomBot`: uniformly random legal play, the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .._actions import Action, Pay
+from .._errors import ConfigError
+from .._random import draw_below, seed_state
+from .._views import PlayerView
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Plays a uniformly random legal action other than a payment; pays now and then.
+
+    As a :class:`~millions_rules.bots.Bot`, :meth:`choose` draws with the generator it is
+    given: with probability ``pay_chance`` a uniformly random payment among those offered, else
+    a uniformly random action among the others. :meth:`act` is the older interface of
+    ``RandomPlayer``: it draws from the bot's own seeded generator and pays 1M.
+
+    Args:
+        seed: Seeds the bot's own generator, used by :meth:`act` only.
+        pay_chance: Probability, from 0 to 1, of paying when it may.
+
+    Raises:
+        ConfigError: If ``seed`` or ``pay_chance`` is out of range or of the wrong type.
+
+    >>> from millions_rules import GameConfig, new_game, view
+    >>> from millions_rules.bots import RandomBot
+    >>> state = new_game(GameConfig(4, seed=1))
+    >>> RandomBot(seed=3).act(view(state, 0))
+    Choose(player=0, roles=(<Role.CROOK: 'crook'>,))
+    >>> import random
+    >>> v = view(state, 0)
+    >>> RandomBot().choose(v, v.legal_actions, random.Random(1))
+    Choose(player=0, roles=(<Role.BRUTE: 'brute'>,))
+    """
+
+    def __init__(self, seed: int = 0, pay_chance: float = 0.0) -> None:
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise ConfigError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+        if type(pay_chance) not in (int, float) or not 0 <= pay_chance <= 1:
+            raise ConfigError(f"pay_chance must be a number from 0 to 1, not {pay_chance!r}")
+        self._rng = seed_state(seed)
+        self._pay_per_mille = int(pay_chance * 1000)
+        self.pay_chance = pay_chance
+        """The probability of paying when the bot may."""
+
+    def __repr__(self) -> str:
+        return f"RandomBot(pay_chance={self.pay_chance!r})"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """A uniformly random action of ``legal``; a payment with probability ``pay_chance``."""
+        pays = [action for action in legal if isinstance(action, Pay)]
+        others = [action for action in legal if not isinstance(action, Pay)]
+        if pays and (not others or rng.randrange(1000) < self._pay_per_mille):
+            return pays[rng.randrange(len(pays))]
+        return others[rng.randrange(len(others))]
+
+    def _below(self, bound: int) -> int:
+        value, self._rng = draw_below(self._rng, bound)
+        return value
+
+    def act(self, view: PlayerView) -> Action | None:
+        """A legal action for the view's seat, or ``None`` when it has nothing to do.
+
+        Raises:
+            ConfigError: If ``view`` is no :class:`~millions_rules.PlayerView`.
+        """
+        if not isinstance(view, PlayerView):
+            raise ConfigError(f"act needs a PlayerView, not {type(view).__name__}")
+        if view.seat is not None and view.payees and self._below(1000) < self._pay_per_mille:
+            return Pay(view.seat, view.payees[self._below(len(view.payees))], 1)
+        if not view.legal_actions:
+            return None
+        return view.legal_actions[self._below(len(view.legal_actions))]
