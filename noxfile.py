@@ -1,19 +1,22 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs and package.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
-OpenSpiel (not defaults: timings are not tests), and
-``nox -s compat`` the tests on every supported Python the machine has.
+OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
+supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
+after a message changed (it rewrites files, so it is not a default either; the tests
+check that the catalogs are complete and current).
 """
 
 from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typing", "docs", "package"]
+nox.options.sessions = ["lint", "tests", "typing", "docs", "package", "web"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -102,11 +105,83 @@ def package(session: nox.Session) -> None:
     session.run(
         python, "-m", "millions_rules", "demo", "--players", "3", external=True, silent=True
     )
+    for lang in ("es", "zh"):
+        session.run(
+            python, "-m", "millions_rules", "demo", "--lang", lang, external=True, silent=True
+        )
     session.run(
         python, "-m", "millions_rules", "demo", "--game", "torraku", external=True, silent=True
     )
     session.run(
         python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
+    )
+
+
+LOCALE = "src/millions_rules/locale"
+
+
+@nox.session
+def i18n(session: nox.Session) -> None:
+    """Extract the messages into the .pot, merge them into each .po, compile the .mo files.
+
+    Translate what the merge leaves empty or fuzzy, then run this again to compile.
+    """
+    session.install("babel>=2.14")
+    version = (ROOT / "src" / "millions_rules" / "_version.py").read_text().split('"')[1]
+    session.run(
+        "pybabel",
+        "extract",
+        "--no-default-keywords",
+        "--keyword=msg:1c,2",
+        "--keyword=nmsg:1c,2,3",
+        "--sort-output",
+        "--no-location",
+        "--no-wrap",
+        "--project=millions-rules",
+        f"--version={version}",
+        "--copyright-holder=The millions-rules developers",
+        "--msgid-bugs-address=https://pypi.org/project/millions-rules/",
+        f"--output-file={LOCALE}/millions_rules.pot",
+        "src/millions_rules",
+    )
+    session.run(
+        "pybabel",
+        "update",
+        f"--input-file={LOCALE}/millions_rules.pot",
+        f"--output-dir={LOCALE}",
+        "--domain=millions_rules",
+        "--no-wrap",
+        "--ignore-obsolete",
+    )
+    session.run(
+        "pybabel", "compile", f"--directory={LOCALE}", "--domain=millions_rules", "--statistics"
+    )
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web table: its JavaScript type-checked, then complete games in headless Chromium.
+
+    Needs ``npm`` and Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
+    them). TypeScript types are generated from the shipped JSON Schemas and the page's
+    JavaScript is checked against them with ``tsc --checkJs``; the browser test writes its
+    screenshots to ``docs/_static/web/``.
+    """
+    missing = [tool for tool in ("npm", "chromium", "chromedriver") if shutil.which(tool) is None]
+    if missing:
+        session.error(
+            f"nox -s web needs {', '.join(missing)}: on Debian, apt-get install nodejs npm "
+            "chromium chromium-driver fonts-noto-cjk (.ci/run does this)"
+        )
+    session.install("-e", ".[dev]")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("node", "tools/schema_types.mjs", external=True)
+    session.run("npx", "--no-install", "tsc", "-p", "tsconfig.json", "--checkJs", external=True)
+    session.run(
+        "pytest",
+        "tests/browser",
+        *session.posargs,
+        env={"MILLIONS_BROWSER_TESTS": "1"},
     )
 
 

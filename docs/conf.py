@@ -38,6 +38,10 @@ nitpick_ignore = [
     ("py:class", "millions_rules._log.T"),
     ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
+    # The web table's optional dependencies have no inventory here.
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "Starlette"),
+    ("py:class", "TextIO"),
 ]
 
 autodoc_member_order = "bysource"
@@ -48,8 +52,11 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 myst_heading_anchors = 3
 
-html_theme = "alabaster"
+# Furo, as attrs and cattrs use: responsive, readable on a phone, light and dark.
+html_theme = "furo"
 html_title = f"millions-rules {release}"
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 
 doctest_global_setup = "from millions_rules import *"
 
@@ -118,6 +125,12 @@ _INVENTORIES = {
             ("random.Random", "py:class", "library/random.html#random.Random"),
             ("typing.Protocol", "py:class", "library/typing.html#typing.Protocol"),
             ("pickle", "py:module", "library/pickle.html#module-pickle"),
+            ("gettext", "py:module", "library/gettext.html#module-gettext"),
+            (
+                "gettext.NullTranslations",
+                "py:class",
+                "library/gettext.html#gettext.NullTranslations",
+            ),
         ],
     ),
     "attrs": (

@@ -25,6 +25,11 @@ def main(examples: str) -> int:
     assert sorted(p.name for p in (here / "torraku" / "schemas").glob("*.json")) == sorted(
         torraku.SCHEMA_FILES
     )
+    for lang in ("es", "zh"):
+        assert (here / "locale" / lang / "LC_MESSAGES" / "millions_rules.mo").is_file()
+    payment = millions_rules.Paid(0, 1, 3)
+    spoken = [millions_rules.describe(payment, ["Al", "Bo"], locale=lang) for lang in ("es", "zh")]
+    assert spoken == ["Al paga 3 M a Bo.", "Al向Bo支付300万。"], spoken
     directory = pathlib.Path(examples)
     for script in ("minimal_loop.py", "replay_saved_game.py", "server_loop.py", "bot_table.py"):
         subprocess.run(

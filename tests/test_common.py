@@ -25,8 +25,13 @@ def test_both_games_raise_the_same_error_classes() -> None:
 
 def test_action_codes_are_registered_per_game() -> None:
     """Each game's documented codes are accepted; an undocumented code is a library bug."""
-    assert set(millions_rules.ACTION_ERROR_CODES) <= errors._ACTION_CODES
-    assert set(torraku.ERROR_CODES) <= errors._ACTION_CODES
+    from millions_rules import _errors
+
+    assert set(torraku.ERROR_CODES) <= set(millions_rules.ACTION_ERROR_CODES) | set(
+        _errors._REGISTERED_TEXTS
+    )
+    error = errors.IllegalActionError("no bet", "empty_bet")
+    assert error.message_id == "error.empty_bet" and error.localized("es")
     with pytest.raises(AssertionError, match="undocumented"):
         errors.IllegalActionError("nope", "no_such_code")
 

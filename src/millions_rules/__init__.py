@@ -33,6 +33,7 @@ from ._errors import (
     ConfigError,
     DeserializationError,
     IllegalActionError,
+    LocaleError,
     MillionsError,
 )
 from ._events import (
@@ -68,6 +69,7 @@ from ._events import (
     WinReason,
     is_visible,
 )
+from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term, win_reason
 from ._limits import (
     MAX_ARRAY_LENGTH,
     MAX_CHARACTERS,
@@ -76,7 +78,7 @@ from ._limits import (
     MAX_LOOT_CARDS,
     MAX_MONEY,
 )
-from ._narrate import describe
+from ._narrate import describe, message_id
 from ._records import (
     FORMAT_VERSION,
     MAX_TAGS,
@@ -114,6 +116,7 @@ __all__ = [
     "DESERIALIZATION_ERROR_CODES",
     "EVENT_TYPES",
     "STANDARD_LOOT_DECK",
+    "TERMS",
     "THREAT_CARDS",
     "Action",
     "BonusPaid",
@@ -140,6 +143,8 @@ __all__ = [
     "GameState",
     "GameWon",
     "IllegalActionError",
+    "LOCALES",
+    "LocaleError",
     "Leave",
     "Left",
     "LootCard",
@@ -174,6 +179,7 @@ __all__ = [
     "apply",
     "check",
     "describe",
+    "format_money",
     "from_json",
     "is_legal",
     "is_visible",
@@ -182,17 +188,22 @@ __all__ = [
     "load_game",
     "load_public_record",
     "make_converter",
+    "message_id",
     "new_game",
+    "phase_name",
     "public_config",
     "public_record",
     "replay",
+    "role_name",
     "roles_in_play",
     "sample_state",
     "save_game",
     "shipped_schema",
+    "term",
     "to_json",
     "view",
     "visible_events",
+    "win_reason",
 ]
 
 

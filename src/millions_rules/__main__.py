@@ -12,10 +12,12 @@ from ._config import GameConfig
 from ._engine import apply, new_game
 from ._errors import MillionsError
 from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
+from ._i18n import LOCALES, check_locale, format_money, join_items
 from ._money import cash_after
 from ._narrate import describe
 from ._roles import RepeatRole
 from ._state import GameState
+from ._text import msg
 from ._version import __version__
 from ._views import view, visible_events
 from .bots import RandomBot
@@ -32,11 +34,17 @@ def play_demo(
     seed: int = 2016,
     quick: bool = False,
     repeat_role: RepeatRole = RepeatRole.NO_SHARE,
+    locale: str = "en",
 ) -> tuple[GameState, list[str]]:
     """Play a seeded game between :class:`~millions_rules.bots.RandomBot` bots; return the end and the story.
 
-    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log.
+    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log,
+    told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
+
+    Raises:
+        LocaleError: If ``locale`` is unknown.
     """
+    check_locale(locale)
     make = GameConfig.quick if quick else GameConfig
     state = new_game(make(players, seed=seed, repeat_role=repeat_role))
     bots = [RandomBot(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
@@ -53,25 +61,32 @@ def play_demo(
         state = apply(state, action)
         fresh = visible_events(state.events[told:], None)
         told = len(state.events)
-        lines.extend(_tell(fresh, state, names))
+        lines.extend(_tell(fresh, state, names, locale))
     return state, lines
 
 
-def _tell(events: Sequence[Event], state: GameState, names: Sequence[str]) -> list[str]:
+_CASH = msg("demo.cash", "Cash: {cash}")
+_CASH_ENTRY = msg("demo.cash.entry", "{name} {amount}")
+
+
+def _tell(
+    events: Sequence[Event], state: GameState, names: Sequence[str], locale: str
+) -> list[str]:
     lines = []
     for event in events:
         if type(event).__name__ in _QUIET:
             continue
-        text = describe(event, names)
+        text = describe(event, names, locale=locale)
         if isinstance(event, LootRevealed):
             lines.append("\n" + text)
         else:
             lines.append(text if isinstance(event, (GameStarted, GameWon)) else "  " + text)
         if isinstance(event, RoundEnded):
-            lines.append(
-                "  Cash: "
-                + ", ".join(f"{n} {c}M" for n, c in zip(names, _cash_at(state, event), strict=True))
+            entries = (
+                _CASH_ENTRY.render(locale, name=name, amount=format_money(cash, locale))
+                for name, cash in zip(names, _cash_at(state, event), strict=True)
             )
+            lines.append("  " + _CASH.render(locale, cash=join_items(entries, locale)))
     return lines
 
 
@@ -130,6 +145,23 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    demo.add_argument(
+        "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
+    )
+    serve = commands.add_parser(
+        "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
+    )
+    serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    serve.add_argument(
+        "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
+    )
+    serve.add_argument(
+        "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
+    )
+    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
     schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
@@ -149,6 +181,8 @@ def _run(argv: Sequence[str] | None) -> int:
 
         write_schemas(args.directory)
         return 0
+    if args.command == "serve":
+        return _serve(args)
     if args.game == "torraku":
         from .torraku._demo import play_demo as play_torraku
 
@@ -163,7 +197,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if not 3 <= players <= 8:
         demo.error(f"argument --players: invalid choice: {players} (choose from 3, 4, 5, 6, 7, 8)")
     seed = 2016 if args.seed is None else args.seed
-    _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role))
+    _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
     return _print(lines)
 
 
@@ -177,6 +211,24 @@ def _print(lines: Sequence[str]) -> int:
         # Python documentation, "Note on SIGPIPE").
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web._serve import make_table, serve
+    except ImportError as error:
+        print(
+            f'serve needs the web extra ({error.name} is missing): pip install "millions-rules[web]"',
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        table = make_table(args.players, args.bots, args.lang, args.seed, args.load)
+    except (ValueError, OSError) as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 2
+    serve(table, args.host, args.port)
     return 0
 
 

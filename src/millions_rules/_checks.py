@@ -7,6 +7,7 @@ from typing import Final, NoReturn
 from ._errors import IllegalActionError
 from ._roles import Role
 from ._state import GameState, Phase
+from ._text import Text, msg
 
 __all__ = ["illegal", "require_phase", "require_role", "require_seat", "require_whole"]
 
@@ -20,17 +21,27 @@ _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 
 
-def illegal(message: str, code: str, rule: str | None = None) -> NoReturn:
-    """Raise an :class:`~millions_rules.IllegalActionError`, citing the rule in the message."""
-    if rule is not None:
-        message = f"{message} ({rule})"
-    raise IllegalActionError(message, code, rule)
+def illegal(text: Text, rule: str | None = None, **params: object) -> NoReturn:
+    """Raise an :class:`~millions_rules.IllegalActionError`, citing the rule in the message.
+
+    The code is the message id's last part: ``msg("error.self_target", ...)`` raises
+    ``self_target``; ``params`` fill the template's placeholders in every language.
+    """
+    raise IllegalActionError._from_text(text, text.id.removeprefix("error."), rule, params)
+
+
+def _type_name(value: object) -> str:
+    return f"{type(value).__name__} {value!r}"
 
 
 def require_whole(value: object, what: str) -> int:
     """``value`` as an int; booleans and other numbers are refused."""
     if type(value) is not int:
-        illegal(f"{what} must be an int, not {type(value).__name__} {value!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "{what} must be an int, not {value}"),
+            what=what,
+            value=_type_name(value),
+        )
     return value
 
 
@@ -39,10 +50,15 @@ def require_seat(state: GameState, value: object, what: str = "player") -> int:
     seat = require_whole(value, what)
     if not 0 <= seat < state.config.players:
         illegal(
-            f"{what} is {seat}, not a seat of this {state.config.players}-player game "
-            f"(seats 0 to {state.config.players - 1})",
-            "unknown_player",
+            msg(
+                "error.unknown_player",
+                "{what} is {seat}, not a seat of this {players}-player game (seats 0 to {last})",
+            ),
             "R-COMP-7",
+            what=what,
+            seat=seat,
+            players=state.config.players,
+            last=state.config.players - 1,
         )
     return seat
 
@@ -50,23 +66,37 @@ def require_seat(state: GameState, value: object, what: str = "player") -> int:
 def require_role(value: object, what: str = "role") -> Role:
     """``value`` as a :class:`~millions_rules.Role`."""
     if not isinstance(value, Role):
-        illegal(f"{what} must be a Role, not {type(value).__name__} {value!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "{what} must be a Role, not {value}"),
+            what=what,
+            value=_type_name(value),
+        )
     return value
 
 
 _PHASE_WORDS = {
-    _DEALING: "the loot card is being dealt",
-    _PLANNING: "players are choosing characters",
-    _SETTING_ASIDE: "the role card is being set aside",
-    _NEGOTIATION: "players are negotiating",
-    _HEIST: "the lone Snitch must name a role",
+    _DEALING: msg("phase.dealing", "the loot card is being dealt"),
+    _PLANNING: msg("phase.planning", "players are choosing characters"),
+    _SETTING_ASIDE: msg("phase.setting_aside", "the role card is being set aside"),
+    _NEGOTIATION: msg("phase.negotiation", "players are negotiating"),
+    _HEIST: msg("phase.heist", "the lone Snitch must name a role"),
 }
 
 
-def require_phase(state: GameState, doing: str, rule: str, *phases: Phase) -> None:
-    """Refuse the action unless the game is in one of ``phases``."""
+def require_phase(state: GameState, doing: Text, rule: str, *phases: Phase) -> None:
+    """Refuse the action unless the game is in one of ``phases``.
+
+    ``doing`` is what the action does, a phrase after "nobody can" (``"doing.pay"``...).
+    """
     if state.phase in phases:
         return
     if state.phase is _GAME_OVER:
-        illegal(f"the game is over: nobody can {doing}", "game_over", "R-END")
-    illegal(f"nobody can {doing} now: {_PHASE_WORDS[state.phase]}", "wrong_phase", rule)
+        illegal(
+            msg("error.game_over", "the game is over: nobody can {doing}"), "R-END", doing=doing
+        )
+    illegal(
+        msg("error.wrong_phase", "nobody can {doing} now: {phase}"),
+        rule,
+        doing=doing,
+        phase=_PHASE_WORDS[state.phase],
+    )

@@ -46,6 +46,7 @@ from ._planning import (
 from ._random import seed_state, shuffled
 from ._roles import Dealer, Role
 from ._state import THREAT_CARDS, GameState, Phase
+from ._text import msg
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -132,7 +133,9 @@ def new_game(config: GameConfig) -> GameState:
 
 def _require_state(state: object) -> None:
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
 
 
 #: The actions only the dealer may send: a seat never deals or sets aside.
@@ -143,11 +146,11 @@ def _check(state: GameState, action: object, seat: int | None) -> tuple[_Check, 
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
-        illegal(f"{action!r} is not an action", "not_an_action")
+        illegal(msg("error.not_an_action", "{action} is not an action"), action=repr(action))
     if seat is not None:
         _check_authorised(state, action, seat)
     if state.phase is _GAME_OVER:
-        illegal("the game is over: no action is legal", "game_over", "R-END")
+        illegal(msg("error.game_over", "the game is over: no action is legal"), "R-END")
     transition[0](state, action)
     return transition
 
@@ -157,13 +160,18 @@ def _check_authorised(state: GameState, action: object, seat: object) -> None:
     seat = require_seat(state, seat, "seat")
     if isinstance(action, _DEALER_ACTIONS):
         illegal(
-            f"seat {seat} cannot send {type(action).__name__}: only the dealer deals",
-            "not_your_action",
+            msg("error.not_your_action", "seat {seat} cannot send {action}: only the dealer deals"),
+            seat=seat,
+            action=type(action).__name__,
         )
     player = getattr(action, "player", None)
     # A player field of the wrong type is left to the action's own check (bad_value).
     if type(player) is int and player != seat:
-        illegal(f"seat {seat} cannot act for seat {player}", "not_your_action")
+        illegal(
+            msg("error.not_your_action", "seat {seat} cannot act for seat {player}"),
+            seat=seat,
+            player=player,
+        )
 
 
 def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
@@ -302,7 +310,10 @@ def legal_actions(
     if player is not None:
         player = require_seat(state, player, "seat")
     if type(payments) is not bool:
-        illegal(f"payments must be a bool, not {type(payments).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "payments must be a bool, not {kind}"),
+            kind=type(payments).__name__,
+        )
     phase = state.phase
     if phase is _DEALING:
         return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
@@ -416,6 +427,9 @@ def _payments(state: GameState, seat: int) -> list[Action]:
     return [Pay(seat, to, amount) for to in payees(state, seat) for amount in amounts]
 
 
+_REPLAY_STEP = msg("replay.step", "actions[{index}]: {error}")
+
+
 def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     """The state reached by playing ``actions`` from the start of a game.
 
@@ -440,11 +454,14 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     state = new_game(config)
     if not isinstance(actions, Iterable):
         illegal(
-            f"actions must be an iterable of actions, not {type(actions).__name__}", "bad_value"
+            msg("error.bad_value", "actions must be an iterable of actions, not {kind}"),
+            kind=type(actions).__name__,
         )
     for index, action in enumerate(actions):
         try:
             state = apply(state, action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"actions[{index}]: {error}", error.code, error.rule) from None
+            raise IllegalActionError._from_text(
+                _REPLAY_STEP, error.code, error.rule, {"index": index, "error": error}, cited=False
+            ) from None
     return state

@@ -22,6 +22,7 @@ import attrs
 
 from ._errors import IllegalActionError
 from ._roles import LootCard, Role
+from ._text import msg
 
 __all__ = [
     "EVENT_TYPES",
@@ -487,7 +488,11 @@ def is_visible(event: Event, seat: int | None) -> bool:
     """
     check_seat_argument(seat)
     if not isinstance(event, EVENT_TYPES):
-        raise IllegalActionError(f"expected an event, not {type(event).__name__}", "bad_value")
+        raise IllegalActionError._from_text(
+            msg("error.bad_value", "expected an event, not {kind}"),
+            "bad_value",
+            params={"kind": type(event).__name__},
+        )
     audience = event.visible_to
     return audience is None or (seat is not None and seat in audience)
 
@@ -495,6 +500,8 @@ def is_visible(event: Event, seat: int | None) -> bool:
 def check_seat_argument(seat: object) -> None:
     """Refuse a seat argument that is neither an int nor ``None`` (code ``bad_value``)."""
     if seat is not None and type(seat) is not int:
-        raise IllegalActionError(
-            f"seat must be an int or None, not {type(seat).__name__}", "bad_value"
+        raise IllegalActionError._from_text(
+            msg("error.bad_value", "seat must be an int or None, not {kind}"),
+            "bad_value",
+            params={"kind": type(seat).__name__},
         )

@@ -23,6 +23,7 @@ from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunishe
 from ._loot import share_loot
 from ._roles import Role
 from ._state import CharacterStatus, GameState, Phase
+from ._text import msg
 
 __all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
 
@@ -34,6 +35,8 @@ _SURVIVING: Final = CharacterStatus.SURVIVING
 _HEIST: Final = Phase.HEIST
 _BRUTE: Final = Role.BRUTE
 _SNITCH: Final = Role.SNITCH
+# What the action does, for its refusal (made once: the check runs on every action).
+_DOING_DENOUNCE: Final = msg("doing.denounce", "name a role")
 
 _SNITCH_PENALTY = 3
 
@@ -65,17 +68,24 @@ def nameable_roles(state: GameState) -> tuple[Role, ...]:
 
 def check_denounce(state: GameState, action: Denounce) -> None:
     """Refuse a :class:`~millions_rules.Denounce` that breaks R-HEIST-SNITCH."""
-    require_phase(state, "name a role", "R-HEIST-SNITCH", _HEIST)
+    require_phase(state, _DOING_DENOUNCE, "R-HEIST-SNITCH", _HEIST)
     seat = require_seat(state, action.player)
     role = require_role(action.role)
     if seat not in state.awaiting:
-        illegal(f"seat {seat} is not the lone Snitch", "not_lone_snitch", "R-HEIST-SNITCH")
+        illegal(
+            msg("error.not_lone_snitch", "seat {player} is not the lone Snitch"),
+            "R-HEIST-SNITCH",
+            player=seat,
+        )
     if role not in nameable_roles(state):
         illegal(
-            f"the Snitch must name a role other than Snitch showing on a face-up role card, "
-            f"not the {role.value}",
-            "role_not_face_up",
+            msg(
+                "error.role_not_face_up",
+                "the Snitch must name a role other than Snitch showing on a face-up role card, "
+                "not the {role}",
+            ),
             "R-HEIST-SNITCH",
+            role=role,
         )
 
 

@@ -1,13 +1,28 @@
-"""Plain-English sentences for events, for logs, chat bots and the demo."""
+"""Sentences for events and labels for actions, in English, Spanish and Chinese.
+
+Each event and action has one or more messages (a variant per shape of sentence), each
+with a stable message id: :func:`~millions_rules.message_id` says which one
+:func:`~millions_rules.describe` uses.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final, TypeAlias
 
-from ._errors import IllegalActionError
+from ._actions import (
+    Action,
+    Choose,
+    DealLoot,
+    Denounce,
+    Leave,
+    Pay,
+    SetAside,
+    Stay,
+    UseThreat,
+)
+from ._checks import illegal
 from ._events import (
-    EVENT_TYPES,
     BonusPaid,
     CharacterChosen,
     CharacterRevealed,
@@ -37,118 +52,366 @@ from ._events import (
     ThreatPeeked,
     ThreatUsed,
 )
+from ._i18n import check_locale, join_and, join_items, render, role_name, word
 from ._roles import LootCard, Role
+from ._text import Money, Text, msg, nmsg
 
-__all__ = ["describe"]
+__all__ = ["describe", "message_id"]
 
-_WHY = {
-    "R-HEIST-DUP": "duplicated",
-    "R-HEIST-SNITCH": "named by the Snitch",
-    "R-HEIST-LONE-SNITCH": "left alone with the police",
+_WHY: Final[dict[str, Text]] = {
+    "R-HEIST-DUP": msg("why.R-HEIST-DUP", "duplicated"),
+    "R-HEIST-SNITCH": msg("why.R-HEIST-SNITCH", "named by the Snitch"),
+    "R-HEIST-LONE-SNITCH": msg("why.R-HEIST-LONE-SNITCH", "left alone with the police"),
 }
 
-
-def _card(card: LootCard) -> str:
-    symbol = f", {card.bonus_role.value} symbol" if card.bonus_role else ""
-    return f"{card.total}M (deposit {card.deposit}M{symbol})"
-
-
-def _roles(roles: Sequence[Role]) -> str:
-    return " and ".join(f"the {role.value}" for role in roles)
+_SEAT: Final = msg("seat", "seat {seat}")
+_CARD: Final = msg("loot.card", "{total} (deposit {deposit})")
+_CARD_SYMBOL: Final = msg("loot.card.symbol", "{total} (deposit {deposit}, {role} symbol)")
 
 
-def describe(event: Event, names: Sequence[str] | None = None) -> str:
-    """One English sentence for ``event``.
+def _card(card: LootCard) -> tuple[Text, dict[str, object]]:
+    params: dict[str, object] = {"total": Money(card.total), "deposit": Money(card.deposit)}
+    if card.bonus_role is None:
+        return _CARD, params
+    return _CARD_SYMBOL, {**params, "role": card.bonus_role}
 
-    Args:
-        event: Any event.
-        names: Player names by seat; ``"seat N"`` if left out (or for a seat
-            beyond the names given).
+
+class _Phrase:
+    """A message with its placeholder values, some of them seats to name."""
+
+    __slots__ = ("params", "seats", "text")
+
+    def __init__(self, text: Text, seats: dict[str, int] | None = None, **params: object) -> None:
+        self.text = text
+        self.seats = seats or {}
+        self.params = params
+
+
+_Phrasing: TypeAlias = Callable[[Any], _Phrase]
+
+
+def _event_phrases() -> dict[type, _Phrasing]:
+    started = msg("event.game_started", "A game for {players} players begins; {leader} leads.")
+    loot = msg("event.loot_revealed", "Round {round}: the loot card shows {card}.")
+    chosen = msg("event.character_chosen", "{player} secretly sends the {role}.")
+    chosen_two = msg(
+        "event.character_chosen.two", "{player} secretly sends the {role} and the {role2}."
+    )
+    deposit = msg(
+        "event.deposit_placed", "{player} lays a character face down with a {amount} deposit."
+    )
+    deposit_covered = msg(
+        "event.deposit_placed.covered",
+        "{player} lays a character face down with a {amount} deposit ({covered} from the reserve).",
+    )
+    laid_out = msg("event.role_cards_laid_out", "Role cards face up: {roles}; one lies face down.")
+    set_aside = msg("event.role_card_set_aside", "The {role} card is laid face down.")
+    paid = msg("event.paid", "{player} pays {to} {amount}.")
+    threat = msg("event.threat_used", "{player} uses a threat card on {target}.")
+    peeked = msg(
+        "event.threat_peeked",
+        "{player} sees that {target}'s card at position {slot} is the {role}.",
+    )
+    stayed = msg("event.stayed", "{player} stays.")
+    left = nmsg(
+        "event.left",
+        "{player} takes back {count} character(s) and leaves the round.",
+        "{player} takes back {count} character(s) and leaves the round.",
+    )
+    left_some = nmsg(
+        "event.left.partial",
+        "{player} takes back {count} character(s); {remaining} still in.",
+        "{player} takes back {count} character(s); {remaining} still in.",
+    )
+    taken_back = msg("event.character_taken_back", "{player} takes back the {role}.")
+    returned = msg("event.deposit_returned", "{player} gets {amount} of deposit back.")
+    revealed = msg("event.character_revealed", "{player} reveals the {role}.")
+    eliminated = msg("event.eliminated", "{player}'s {role} is eliminated ({why}).")
+    forfeited = msg("event.deposit_forfeited", "{player} loses a {amount} deposit to the reserve.")
+    gained = msg("event.threat_gained", "{player} takes a threat card.")
+    denounced = msg("event.role_denounced", "{player}, the Snitch, names the {role}.")
+    nobody = msg("event.role_denounced.nobody", "{player}, the Snitch, has nobody to name.")
+    punished = msg("event.snitch_punished", "The police beat up {player}: {amount} lost.")
+    shared = nmsg(
+        "event.loot_shared",
+        "{total} of loot in {count} share(s) of {share}.",
+        "{total} of loot in {count} share(s) of {share}.",
+    )
+    received = msg("event.share_received", "{player} ({role}) receives {amount}.")
+    withheld = msg("event.share_withheld", "{player} repeats the {role} and gets no share.")
+    driver = msg("event.driver_paid", "{player} pays the Driver, {driver}, {amount}.")
+    stole = msg("event.crook_stole", "The Crook, {crook}, takes {amount} from the Brute, {brute}.")
+    bonus = msg("event.bonus_paid", "{player}'s {role} matches the loot card: +{amount}.")
+    ended = msg("event.round_ended", "Round {round} ends; {leader} takes the leader card.")
+    won = msg("event.game_won", "Game over: {winners} wins with {amount}.")
+    won_tie = msg("event.game_won.tie", "Game over: {winners} win with {amount}.")
+
+    def choose(e: CharacterChosen) -> _Phrase:
+        if len(e.roles) == 2:
+            return _Phrase(chosen_two, {"player": e.player}, role=e.roles[0], role2=e.roles[1])
+        return _Phrase(chosen, {"player": e.player}, role=_one(e.roles))
+
+    def card(e: LootRevealed) -> _Phrase:
+        text, params = _card(e.card)
+        return _Phrase(loot, round=e.round, card=_Rendered(text, params))
+
+    def deposited(e: DepositPlaced) -> _Phrase:
+        amount = Money(e.paid + e.covered)
+        if e.covered:
+            return _Phrase(
+                deposit_covered, {"player": e.player}, amount=amount, covered=Money(e.covered)
+            )
+        return _Phrase(deposit, {"player": e.player}, amount=amount)
+
+    def leaving(e: Left) -> _Phrase:
+        if e.remaining == 0:
+            return _Phrase(left, {"player": e.player}, count=len(e.positions))
+        return _Phrase(
+            left_some, {"player": e.player}, count=len(e.positions), remaining=e.remaining
+        )
+
+    def winning(e: GameWon) -> _Phrase:
+        text = won_tie if len(e.winners) > 1 else won
+        return _Phrase(text, winners=_Seats(e.winners), amount=Money(max(e.cash)))
+
+    return {
+        GameStarted: lambda e: _Phrase(started, {"leader": e.leader}, players=e.players),
+        LootRevealed: card,
+        CharacterChosen: choose,
+        DepositPlaced: deposited,
+        RoleCardsLaidOut: lambda e: _Phrase(laid_out, roles=_Roles(e.face_up)),
+        RoleCardSetAside: lambda e: _Phrase(set_aside, role=e.role),
+        Paid: lambda e: _Phrase(paid, {"player": e.player, "to": e.to}, amount=Money(e.amount)),
+        ThreatUsed: lambda e: _Phrase(threat, {"player": e.player, "target": e.target}),
+        ThreatPeeked: lambda e: _Phrase(
+            peeked, {"player": e.player, "target": e.target}, slot=e.slot, role=e.role
+        ),
+        Stayed: lambda e: _Phrase(stayed, {"player": e.player}),
+        Left: leaving,
+        CharacterTakenBack: lambda e: _Phrase(taken_back, {"player": e.player}, role=e.role),
+        DepositReturned: lambda e: _Phrase(returned, {"player": e.player}, amount=Money(e.paid)),
+        CharacterRevealed: lambda e: _Phrase(revealed, {"player": e.player}, role=e.role),
+        Eliminated: lambda e: _Phrase(
+            eliminated, {"player": e.player}, role=e.role, why=_WHY.get(e.rule, e.rule)
+        ),
+        DepositForfeited: lambda e: _Phrase(
+            forfeited, {"player": e.player}, amount=Money(e.amount)
+        ),
+        ThreatGained: lambda e: _Phrase(gained, {"player": e.player}),
+        RoleDenounced: lambda e: (
+            _Phrase(denounced, {"player": e.player}, role=e.role)
+            if e.role is not None
+            else _Phrase(nobody, {"player": e.player})
+        ),
+        SnitchPunished: lambda e: _Phrase(punished, {"player": e.player}, amount=Money(e.amount)),
+        LootShared: lambda e: _Phrase(
+            shared, total=Money(e.total), count=e.shares, share=Money(e.share)
+        ),
+        ShareReceived: lambda e: _Phrase(
+            received, {"player": e.player}, role=e.role, amount=Money(e.amount)
+        ),
+        ShareWithheld: lambda e: _Phrase(withheld, {"player": e.player}, role=e.role),
+        DriverPaid: lambda e: _Phrase(
+            driver, {"player": e.player, "driver": e.driver}, amount=Money(e.amount)
+        ),
+        CrookStole: lambda e: _Phrase(
+            stole, {"crook": e.crook, "brute": e.brute}, amount=Money(e.amount)
+        ),
+        BonusPaid: lambda e: _Phrase(
+            bonus, {"player": e.player}, role=e.role, amount=Money(e.amount)
+        ),
+        RoundEnded: lambda e: _Phrase(ended, {"leader": e.leader}, round=e.round),
+        GameWon: winning,
+    }
+
+
+def _action_phrases() -> dict[type, _Phrasing]:
+    choose = msg("action.choose", "Choose the {role}")
+    choose_two = msg("action.choose.two", "Choose the {role} and the {role2}")
+    stay = msg("action.stay", "Stay")
+    leave = msg("action.leave", "Leave the round")
+    take_back = msg("action.leave.role", "Take back the {role}")
+    pay = msg("action.pay", "Pay {to} {amount}")
+    threat = msg("action.use_threat", "Use a threat card on {target}")
+    threat_slot = msg(
+        "action.use_threat.slot", "Use a threat card on {target}'s character at position {slot}"
+    )
+    denounce = msg("action.denounce", "Name the {role}")
+    deal = msg("action.deal_loot", "Deal loot card {index}")
+    set_aside = msg("action.set_aside", "Lay the {role} role card face down")
+
+    def choosing(a: Choose) -> _Phrase:
+        if isinstance(a.roles, tuple) and len(a.roles) == 2:
+            return _Phrase(choose_two, role=_Name(a.roles[0]), role2=_Name(a.roles[1]))
+        return _Phrase(choose, role=_Name(_one(a.roles)))
+
+    return {
+        Choose: choosing,
+        Stay: lambda a: _Phrase(stay),
+        Leave: lambda a: (
+            _Phrase(leave) if a.role is None else _Phrase(take_back, role=_Name(a.role))
+        ),
+        Pay: lambda a: _Phrase(pay, {"to": a.to}, amount=Money(a.amount)),
+        UseThreat: lambda a: (
+            _Phrase(threat, {"target": a.target})
+            if a.slot == 0
+            else _Phrase(threat_slot, {"target": a.target}, slot=a.slot)
+        ),
+        Denounce: lambda a: _Phrase(denounce, role=_Name(a.role)),
+        DealLoot: lambda a: _Phrase(deal, index=a.index),
+        SetAside: lambda a: _Phrase(set_aside, role=_Name(a.role)),
+    }
+
+
+def _one(roles: object) -> object:
+    # A malformed action still gets a label: what it holds, as the engine would show it.
+    if isinstance(roles, tuple) and len(roles) == 1:
+        return roles[0]
+    return repr(roles)
+
+
+class _Name:
+    """A role by its name as on the cards, in every language ("Choose the Brute")."""
+
+    __slots__ = ("role",)
+
+    def __init__(self, role: object) -> None:
+        self.role = role
+
+    def localized(self, locale: str) -> str:
+        # A malformed action may hold anything where a role goes: show it as the engine would.
+        return role_name(self.role, locale) if isinstance(self.role, Role) else str(self.role)
+
+
+class _Rendered:
+    """A nested message: rendered in the locale of the sentence around it."""
+
+    __slots__ = ("params", "text")
+
+    def __init__(self, text: Text, params: dict[str, object]) -> None:
+        self.text = text
+        self.params = params
+
+    def localized(self, locale: str) -> str:
+        return self.text.render(locale, **self.params)
+
+
+class _Roles:
+    """Roles listed with the locale's comma."""
+
+    __slots__ = ("roles",)
+
+    def __init__(self, roles: Sequence[object]) -> None:
+        self.roles = roles
+
+    def localized(self, locale: str) -> str:
+        return join_items((word(role, locale) for role in self.roles), locale)
+
+
+class _Seats:
+    """Seats that :func:`describe` names and joins by "and" in the locale."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        self.seats = seats
+
+
+_PHRASES: Final = {**_event_phrases(), **_action_phrases()}
+
+
+def _default_name(seat: object, language: str) -> str:
+    template = _SEAT_TEMPLATES.get(language)
+    if template is None:
+        template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
+    # A malformed action may hold anything where a seat goes: show it as it is.
+    return template.format(seat=seat if type(seat) is int else repr(seat))
+
+
+# The "seat N" template of each language, once looked up.
+_SEAT_TEMPLATES: dict[str, str] = {}
+
+
+def _phrase(item: Event | Action) -> _Phrase:
+    phrasing = _PHRASES.get(type(item))
+    if phrasing is None:
+        illegal(
+            msg("error.bad_value", "expected an event or an action, not {kind}"),
+            kind=type(item).__name__,
+        )
+    return phrasing(item)
+
+
+def message_id(item: Event | Action) -> str:
+    """The stable id of the message :func:`~millions_rules.describe` uses for ``item``.
+
+    Every event and action class has a message, and some have variants for another
+    shape of sentence (``"event.left"`` and ``"event.left.partial"``). A frontend with
+    its own texts may key them on these ids; the placeholders are the ones of the
+    English templates in the catalogs.
 
     Raises:
-        IllegalActionError: If ``event`` is no event or ``names`` is no sequence
-            of strings (code ``bad_value``).
+        IllegalActionError: If ``item`` is neither an event nor an action (code
+            ``bad_value``).
 
-    >>> from millions_rules import Paid
+    >>> from millions_rules import Paid, Stay
+    >>> message_id(Paid(0, 2, 3)), message_id(Stay(1))
+    ('event.paid', 'action.stay')
+    """
+    return _phrase(item).text.id
+
+
+def describe(
+    item: Event | Action, names: Sequence[str] | None = None, *, locale: str = "en"
+) -> str:
+    """A sentence for an event, or a short label for an action, in ``locale``.
+
+    An event gives a sentence for a game's log; an action gives an imperative label
+    without its actor, fit for the button that plays it (``"Pay Cy 3M"``).
+
+    Args:
+        item: Any event or action.
+        names: Player names by seat; ``"seat N"`` (in ``locale``) if left out, or for a
+            seat beyond the names given.
+        locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
+            (a regional tag such as ``"es-MX"`` reads as its language).
+
+    Raises:
+        LocaleError: If ``locale`` is unknown.
+        IllegalActionError: If ``item`` is neither an event nor an action, or ``names``
+            is not a sequence of strings (code ``bad_value``).
+
+    >>> from millions_rules import Denounce, Eliminated, Paid, Pay, Role
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Al pays Cy 3M.'
+    >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"], locale="es")
+    'Al paga 3 M a Cy.'
+    >>> describe(Eliminated(1, Role.DRIVER, "R-HEIST-DUP"), locale="zh")
+    '1号玩家的司机被淘汰（角色重复）。'
+    >>> describe(Pay(0, 2, 3), names=["Al", "Bo", "Cy"])
+    'Pay Cy 3M'
+    >>> describe(Denounce(0, Role.DRIVER))
+    'Name the Driver'
     """
+    language = check_locale(locale)
+    phrase = _phrase(item)
 
-    if not isinstance(event, EVENT_TYPES):
-        raise IllegalActionError(f"expected an event, not {type(event).__name__}", "bad_value")
     if names is not None and (
         isinstance(names, str)
         or not isinstance(names, Sequence)
         or not all(isinstance(name, str) for name in names)
     ):
-        raise IllegalActionError("names must be a sequence of strings, one per seat", "bad_value")
+        illegal(msg("error.bad_value", "names must be a sequence of strings, one per seat"))
 
-    def who(seat: int) -> str:
-        return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
+    def name(seat: int, language: str) -> str:
+        if names is not None and type(seat) is int and 0 <= seat < len(names):
+            return names[seat]
+        return _default_name(seat, language)
 
-    phrase = _PHRASES.get(type(event))
-    if phrase is None:  # pragma: no cover - every event class has a phrase
-        return repr(event)
-    return phrase(event, who)
-
-
-_Who = Callable[[int], str]
-
-_PHRASES: dict[type, Callable[[Any, _Who], str]] = {
-    GameStarted: lambda e, who: f"A game for {e.players} players begins; {who(e.leader)} leads.",
-    LootRevealed: lambda e, who: f"Round {e.round}: the loot card shows {_card(e.card)}.",
-    CharacterChosen: lambda e, who: f"{who(e.player)} secretly sends {_roles(e.roles)}.",
-    DepositPlaced: lambda e, who: (
-        f"{who(e.player)} lays a character face down with a "
-        f"{e.paid + e.covered}M deposit"
-        + (f" ({e.covered}M from the reserve)." if e.covered else ".")
-    ),
-    RoleCardsLaidOut: lambda e, who: (
-        "Role cards face up: "
-        + ", ".join(role.value for role in e.face_up)
-        + "; one lies face down."
-    ),
-    RoleCardSetAside: lambda e, who: f"The {e.role.value} card is laid face down.",
-    Paid: lambda e, who: f"{who(e.player)} pays {who(e.to)} {e.amount}M.",
-    ThreatUsed: lambda e, who: f"{who(e.player)} uses a threat card on {who(e.target)}.",
-    ThreatPeeked: lambda e, who: (
-        f"{who(e.player)} sees that {who(e.target)}'s card at position "
-        f"{e.slot} is the {e.role.value}."
-    ),
-    Stayed: lambda e, who: f"{who(e.player)} stays.",
-    Left: lambda e, who: (
-        f"{who(e.player)} takes back {len(e.positions)} character(s)"
-        + (" and leaves the round." if e.remaining == 0 else f"; {e.remaining} still in.")
-    ),
-    CharacterTakenBack: lambda e, who: f"{who(e.player)} takes back the {e.role.value}.",
-    DepositReturned: lambda e, who: f"{who(e.player)} gets {e.paid}M of deposit back.",
-    CharacterRevealed: lambda e, who: f"{who(e.player)} reveals the {e.role.value}.",
-    Eliminated: lambda e, who: (
-        f"{who(e.player)}'s {e.role.value} is eliminated ({_WHY.get(e.rule, e.rule)})."
-    ),
-    DepositForfeited: lambda e, who: f"{who(e.player)} loses a {e.amount}M deposit to the reserve.",
-    ThreatGained: lambda e, who: f"{who(e.player)} takes a threat card.",
-    RoleDenounced: lambda e, who: (
-        f"{who(e.player)}, the Snitch, names the {e.role.value}."
-        if e.role is not None
-        else f"{who(e.player)}, the Snitch, has nobody to name."
-    ),
-    SnitchPunished: lambda e, who: f"The police beat up {who(e.player)}: {e.amount}M lost.",
-    LootShared: lambda e, who: f"{e.total}M of loot in {e.shares} share(s) of {e.share}M.",
-    ShareReceived: lambda e, who: f"{who(e.player)} ({e.role.value}) receives {e.amount}M.",
-    ShareWithheld: lambda e, who: f"{who(e.player)} repeats the {e.role.value} and gets no share.",
-    DriverPaid: lambda e, who: f"{who(e.player)} pays the Driver, {who(e.driver)}, {e.amount}M.",
-    CrookStole: lambda e, who: (
-        f"The Crook, {who(e.crook)}, takes {e.amount}M from the Brute, {who(e.brute)}."
-    ),
-    BonusPaid: lambda e, who: (
-        f"{who(e.player)}'s {e.role.value} matches the loot card: +{e.amount}M."
-    ),
-    RoundEnded: lambda e, who: f"Round {e.round} ends; {who(e.leader)} takes the leader card.",
-    GameWon: lambda e, who: (
-        "Game over: "
-        + " and ".join(who(seat) for seat in e.winners)
-        + (" win" if len(e.winners) > 1 else " wins")
-        + f" with {max(e.cash)}M."
-    ),
-}
+    params = dict(phrase.params)
+    for key, value in phrase.params.items():
+        if isinstance(value, _Seats):
+            params[key] = join_and((name(seat, language) for seat in value.seats), language)
+    for key, seat in phrase.seats.items():
+        params[key] = name(seat, language)
+    return render(phrase.text, language, params)

@@ -17,6 +17,7 @@ from ._draft import Draft
 from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
 from ._heist import begin_heist
 from ._state import CharacterStatus, GameState, Phase
+from ._text import Money, Text, msg
 
 __all__ = [
     "check_leave",
@@ -35,23 +36,31 @@ _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _PLANNING: Final = Phase.PLANNING
 
+# What each action does, for the refusals (made once: the checks run on every action).
+_DOING_STAY: Final = msg("doing.stay", "stay")
+_DOING_LEAVE: Final = msg("doing.leave", "leave")
+_DOING_PAY: Final = msg("doing.pay", "pay")
+_DOING_THREAT: Final = msg("doing.use_threat", "use a threat card")
+
 
 # -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------
 
 
-def _check_undecided(state: GameState, value: object, doing: str) -> int:
+def _check_undecided(state: GameState, value: object, doing: Text) -> int:
     require_phase(state, doing, "R-NEG-1", _NEGOTIATION)
     seat = require_seat(state, value)
     if state.decided[seat]:
         illegal(
-            f"seat {seat} has already decided; a decision is final", "already_decided", "R-NEG-1"
+            msg("error.already_decided", "seat {player} has already decided; a decision is final"),
+            "R-NEG-1",
+            player=seat,
         )
     return seat
 
 
 def check_stay(state: GameState, action: Stay) -> None:
     """Refuse a :class:`~millions_rules.Stay` outside negotiation or from a player who has decided."""
-    _check_undecided(state, action.player, "stay")
+    _check_undecided(state, action.player, _DOING_STAY)
 
 
 def play_stay(draft: Draft, action: Stay) -> None:
@@ -63,19 +72,26 @@ def play_stay(draft: Draft, action: Stay) -> None:
 
 def check_leave(state: GameState, action: Leave) -> None:
     """Refuse a :class:`~millions_rules.Leave` that breaks R-NEG-2 or R-3P-2."""
-    seat = _check_undecided(state, action.player, "leave")
+    seat = _check_undecided(state, action.player, _DOING_LEAVE)
     if action.role is None:
         return
     role = require_role(action.role)
     if not state.config.three_player:
         illegal(
-            "only the three-player game takes characters back one at a time; "
-            "use Leave(player) to leave",
-            "role_not_applicable",
+            msg(
+                "error.role_not_applicable",
+                "only the three-player game takes characters back one at a time; "
+                "use Leave(player) to leave",
+            ),
             "R-3P-2",
         )
     if all(c.role is not role for c in state.hidden_characters(seat)):
-        illegal(f"seat {seat} has no {role.value} in the round", "no_such_character", "R-3P-2")
+        illegal(
+            msg("error.no_such_character", "seat {player} has no {role} in the round"),
+            "R-3P-2",
+            player=seat,
+            role=role,
+        )
 
 
 def play_leave(draft: Draft, action: Leave) -> None:
@@ -107,26 +123,38 @@ def _end_if_all_decided(draft: Draft) -> None:
 
 def check_pay(state: GameState, action: Pay) -> None:
     """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
-    require_phase(state, "pay", "R-NEG-3", _NEGOTIATION)
+    require_phase(state, _DOING_PAY, "R-NEG-3", _NEGOTIATION)
     payer = require_seat(state, action.player)
     payee = require_seat(state, action.to, "to")
     amount = require_whole(action.amount, "amount")
     if payer == payee:
-        illegal(f"seat {payer} cannot pay itself", "self_target", "R-NEG-3")
+        illegal(
+            msg("error.self_target", "seat {player} cannot pay itself"), "R-NEG-3", player=payer
+        )
     if amount < 1:
-        illegal(f"a payment is at least 1M, not {amount}", "bad_value", "R-NEG-3")
+        illegal(
+            msg("error.bad_value", "a payment is at least {minimum}, not {amount}"),
+            "R-NEG-3",
+            minimum=Money(1),
+            amount=amount,
+        )
     if amount > state.cash[payer]:
         illegal(
-            f"seat {payer} holds {state.cash[payer]}M and cannot pay {amount}M",
-            "insufficient_funds",
+            msg("error.insufficient_funds", "seat {player} holds {cash} and cannot pay {amount}"),
             "R-NEG-3",
+            player=payer,
+            cash=Money(state.cash[payer]),
+            amount=Money(amount),
         )
     for seat in (payer, payee):
         if not state.in_round(seat):
             illegal(
-                f"seat {seat} has left the round and takes no part in deals",
-                "not_in_round",
+                msg(
+                    "error.not_in_round",
+                    "seat {player} has left the round and takes no part in deals",
+                ),
                 "R-NEG-3",
+                player=seat,
             )
 
 
@@ -141,29 +169,49 @@ def play_pay(draft: Draft, action: Pay) -> None:
 
 def check_use_threat(state: GameState, action: UseThreat) -> None:
     """Refuse a :class:`~millions_rules.UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
-    require_phase(state, "use a threat card", "R-NEG-THREAT", _NEGOTIATION)
+    require_phase(state, _DOING_THREAT, "R-NEG-THREAT", _NEGOTIATION)
     user = require_seat(state, action.player)
     target = require_seat(state, action.target, "target")
     slot = require_whole(action.slot, "slot")
     if user == target:
-        illegal(f"seat {user} cannot threaten itself", "self_target", "R-NEG-THREAT")
+        illegal(
+            msg("error.self_target", "seat {player} cannot threaten itself"),
+            "R-NEG-THREAT",
+            player=user,
+        )
     if state.threats[user] < 1:
-        illegal(f"seat {user} holds no threat card", "no_threat_card", "R-NEG-THREAT")
+        illegal(
+            msg("error.no_threat_card", "seat {player} holds no threat card"),
+            "R-NEG-THREAT",
+            player=user,
+        )
     if not state.in_round(user):
         illegal(
-            f"seat {user} has left the round and cannot use a threat card",
-            "not_in_round",
+            msg(
+                "error.not_in_round",
+                "seat {player} has left the round and cannot use a threat card",
+            ),
             "R-NEG-THREAT",
+            player=user,
         )
     positions = [c.position for c in state.hidden_characters(target)]
     if not positions:
-        illegal(f"seat {target} has no character left in the round", "not_in_round", "R-NEG-THREAT")
+        illegal(
+            msg("error.not_in_round", "seat {player} has no character left in the round"),
+            "R-NEG-THREAT",
+            player=target,
+        )
     if slot not in positions:
         illegal(
-            f"seat {target} has no face-down character at position {slot} "
-            f"(positions: {', '.join(map(str, positions))})",
-            "bad_slot",
+            msg(
+                "error.bad_slot",
+                "seat {player} has no face-down character at position {slot} "
+                "(positions: {positions})",
+            ),
             "R-3P-4",
+            player=target,
+            slot=slot,
+            positions=", ".join(map(str, positions)),
         )
 
 

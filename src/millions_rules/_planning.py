@@ -25,6 +25,7 @@ from ._events import (
 from ._random import draw_below
 from ._roles import Dealer, RepeatRole, Role, roles_in_play
 from ._state import Character, GameState, Phase
+from ._text import Text, msg
 
 __all__ = [
     "check_choose",
@@ -48,6 +49,11 @@ _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _FORBIDDEN: Final = RepeatRole.FORBIDDEN
 
+# What each action does, for the refusals (made once: the checks run on every action).
+_DEAL: Final = msg("doing.deal", "deal a loot card")
+_SET_ASIDE: Final = msg("doing.set_aside", "set a role card aside")
+_CHOOSE: Final = msg("doing.choose", "choose a character")
+
 
 # -- R-PLAN-1: the loot card -----------------------------------------------
 
@@ -70,14 +76,17 @@ def _reveal_loot(draft: Draft, index: int) -> None:
 
 def check_deal_loot(state: GameState, action: DealLoot) -> None:
     """Refuse a :class:`~millions_rules.DealLoot` that is not the external dealer's next move."""
-    _require_external(state, "deal a loot card")
-    require_phase(state, "deal a loot card", "R-PLAN-1", _DEALING)
+    _require_external(state, _DEAL)
+    require_phase(state, _DEAL, "R-PLAN-1", _DEALING)
     index = require_whole(action.index, "index")
     if index not in state.deck:
         illegal(
-            f"loot card {index} was already dealt or is not in the deck",
-            "card_unavailable",
+            msg(
+                "error.card_unavailable",
+                "loot card {index} was already dealt or is not in the deck",
+            ),
             "R-COMP-4",
+            index=index,
         )
 
 
@@ -87,9 +96,12 @@ def play_deal_loot(draft: Draft, action: DealLoot) -> None:
     _reveal_loot(draft, action.index)
 
 
-def _require_external(state: GameState, doing: str) -> None:
+def _require_external(state: GameState, doing: Text) -> None:
     if state.config.dealer is not _EXTERNAL:
-        illegal(f"the engine deals in this game: nobody can {doing}", "not_dealer_action")
+        illegal(
+            msg("error.not_dealer_action", "the engine deals in this game: nobody can {doing}"),
+            doing=doing,
+        )
 
 
 # -- R-PLAN-2, R-3P-1: the secret choice -----------------------------------
@@ -147,23 +159,32 @@ def _choices(seat: int, players: int, forbidden: tuple[Role, ...]) -> tuple[Choo
 
 def check_choose(state: GameState, action: Choose) -> None:
     """Refuse a :class:`~millions_rules.Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
-    require_phase(state, "choose a character", "R-PLAN-2", _PLANNING)
+    require_phase(state, _CHOOSE, "R-PLAN-2", _PLANNING)
     seat = require_seat(state, action.player)
     if any(c.player == seat for c in state.characters):
-        illegal(f"seat {seat} has already chosen; a choice is final", "already_chosen", "R-PLAN-2")
+        illegal(
+            msg("error.already_chosen", "seat {player} has already chosen; a choice is final"),
+            "R-PLAN-2",
+            player=seat,
+        )
     roles = action.roles
     if not isinstance(roles, tuple):
-        illegal(f"roles must be a tuple of Role, not {roles!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "roles must be a tuple of Role, not {roles}"), roles=repr(roles)
+        )
     for role in roles:
         require_role(role, "each of roles")
     wanted = state.config.characters_per_player
     if len(roles) != wanted:
         rule = "R-3P-1" if state.config.three_player else "R-PLAN-2"
         illegal(
-            f"choose exactly {wanted} character(s), not {len(roles)}", "wrong_number_of_roles", rule
+            msg("error.wrong_number_of_roles", "choose exactly {wanted} character(s), not {count}"),
+            rule,
+            wanted=wanted,
+            count=len(roles),
         )
     if len(set(roles)) != len(roles):
-        illegal("the two characters must be different roles", "duplicate_role", "R-3P-1")
+        illegal(msg("error.duplicate_role", "the two characters must be different roles"), "R-3P-1")
     for role in roles:
         _check_role_allowed(state, seat, role)
 
@@ -171,15 +192,20 @@ def check_choose(state: GameState, action: Choose) -> None:
 def _check_role_allowed(state: GameState, seat: int, role: Role) -> None:
     if role not in state.config.roles:
         illegal(
-            f"the {role.value} is not in play with {state.config.players} players",
-            "role_not_in_play",
+            msg("error.role_not_in_play", "the {role} is not in play with {players} players"),
             "R-COMP-2",
+            role=role,
+            players=state.config.players,
         )
     if role in _forbidden(state, seat):
         illegal(
-            f"seat {seat} played the {role.value} last round and may not choose it again",
-            "role_forbidden",
+            msg(
+                "error.role_forbidden",
+                "seat {player} played the {role} last round and may not choose it again",
+            ),
             "R-VAR-REPEAT",
+            player=seat,
+            role=role,
         )
 
 
@@ -236,14 +262,17 @@ def role_cards(state: GameState) -> tuple[Role, ...]:
 
 def check_set_aside(state: GameState, action: SetAside) -> None:
     """Refuse a :class:`~millions_rules.SetAside` that is not the external dealer's next move."""
-    _require_external(state, "set a role card aside")
-    require_phase(state, "set a role card aside", "R-PLAN-4", _SETTING_ASIDE)
+    _require_external(state, _SET_ASIDE)
+    require_phase(state, _SET_ASIDE, "R-PLAN-4", _SETTING_ASIDE)
     role = require_role(action.role)
     if role not in role_cards(state):
         illegal(
-            f"no chosen character is a {role.value}, so no such role card is on the table",
-            "role_card_unavailable",
+            msg(
+                "error.role_card_unavailable",
+                "no chosen character is a {role}, so no such role card is on the table",
+            ),
             "R-PLAN-4",
+            role=role,
         )
 
 

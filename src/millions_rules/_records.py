@@ -37,6 +37,7 @@ from ._limits import MAX_ARRAY_LENGTH
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
+from ._text import msg
 from ._version import __version__
 from ._views import PublicConfig, public_config, visible_events
 
@@ -145,8 +146,12 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
     """
     record = GameRecord.of(state, tags=tags)
     if len(record.actions) <= MAX_ARRAY_LENGTH and replay(state.config, state.history) != state:
-        raise IllegalActionError(
-            "this state's history does not rebuild it (a sampled or edited state?)", "bad_value"
+        raise IllegalActionError._from_text(
+            msg(
+                "error.bad_value",
+                "this state's history does not rebuild it (a sampled or edited state?)",
+            ),
+            "bad_value",
         )
     return check_saveable(len(record.actions), lambda: to_json(record))
 
@@ -242,7 +247,9 @@ def public_record(
     False
     """
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     events = visible_events(state.events, seat)

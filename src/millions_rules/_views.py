@@ -30,6 +30,7 @@ from ._fields import document_fields
 from ._heist import nameable_roles
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
+from ._text import msg
 
 __all__ = [
     "PlayerView",
@@ -217,12 +218,18 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
     """
     check_seat_argument(seat)
     if not isinstance(events, (tuple, list)):
-        illegal(f"events must be a tuple of events, not {type(events).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "events must be a tuple of events, not {kind}"),
+            kind=type(events).__name__,
+        )
     try:  # the log is long: no check per event on the way
         return tuple(event for event in events if _audience(event, seat))
     except AttributeError:
         bad = next(event for event in events if not isinstance(event, EVENT_TYPES))
-        illegal(f"events must hold events only, not {type(bad).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "events must hold events only, not {kind}"),
+            kind=type(bad).__name__,
+        )
 
 
 def _audience(event: Event, seat: int | None) -> bool:
@@ -298,15 +305,20 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
     (1, 2, ['DepositPlaced'])
     """
     if not isinstance(state, GameState):
-        illegal(f"expected a GameState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a GameState, not {kind}"), kind=type(state).__name__
+        )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     log = visible_events(state.events, seat)
     if type(since) is not int or not 0 <= since <= len(log):
         illegal(
-            f"since must be an int from 0 to {len(log)} (the events this seat may see), "
-            f"not {since!r}",
-            "bad_value",
+            msg(
+                "error.bad_value",
+                "since must be an int from 0 to {last} (the events this seat may see), not {since}",
+            ),
+            last=len(log),
+            since=repr(since),
         )
     start = _round_start(state.events)
     peeked = {

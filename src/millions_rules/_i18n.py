@@ -1,0 +1,321 @@
+"""Localisation: the game's words in English, Spanish and Chinese.
+
+Every sentence the library produces is a :class:`Text`: a stable message id
+(``"event.paid"``, ``"action.stay"``, ``"error.self_target"``, ``"role.brute"``...)
+and an English template with named placeholders. English is the source language
+and needs no catalog; Spanish and Chinese come from standard gettext catalogs,
+``locale/<lang>/LC_MESSAGES/millions_rules.po``, compiled to ``.mo`` files that
+ship with the package and are read with the standard library's :mod:`gettext`.
+The message id is the gettext context (``msgctxt``) and the English template the
+``msgid``, so a translator sees both, and a changed English sentence shows up as
+an untranslated message.
+
+The templates are marked with :func:`~millions_rules._text.msg` and
+:func:`~millions_rules._text.nmsg`, the keywords Babel
+extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from typing import Final
+
+from ._errors import LocaleError
+from ._events import WinReason
+from ._roles import Role
+from ._state import Phase
+from ._text import Money, Text, msg
+
+__all__ = [
+    "DOMAIN",
+    "LOCALES",
+    "TERMS",
+    "check_locale",
+    "cite",
+    "format_money",
+    "join_and",
+    "join_items",
+    "phase_name",
+    "role_name",
+    "term",
+    "render",
+    "translations",
+    "win_reason",
+    "word",
+]
+
+#: The locales the library speaks, English (the source language), Spanish and Chinese
+#: (simplified). Regional tags whose language is one of these, such as ``"es-MX"`` or
+#: ``"zh_CN"``, are accepted and read as that language.
+LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
+
+#: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
+DOMAIN: Final = "millions_rules"
+
+
+_EXACT: Final = frozenset(LOCALES)
+
+
+def check_locale(locale: object) -> str:
+    """The language of ``locale``, one of :data:`LOCALES`.
+
+    ``"es"``, ``"es-AR"``, ``"es_ES.UTF-8"`` and ``"ES"`` all give ``"es"``.
+
+    Raises:
+        LocaleError: If ``locale`` is not a string naming one of :data:`LOCALES`.
+
+    >>> from millions_rules._i18n import check_locale
+    >>> check_locale("zh-CN")
+    'zh'
+    """
+    if type(locale) is str:
+        if locale in _EXACT:
+            return locale
+        language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
+        if language in _EXACT:
+            return language
+    raise LocaleError(
+        f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
+    )
+
+
+@functools.cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of a language of :data:`LOCALES` (English has none: the source)."""
+    if language == "en":
+        return gettext.NullTranslations()
+    path = resources.files("millions_rules") / "locale" / language / "LC_MESSAGES"
+    try:
+        data = (path / f"{DOMAIN}.mo").read_bytes()
+    except OSError:
+        raise LocaleError(
+            f"the {language!r} catalog is missing from this installation of millions-rules"
+        ) from None
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def render(text: Text, language: str, params: Mapping[str, object]) -> str:
+    """``text`` in ``language`` (a checked one of :data:`LOCALES`) with ``params`` filled."""
+    if language == "en":
+        # The source language: the templates themselves, as gettext would give them.
+        template = text.english if text.plural is None or params.get("count") == 1 else text.plural
+    else:
+        catalog = translations(language)
+        if text.plural is None:
+            template = catalog.pgettext(text.id, text.english)
+        else:
+            count = params.get("count")
+            number = count if type(count) is int else 1
+            template = catalog.npgettext(text.id, text.english, text.plural, number)
+    return template.format_map({key: word(value, language) for key, value in params.items()})
+
+
+def word(value: object, language: str) -> str:
+    """A placeholder's value written in ``language`` (see :class:`Text`)."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]  # kind is str
+    if kind is int:
+        return str(value)
+    if isinstance(value, Role):
+        # English sentences have always named roles in lower case ("the brute");
+        # the other languages use the role's name as the seeds write it.
+        return value.value if language == "en" else role_name(value, language)
+    if isinstance(value, Money):
+        # A malformed action may hold anything where money goes: show it as it is.
+        amount = value.amount
+        return format_money(amount, language) if type(amount) is int else repr(amount)
+    if isinstance(value, Text):
+        return value.render(language)
+    localized = getattr(value, "localized", None)
+    if callable(localized):
+        return str(localized(language))
+    return str(value)
+
+
+_ROLE_NAMES: Final[dict[Role, Text]] = {
+    Role.SNITCH: msg("role.snitch", "Snitch"),
+    Role.BRUTE: msg("role.brute", "Brute"),
+    Role.DRIVER: msg("role.driver", "Driver"),
+    Role.CROOK: msg("role.crook", "Crook"),
+    Role.MASTERMIND: msg("role.mastermind", "Mastermind"),
+}
+
+
+def role_name(role: Role, locale: str = "en") -> str:
+    """The name of a role in ``locale``, capitalised as on the cards.
+
+    Args:
+        role: A role.
+        locale: One of :data:`~millions_rules.LOCALES` (or a regional tag of one).
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``role`` is not a :class:`~millions_rules.Role`.
+
+    >>> [role_name(role, "es") for role in Role]
+    ['Soplón', 'Matón', 'Conductor', 'Estafador', 'Mente Maestra']
+    >>> role_name(Role.CROOK, "zh")
+    '恶棍'
+    """
+    if not isinstance(role, Role):
+        raise LocaleError(f"expected a Role, not {role!r}")
+    language = check_locale(locale)
+    name = _ROLE_WORDS.get((role, language))
+    if name is None:
+        name = _ROLE_WORDS[role, language] = render(_ROLE_NAMES[role], language, {})
+    return name
+
+
+# The names already looked up, by role and language: at most 15.
+_ROLE_WORDS: dict[tuple[Role, str], str] = {}
+
+
+_MONEY: Final = msg("money", "{amount}M")
+# Chinese counts money in 万 (ten thousands): 1M is 100万.
+_UNITS_PER_MILLION: Final[dict[str, int]] = {"en": 1, "es": 1, "zh": 100}
+
+
+def format_money(amount: int, locale: str = "en") -> str:
+    """An amount in millions, written as ``locale`` writes it.
+
+    English writes ``3M``, Spanish ``3 M`` and Chinese counts in 万 (ten thousands), as
+    the Chinese rule book does: ``300万``.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``amount`` is not an int.
+
+    >>> format_money(12), format_money(12, "es"), format_money(12, "zh")
+    ('12M', '12 M', '1200万')
+    """
+    language = check_locale(locale)
+    if type(amount) is not int:
+        raise LocaleError(f"an amount of money must be an int, not {amount!r}")
+    template = _MONEY_TEMPLATES.get(language)
+    if template is None:
+        template = _MONEY_TEMPLATES[language] = render(_MONEY, language, {"amount": "{amount}"})
+    return template.format(amount=amount * _UNITS_PER_MILLION[language])
+
+
+# The money template of each language, once looked up.
+_MONEY_TEMPLATES: dict[str, str] = {}
+
+
+_ITEMS: Final = msg("list.items", ", ")
+_AND: Final = msg("list.and", " and ")
+_COMMA: Final = msg("list.comma", " and ")
+
+
+def join_and(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a list ending in "and": ``Al and Bo and Cy``, ``Al, Bo y Cy``, ``Al、Bo和Cy``."""
+    words = list(items)
+    language = check_locale(locale)
+    if len(words) < 2:
+        return "".join(words)
+    comma = _COMMA.render(language)
+    return comma.join(words[:-1]) + _AND.render(language) + words[-1]
+
+
+def join_items(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a plain list: ``brute, crook`` (``暴徒、恶棍`` in Chinese)."""
+    return _ITEMS.render(locale).join(items)
+
+
+#: Names of the game's components and quantities, for a frontend's labels.
+TERMS: Final[Mapping[str, Text]] = {
+    "cash": msg("term.cash", "Cash"),
+    "reserve": msg("term.reserve", "Reserve"),
+    "loot_card": msg("term.loot_card", "Loot card"),
+    "deposit": msg("term.deposit", "Deposit"),
+    "leader": msg("term.leader", "Leader"),
+    "leader_card": msg("term.leader_card", "Leader card"),
+    "threat_card": msg("term.threat_card", "Threat card"),
+    "role_card": msg("term.role_card", "Role card"),
+    "character": msg("term.character", "Character"),
+    "round": msg("term.round", "Round"),
+    "bonus_symbol": msg("term.bonus_symbol", "Symbol"),
+    "winner": msg("term.winner", "Winner"),
+    "face_up_roles": msg("term.face_up_roles", "Face-up role cards"),
+    "my_characters": msg("term.my_characters", "Your characters"),
+    "seen_by_threat": msg("term.seen_by_threat", "Seen with a threat card"),
+    "log": msg("term.log", "What happened"),
+    "player": msg("term.player", "Player"),
+    "spectator": msg("term.spectator", "Spectator"),
+}
+
+
+_PHASE_NAMES: Final[dict[Phase, Text]] = {
+    Phase.DEALING: msg("phase_name.dealing", "Dealing"),
+    Phase.PLANNING: msg("phase_name.planning", "Planning"),
+    Phase.SETTING_ASIDE: msg("phase_name.setting_aside", "Setting a role card aside"),
+    Phase.NEGOTIATION: msg("phase_name.negotiation", "Negotiation"),
+    Phase.HEIST: msg("phase_name.heist", "Heist"),
+    Phase.GAME_OVER: msg("phase_name.game_over", "Game over"),
+}
+
+
+def phase_name(phase: Phase, locale: str = "en") -> str:
+    """The name of a phase of the round in ``locale``, for a table's heading.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``phase`` is not a :class:`~millions_rules.Phase`.
+
+    >>> from millions_rules import Phase
+    >>> phase_name(Phase.NEGOTIATION, "es"), phase_name(Phase.HEIST, "zh")
+    ('Negociación', '抢劫')
+    """
+    text = _PHASE_NAMES.get(phase) if isinstance(phase, Phase) else None
+    if text is None:
+        raise LocaleError(f"expected a Phase, not {phase!r}")
+    return text.render(locale)
+
+
+_WIN_REASONS: Final[dict[WinReason, Text]] = {
+    WinReason.TARGET: msg("win_reason.target", "Reached the target after a round"),
+    WinReason.LAST_ROUND: msg("win_reason.last_round", "Richest after the last round"),
+}
+
+
+def win_reason(reason: WinReason, locale: str = "en") -> str:
+    """Why the game ended (:attr:`GameWon.reason <millions_rules.GameWon.reason>`), for an end screen.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``reason`` is not a
+            :class:`~millions_rules.WinReason`.
+
+    >>> from millions_rules import WinReason
+    >>> win_reason(WinReason.TARGET, "es"), win_reason(WinReason.LAST_ROUND, "zh")
+    ('Alcanzó la meta al final de una ronda', '最后一回合结束后最有钱')
+    """
+    text = _WIN_REASONS.get(reason) if isinstance(reason, WinReason) else None
+    if text is None:
+        raise LocaleError(f"expected a WinReason, not {reason!r}")
+    return text.render(locale)
+
+
+def term(key: str, locale: str = "en") -> str:
+    """The name of a component of the game in ``locale``; ``key`` is one of :data:`TERMS`.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown or ``key`` is not one of :data:`TERMS`.
+
+    >>> term("reserve", "zh"), term("threat_card", "es")
+    ('储备现金', 'Carta de Intimidación')
+    """
+    text = TERMS.get(key) if isinstance(key, str) else None
+    if text is None:
+        raise LocaleError(f"unknown term {key!r}; the terms are {', '.join(TERMS)}")
+    return text.render(locale)
+
+
+_CITE: Final = msg("rule.cited", "{message} ({rule})")
+
+
+def cite(message: str, rule: str | None, locale: str = "en") -> str:
+    """``message`` followed by the id of the rule it rests on, if any."""
+    if rule is None:
+        return message
+    return _CITE.render(locale, message=message, rule=rule)

@@ -1,0 +1,345 @@
+"""The web table's server: seats, tokens, versions, cursors, bots, saving (no browser).
+
+The browser test (``tests/browser``, run by ``nox -s web``) plays whole games through the
+page; these tests pin the HTTP contract the page relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet everywhere
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from millions_rules import (
+    GameConfig,
+    GameWon,
+    IllegalActionError,
+    Phase,
+    Stay,
+    apply,
+    describe,
+    from_json,
+    to_json,
+    view,
+    visible_events,
+    win_reason,
+)
+from millions_rules.__main__ import main
+from millions_rules.web import Table, TableError, create_app
+
+
+@pytest.fixture
+def table() -> Table:
+    """Five players, seats 2 to 4 played by the server."""
+    return Table(GameConfig(5, seed=2026), bots=[2, 3, 4])
+
+
+@pytest.fixture
+def client(table: Table) -> TestClient:
+    return TestClient(create_app(table, base_url="http://127.0.0.1:8000"))
+
+
+def update(client: TestClient, token: str, since: int = 0, **extra: Any) -> Any:
+    response = client.get("/api/update", params={"token": token, "since": since, **extra})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def act(client: TestClient, token: str, version: int, action: object) -> Any:
+    return client.post("/api/act", json={"token": token, "version": version, "action": action})
+
+
+class TestSeats:
+    def test_each_link_gets_its_own_view(self, table: Table, client: TestClient) -> None:
+        """A seat's update is exactly its view (R-INFO); the spectator's is the seat-less view."""
+        for seat in range(5):
+            got = update(client, table.seat_token(seat))
+            assert got["view"] == json.loads(to_json(view(table.state, seat)))
+            assert got["view"]["seat"] == seat
+        spectator = update(client, table.spectator_token)
+        assert spectator["view"]["seat"] is None and spectator["host"] is False
+        assert spectator["view"] == json.loads(to_json(view(table.state, None)))
+        assert update(client, table.host_token)["host"] is True
+
+    def test_tokens_are_distinct_and_unguessable(self, table: Table) -> None:
+        """Seven different tokens of 22 URL-safe characters (16 random bytes)."""
+        tokens = [table.seat_token(s) for s in range(5)] + [table.spectator_token, table.host_token]
+        assert len(set(tokens)) == 7
+        assert all(len(token) == 22 for token in tokens)
+
+    @pytest.mark.parametrize("token", ["guess", "", "é" * 22, "\x00"])
+    def test_unknown_token_is_refused(self, client: TestClient, token: str) -> None:
+        """A link that is no seat's gets 403 ``unknown_token``, whatever its characters."""
+        response = client.get("/api/update", params={"token": token})
+        assert response.status_code == 403
+        assert response.json()["error"] == "unknown_token"
+        acting = act(client, token, 3, {"type": "stay", "player": 0})
+        assert (acting.status_code, acting.json()["error"]) == (403, "unknown_token")
+
+    def test_names_must_match_the_seats(self) -> None:
+        """A table with the wrong number of names is refused with ``bad_request``."""
+        with pytest.raises(TableError) as caught:
+            Table(GameConfig(3, seed=1), names=["Ana", "Bo"])
+        assert caught.value.code == "bad_request"
+
+    def test_bots_have_played(self, table: Table) -> None:
+        """The server plays its seats at once: only the people's seats are awaited."""
+        assert table.state.phase is Phase.PLANNING
+        assert table.state.awaiting == (0, 1)
+        assert table.version == 3
+
+    def test_links_are_the_hosts_and_omit_the_bots(self, table: Table, client: TestClient) -> None:
+        """The host lists the people's links; bots' seats have none; others get 403."""
+        response = client.get("/api/links", params={"token": table.host_token})
+        links = response.json()
+        assert [s["link"] for s in links["seats"]] == [
+            f"http://127.0.0.1:8000/#{table.seat_token(0)}",
+            f"http://127.0.0.1:8000/#{table.seat_token(1)}",
+            None,
+            None,
+            None,
+        ]
+        assert links["spectator"] == f"http://127.0.0.1:8000/#{table.spectator_token}"
+        refused = client.get("/api/links", params={"token": table.spectator_token})
+        assert refused.status_code == 403
+
+
+class TestActions:
+    def test_a_seat_plays_its_legal_action(self, table: Table, client: TestClient) -> None:
+        """A legal action with the current version is applied; the answer is the new version."""
+        choose = update(client, table.seat_token(0))["view"]["legal_actions"][0]
+        response = act(client, table.seat_token(0), 3, choose)
+        assert response.status_code == 200
+        assert response.json() == {"version": 4}
+        assert table.state.history[-1] == from_json(
+            json.dumps(choose), type(table.state.history[-1])
+        )
+
+    def test_stale_version_is_refused(self, table: Table, client: TestClient) -> None:
+        """An action chosen on an older version gets 409 ``stale_version`` and changes nothing."""
+        token = table.seat_token(0)
+        choose = update(client, token)["view"]["legal_actions"][0]
+        before = table.state
+        response = act(client, token, 2, choose)
+        assert response.status_code == 409
+        assert response.json()["error"] == "stale_version"
+        assert table.state is before
+
+    def test_another_seats_action_is_refused(self, table: Table, client: TestClient) -> None:
+        """Seat 0 cannot act for seat 1: 403 ``not_your_action``, nothing changes."""
+        theirs = update(client, table.seat_token(1))["view"]["legal_actions"][0]
+        before = table.state
+        response = act(client, table.seat_token(0), 3, theirs)
+        assert (response.status_code, response.json()["error"]) == (403, "not_your_action")
+        assert table.state is before
+
+    def test_dealer_actions_are_refused(self, table: Table, client: TestClient) -> None:
+        """A seat cannot deal the loot card: 403 ``not_your_action``."""
+        response = act(client, table.seat_token(0), 3, {"type": "deal_loot", "index": 0})
+        assert (response.status_code, response.json()["error"]) == (403, "not_your_action")
+
+    def test_spectator_cannot_act(self, table: Table, client: TestClient) -> None:
+        """The spectator link has no seat: 403 ``unknown_token``."""
+        response = act(client, table.spectator_token, 3, {"type": "stay", "player": 0})
+        assert (response.status_code, response.json()["error"]) == (403, "unknown_token")
+
+    def test_illegal_action_keeps_the_engine_code(self, table: Table, client: TestClient) -> None:
+        """Staying during planning is the engine's ``wrong_phase``, answered with 409."""
+        response = act(client, table.seat_token(0), 3, {"type": "stay", "player": 0})
+        assert (response.status_code, response.json()["error"]) == (409, "wrong_phase")
+
+    @pytest.mark.parametrize(
+        "body",
+        [
+            "not json",
+            json.dumps([1, 2]),
+            json.dumps({"version": 3, "action": {"type": "stay", "player": 0}}),
+            json.dumps({"token": "T", "version": "3", "action": {"type": "stay", "player": 0}}),
+            json.dumps({"token": "T", "version": True, "action": {"type": "stay", "player": 0}}),
+            json.dumps({"token": "T", "version": 3, "action": {"type": "fly", "player": 0}}),
+            json.dumps({"token": "T", "version": 3, "action": None}),
+        ],
+    )
+    def test_malformed_requests_are_refused(
+        self, table: Table, client: TestClient, body: str
+    ) -> None:
+        """Malformed bodies get 400 ``bad_request`` and change nothing."""
+        before = table.state
+        response = client.post(
+            "/api/act", content=body.replace('"T"', json.dumps(table.seat_token(0)))
+        )
+        assert (response.status_code, response.json()["error"]) == (400, "bad_request")
+        assert table.state is before
+
+
+class TestCursors:
+    def test_since_sends_only_new_events(self, table: Table, client: TestClient) -> None:
+        """An update after ``since`` holds the later events only, and they extend the client's log."""
+        token = table.seat_token(0)
+        first = update(client, token)
+        held = first["view"]["events"]
+        act(client, token, first["view"]["version"], first["view"]["legal_actions"][0])
+        second = update(client, token, since=len(held))
+        assert second["view"]["first_event"] == len(held)
+        assert len(second["log"]) == len(second["view"]["events"])
+        everything = [json.loads(to_json(e)) for e in visible_events(table.state.events, 0)]
+        assert held + second["view"]["events"] == everything
+
+    def test_since_out_of_range_is_refused(self, table: Table, client: TestClient) -> None:
+        """A cursor past the visible log, or not a number, gets 400."""
+        token = table.seat_token(0)
+        size = len(update(client, token)["view"]["events"])
+        for since in (str(size + 1), "-1", "x"):
+            response = client.get("/api/update", params={"token": token, "since": since})
+            assert (response.status_code, response.json()["error"]) == (400, "bad_request")
+
+    @pytest.mark.parametrize("lang", ["en", "es", "zh"])
+    def test_log_and_labels_in_the_chosen_language(
+        self, table: Table, client: TestClient, lang: str
+    ) -> None:
+        """The log narrates each event, and each button label names each legal action, in ``lang``."""
+        got = update(client, table.seat_token(0), lang=lang)
+        seen = view(table.state, 0)
+        assert got["lang"] == lang
+        assert got["log"] == [describe(e, table.names, locale=lang) for e in seen.events]
+        assert got["labels"] == [describe(a, table.names, locale=lang) for a in seen.legal_actions]
+
+    def test_refusal_in_the_chosen_language(self, table: Table, client: TestClient) -> None:
+        """An illegal action's message is the engine's error in the page's language."""
+        body = {"token": table.seat_token(0), "version": 3, "action": {"type": "stay", "player": 0}}
+        response = client.post("/api/act", json={**body, "lang": "zh"})
+        with pytest.raises(IllegalActionError) as caught:
+            apply(table.state, Stay(0), seat=0)
+        assert response.json() == {"error": "wrong_phase", "message": caught.value.localized("zh")}
+
+    def test_unknown_language_is_refused(self, table: Table, client: TestClient) -> None:
+        """Only en, es and zh are served."""
+        response = client.get("/api/update", params={"token": table.spectator_token, "lang": "fr"})
+        assert response.status_code == 400
+
+
+def test_end_screen_says_why(table: Table) -> None:
+    """Once the game is over, the update says why in the page's language (R-END)."""
+    token = table.seat_token(0)
+    assert table.update(token)["ending"] is None
+    for _ in range(1000):
+        if table.state.is_over:
+            break
+        for seat in (0, 1):
+            offered = table.update(table.seat_token(seat))["view"]["legal_actions"]
+            if offered:
+                table.act(table.seat_token(seat), offered[-1], table.version)
+    won = table.state.events[-1]
+    assert isinstance(won, GameWon)
+    assert table.update(token, lang="es")["ending"] == win_reason(won.reason, "es")
+
+
+class TestSaving:
+    def test_save_and_load_keep_the_game_and_links(self, table: Table, client: TestClient) -> None:
+        """A saved table loads into the same state, names, bots and working links."""
+        token = table.seat_token(0)
+        first = update(client, token)
+        act(client, token, first["view"]["version"], first["view"]["legal_actions"][0])
+        response = client.get("/api/save", params={"token": table.host_token})
+        assert response.status_code == 200
+        loaded = Table.load(response.content)
+        assert loaded.state == table.state
+        assert loaded.bots == (2, 3, 4)
+        assert loaded.names == table.names
+        assert loaded.seat_of(token) == 0
+        assert loaded.update(token) == table.update(token)
+
+    def test_only_the_host_saves(self, table: Table, client: TestClient) -> None:
+        """The save holds every secret: a seat's link gets 403."""
+        response = client.get("/api/save", params={"token": table.seat_token(0)})
+        assert response.status_code == 403
+
+    @pytest.mark.parametrize(
+        "text", ["{}", "[]", "nonsense", '{"format": "millions-rules-table/1"}']
+    )
+    def test_load_refuses_what_is_no_table(self, text: str) -> None:
+        """Anything but a saved table is ``bad_request``."""
+        with pytest.raises(TableError) as caught:
+            Table.load(text)
+        assert caught.value.code == "bad_request"
+
+
+class TestCommandLine:
+    def test_serve_needs_a_person(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """``serve --bots`` as many as the players is refused with exit code 2."""
+        assert main(["serve", "--players", "3", "--bots", "3"]) == 2
+        assert "--bots must be from 0 to 2" in capsys.readouterr().err
+
+    def test_serve_reports_an_unreadable_save(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Any
+    ) -> None:
+        """``serve --load`` of a missing file fails with a message, not a traceback."""
+        assert main(["serve", "--load", str(tmp_path / "missing.json")]) == 2
+        assert "serve:" in capsys.readouterr().err
+
+
+def test_page_is_served(client: TestClient) -> None:
+    """The page and its script are plain files: no build step."""
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/table.js" in page.text
+    script = client.get("/static/table.js")
+    assert script.status_code == 200 and "EventSource" in script.text
+
+
+def test_stream_sends_the_update_first(table: Table, client: TestClient) -> None:
+    """The event stream opens with the client's update after its cursor."""
+    token = table.seat_token(0)
+    with client.stream("GET", "/api/stream", params={"token": token, "since": 2}) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        lines = response.iter_lines()
+        assert next(lines) == "event: update"
+        data = next(lines)
+    assert json.loads(data.removeprefix("data: ")) == table.update(token, 2)
+
+
+class _BrokenBot:
+    """A bot that always fails."""
+
+    def choose(self, view: object, legal: object, rng: object) -> object:
+        raise RuntimeError("broken")
+
+
+def test_a_failing_bot_does_not_stop_the_table(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot that raises plays its first offered action instead; the error is logged."""
+    table._bots[2] = (_BrokenBot(), table._bots[2][1])  # type: ignore[assignment]
+    for seat in (0, 1):
+        choose = table.update(table.seat_token(seat))["view"]["legal_actions"][0]
+        table.act(table.seat_token(seat), choose, table.version)
+    assert table.state.phase is Phase.NEGOTIATION
+    assert 2 not in table.state.awaiting  # the broken bot decided anyway
+    assert "the bot in seat 2 failed" in caplog.text
+
+
+def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
+    """``serve --load FILE`` hosts the saved table, and prints the same links again."""
+    import io
+
+    from millions_rules.web._serve import make_table, print_links
+
+    saved = tmp_path / "table.json"
+    saved.write_text(table.save(), encoding="utf-8")
+    loaded = make_table(load=str(saved))
+    assert loaded.state == table.state
+    out = io.StringIO()
+    print_links(loaded, "http://127.0.0.1:8000", out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == f"  seat 0 Ana: http://127.0.0.1:8000/#{table.seat_token(0)}"
+    assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
+    assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
