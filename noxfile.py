@@ -1,4 +1,5 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, typing, docs, package and web.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package
+and web.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
@@ -16,7 +17,7 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "typing", "docs", "package", "web"]
+nox.options.sessions = ["lint", "tests", "adapters", "typing", "docs", "package", "web"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -35,6 +36,7 @@ def lint(session: nox.Session) -> None:
         "benchmarks",
         "typing_tests",
         "noxfile.py",
+        "conftest.py",
         "docs",
     )
     session.run(
@@ -47,6 +49,7 @@ def lint(session: nox.Session) -> None:
         "benchmarks",
         "typing_tests",
         "noxfile.py",
+        "conftest.py",
         "docs",
     )
 
@@ -59,6 +62,24 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", f"--hypothesis-profile={profile}", *session.posargs)
 
 
+#: Every optional extra that typing and the docs need to see.
+EXTRAS = ".[dev,pettingzoo,openspiel]"
+
+
+@nox.session
+def adapters(session: nox.Session) -> None:
+    """The PettingZoo and OpenSpiel adapters with their extras: tests, doctests, examples."""
+    session.install("-e", EXTRAS)
+    session.run(
+        "pytest",
+        "-q",
+        "tests/adapters",
+        "tests/test_adapters_core.py",
+        "src/millions_rules/adapters",
+        *session.posargs,
+    )
+
+
 @nox.session(python=["3.10", "3.11", "3.12", "3.13"])
 def compat(session: nox.Session) -> None:
     """The test suite on every supported Python (those installed; not a default session)."""
@@ -69,14 +90,14 @@ def compat(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, tests, examples, benchmarks and typing_tests/."""
-    session.install("-e", ".[dev]")
+    session.install("-e", EXTRAS)
     session.run("mypy")
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Sphinx: HTML and doctest builders, warnings as errors, nitpicky."""
-    session.install("-e", ".[dev]")
+    session.install("-e", EXTRAS)
     for builder in ("html", "doctest"):
         session.run(
             "sphinx-build",

@@ -38,6 +38,12 @@ nitpick_ignore = [
     ("py:class", "millions_rules._log.T"),
     ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
+    # The adapters' base classes and spaces belong to libraries without inventories here.
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.spaces.Dict"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.State"),
     # The web table's optional dependencies have no inventory here.
     ("py:class", "starlette.applications.Starlette"),
     ("py:class", "Starlette"),
@@ -58,7 +64,7 @@ html_title = f"millions-rules {release}"
 html_static_path = ["_static"]
 html_css_files = ["custom.css"]
 
-doctest_global_setup = "from millions_rules import *"
+doctest_global_setup = "from millions_rules import *\nfrom millions_rules.adapters import *\nfrom millions_rules.bots import *"
 
 # -- intersphinx without the network ---------------------------------------------------
 # The documentation must build where only package registries are reachable, so the

@@ -1,0 +1,11 @@
+"""Doctest collection: the adapters' modules need their extras (the ``adapters`` nox session)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore: list[str] = []
+if importlib.util.find_spec("pettingzoo") is None:
+    collect_ignore.append("src/millions_rules/adapters/pettingzoo.py")
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/millions_rules/adapters/openspiel.py")

@@ -1,0 +1,279 @@
+"""Numbers for learning agents: the action catalogue and the observation vector.
+
+Both are built for one player count and read only a :class:`~millions_rules.PlayerView`
+and the public :class:`~millions_rules.adapters.Turn`: two games that differ only in what
+a seat may not know encode identically for that seat (R-INFO).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any, Final, cast
+
+import attrs
+
+from .._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
+from .._config import GameConfig
+from .._errors import ConfigError
+from .._roles import Role, roles_in_play
+from .._state import CharacterStatus, Phase
+from .._views import PlayerView
+from ._turns import Move, SeatMove, Turn, Wait, moves_of
+
+__all__ = [
+    "PAY_AMOUNTS",
+    "Catalogue",
+    "observation_fields",
+    "observation_high",
+    "observation_size",
+    "observe",
+]
+
+#: The payment amounts of the catalogue, in millions (any legal amount stays playable
+#: through the library itself).
+PAY_AMOUNTS: Final[tuple[int, ...]] = (1, 2, 3, 5, 10)
+
+_ROLES: Final = tuple(Role)
+_MOVE_TYPES: Final = (Choose, Stay, Leave, Pay, UseThreat, Denounce, Wait)
+_PHASES: Final = tuple(Phase)
+_STATUSES: Final = tuple(CharacterStatus)
+
+
+@attrs.frozen(init=False)
+class Catalogue:
+    """The fixed discrete actions of a game for one player count, in a documented order.
+
+    Entries are moves of seat 0; :meth:`move` puts them in another seat's hands. In order:
+
+    1. *choose*: each role in play (R-PLAN-2), or in the three-player game each ordered
+       pair of different roles, the first laid at position 0 (R-3P-1, R-3P-4);
+    2. *stay* (R-NEG-1);
+    3. *leave*, taking back every character (R-NEG-2);
+    4. three-player game only: *take back* the character of each role (R-3P-2);
+    5. *threat* on each seat and position (R-NEG-THREAT, R-3P-4);
+    6. *name* each role but the Snitch, for the lone Snitch (R-HEIST-SNITCH);
+    7. *pay* each seat each amount of :data:`~millions_rules.adapters.PAY_AMOUNTS` (R-NEG-3);
+    8. *wait* (the turn structure's free move).
+
+    Entries that can never be legal for a seat (paying or threatening oneself) stay in
+    the catalogue and are always masked, so every seat has the same catalogue.
+
+    >>> catalogue = Catalogue(5)
+    >>> len(catalogue), catalogue.names[:6]
+    (40, ('choose snitch', 'choose brute', 'choose driver', 'choose crook', 'stay', 'leave'))
+    >>> catalogue.move(catalogue.index(Stay(0)), seat=3)
+    Stay(player=3)
+    """
+
+    players: int
+    """The number of players."""
+    entries: tuple[SeatMove, ...]
+    """The moves, for seat 0."""
+    names: tuple[str, ...]
+    """A short name for each entry."""
+    _index: dict[SeatMove, int] = attrs.field(eq=False, repr=False)
+
+    def __init__(self, players: int) -> None:
+        roles = roles_in_play(players)  # ConfigError for a bad count
+        pairs = players == 3
+        slots = 2 if pairs else 1
+        entries: list[SeatMove] = []
+        names: list[str] = []
+
+        def add(move: SeatMove, name: str) -> None:
+            entries.append(move)
+            names.append(name)
+
+        if pairs:
+            for first, second in permutations(roles, 2):
+                add(Choose(0, (first, second)), f"choose {first.value}+{second.value}")
+        else:
+            for role in roles:
+                add(Choose(0, role), f"choose {role.value}")
+        add(Stay(0), "stay")
+        add(Leave(0), "leave")
+        if pairs:
+            for role in roles:
+                add(Leave(0, role), f"take back {role.value}")
+        for target in range(players):
+            for slot in range(slots):
+                add(UseThreat(0, target, slot), f"threaten seat {target} position {slot}")
+        for role in roles:
+            if role is not Role.SNITCH:
+                add(Denounce(0, role), f"name {role.value}")
+        for target in range(players):
+            for amount in PAY_AMOUNTS:
+                add(Pay(0, target, amount), f"pay seat {target} {amount}M")
+        add(Wait(0), "wait")
+        self.__attrs_init__(
+            players, tuple(entries), tuple(names), {m: i for i, m in enumerate(entries)}
+        )
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def move(self, index: int, seat: int) -> SeatMove:
+        """The move at ``index`` made by ``seat``.
+
+        Raises:
+            ConfigError: If ``index`` is not an index of the catalogue.
+        """
+        if type(index) is not int or not 0 <= index < len(self.entries):
+            raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(self) - 1})")
+        return _with_player(self.entries[index], seat)
+
+    def index(self, move: Move) -> int | None:
+        """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
+        if not isinstance(move, _MOVE_TYPES):
+            return None
+        try:
+            return self._index.get(_with_player(move, 0))
+        except TypeError:  # a field that cannot be hashed, such as a list
+            return None
+
+    def mask(self, view: PlayerView, turn: Turn) -> list[int]:
+        """1 for each entry the view's seat may play now, else 0 (all 0 off turn)."""
+        mask = [0] * len(self.entries)
+        for move in moves_of(view, turn, PAY_AMOUNTS):
+            index = self.index(move)
+            if index is not None:
+                mask[index] = 1
+        return mask
+
+
+def _with_player(move: SeatMove, seat: int) -> SeatMove:
+    changed: SeatMove = attrs.evolve(cast(Any, move), player=seat)
+    return changed
+
+
+def observation_fields(players: int) -> tuple[tuple[str, int], ...]:
+    """The observation vector's fields, in order, with their lengths.
+
+    ``n`` is the number of players and ``k`` the characters per player (2 with three
+    players, else 1). Seats are absolute (seat 0 first); roles are in reveal order
+    (:class:`~millions_rules.Role`); amounts are in millions.
+
+    >>> dict(observation_fields(4))["characters"]
+    48
+    """
+    roles_in_play(players)
+    n = players
+    k = 2 if players == 3 else 1
+    return (
+        ("seat", n),  # one-hot: whose observation this is
+        ("phase", len(_PHASES)),  # one-hot, Phase order
+        ("round", 1),
+        ("rounds", 1),
+        ("target", 1),
+        ("loot_shown", 1),  # 1 once this round's loot card is face up
+        ("loot_total", 1),
+        ("loot_deposit", 1),
+        ("loot_bonus_role", len(_ROLES)),  # one-hot, or zeros for no symbol
+        ("cash", n),
+        ("reserve", 1),
+        ("threats", n),  # threat cards held by seat
+        ("threat_supply", 1),
+        ("leader", n),  # one-hot
+        # by seat, then position: present, status one-hot (4), paid, covered,
+        # role one-hot (5, zeros when this seat does not know it): 12 numbers each
+        ("characters", n * k * (1 + len(_STATUSES) + 2 + len(_ROLES))),
+        ("decided", n),
+        ("face_up", len(_ROLES)),  # face-up role cards, count by role
+        ("previous_known", n),  # 1 where this seat knows the seat's last-round roles
+        ("previous_roles", n * len(_ROLES)),  # those roles, by seat then role
+        ("awaiting", n),  # seats the engine waits for
+        ("nameable", len(_ROLES)),  # roles the lone Snitch may name
+        ("turn", n),  # one-hot: the seat to act in the turn structure
+        ("free_moves", n),  # free moves left this round, by seat
+        ("done", n),  # seats done for the round
+        ("winners", n),
+    )
+
+
+def observation_size(players: int) -> int:
+    """The length of the observation vector."""
+    return sum(size for _, size in observation_fields(players))
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+def observe(view: PlayerView, turn: Turn) -> list[float]:
+    """The observation vector of ``view``'s seat (see :func:`observation_fields`).
+
+    It reads the view and the public turn only.
+
+    Raises:
+        ConfigError: If ``view`` is a spectator's view.
+    """
+    if view.seat is None:
+        raise ConfigError("an observation is for a seat, not a spectator")
+    config = view.config
+    n = config.players
+    k = 2 if n == 3 else 1
+    out: list[float] = []
+    out += _one_hot(n, view.seat)
+    out += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    out += [float(view.round), float(config.rounds), float(config.target)]
+    loot = view.loot
+    out += [0.0, 0.0, 0.0] if loot is None else [1.0, float(loot.total), float(loot.deposit)]
+    bonus = None if loot is None or loot.bonus_role is None else loot.bonus_role.order
+    out += _one_hot(len(_ROLES), bonus)
+    out += [float(c) for c in view.cash]
+    out.append(float(view.reserve))
+    out += [float(t) for t in view.threats]
+    out.append(float(view.threat_supply))
+    out += _one_hot(n, view.leader)
+    lying = {(c.player, c.position): c for c in view.characters}
+    for seat in range(n):
+        for position in range(k):
+            c = lying.get((seat, position))
+            if c is None:
+                out += [0.0] * (1 + len(_STATUSES) + 2 + len(_ROLES))
+                continue
+            out.append(1.0)
+            out += _one_hot(len(_STATUSES), _STATUSES.index(c.status))
+            out += [float(c.paid), float(c.covered)]
+            out += _one_hot(len(_ROLES), None if c.role is None else c.role.order)
+    out += [float(d) for d in view.decided]
+    out += _counts(view.face_up)
+    out += [0.0 if roles is None else 1.0 for roles in view.previous_roles]
+    for roles in view.previous_roles:
+        out += _counts(roles or ())
+    out += _seats(n, view.awaiting)
+    out += _counts(view.nameable)
+    out += _one_hot(n, turn.seat)
+    out += [float(f) for f in turn.free_moves]
+    out += [float(d) for d in turn.done]
+    out += _seats(n, view.winners)
+    return out
+
+
+def _counts(roles: Sequence[Role]) -> list[float]:
+    values = [0.0] * len(_ROLES)
+    for role in roles:
+        values[role.order] += 1.0
+    return values
+
+
+def _seats(n: int, seats: Sequence[int] | frozenset[int]) -> list[float]:
+    return [1.0 if seat in seats else 0.0 for seat in range(n)]
+
+
+def observation_high(config: GameConfig) -> float:
+    """An upper bound of every number in the observation vector of a game with ``config``."""
+    deck = config.loot_deck
+    return float(
+        max(
+            config.total_money,
+            config.rounds,
+            config.target,
+            max(card.total for card in deck) + 2,
+            100,  # free moves
+        )
+    )

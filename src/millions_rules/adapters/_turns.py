@@ -1,0 +1,281 @@
+"""The adapters' turn structure: the free-form table played as sequential turns.
+
+The rule book lets players choose at the same time (R-PLAN-2) and lets anyone pay or
+threaten while others decide (R-NEG-1, R-NEG-3, R-NEG-THREAT). Agent frameworks want one
+seat to act at a time, so a :class:`Table` adds a turn order on top of a
+:class:`~millions_rules.GameState`, without changing any rule:
+
+* **Planning.** The seats that have not chosen choose one after the other, clockwise from
+  the leader. A choice is secret and the view of a later seat shows only that earlier
+  seats have chosen (and their deposits), exactly what R-PLAN-2 makes public, so the
+  order gives nobody information the simultaneous choice would hide.
+* **Negotiation.** Turns go clockwise from the leader, lap after lap, until every
+  player has decided. On a turn a seat makes one move: a decision (stay, leave, or in the
+  three-player game take back one character), a threat (:class:`~millions_rules.UseThreat`),
+  a payment (:class:`~millions_rules.Pay`) or :class:`Wait`. Payments and waits are *free
+  moves*: each seat has ``free_moves`` of them per round, so every round ends. A seat that
+  has decided but is still in the round keeps its turns while it can still pay or threaten;
+  its :class:`Wait` means "nothing more from me this round" and it is skipped from then on.
+  A seat that has left the round, or that can do nothing, is skipped.
+* **Heist.** The lone Snitch names a role (R-HEIST-SNITCH).
+* **Dealer.** With :attr:`~millions_rules.Dealer.EXTERNAL` the table waits for
+  :class:`~millions_rules.DealLoot` and :class:`~millions_rules.SetAside` (chance nodes).
+
+Who acts, and each seat's free moves, are public: :class:`Turn` holds them, and the
+encoders read a :class:`~millions_rules.PlayerView` and a :class:`Turn`, nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from .._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
+from .._checks import illegal
+from .._config import GameConfig
+from .._engine import apply, legal_actions, new_game, payees
+from .._errors import ConfigError
+from .._state import GameState, Phase
+from .._text import msg
+from .._views import PlayerView
+
+__all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
+
+#: The default number of free moves (payments and waits) each seat has per round.
+FREE_MOVES = 2
+
+
+@attrs.frozen
+class Wait:
+    """Let the turn pass in negotiation (a free move), or, after deciding, stop for the round."""
+
+    player: int
+    """The seat waiting."""
+
+
+#: What a seat (or the external dealer) does at a :class:`Table`.
+Move: TypeAlias = Action | Wait
+
+#: What a seat does (a :data:`Move` but the dealer's).
+SeatMove: TypeAlias = Choose | Stay | Leave | Pay | UseThreat | Denounce | Wait
+
+
+@attrs.frozen
+class Turn:
+    """The public part of the turn structure: who acts and what they have left."""
+
+    seat: int | None
+    """The seat to act, or ``None`` while the dealer must act or when the game is over."""
+    free_moves: tuple[int, ...]
+    """The payments and waits each seat may still make this round."""
+    done: tuple[bool, ...]
+    """Whether each seat has decided and said with :class:`Wait` it is done for the round."""
+
+
+@attrs.frozen
+class Table:
+    """A :class:`~millions_rules.GameState` played in turns (see the module text).
+
+    Build one with :meth:`start`; :meth:`play` returns a new table and never changes this one.
+
+    >>> from millions_rules import GameConfig, Role
+    >>> table = Table.start(GameConfig(4, seed=1))
+    >>> table.turn.seat, len(table.moves())
+    (0, 3)
+    >>> table.play(table.moves()[0]).turn.seat
+    1
+    """
+
+    state: GameState
+    """The game."""
+    free_moves_per_round: int
+    """The free moves each seat gets per round."""
+    free_moves: tuple[int, ...]
+    """The free moves each seat has left this round."""
+    done: tuple[bool, ...]
+    """Whether each seat is done for the round (decided, then waited)."""
+    cursor: int
+    """The seat that moved last in negotiation; the next turn goes clockwise from it."""
+
+    @classmethod
+    def start(cls, config: GameConfig, free_moves: int = FREE_MOVES) -> Table:
+        """A new game at a table.
+
+        Args:
+            config: The game's configuration.
+            free_moves: The payments and waits each seat may make per round (0 to 100).
+
+        Raises:
+            ConfigError: If ``config`` is not a config or ``free_moves`` is out of range.
+        """
+        return cls.resume(new_game(config), free_moves)
+
+    @classmethod
+    def resume(cls, state: GameState, free_moves: int = FREE_MOVES) -> Table:
+        """A table at ``state`` with fresh counters, as at the start of a round.
+
+        Raises:
+            ConfigError: If ``state`` is not a state or ``free_moves`` not an int from 0 to 100.
+        """
+        if not isinstance(state, GameState):
+            raise ConfigError(f"a table needs a GameState, not {type(state).__name__}")
+        if type(free_moves) is not int or not 0 <= free_moves <= 100:
+            raise ConfigError(f"free_moves must be an int from 0 to 100, not {free_moves!r}")
+        n = state.config.players
+        return cls(state, free_moves, (free_moves,) * n, (False,) * n, (state.leader - 1) % n)
+
+    @property
+    def turn(self) -> Turn:
+        """Who acts now, and the public counters."""
+        return Turn(self._to_act(), self.free_moves, self.done)
+
+    def _to_act(self) -> int | None:
+        state = self.state
+        phase = state.phase
+        if phase is Phase.PLANNING:
+            n = state.config.players
+            waiting = set(state.awaiting)
+            return next(s for s in _clockwise(state.leader, n) if s in waiting)
+        if phase is Phase.HEIST:
+            return state.awaiting[0]
+        if phase is Phase.NEGOTIATION:
+            n = state.config.players
+            return next(
+                (s for s in _clockwise(self.cursor + 1, n) if self._may_move(s)),
+                None,
+            )
+        return None
+
+    def _may_move(self, seat: int) -> bool:
+        state = self.state
+        if not state.decided[seat]:
+            return True
+        if self.done[seat] or not state.in_round(seat):
+            return False
+        return bool(
+            (self.free_moves[seat] and payees(state, seat))
+            or (state.threats[seat] and legal_actions(state, seat, payments=False))
+        )
+
+    def moves(self, amounts: tuple[int, ...] | None = None) -> tuple[Move, ...]:
+        """Every legal move of the seat to act, or the dealer's moves.
+
+        Args:
+            amounts: The payment amounts to list (``None``: every amount from 1 to the
+                seat's cash).
+        """
+        seat = self._to_act()
+        if seat is None:
+            return legal_actions(self.state) if self.state.awaiting_dealer else ()
+        found: list[Move] = list(legal_actions(self.state, seat, payments=False))
+        if self.state.phase is Phase.NEGOTIATION:
+            if self.free_moves[seat]:
+                cash = self.state.cash[seat]
+                wanted = range(1, cash + 1) if amounts is None else amounts
+                found.extend(
+                    Pay(seat, to, amount)
+                    for to in payees(self.state, seat)
+                    for amount in wanted
+                    if 1 <= amount <= cash
+                )
+            if self.free_moves[seat] or self.state.decided[seat]:
+                found.append(Wait(seat))
+        return tuple(found)
+
+    def play(self, move: Move) -> Table:
+        """The table after ``move``.
+
+        Raises:
+            IllegalActionError: If the move breaks a rule (the engine's error) or the turn
+                order (code ``not_your_turn``); nothing changes.
+        """
+        seat = self._to_act()
+        dealer = isinstance(move, (DealLoot, SetAside))
+        if dealer:
+            if seat is not None:
+                illegal(
+                    msg("error.not_your_turn", "it is seat {seat}'s turn, not the dealer's"),
+                    seat=seat,
+                )
+        else:
+            player = getattr(move, "player", None)
+            if type(player) is not int or player != seat:
+                illegal(
+                    msg("error.not_your_turn", "it is not {player}'s turn: seat {seat} acts"),
+                    player=repr(player),
+                    seat=seat,
+                )
+        if isinstance(move, Wait):
+            return self._wait(move)
+        free = list(self.free_moves)
+        if isinstance(move, Pay):
+            if not free[move.player]:
+                illegal(
+                    msg("error.not_your_turn", "seat {seat} has no free move left this round"),
+                    seat=move.player,
+                )
+            free[move.player] -= 1
+        before = self.state
+        after = apply(before, move, seat=seat)  # a seat may only make its own moves
+        entered = after.phase is Phase.NEGOTIATION and before.phase is not Phase.NEGOTIATION
+        if entered or after.round != before.round:
+            return Table.resume(after, self.free_moves_per_round)  # a new round's counters
+        cursor = seat if seat is not None else self.cursor
+        return attrs.evolve(self, state=after, free_moves=tuple(free), cursor=cursor)
+
+    def _wait(self, move: Wait) -> Table:
+        seat = move.player
+        if self.state.phase is not Phase.NEGOTIATION:
+            illegal(msg("error.wrong_phase", "one waits only in negotiation"))
+        free, done = list(self.free_moves), list(self.done)
+        if self.state.decided[seat]:
+            done[seat] = True
+        elif free[seat]:
+            free[seat] -= 1
+        else:
+            illegal(
+                msg("error.not_your_turn", "seat {seat} has no free move left: stay or leave"),
+                seat=seat,
+            )
+        return attrs.evolve(self, free_moves=tuple(free), done=tuple(done), cursor=seat)
+
+
+def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
+    """An upper bound of the moves in a game at a :class:`Table`, dealer's moves included.
+
+    Per round: two dealer moves, one choice per seat, per seat its free moves, two
+    decisions (three-player game) and a last wait, and the Snitch's naming; plus the
+    threat cards: only a lone Brute gains one, so a game gains (and uses) at most one a
+    round (R-HEIST-BRUTE).
+
+    >>> max_moves(GameConfig(5))
+    272
+    """
+    n = config.players
+    return config.rounds * (2 + n + n * (free_moves + 3) + 1 + 1)
+
+
+def _clockwise(first: int, n: int) -> list[int]:
+    return [(first + step) % n for step in range(n)]
+
+
+def moves_of(view: PlayerView, turn: Turn, amounts: tuple[int, ...]) -> tuple[Move, ...]:
+    """The legal moves of ``view.seat``, from its view and the public turn alone.
+
+    Payments are listed for the given amounts only. Empty when it is not this seat's turn.
+    This is what the encoders' action masks are built from.
+    """
+    seat = view.seat
+    if seat is None or turn.seat != seat:
+        return ()
+    found: list[Move] = list(view.legal_actions)
+    if view.phase is Phase.NEGOTIATION:
+        if turn.free_moves[seat]:
+            cash = view.cash[seat]
+            found.extend(
+                Pay(seat, to, amount) for to in view.payees for amount in amounts if amount <= cash
+            )
+        if turn.free_moves[seat] or view.decided[seat]:
+            found.append(Wait(seat))
+    return tuple(found)
