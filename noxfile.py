@@ -131,6 +131,9 @@ def package(session: nox.Session) -> None:
             python, "-m", "millions_rules", "demo", "--lang", lang, external=True, silent=True
         )
     session.run(
+        python, "-m", "millions_rules", "demo", "--game", "torraku", external=True, silent=True
+    )
+    session.run(
         python, str(ROOT / "tests" / "check_wheel.py"), str(ROOT / "examples"), external=True
     )
 
@@ -208,6 +211,7 @@ def bench(session: nox.Session) -> None:
     """The benchmark table: playouts by player count, single calls, JSON, memory, loading."""
     session.install("-e", ".[fast]")
     session.run("python", "benchmarks/run.py", *session.posargs)
+    session.run("python", "benchmarks/torraku.py")
 
 
 @nox.session

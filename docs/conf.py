@@ -30,6 +30,11 @@ nitpick_ignore = [
     ("py:class", "T"),
     ("py:class", "millions_rules._random.T"),
     ("py:class", "millions_rules._serialization.T"),
+    ("py:class", "millions_rules.torraku._serialization.T"),
+    ("py:class", "millions_rules._common.random.T"),
+    ("py:class", "millions_rules._common.records.S"),
+    ("py:class", "millions_rules._common.json.T"),
+    ("py:class", "Extra"),
     ("py:class", "millions_rules._log.T"),
     ("py:obj", "millions_rules._log.T"),
     ("py:class", "TypeAlias"),
@@ -72,6 +77,11 @@ _INVENTORIES = {
         "Python",
         [
             ("int", "py:class", "library/functions.html#int"),
+            (
+                "collections.abc.Iterator",
+                "py:class",
+                "library/collections.abc.html#collections.abc.Iterator",
+            ),
             ("str", "py:class", "library/stdtypes.html#str"),
             ("bool", "py:class", "library/functions.html#bool"),
             ("float", "py:class", "library/functions.html#float"),
@@ -181,13 +191,17 @@ def _document_where_defined() -> None:
     back to it; autodoc then records that canonical name as an alias of the public one,
     and annotations that name the private module still resolve.
     """
-    import millions_rules
+    import types
 
-    for name in millions_rules.__all__:
-        obj = getattr(millions_rules, name)
-        defined_in = getattr(obj, "_defined_in", None)
-        if isinstance(defined_in, str):
-            obj.__module__ = defined_in
+    import millions_rules
+    import millions_rules.torraku
+
+    for package in (millions_rules, millions_rules.torraku):
+        for name in package.__all__:
+            obj = getattr(package, name)
+            defined_in = getattr(obj, "_defined_in", None)
+            if isinstance(defined_in, str) and isinstance(obj, (type, types.FunctionType)):
+                obj.__module__ = defined_in
 
 
 _document_where_defined()

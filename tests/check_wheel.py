@@ -20,6 +20,11 @@ def main(examples: str) -> int:
     assert sorted(p.name for p in (here / "schemas").glob("*.json")) == sorted(
         millions_rules.SCHEMA_FILES
     )
+    from millions_rules import torraku
+
+    assert sorted(p.name for p in (here / "torraku" / "schemas").glob("*.json")) == sorted(
+        torraku.SCHEMA_FILES
+    )
     for lang in ("es", "zh"):
         assert (here / "locale" / lang / "LC_MESSAGES" / "millions_rules.mo").is_file()
     payment = millions_rules.Paid(0, 1, 3)
@@ -34,6 +39,13 @@ def main(examples: str) -> int:
     subprocess.run(
         [sys.executable, str(directory / "hot_seat.py")],
         input=hot_seat,
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    subprocess.run(
+        [sys.executable, str(directory / "torraku_table.py")],
+        input="1\n\n\nbet R\npass\n",
         text=True,
         check=True,
         stdout=subprocess.DEVNULL,

@@ -173,5 +173,5 @@ def test_generated_writers_match_the_generic_path_for_any_field_values(action: o
     """Actions with values of the wrong types (True, 2.5, "1", None) give the generic path's outcome."""
     generated = written(action)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(serialization, "_writer", lambda cls: None)
+        patch.setattr(serialization.FORMAT, "_writer", lambda cls: None)
         assert written(action) == generated

@@ -131,8 +131,18 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play and narrate a seeded game between random bots")
-    demo.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
-    demo.add_argument("--seed", type=int, default=2016)
+    demo.add_argument(
+        "--game",
+        choices=["millions", "torraku"],
+        default="millions",
+        help="Millions of Dollars (the default) or Currency Torraku",
+    )
+    demo.add_argument(
+        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+    )
+    demo.add_argument(
+        "--seed", type=int, help="the seed (default 2016 for Millions, 1 for Torraku)"
+    )
     demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
     demo.add_argument(
@@ -154,6 +164,7 @@ def _run(argv: Sequence[str] | None) -> int:
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
+    schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
     from .bots import _cli as simulate
 
     simulate.add_parser(commands)
@@ -161,15 +172,36 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "simulate":
         return simulate.run(args)
     if args.command == "schemas":
+        if args.game == "torraku":
+            from .torraku._schema import write_schemas as write_torraku_schemas
+
+            write_torraku_schemas(args.directory)
+            return 0
         from ._schema import write_schemas
 
         write_schemas(args.directory)
         return 0
     if args.command == "serve":
         return _serve(args)
-    _, lines = play_demo(
-        args.players, args.seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang
-    )
+    if args.game == "torraku":
+        from .torraku._demo import play_demo as play_torraku
+
+        players = 4 if args.players is None else args.players
+        if not 1 <= players <= 6:
+            demo.error(
+                f"argument --players: invalid choice: {players} (choose from 1, 2, 3, 4, 5, 6)"
+            )
+        _, lines = play_torraku(players, 1 if args.seed is None else args.seed)
+        return _print(lines)
+    players = 5 if args.players is None else args.players
+    if not 3 <= players <= 8:
+        demo.error(f"argument --players: invalid choice: {players} (choose from 3, 4, 5, 6, 7, 8)")
+    seed = 2016 if args.seed is None else args.seed
+    _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
+    return _print(lines)
+
+
+def _print(lines: Sequence[str]) -> int:
     try:
         print("\n".join(lines))
         sys.stdout.flush()

@@ -184,6 +184,21 @@ DESERIALIZATION_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
+#: The action codes other games register (Currency Torraku's), with their texts.
+_REGISTERED_TEXTS: dict[str, Text] = {}
+
+
+def register_action_codes(codes: Mapping[str, str]) -> None:
+    """Let :class:`~millions_rules.IllegalActionError` carry another game's documented codes."""
+    for code, meaning in codes.items():
+        if code not in _CODE_TEXTS:
+            _REGISTERED_TEXTS[code] = msg("error." + code, meaning)
+
+
+def _code_text(code: str) -> Text:
+    return _CODE_TEXTS[code] if code in _CODE_TEXTS else _REGISTERED_TEXTS[code]
+
+
 class MillionsError(Exception):
     """Base class of every error raised by millions-rules."""
 
@@ -250,7 +265,7 @@ class IllegalActionError(MillionsError, ValueError):
     """The id of the rule that forbids the action, or ``None``."""
 
     def __init__(self, message: str, code: str, rule: str | None = None) -> None:
-        if code not in ACTION_ERROR_CODES:  # pragma: no cover - guards the library itself
+        if code not in ACTION_ERROR_CODES and code not in _REGISTERED_TEXTS:  # pragma: no cover
             raise AssertionError(f"undocumented error code {code!r}")
         super().__init__(message)
         self.code = code
@@ -281,7 +296,7 @@ class IllegalActionError(MillionsError, ValueError):
         The English message is written when first asked for: a caller that only
         tests legality (:func:`~millions_rules.is_legal`) never pays for the words.
         """
-        if code not in ACTION_ERROR_CODES:  # pragma: no cover - guards the library itself
+        if code not in ACTION_ERROR_CODES and code not in _REGISTERED_TEXTS:  # pragma: no cover
             raise AssertionError(f"undocumented error code {code!r}")
         error = cls.__new__(cls)
         Exception.__init__(error)
@@ -303,7 +318,7 @@ class IllegalActionError(MillionsError, ValueError):
     @property
     def message_id(self) -> str:
         """The stable id of the error's messages in the catalogs, ``"error." + code``."""
-        return _CODE_TEXTS[self.code].id
+        return _code_text(self.code).id
 
     def localized(self, locale: str = "en") -> str:
         """The message in ``locale`` (one of :data:`~millions_rules.LOCALES`); ``str(error)`` in English.
@@ -320,7 +335,7 @@ class IllegalActionError(MillionsError, ValueError):
         if self._text is None:
             if language == "en":
                 return str(self)
-            return cite(_CODE_TEXTS[self.code].render(language), self.rule, language)
+            return cite(_code_text(self.code).render(language), self.rule, language)
         text = self._text.render(language, **self._params)
         return cite(text, self.rule if self._cited else None, language)
 

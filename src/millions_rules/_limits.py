@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._common.limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
+
 __all__ = [
     "MAX_ARRAY_LENGTH",
     "MAX_CHARACTERS",
@@ -26,17 +28,6 @@ MAX_MONEY: Final = 10_000
 
 #: The most loot cards a config's ``loot_deck`` may hold (so also the most rounds).
 MAX_LOOT_CARDS: Final = 1_000
-
-#: The largest document :func:`~millions_rules.from_json` and
-#: :func:`~millions_rules.load_game` read, in bytes of UTF-8.
-MAX_DOCUMENT_SIZE: Final = 4 * 1024 * 1024
-
-#: The largest plain integer accepted in a document (money, seats, rounds, ...).
-MAX_INT: Final = 2**31 - 1
-
-#: The most items any array of a document may hold: the actions of a saved game,
-#: the events and history of a state, the events of a view.
-MAX_ARRAY_LENGTH: Final = 100_000
 
 #: The most characters a state or view holds: 8 players, or 3 players with 2 each.
 MAX_CHARACTERS: Final = 8

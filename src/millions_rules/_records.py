@@ -27,13 +27,14 @@ import attrs
 
 from ._actions import Action
 from ._checks import illegal, require_seat
+from ._common.records import check_format, check_saveable, refuse_newer, replay_record
 from ._config import GameConfig
 from ._engine import _require_state, apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
 from ._events import Event, GameWon
 from ._fields import document_fields
-from ._limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
-from ._serialization import parse_json, structure, to_json, too_large
+from ._limits import MAX_ARRAY_LENGTH
+from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._text import msg
@@ -108,22 +109,12 @@ class GameRecord:
         Raises:
             DeserializationError: If an action is illegal (``actions[i]: ...``).
         """
-        state = new_game(self.config)
-        for index, action in enumerate(self.actions):
-            try:
-                state = apply(state, action)
-            except IllegalActionError as error:
-                note = (
-                    "; a format-1 save replays under the rules revised 2026-11-29"
-                    if self.format_version < 2
-                    else ""
-                )
-                raise DeserializationError(
-                    f"{error} (illegal action, code {error.code}{note})",
-                    "illegal_action",
-                    f"actions[{index}]",
-                ) from None
-        return state
+        note = (
+            "; a format-1 save replays under the rules revised 2026-11-29"
+            if self.format_version < 2
+            else ""
+        )
+        return replay_record(new_game(self.config), apply, self.actions, note)
 
 
 def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str:
@@ -154,13 +145,7 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
     True
     """
     record = GameRecord.of(state, tags=tags)
-    if len(record.actions) > MAX_ARRAY_LENGTH:
-        raise DeserializationError(
-            f"{len(record.actions)} actions, more than {MAX_ARRAY_LENGTH} a record may hold",
-            "too_many_items",
-            "actions",
-        )
-    if replay(state.config, state.history) != state:
+    if len(record.actions) <= MAX_ARRAY_LENGTH and replay(state.config, state.history) != state:
         raise IllegalActionError._from_text(
             msg(
                 "error.bad_value",
@@ -168,24 +153,7 @@ def save_game(state: GameState, *, tags: Mapping[str, str] | None = None) -> str
             ),
             "bad_value",
         )
-    text = to_json(record)
-    if too_large(text):
-        raise DeserializationError(
-            f"the record would be larger than {MAX_DOCUMENT_SIZE} bytes", "too_large"
-        )
-    return text
-
-
-def _refuse_newer(document: object) -> None:
-    if isinstance(document, dict):
-        version = document.get("format_version")
-        if type(version) is int and version > FORMAT_VERSION:
-            raise DeserializationError(
-                f"{version} is newer than this library reads ({FORMAT_VERSION}); "
-                "upgrade millions-rules",
-                "newer_format",
-                "format_version",
-            )
+    return check_saveable(len(record.actions), lambda: to_json(record))
 
 
 def load_game(text: str | bytes) -> GameState:
@@ -207,12 +175,9 @@ def load_game(text: str | bytes) -> GameState:
     lone Brute gains no threat card once all eight have been gained (R-NEG-THREAT).
     """
     document = parse_json(text)
-    _refuse_newer(document)
+    refuse_newer(document, FORMAT_VERSION)
     record: GameRecord = structure(document, GameRecord)
-    if record.format_version < 1:
-        raise DeserializationError(
-            f"unknown version {record.format_version}", "unknown_format", "format_version"
-        )
+    check_format(record.format_version)
     return record.replay()
 
 
@@ -310,12 +275,9 @@ def load_public_record(text: str | bytes) -> PublicRecord:
             newer format (code ``newer_format``).
     """
     document = parse_json(text)
-    _refuse_newer(document)
+    refuse_newer(document, FORMAT_VERSION)
     record: PublicRecord = structure(document, PublicRecord)
-    if record.format_version < 1:
-        raise DeserializationError(
-            f"unknown version {record.format_version}", "unknown_format", "format_version"
-        )
+    check_format(record.format_version)
     if record.seat is not None and not 0 <= record.seat < record.config.players:
         raise DeserializationError("not a seat of this game", "bad_value", "seat")
     return record

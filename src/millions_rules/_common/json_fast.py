@@ -1,4 +1,4 @@
-"""Generated JSON writers and readers: the fast paths of ``millions_rules._serialization``.
+"""Generated JSON writers and readers: the fast paths of the common JSON layer (``millions_rules._common.json``).
 
 A state document holds hundreds of small objects (events, actions, characters), so
 calling a cattrs hook per field and per array item costs several times what the
@@ -11,7 +11,7 @@ each field type:
   gives; any value of an unexpected type is written by that generic path instead;
 * a *reader* builds an object from a parsed document and only has to accept exactly
   what the detailed converter accepts: it raises on anything else, and
-  ``millions_rules._serialization`` then reads the document again with detailed validation to
+  ``millions_rules._common.json`` then reads the document again with detailed validation to
   say where and why.
 """
 

@@ -1,0 +1,549 @@
+"""The Currency Torraku engine: start a game, list and check actions, apply them, replay them.
+
+This module owns the state machine. Each action class maps to a *check* that raises
+:class:`~millions_rules.IllegalActionError` and changes nothing, and a *play* that works on a
+:class:`_Draft`, a scratch copy that :func:`apply` freezes into a new
+:class:`~millions_rules.torraku.TorrakuState`. Bases, the end of a round and (with
+``Dealer.ENGINE``) the whole stacking part need no decision, so the action that leads to them
+plays them out, up to the next decision or the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .._common.errors import ConfigError, IllegalActionError
+from .._common.random import seed_state
+from .._roles import Dealer
+from ._actions import Action, Bet, Pass, ReportPlacement
+from ._config import TorrakuConfig
+from ._errors import illegal
+from ._events import (
+    BetPlaced,
+    BettingEnded,
+    Event,
+    GameStarted,
+    GameWon,
+    Passed,
+    PenaltyTaken,
+    PieceDropped,
+    PiecePlaced,
+    PiecesDealt,
+    RoundEnded,
+    RoundStarted,
+    StackStarted,
+)
+from ._model import draw_outcome
+from ._pieces import PieceCounts, PieceKind, Placement
+from ._state import Phase, StackedPiece, TorrakuState
+
+__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
+
+
+class _Draft:
+    """The mutable working copy of a state during one transition; it never escapes it."""
+
+    def __init__(self, state: TorrakuState) -> None:
+        self.source = state
+        self.config = state.config
+        self.players = state.config.players
+        self.phase = state.phase
+        self.round = state.round
+        self.hands = list(state.hands)
+        self.rows = list(state.rows)
+        self.passed = list(state.passed)
+        self.to_act = state.to_act
+        self.opener = state.opener
+        self.last_passer = state.last_passer
+        self.stack = list(state.stack)
+        self.last_adder = state.last_adder
+        self.bag = state.bag
+        self.winners = state.winners
+        self.rng = state.rng
+        self.events: list[Event] = []
+
+    def finish(self, action: Action | None) -> TorrakuState:
+        source = self.source
+        return TorrakuState(
+            config=self.config,
+            phase=self.phase,
+            round=self.round,
+            hands=tuple(self.hands),
+            rows=tuple(self.rows),
+            passed=tuple(self.passed),
+            to_act=self.to_act,
+            opener=self.opener,
+            last_passer=self.last_passer,
+            stack=tuple(self.stack),
+            last_adder=self.last_adder,
+            bag=self.bag,
+            winners=self.winners,
+            events=source.events + tuple(self.events),
+            history=source.history if action is None else (*source.history, action),
+            rng=self.rng,
+        )
+
+    def clockwise_from(self, seat: int) -> Iterable[int]:
+        """The seats after ``seat`` clockwise, ending with ``seat`` itself."""
+        return ((seat + step) % self.players for step in range(1, self.players + 1))
+
+
+# -- setup and rounds ------------------------------------------------------------------
+
+
+def new_game(config: TorrakuConfig) -> TorrakuState:
+    """The state at the start of a game: pieces dealt, round 1's betting open (R-TK-SETUP).
+
+    Args:
+        config: The game's configuration.
+
+    Returns:
+        The first state; :attr:`~millions_rules.torraku.TorrakuState.to_act` is
+        ``config.first_player``.
+
+    Raises:
+        ConfigError: If ``config`` is not a :class:`~millions_rules.torraku.TorrakuConfig`.
+
+    >>> from millions_rules.torraku import TorrakuConfig
+    >>> state = new_game(TorrakuConfig(3, seed=1))
+    >>> str(state.hands[0]), str(state.bag)
+    ('2V 2W 6R', '6V 6W 18R')
+    """
+    if not isinstance(config, TorrakuConfig):
+        raise ConfigError(f"new_game needs a TorrakuConfig, not {type(config).__name__}")
+    n = config.players
+    hands = (config.share,) * n
+    bag = config.starting_bag
+    state = TorrakuState(
+        config=config,
+        phase=Phase.BETTING,
+        round=1,
+        hands=hands,
+        rows=((),) * n,
+        passed=(False,) * n,
+        to_act=config.first_player,
+        opener=config.first_player,
+        last_passer=None,
+        stack=(),
+        last_adder=None,
+        bag=bag,
+        winners=(),
+        events=(
+            GameStarted(n, config.first_player, config.setup, config.dealer),
+            PiecesDealt(hands, bag),
+        ),
+        history=(),
+        rng=seed_state(config.seed),
+    )
+    draft = _Draft(state)
+    _start_round(draft, config.first_player)
+    return draft.finish(None)
+
+
+def _start_round(d: _Draft, opener: int) -> None:
+    """R-TK-BET-1: empty rows, nobody passed, the opener bets first."""
+    d.phase = Phase.BETTING
+    d.rows = [()] * d.players
+    d.passed = [False] * d.players
+    d.to_act = d.opener = opener
+    d.last_passer = d.last_adder = None
+    d.events.append(RoundStarted(d.round, opener))
+
+
+# -- checks -----------------------------------------------------------------------------
+
+
+def _require_seat(state: TorrakuState, value: object) -> int:
+    if type(value) is not int:
+        illegal(f"player must be an int, not {type(value).__name__} {value!r}", "bad_value")
+    if not 0 <= value < state.config.players:
+        illegal(
+            f"player {value} is not a seat of this {state.config.players}-player game",
+            "unknown_player",
+            "R-TK-COMP-5",
+        )
+    return value
+
+
+def _require_betting_turn(state: TorrakuState, player: object, doing: str) -> int:
+    seat = _require_seat(state, player)
+    if state.phase is not Phase.BETTING:
+        illegal(f"nobody can {doing} now: the players are stacking", "wrong_phase", "R-TK-ROUND")
+    if seat != state.to_act:
+        illegal(
+            f"it is seat {state.to_act}'s turn to bet, not seat {seat}'s",
+            "not_your_turn",
+            "R-TK-BET-3",
+        )
+    return seat
+
+
+def _require_pieces(value: object, what: str, limit: int) -> tuple[PieceKind, ...]:
+    if not isinstance(value, tuple):
+        illegal(f"{what} must be a sequence of PieceKind, not {type(value).__name__}", "bad_value")
+    if len(value) > limit:  # more pieces than the whole game holds: refused before counting
+        illegal(
+            f"{what} lists {len(value)} pieces; the game has only {limit}",
+            "not_in_hand",
+            "R-TK-BET-5",
+        )
+    for index, piece in enumerate(value):
+        if not isinstance(piece, PieceKind):
+            illegal(f"{what}[{index}] must be a PieceKind, not {piece!r}", "bad_value")
+    return value
+
+
+def _check_bet(state: TorrakuState, action: Bet) -> None:
+    seat = _require_betting_turn(state, action.player, "bet")
+    limit = state.config.supply.total
+    pieces = PieceCounts.of(_require_pieces(action.pieces, "pieces", limit))
+    from_bag = PieceCounts.of(_require_pieces(action.from_bag, "from_bag", limit))
+    if pieces.total == 0:
+        illegal("a bet must add at least one piece", "empty_bet", "R-TK-BET-5")
+    if not from_bag <= pieces:
+        illegal("from_bag must be part of pieces", "bad_value", "R-TK-BET-7")
+    own, hand, row, current = (
+        pieces - from_bag,
+        state.hands[seat],
+        state.rows[seat],
+        state.current_bet,
+    )
+    if not own <= hand:
+        illegal(f"seat {seat} holds {hand}, not {own}", "not_in_hand", "R-TK-BET-5")
+    if from_bag.total == 0:
+        if len(row) + pieces.total < current:
+            illegal(
+                f"the row would hold {len(row) + pieces.total} pieces, below the current bet {current}",
+                "bet_too_small",
+                "R-TK-BET-5",
+            )
+        return
+    if row or hand.total >= current:
+        why = "after a first bet" if row else f"when the hand ({hand.total}) can match {current}"
+        illegal(f"the bag cannot be used {why}", "bag_not_allowed", "R-TK-BET-7")
+    if own != hand:
+        illegal(
+            "a player topping up from the bag bets their whole hand",
+            "bag_requires_whole_hand",
+            "R-TK-BET-7",
+        )
+    if pieces.total != current:
+        illegal(
+            f"hand and bag make {pieces.total} pieces, not the current bet {current}",
+            "bag_must_match",
+            "R-TK-BET-7",
+        )
+    if not from_bag <= state.bag:
+        illegal(f"the bag holds {state.bag}, not {from_bag}", "not_in_bag", "R-TK-BET-7")
+
+
+def _check_pass(state: TorrakuState, action: Pass) -> None:
+    _require_betting_turn(state, action.player, "pass")
+    if state.current_bet == 0:
+        illegal("the opener must bet at least one piece", "opener_must_bet", "R-TK-BET-4")
+
+
+def _check_report(state: TorrakuState, action: ReportPlacement) -> None:
+    if state.config.dealer is Dealer.ENGINE:
+        illegal(
+            "the engine draws stacking outcomes (Dealer.ENGINE)",
+            "not_dealer_action",
+            "R-TK-STACK-8",
+        )
+    seat = _require_seat(state, action.player)
+    if state.phase is not Phase.STACKING:
+        illegal("nobody is stacking now: the players are betting", "wrong_phase", "R-TK-ROUND")
+    if seat != state.to_act:
+        illegal(f"seat {state.to_act} is stacking, not seat {seat}", "not_stacker", "R-TK-STACK-7")
+    outcome, fallen = action.outcome, action.fallen
+    if not isinstance(outcome, Placement):
+        illegal(f"outcome must be a Placement, not {outcome!r}", "bad_value")
+    if fallen is None:
+        return
+    if outcome is not Placement.KNOCKED_DOWN:
+        illegal("fallen goes only with KNOCKED_DOWN", "bad_fallen", "R-TK-STACK-7")
+    if type(fallen) is not int:
+        illegal(f"fallen must be an int, not {type(fallen).__name__} {fallen!r}", "bad_value")
+    if not 1 <= fallen <= len(state.stack):
+        illegal(
+            f"fallen must be from 1 to {len(state.stack)}, not {fallen}",
+            "bad_fallen",
+            "R-TK-STACK-7",
+        )
+
+
+# -- plays ------------------------------------------------------------------------------
+
+
+def _next_bettor(d: _Draft, seat: int) -> int | None:
+    return next((s for s in d.clockwise_from(seat) if not d.passed[s]), None)
+
+
+def _play_bet(d: _Draft, action: Bet) -> None:
+    seat, before = action.player, max(len(row) for row in d.rows)
+    from_bag = PieceCounts.of(action.from_bag)
+    d.hands[seat] = d.hands[seat] - (PieceCounts.of(action.pieces) - from_bag)
+    d.bag = d.bag - from_bag
+    d.rows[seat] = d.rows[seat] + action.pieces  # R-TK-BET-6: the outer end
+    after = max(len(row) for row in d.rows)
+    d.events.append(
+        BetPlaced(seat, action.pieces, action.from_bag, len(d.rows[seat]), after, after > before)
+    )
+    d.to_act = _next_bettor(d, seat)
+
+
+def _play_pass(d: _Draft, action: Pass) -> None:
+    seat = action.player
+    d.passed[seat] = True
+    d.events.append(Passed(seat, len(d.rows[seat])))
+    d.to_act = _next_bettor(d, seat)
+    if d.to_act is None:  # R-TK-BET-9
+        d.last_passer = seat
+        d.events.append(BettingEnded(d.round, tuple(len(row) for row in d.rows), seat))
+        assert d.rows[seat], "the last passer always has a row (R-TK-STACK-1)"
+        _lay_base(d, seat, after_penalty=False)
+        _stack_from(d, seat)
+
+
+def _play_report(d: _Draft, action: ReportPlacement) -> None:
+    if action.outcome is Placement.DROPPED:
+        d.events.append(PieceDropped(action.player, d.rows[action.player][0]))
+        return
+    _stack_from(d, _resolve(d, action.player, action.outcome, action.fallen))
+
+
+def _lay_base(d: _Draft, seat: int, *, after_penalty: bool) -> None:
+    """R-TK-STACK-3: a base always succeeds, and counts as adding a piece (R-TK-END-4)."""
+    piece, d.rows[seat] = d.rows[seat][0], d.rows[seat][1:]
+    d.stack = [StackedPiece(piece, seat)]
+    d.last_adder = seat
+    d.events.append(StackStarted(seat, piece, after_penalty))
+
+
+def _resolve(d: _Draft, seat: int, outcome: Placement, fallen: int | None) -> int:
+    """Apply a placement or a penalty; the seat whose turn it was, for the next turn to follow."""
+    piece, d.rows[seat] = d.rows[seat][0], d.rows[seat][1:]
+    if outcome is Placement.PLACED:  # R-TK-STACK-5
+        d.stack.append(StackedPiece(piece, seat))
+        d.last_adder = seat
+        d.events.append(PiecePlaced(seat, piece, len(d.stack)))
+        return seat
+    taken = PieceCounts.of([p.kind for p in d.stack])  # R-TK-PEN-2
+    d.hands[seat] = d.hands[seat] + taken + PieceCounts.of((piece,))
+    d.stack = []
+    d.events.append(PenaltyTaken(seat, outcome, piece, taken, fallen))
+    base = next((s for s in d.clockwise_from(seat - 1) if d.rows[s]), None)  # R-TK-PEN-3
+    if base is None:
+        return seat  # every row is empty: the round ends with an empty centre
+    _lay_base(d, base, after_penalty=True)
+    return base
+
+
+def _stack_from(d: _Draft, seat: int) -> None:
+    """Go on stacking after ``seat``'s turn: wait for a report, or draw outcomes (``ENGINE``)."""
+    while any(d.rows):
+        stacker = next(s for s in d.clockwise_from(seat) if d.rows[s])  # R-TK-STACK-2
+        d.to_act = stacker
+        if d.config.dealer is Dealer.EXTERNAL:
+            d.phase = Phase.STACKING
+            return
+        piece = d.rows[stacker][0]
+        outcome, fallen, d.rng = draw_outcome(d.config, d.rng, len(d.stack), piece, stacker)
+        while outcome is Placement.DROPPED:  # R-TK-STACK-6: same piece, same player
+            d.events.append(PieceDropped(stacker, piece))
+            outcome, fallen, d.rng = draw_outcome(d.config, d.rng, len(d.stack), piece, stacker)
+        seat = _resolve(d, stacker, outcome, fallen)
+    _end_round(d)
+
+
+def _end_round(d: _Draft) -> None:
+    """R-TK-END-1 to R-TK-END-4, and the round limit (R-TK-VAR-LIMIT)."""
+    bagged = PieceCounts.of([p.kind for p in d.stack])
+    d.bag = d.bag + bagged
+    d.stack = []
+    left = tuple(hand.total for hand in d.hands)
+    assert d.last_adder is not None, "the first base of a round always succeeds (R-TK-END-4)"
+    d.events.append(RoundEnded(d.round, bagged, d.last_adder, left))
+    winners = tuple(seat for seat, n in enumerate(left) if n == 0)
+    at_limit = not winners and d.round == d.config.round_limit
+    if at_limit:
+        winners = tuple(seat for seat, n in enumerate(left) if n == min(left))
+    if winners:
+        d.winners = winners
+        d.phase = Phase.GAME_OVER
+        d.to_act = None
+        d.events.append(GameWon(winners, d.round, at_limit))
+        return
+    d.round += 1
+    _start_round(d, d.last_adder)
+
+
+# -- the public functions -----------------------------------------------------------------
+
+_Check = Callable[[TorrakuState, Any], None]
+_Play = Callable[[_Draft, Any], None]
+
+#: The state machine: for each action class, its check and its play.
+_TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
+    Bet: (_check_bet, _play_bet),
+    Pass: (_check_pass, _play_pass),
+    ReportPlacement: (_check_report, _play_report),
+}
+
+
+def _require_state(state: object) -> None:
+    if not isinstance(state, TorrakuState):
+        illegal(f"expected a TorrakuState, not {type(state).__name__}", "bad_value")
+
+
+def _check(state: TorrakuState, action: object, seat: int | None = None) -> _Play:
+    _require_state(state)
+    transition = _TRANSITIONS.get(type(action))
+    if transition is None:
+        illegal(f"{action!r} is not a Torraku action", "not_an_action")
+    if seat is not None:
+        sender = _require_seat(state, seat)
+        player = getattr(action, "player", None)
+        if type(player) is int and player != sender:
+            illegal(f"seat {sender} cannot act for seat {player}", "not_your_action")
+    if state.phase is Phase.GAME_OVER:
+        illegal("the game is over: no action is legal", "game_over", "R-TK-END-3")
+    transition[0](state, action)
+    return transition[1]
+
+
+def apply(state: TorrakuState, action: Action, *, seat: int | None = None) -> TorrakuState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    Args:
+        state: The current state.
+        action: A :class:`~millions_rules.torraku.Bet`, :class:`~millions_rules.torraku.Pass`
+            or :class:`~millions_rules.torraku.ReportPlacement`.
+        seat: ``None`` for a trusted caller (the table, a companion app, a local game), or
+            the seat that sent the action: its ``player`` must then be ``seat`` (code
+            ``not_your_action``).
+
+    Returns:
+        The new state, with the action in its history and what happened in its events.
+
+    Raises:
+        IllegalActionError: If the action is not legal in ``state``; its ``code`` says why
+            (see :data:`~millions_rules.torraku.ERROR_CODES`).
+
+    >>> from millions_rules.torraku import Bet, PieceKind, TorrakuConfig, new_game
+    >>> state = apply(new_game(TorrakuConfig(2, seed=1)), Bet(0, [PieceKind.VAN]))
+    >>> state.rows[0], state.to_act
+    ((<PieceKind.VAN: 'van'>,), 1)
+    """
+    play = _check(state, action, seat)
+    draft = _Draft(state)
+    play(draft, action)
+    return draft.finish(action)
+
+
+def check(
+    state: TorrakuState, action: object, *, seat: int | None = None
+) -> IllegalActionError | None:
+    """Why ``action`` is illegal in ``state`` (sent by ``seat``), or ``None``; nothing is applied.
+
+    >>> from millions_rules.torraku import Pass, TorrakuConfig, new_game
+    >>> check(new_game(TorrakuConfig(2, seed=1)), Pass(0)).code
+    'opener_must_bet'
+    """
+    try:
+        _check(state, action, seat)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
+def is_legal(state: TorrakuState, action: object, *, seat: int | None = None) -> bool:
+    """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`check` for the reason)."""
+    return check(state, action, seat=seat) is None
+
+
+def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Action, ...]:
+    """Every legal action of the seat the engine waits for (or of ``player`` only).
+
+    While betting: :class:`~millions_rules.torraku.Pass` when legal, then one
+    :class:`~millions_rules.torraku.Bet` per distinct multiset of pieces, in canonical kind
+    order (own pieces first, then bag pieces); every other order of the same pieces is legal
+    too but not listed. While stacking: the four outcomes, ``fallen`` left out.
+
+    Args:
+        state: The current state.
+        player: A seat, or ``None`` for whoever is to act.
+
+    Returns:
+        The legal actions; empty when the game is over or ``player`` is not to act.
+
+    Raises:
+        IllegalActionError: If ``state`` is not a :class:`~millions_rules.torraku.TorrakuState`
+            (code ``bad_value``), or ``player`` is not a seat of the game (code
+            ``unknown_player``, or ``bad_value`` for a non-int), as Millions' does.
+
+    >>> from millions_rules.torraku import TorrakuConfig, new_game
+    >>> len(legal_actions(new_game(TorrakuConfig(2, seed=1))))  # (2+1)(2+1)(6+1) - 1 bets
+    62
+    """
+    _require_state(state)
+    if player is not None:
+        _require_seat(state, player)
+    seat = state.to_act
+    if seat is None or (player is not None and player != seat):
+        return ()
+    if state.phase is Phase.STACKING:
+        return tuple(ReportPlacement(seat, outcome) for outcome in Placement)
+    return _bets(state, seat)
+
+
+def _bets(state: TorrakuState, seat: int) -> tuple[Action, ...]:
+    hand, row, current = state.hands[seat], state.rows[seat], state.current_bet
+    found: list[Action] = [Pass(seat)] if current > 0 else []
+    need = max(1, current - len(row))
+    v, w, r = hand.as_tuple()
+    for a in range(v + 1):
+        for b in range(w + 1):
+            head = (VAN,) * a + (WASHER,) * b
+            found.extend(
+                Bet(seat, head + (COOKER,) * c) for c in range(max(0, need - a - b), r + 1)
+            )
+    if not row and hand.total < current:  # R-TK-BET-7
+        short, own = current - hand.total, hand.pieces()
+        bv, bw, br = state.bag.as_tuple()
+        for a in range(min(bv, short) + 1):
+            for b in range(min(bw, short - a) + 1):
+                c = short - a - b
+                if c <= br:
+                    extra = (VAN,) * a + (WASHER,) * b + (COOKER,) * c
+                    found.append(Bet(seat, own + extra, extra))
+    return tuple(found)
+
+
+VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER
+
+
+def replay(config: TorrakuConfig, actions: Iterable[Action]) -> TorrakuState:
+    """The state reached by playing ``actions`` from the start; the same on every platform.
+
+    Raises:
+        IllegalActionError: If an action is illegal; the message says which
+            (``actions[5]: ...``), with the same ``code``.
+
+    >>> from millions_rules.torraku import TorrakuConfig, new_game
+    >>> state = new_game(TorrakuConfig(2, seed=5))
+    >>> replay(state.config, state.history) == state
+    True
+    """
+    state = new_game(config)
+    if not isinstance(actions, Iterable):
+        illegal(
+            f"actions must be an iterable of actions, not {type(actions).__name__}", "bad_value"
+        )
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"actions[{index}]: {error}", error.code, error.rule) from None
+    return state

@@ -1,0 +1,71 @@
+"""The common layer both games build on: one set of errors, one generator, one JSON machinery."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import millions_rules
+import millions_rules.torraku as torraku
+from millions_rules import DeserializationError, GameConfig, GameState, from_json, new_game, to_json
+from millions_rules._common import errors
+from millions_rules._common import json as common_json
+from millions_rules._common import random as common_random
+from millions_rules._common.json import JsonFormat
+
+
+def test_both_games_raise_the_same_error_classes() -> None:
+    """Torraku's errors are the library's classes, so one ``except`` catches both games."""
+    for name in ("MillionsError", "ConfigError", "IllegalActionError", "DeserializationError"):
+        assert getattr(torraku, name) is getattr(millions_rules, name) is getattr(errors, name)
+    error = torraku.check(torraku.new_game(torraku.TorrakuConfig(2, seed=1)), torraku.Pass(0))
+    assert isinstance(error, millions_rules.IllegalActionError) and error.code == "opener_must_bet"
+
+
+def test_action_codes_are_registered_per_game() -> None:
+    """Each game's documented codes are accepted; an undocumented code is a library bug."""
+    from millions_rules import _errors
+
+    assert set(torraku.ERROR_CODES) <= set(millions_rules.ACTION_ERROR_CODES) | set(
+        _errors._REGISTERED_TEXTS
+    )
+    error = errors.IllegalActionError("no bet", "empty_bet")
+    assert error.message_id == "error.empty_bet" and error.localized("es")
+    with pytest.raises(AssertionError, match="undocumented"):
+        errors.IllegalActionError("nope", "no_such_code")
+
+
+def test_both_games_use_one_json_machinery() -> None:
+    """Each game describes its documents with a JsonFormat; the conventions are shared."""
+    from millions_rules._serialization import FORMAT as MILLIONS
+    from millions_rules.torraku._serialization import FORMAT as TORRAKU
+
+    assert isinstance(MILLIONS, JsonFormat) and isinstance(TORRAKU, JsonFormat)
+    assert common_json.parse_json is millions_rules._serialization.parse_json
+    for text, cls in (
+        ('{"type": "stay", "player": "1"}', millions_rules.Action),
+        ('{"type": "pass", "player": "1"}', torraku.Action),
+    ):
+        with pytest.raises(DeserializationError) as caught:
+            (from_json if cls is millions_rules.Action else torraku.from_json)(text, cls)
+        assert (caught.value.code, caught.value.path) == ("wrong_type", "player")
+
+
+def test_both_games_draw_from_one_generator() -> None:
+    """Millions' generator module is the common one (R-COMP-4, R-TK-SIM-2)."""
+    from millions_rules import _random
+
+    assert _random.draw_below is common_random.draw_below
+    assert _random.seed_state is common_random.seed_state
+    value, state = common_random.draw_unit(common_random.seed_state(1))
+    assert 0.0 <= value < 1.0 and state != common_random.seed_state(1)
+
+
+def test_millions_state_config_needs_its_seed() -> None:
+    """A Millions state document whose config lacks the seed is refused (it used to get a random one)."""
+    document = json.loads(to_json(new_game(GameConfig(4, seed=1))))
+    del document["config"]["seed"]
+    with pytest.raises(DeserializationError) as caught:
+        from_json(json.dumps(document), GameState)
+    assert (caught.value.code, caught.value.path) == ("missing_field", "config.seed")

@@ -1,0 +1,138 @@
+"""Every public Torraku function refuses wrong-typed arguments with its documented error.
+
+Like ``test_wrong_types.py`` for Millions, the test walks ``millions_rules.torraku.__all__``:
+a public callable without an entry in :data:`VALID_CALLS` fails it.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import millions_rules.torraku as tk
+from millions_rules.torraku import (
+    Bet,
+    ConfigError,
+    DeserializationError,
+    IllegalActionError,
+    PieceCounts,
+    PieceKind,
+    PiecePlaced,
+    TorrakuConfig,
+    TorrakuRecord,
+    new_game,
+    public_config,
+)
+
+from .test_wrong_types import _wrong_values
+
+CONFIG = TorrakuConfig(3, seed=1)
+STATE = new_game(CONFIG)
+EVENT = PiecePlaced(0, PieceKind.VAN, 2)
+BET = Bet(0, (PieceKind.VAN,))
+
+VALID_CALLS: dict[
+    str,
+    tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], tuple[type[Exception], ...]],
+] = {
+    "apply": (tk.apply, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
+    "check": (tk.check, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
+    "is_legal": (tk.is_legal, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
+    "legal_actions": (tk.legal_actions, (STATE, 0), {}, (IllegalActionError,)),
+    "new_game": (tk.new_game, (CONFIG,), {}, (ConfigError,)),
+    "replay": (tk.replay, (CONFIG, ()), {}, (ConfigError, IllegalActionError)),
+    "view": (tk.view, (STATE, 0), {}, (IllegalActionError,)),
+    "describe": (tk.describe, (EVENT, ["Al", "Bo", "Cy"]), {}, (IllegalActionError,)),
+    "public_config": (tk.public_config, (CONFIG,), {}, (ConfigError,)),
+    "knock_probability": (
+        tk.knock_probability,
+        (CONFIG, 3, PieceKind.VAN, 0),
+        {},
+        (ConfigError,),
+    ),
+    "to_json": (tk.to_json, (STATE,), {"indent": 2}, (DeserializationError,)),
+    "from_json": (
+        tk.from_json,
+        ('{"type": "pass", "player": 0}', tk.Action),
+        {},
+        (DeserializationError,),
+    ),
+    "make_converter": (
+        tk.make_converter,
+        (),
+        {"detailed_validation": True},
+        (DeserializationError,),
+    ),
+    "json_schema": (tk.json_schema, (TorrakuConfig,), {}, (DeserializationError,)),
+    "shipped_schema": (tk.shipped_schema, ("action.json",), {}, (DeserializationError,)),
+    "save_game": (tk.save_game, (STATE,), {}, (IllegalActionError,)),
+    "load_game": (tk.load_game, (tk.save_game(STATE),), {}, (DeserializationError,)),
+    "TorrakuConfig": (TorrakuConfig, (3,), {"seed": 1, "round_limit": 5}, (ConfigError,)),
+    "TorrakuConfig.long": (TorrakuConfig.long, (3,), {"seed": 1}, (ConfigError,)),
+    "TorrakuConfig.simulated": (TorrakuConfig.simulated, (3,), {"touch": 0.1}, (ConfigError,)),
+    "PieceCounts": (PieceCounts, (1, 2, 3), {}, (ConfigError,)),
+    "PieceCounts.of": (PieceCounts.of, ((PieceKind.VAN,),), {}, (ConfigError,)),
+    "PublicConfig.with_seed": (public_config(CONFIG).with_seed, (1,), {}, (ConfigError,)),
+    "TorrakuRecord.of": (TorrakuRecord.of, (STATE,), {}, (IllegalActionError,)),
+}
+
+_VALIDATED_CLASSES = {"TorrakuConfig", "PieceCounts"}
+_DATA_CLASSES = {
+    name
+    for name in tk.__all__
+    if isinstance(getattr(tk, name), type)
+    and (issubclass(getattr(tk, name), BaseException) or name not in _VALIDATED_CLASSES)
+}
+
+
+def test_every_public_function_has_an_entry() -> None:
+    """Each public Torraku function (and validated class) is listed, so none escapes the walk."""
+    public = {
+        name
+        for name in tk.__all__
+        if callable(getattr(tk, name)) and not isinstance(getattr(tk, name), types.GenericAlias)
+    }
+    missing = sorted(public - _DATA_CLASSES - set(VALID_CALLS) - {"Action", "Event"})
+    assert missing == []
+
+
+def _calls() -> list[Any]:
+    found: list[Any] = []
+    for name, (function, args, kwargs, _errors) in VALID_CALLS.items():
+        for index, valid in enumerate(args):
+            found.extend(
+                pytest.param(name, index, bad, id=f"{name}-{index}-{type(bad).__name__}")
+                for bad in _wrong_values(function, index, valid)
+            )
+        for key, valid in kwargs.items():
+            found.extend(
+                pytest.param(name, key, bad, id=f"{name}-{key}-{type(bad).__name__}")
+                for bad in _wrong_values(function, key, valid)
+            )
+    return found
+
+
+@pytest.mark.parametrize(("name", "where", "bad"), _calls())
+def test_wrong_typed_argument_raises_the_documented_error(
+    name: str, where: int | str, bad: object
+) -> None:
+    """A wrong-typed argument gets the documented error, never TypeError, KeyError, ..."""
+    function, valid_args, valid_kwargs, errors = VALID_CALLS[name]
+    function(*valid_args, **valid_kwargs)  # the valid call works
+    args = list(valid_args)
+    kwargs = dict(valid_kwargs)
+    if isinstance(where, int):
+        args[where] = bad
+    else:
+        kwargs[where] = bad
+    try:
+        result = function(*args, **kwargs)
+    except errors:
+        return
+    if name in ("check", "is_legal"):  # they report the error instead of raising it
+        assert result is False or isinstance(result, IllegalActionError)
+        return
+    assert (name, where) in {("to_json", 0)}, f"{name} accepted {bad!r} for {where}"
