@@ -14,9 +14,11 @@ import time
 from typing import Any, TextIO
 
 from .._roles import Dealer, RepeatRole
+from ..torraku._pieces import Setup
 from ._simulate import bot_from_spec, run_games, statistics
+from .torraku import _simulate as torraku_simulate
 
-__all__ = ["JSON_SCHEMA", "Progress", "add_parser", "run"]
+__all__ = ["JSON_SCHEMA", "TORRAKU_JSON_SCHEMA", "Progress", "add_parser", "run"]
 
 _ESTIMATE: dict[str, Any] = {
     "type": "object",
@@ -99,6 +101,77 @@ JSON_SCHEMA: dict[str, Any] = {
     },
 }
 
+_TK_SIDE: dict[str, Any] = {
+    "type": "object",
+    "required": ["win_rate", "mean_pieces"],
+    "additionalProperties": False,
+    "properties": {"win_rate": _ESTIMATE, "mean_pieces": _ESTIMATE},
+}
+
+#: The JSON Schema of ``simulate --game torraku --json``. ``mean_pieces`` is the mean number
+#: of pieces left at the end (Torraku has no score, R-TK-COMP-2; fewer is better).
+TORRAKU_JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "millions-rules simulate --game torraku",
+    "type": "object",
+    "required": ["settings", "statistics"],
+    "additionalProperties": False,
+    "properties": {
+        "settings": {
+            "type": "object",
+            "required": [
+                "game",
+                "players",
+                "games",
+                "bots",
+                "rotate",
+                "setup",
+                "round_limit",
+                "seed",
+            ],
+            "additionalProperties": False,
+            "properties": {
+                "game": {"const": "torraku"},
+                "players": {"type": "integer", "minimum": 1, "maximum": 6},
+                "games": {"type": "integer", "minimum": 1},
+                "bots": {
+                    "type": "array",
+                    "items": {"enum": list(torraku_simulate.BOT_NAMES)},
+                    "minItems": 1,
+                },
+                "rotate": {"type": "boolean"},
+                "setup": {"enum": [s.value for s in Setup]},
+                "round_limit": {"type": ["integer", "null"], "minimum": 1},
+                "seed": {"type": "integer"},
+            },
+        },
+        "statistics": {
+            "type": "object",
+            "required": [
+                "games",
+                "bots",
+                "seats",
+                "game_length",
+                "penalties",
+                "round_limit_reached",
+            ],
+            "additionalProperties": False,
+            "properties": {
+                "games": {"type": "integer", "minimum": 1},
+                "bots": {"type": "object", "additionalProperties": _TK_SIDE},
+                "seats": {
+                    "type": "object",
+                    "propertyNames": {"pattern": "^[0-5]$"},
+                    "additionalProperties": _TK_SIDE,
+                },
+                "game_length": _ESTIMATE,
+                "penalties": _ESTIMATE,
+                "round_limit_reached": _ESTIMATE,
+            },
+        },
+    },
+}
+
 
 def _bots(text: str) -> list[str]:
     specs = [part.strip().lower() for part in text.split(",") if part.strip()]
@@ -108,8 +181,15 @@ def _bots(text: str) -> list[str]:
         try:
             bot_from_spec(spec)
         except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            if spec not in torraku_simulate.BOT_NAMES:
+                raise argparse.ArgumentTypeError(str(error)) from None
     return specs
+
+
+def _round_limit(text: str) -> int | None:
+    if text.lower() == "none":
+        return None
+    return _positive(text)
 
 
 def _positive(text: str) -> int:
@@ -143,7 +223,18 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
-        "--players", type=int, default=5, choices=range(3, 9), metavar="3-8", help="default 5"
+        "--game",
+        choices=["millions", "torraku"],
+        default="millions",
+        help="Millions of Dollars (default) or Currency Torraku",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=5,
+        choices=range(1, 9),
+        metavar="N",
+        help="3-8 for Millions, 1-6 for Torraku (default 5)",
     )
     parser.add_argument("--games", type=_positive, default=100, help="default 100")
     parser.add_argument(
@@ -152,7 +243,8 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         default=["random"],
         metavar="LIST",
         help=(
-            "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS. One per seat "
+            "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS (Torraku: "
+            "random or rule). One per seat "
             "keeps its seat (unless --rotate); any other number is a pool dealt round the "
             "table and rotated one seat each game (default: random)"
         ),
@@ -171,6 +263,19 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--external-dealer",
         action="store_true",
         help="deal as an external dealer would (Dealer.EXTERNAL; the runner deals at random)",
+    )
+    parser.add_argument(
+        "--setup",
+        choices=[s.value for s in Setup],
+        default="standard",
+        help="Torraku only: the standard or the long game (R-TK-SETUP; default standard)",
+    )
+    parser.add_argument(
+        "--round-limit",
+        type=_round_limit,
+        default=50,
+        metavar="N",
+        help="Torraku only: the last round (R-TK-VAR-LIMIT; default 50; none: no limit)",
     )
     parser.add_argument(
         "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
@@ -243,10 +348,20 @@ def plain_progress(done: int, total: int, elapsed: float) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run ``simulate`` with parsed arguments; print the statistics to ``out``."""
+    """Run ``simulate`` with parsed arguments; print the statistics to ``out``.
+
+    Options that do not fit the game (a Millions bot or 1 player for Torraku, 7 players for
+    Torraku...) end with a usage error, exit status 2.
+    """
     out = out or sys.stdout
     err = err or sys.stderr
+    game = getattr(args, "game", "millions")
+    low, high = (1, 6) if game == "torraku" else (3, 8)
+    if not low <= args.players <= high:
+        _usage_error(err, f"{game} is played by {low} to {high} players, not {args.players}")
     show = args.progress if args.progress is not None else err.isatty()
+    if game == "torraku":
+        return _run_torraku(args, out, err, show)
     bar = Progress(args.games, err) if show else None
     summaries = run_games(
         args.games,
@@ -283,6 +398,90 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 0
 
 
+def _usage_error(err: TextIO, message: str) -> None:
+    err.write(f"simulate: error: {message}\n")
+    raise SystemExit(2)
+
+
+def _run_torraku(args: argparse.Namespace, out: TextIO, err: TextIO, show: bool) -> int:
+    for spec in args.bots:
+        try:
+            torraku_simulate.bot_from_spec(spec)
+        except ValueError as error:
+            _usage_error(err, str(error))
+    bar = Progress(args.games, err) if show else None
+    summaries = torraku_simulate.run_games(
+        args.games,
+        args.players,
+        args.bots,
+        seed=args.seed,
+        setup=Setup(args.setup),
+        round_limit=args.round_limit,
+        rotate=args.rotate,
+        jobs=args.jobs,
+        progress=bar,
+    )
+    if bar is not None:
+        bar.close()
+    settings = {
+        "game": "torraku",
+        "players": args.players,
+        "games": args.games,
+        "bots": list(args.bots),
+        "rotate": bool(args.rotate),
+        "setup": args.setup,
+        "round_limit": args.round_limit,
+        "seed": args.seed,
+    }
+    stats = torraku_simulate.statistics(summaries)
+    if args.json:
+        json.dump({"settings": settings, "statistics": stats}, out, indent=2, sort_keys=True)
+        out.write("\n")
+    elif args.csv:
+        out.write(_csv(_torraku_rows(stats)))
+    else:
+        out.write(torraku_table(settings, stats))
+    return 0
+
+
+def _torraku_rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
+    rows = []
+    for section in ("bots", "seats"):
+        for name, side in stats[section].items():
+            for metric, estimate in side.items():
+                rows.append((section, name, metric, estimate))
+    for metric in ("game_length", "penalties", "round_limit_reached"):
+        rows.append(("game", "all", metric, stats[metric]))
+    return rows
+
+
+def torraku_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
+    """The Torraku statistics as the plain-text tables ``simulate --game torraku`` prints."""
+    limit = settings["round_limit"]
+    lines = [
+        f"{stats['games']} Torraku games, {settings['players']} players, "
+        f"{settings['setup']} setup, round limit {limit if limit is not None else 'none'}, "
+        f"seed {settings['seed']}",
+        f"Bots: {', '.join(settings['bots'])}",
+        "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
+        "",
+    ]
+    side = ["games", "win rate", "mean pieces left"]
+    for title, key in (("By bot", "bots"), ("By seat", "seats")):
+        lines += _table(
+            title,
+            [key[:-1], *side],
+            [
+                [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_pieces"])]
+                for name, s in stats[key].items()
+            ],
+        )
+    lines.append(f"Game length: {_mean(stats['game_length'])} rounds")
+    lines.append(f"Penalties: {_mean(stats['penalties'])} a game")
+    lines.append(f"Decided by the round limit: {_rate(stats['round_limit_reached'])} of games")
+    return "\n".join(lines) + "\n"
+
+
 def _rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
     rows = []
     for section in ("bots", "seats"):
@@ -299,10 +498,14 @@ def _rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
 
 def to_csv(stats: dict[str, Any]) -> str:
     """The statistics as CSV: ``section,name,metric,value,low,high,n``, one estimate a row."""
+    return _csv(_rows(stats))
+
+
+def _csv(rows: list[tuple[str, str, str, dict[str, Any]]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["section", "name", "metric", "value", "low", "high", "n"])
-    for section, name, metric, e in _rows(stats):
+    for section, name, metric, e in rows:
         writer.writerow(
             [
                 section,

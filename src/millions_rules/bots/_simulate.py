@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from .._config import GameConfig
 from .._events import (
@@ -34,10 +34,19 @@ from ._rule import RuleBot
 from ._runner import play_game
 from ._stats import Estimate, mean_interval, wilson
 
-__all__ = ["GameSummary", "bot_from_spec", "run_games", "seats_for_game", "statistics"]
+__all__ = [
+    "GameSummary",
+    "bot_from_spec",
+    "game_seed",
+    "map_games",
+    "run_games",
+    "seats_for_game",
+    "statistics",
+]
 
 #: One game, as plain data: what the statistics need.
 GameSummary = dict[str, Any]
+Task = TypeVar("Task")
 
 
 def bot_from_spec(spec: str) -> Bot:
@@ -174,16 +183,31 @@ def run_games(
         (i, players, tuple(specs), seed, quick, repeat_role.value, dealer.value, rotate)
         for i in range(games)
     ]
+    return map_games(play_one, tasks, jobs=jobs, progress=progress)
+
+
+def map_games(
+    play: Callable[[Task], GameSummary],
+    tasks: Sequence[Task],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameSummary]:
+    """``play`` over ``tasks`` on ``jobs`` processes (any game's simulator); results in order.
+
+    ``play`` must be a module-level function (it is pickled to the worker processes).
+    """
     results: list[GameSummary] = []
     if jobs <= 1:
-        iterator: Iterator[GameSummary] = map(play_one, tasks)
+        iterator: Iterator[GameSummary] = map(play, tasks)
         for summary in iterator:
             results.append(summary)
             if progress:
                 progress(len(results))
         return results
+    games = len(tasks)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for summary in pool.map(play_one, tasks, chunksize=max(1, min(8, games // (jobs * 8)))):
+        for summary in pool.map(play, tasks, chunksize=max(1, min(8, games // (jobs * 8)))):
             results.append(summary)
             if progress:
                 progress(len(results))
