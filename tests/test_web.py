@@ -41,7 +41,8 @@ from millions_rules import (
     win_reason,
 )
 from millions_rules.__main__ import main
-from millions_rules.web import PAGE_WORDS, Table, TableError, create_app, words
+from millions_rules.web import Table, TableError, create_app, words
+from millions_rules.web._words import PAGE_WORDS
 
 
 @pytest.fixture

@@ -11,6 +11,6 @@ from __future__ import annotations
 from ._app import create_app
 from ._serve import serve
 from ._table import NAMES, Table, TableError
-from ._words import PAGE_WORDS, words
+from ._words import words
 
-__all__ = ["NAMES", "PAGE_WORDS", "Table", "TableError", "create_app", "serve", "words"]
+__all__ = ["NAMES", "Table", "TableError", "create_app", "serve", "words"]

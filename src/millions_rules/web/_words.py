@@ -17,7 +17,7 @@ from .._roles import Role
 from .._state import Phase
 from .._text import Text, msg
 
-__all__ = ["PAGE_WORDS", "words"]
+__all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
 #: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}`` and
 #: ``{number}`` are filled in by the page.
@@ -81,8 +81,8 @@ def words(locale: str = "en") -> dict[str, str]:
     """Every word the web page shows, in ``locale``, by message id.
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
-    :data:`~millions_rules.TERMS`) and the ``web.*`` ids of :data:`PAGE_WORDS`, whose
-    placeholders stay for the page to fill.
+    :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``) stay for the page to fill.
 
     Raises:
         LocaleError: If ``locale`` is unknown.
