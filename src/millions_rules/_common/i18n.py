@@ -50,12 +50,12 @@ _EXACT: Final = frozenset(LOCALES)
 
 
 def check_locale(locale: object) -> str:
-    """The language of ``locale``, one of :data:`LOCALES`.
+    """The language of ``locale``, one of :data:`~millions_rules.LOCALES`.
 
     ``"es"``, ``"es-AR"``, ``"es_ES.UTF-8"`` and ``"ES"`` all give ``"es"``.
 
     Raises:
-        LocaleError: If ``locale`` is not a string naming one of :data:`LOCALES`.
+        LocaleError: If ``locale`` is not a string naming one of :data:`~millions_rules.LOCALES`.
 
     >>> from millions_rules._common.i18n import check_locale
     >>> check_locale("zh-CN")
@@ -74,7 +74,7 @@ def check_locale(locale: object) -> str:
 
 @functools.cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of a language of :data:`LOCALES` (English has none: the source)."""
+    """The compiled catalog of a language of :data:`~millions_rules.LOCALES` (English has none: the source)."""
     if language == "en":
         return gettext.NullTranslations()
     path = resources.files("millions_rules") / "locale" / language / "LC_MESSAGES"
@@ -88,7 +88,7 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def render(text: Text, language: str, params: Mapping[str, object]) -> str:
-    """``text`` in ``language`` (a checked one of :data:`LOCALES`) with ``params`` filled."""
+    """``text`` in ``language`` (a checked one of :data:`~millions_rules.LOCALES`) with ``params`` filled."""
     if language == "en":
         # The source language: the templates themselves, as gettext would give them.
         template = text.english if text.plural is None or params.get("count") == 1 else text.plural
