@@ -14,6 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millions_rules import (
+    Choose,
+    Dealer,
     GameConfig,
     GameState,
     IllegalActionError,
@@ -24,6 +26,8 @@ from millions_rules import (
     new_game,
 )
 from millions_rules import _engine as engine
+from millions_rules._draft import Draft
+from millions_rules._shortcuts import SHORTCUTS
 
 from .conftest import scaled
 from .strategies import games
@@ -70,3 +74,76 @@ def test_the_fast_path_gives_the_same_states(states: list[GameState], seed: int)
         fast = apply(state, action)
         engine._last_listed = (None, ())
         assert apply(state, action) == fast
+
+
+def _drafted(state: GameState, action: object) -> GameState:
+    """The state the rule's own play function gives, through a draft."""
+    draft = Draft(state)
+    engine._TRANSITIONS[type(action)][1](draft, action)
+    return draft.finish(action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dealer", list(Dealer))
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_shortcuts_give_the_drafts_states(players: int, dealer: Dealer) -> None:
+    """Choose, Stay and Leave built without a draft: the same fields, events and history.
+
+    Every listed Choose, Stay and Leave of every state of seeded random games (the
+    three-player game's one-character Leave included, R-3P-2; the last choice lays out
+    the role cards, R-PLAN-4, or waits for the external dealer) is played both ways.
+    """
+    shortcut_taken = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players, seed=seed, dealer=dealer))
+        while not state.is_over:
+            listed = legal_actions(state, payments=False)
+            for action in listed:
+                shortcut = SHORTCUTS.get(type(action))
+                if shortcut is None:
+                    continue
+                short = shortcut(state, action)
+                drafted = _drafted(state, action)
+                if short is None:
+                    # Only the last decision is left to the draft: the heist follows.
+                    assert not isinstance(action, Choose)
+                    assert drafted.phase is not state.phase
+                    continue
+                shortcut_taken += 1
+                assert short == drafted
+                assert short.events == drafted.events
+                assert short.history == drafted.history
+                assert short.version == drafted.version
+            state = apply(state, rng.choice(listed))
+    assert shortcut_taken > 100
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_short_listing_gives_the_general_lists(players: int) -> None:
+    """legal_actions(state, payments=False) lists what the general loop lists, in order.
+
+    Planning (R-PLAN-2, R-3P-1) and negotiation with and without threat cards
+    (R-NEG-1, R-NEG-THREAT, R-3P-2) take shorter routes; every state of seeded
+    random games (payments included, so threat cards are held) is compared.
+    """
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(players, seed=seed))
+        while not state.is_over:
+            listed = legal_actions(state, payments=False)
+            general = engine._legal_actions(state, None, False)
+            assert listed == general
+            assert [type(a) for a in listed] == [type(a) for a in general]
+            compared += 1
+            state = apply(state, rng.choice(legal_actions(state, payments=rng.random() < 0.2)))
+    assert compared > 50
+
+
+def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
+    """A decided field that is no tuple of bools is answered as awaiting does, and not kept."""
+    assert engine._undecided(3, (2, 0, 0)) == (1, 2)  # type: ignore[arg-type]
+    assert (3, (2, 0, 0)) not in engine._UNDECIDED
+    assert engine._undecided(3, [True, False, False]) == (1, 2)  # type: ignore[arg-type]
+    assert engine._undecided(3, (True, False, True)) == (1,)
+    assert engine._UNDECIDED[(3, (True, False, True))] == (1,)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from itertools import compress, filterfalse
+from operator import not_
 from typing import Any, Final
 
 from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
@@ -45,7 +47,8 @@ from ._planning import (
 )
 from ._random import seed_state, shuffled
 from ._roles import Dealer, Role
-from ._state import THREAT_CARDS, GameState, Phase
+from ._shortcuts import SHORTCUTS
+from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -53,6 +56,8 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _ENGINE: Final = Dealer.ENGINE
+_HIDDEN: Final = CharacterStatus.HIDDEN
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
 _NEGOTIATION: Final = Phase.NEGOTIATION
@@ -215,6 +220,12 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         play = _TRANSITIONS[action.__class__][1]
     else:
         play = _check(state, action, seat)[1]
+    shortcut = SHORTCUTS.get(action.__class__)
+    if shortcut is not None:
+        # A checked action that changes little: built without a draft (see ._shortcuts).
+        new = shortcut(state, action)
+        if new is not None:
+            return new
     draft = Draft(state)
     play(draft, action)
     return draft.finish(action)
@@ -306,6 +317,25 @@ def legal_actions(
     >>> [action.roles[0].name for action in actions]
     ['BRUTE', 'DRIVER', 'CROOK']
     """
+    global _last_listed
+    if payments is False and player is None and isinstance(state, GameState):
+        # What a bot asks before each action, answered with the fewest steps: the
+        # same lists as _legal_actions gives.
+        phase = state.phase
+        listed: tuple[Action, ...]
+        if phase is _PLANNING:
+            listed = all_choices(state, _not_chosen(state))
+            _last_listed = (state, listed)
+            return listed
+        if phase is _NEGOTIATION and not any(state.threats):
+            config = state.config
+            undecided = _undecided(config.players, state.decided)
+            if config.three_player:
+                listed = _all_three_player_decisions(undecided, _hidden_roles(state, undecided))
+            else:
+                listed = _all_stay_or_leave(undecided)
+            _last_listed = (state, listed)
+            return listed
     _require_state(state)
     if player is not None:
         player = require_seat(state, player, "seat")
@@ -323,10 +353,36 @@ def legal_actions(
         return ()
     if player is None:
         listed = _legal_actions(state, None, payments)
-        global _last_listed
         _last_listed = (state, listed)
         return listed
     return _legal_actions(state, player, payments)
+
+
+def _not_chosen(state: GameState) -> tuple[int, ...]:
+    """The seats yet to choose in planning (:attr:`~millions_rules.GameState.awaiting`)."""
+    chosen = {c.player for c in state.characters}
+    return tuple(filterfalse(chosen.__contains__, range(state.config.players)))
+
+
+#: The undecided seats for each (players, decided) of bools seen: 2**8 entries at most.
+_UNDECIDED: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+
+
+def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats yet to decide in negotiation (:attr:`~millions_rules.GameState.awaiting`)."""
+    key = (players, decided)
+    try:
+        return _UNDECIDED[key]
+    except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
+        pass
+    undecided = tuple(compress(range(players), map(not_, decided)))
+    if (
+        decided.__class__ is tuple
+        and len(decided) == players
+        and all(done.__class__ is bool for done in decided)
+    ):
+        _UNDECIDED[key] = undecided
+    return undecided
 
 
 def _legal_actions(state: GameState, player: int | None, payments: bool) -> tuple[Action, ...]:
@@ -339,9 +395,13 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
             return tuple(_decisions_of(state, player)) if player in awaiting else ()
         if phase is _PLANNING:
             return all_choices(state, awaiting)
-        if phase is _NEGOTIATION and not state.config.three_player:
-            return _all_stay_or_leave(awaiting)
+        if phase is _NEGOTIATION:
+            if not state.config.three_player:
+                return _all_stay_or_leave(awaiting)
+            return _all_three_player_decisions(awaiting, _hidden_roles(state, awaiting))
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
+    if not payments and player is None:
+        return _negotiation_without_payments(state, awaiting)
     found: list[Action] = []
     for seat in seats:
         if seat in awaiting:
@@ -381,9 +441,80 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     return found
 
 
+def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role, ...], ...]:
+    """The roles of each of ``seats``' face-down characters, in the order laid; one pass."""
+    hidden: dict[int, list[Role]] = {seat: [] for seat in seats}
+    for c in state.characters:
+        if c.status is _HIDDEN and c.player in hidden:
+            hidden[c.player].append(c.role)
+    return tuple([tuple(hidden[seat]) for seat in seats])
+
+
+def _all_three_player_decisions(
+    seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
+) -> tuple[Action, ...]:
+    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2).
+    if len(seats) == 1:
+        return _three_player_decisions(seats[0], hidden[0])
+    found: list[Action] = []
+    for seat, roles in zip(seats, hidden, strict=True):
+        found.extend(_three_player_decisions(seat, roles))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _three_player_decisions(seat: int, roles: tuple[Role, ...]) -> tuple[Action, ...]:
+    # A few dozen keys in all (seat, and the roles still face down): one tuple serves all games.
+    return (*_stay_or_leave_all(seat), *[_leave_one(seat, role) for role in roles])
+
+
 @cache
 def _leave_one(seat: int, role: Role) -> Leave:
     return Leave(seat, role)  # immutable: one object serves every game
+
+
+def _negotiation_without_payments(
+    state: GameState, awaiting: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """Every seat's decisions and threat cards in negotiation: one pass over the characters.
+
+    The same list, in the same order, as the general loop of :func:`_legal_actions`
+    (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
+    """
+    players = state.config.players
+    three_player = state.config.three_player
+    in_round = [False] * players
+    positions: list[list[int]] = [[] for _ in range(players)]
+    roles: list[list[Role]] = [[] for _ in range(players)]
+    for c in state.characters:
+        status = c.status
+        if status is not _TAKEN_BACK:
+            in_round[c.player] = True
+            if status is _HIDDEN:
+                positions[c.player].append(c.position)
+                roles[c.player].append(c.role)
+    threats = state.threats
+    found: list[Action] = []
+    for seat in range(players):
+        if seat in awaiting:
+            found.extend(_stay_or_leave_all(seat))
+            if three_player:
+                found.extend([_leave_one(seat, role) for role in roles[seat]])
+        if threats[seat] and in_round[seat]:
+            found.extend(
+                [
+                    _use_threat(seat, target, slot)
+                    for target in range(players)
+                    if target != seat
+                    for slot in positions[target]
+                ]
+            )
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _use_threat(seat: int, target: int, slot: int) -> UseThreat:
+    return UseThreat(seat, target, slot)  # immutable: one object serves every game
 
 
 def _threats(state: GameState, seat: int) -> list[Action]:

@@ -97,19 +97,43 @@ def play_denounce(draft: Draft, action: Denounce) -> None:
 
 def _finish_heist(draft: Draft, named: Role | None) -> None:
     """Reveal the roles after the Snitch, then the named role, then share the loot and end the round."""
+    # One pass finds every role's face-down characters: revealing a role changes only
+    # its own characters, so the groups hold until each role's turn.
+    hidden = _hidden_by_role(draft)
     for role in draft.config.roles:
-        if role is not _SNITCH and role is not named:
-            _reveal_role(draft, role)
+        if role is not _SNITCH and role is not named and role in hidden:
+            _reveal(draft, role, hidden[role])
     if named is not None:
-        _reveal_named(draft, named)
+        _reveal_named(draft, named, hidden.get(named, []))
     if not _punish_lone_snitch(draft):
         share_loot(draft)
     end_round(draft)
 
 
+def _hidden_by_role(draft: Draft) -> dict[Role, list[int]]:
+    """Indices of the face-down characters of each role, by seat (as :meth:`._draft.Draft.with_status`)."""
+    characters = draft.characters
+    groups: dict[Role, list[int]] = {}
+    for index, c in enumerate(characters):
+        if c.status is _HIDDEN:
+            group = groups.get(c.role)
+            if group is None:
+                groups[c.role] = [index]
+            else:
+                group.append(index)
+    for group in groups.values():
+        if len(group) > 1:
+            group.sort(key=lambda index: characters[index].player)
+    return groups
+
+
 def _reveal_role(draft: Draft, role: Role) -> None:
     """Reveal the staying characters of ``role``: a lone one survives, duplicates are eliminated (R-HEIST-DUP)."""
-    found = draft.with_status(_HIDDEN, role)
+    _reveal(draft, role, draft.with_status(_HIDDEN, role))
+
+
+def _reveal(draft: Draft, role: Role, found: list[int]) -> None:
+    """Reveal ``found``, the face-down characters of ``role`` by seat (R-HEIST-DUP)."""
     for index in found:
         character = draft.characters[index]
         draft.emit(CharacterRevealed(character.player, role))
@@ -140,11 +164,10 @@ def _eliminate(draft: Draft, index: int, rule: str) -> None:
         draft.forfeit_deposit(character)
 
 
-def _reveal_named(draft: Draft, named: Role) -> None:
+def _reveal_named(draft: Draft, named: Role, found: list[int]) -> None:
     """Reveal and eliminate the named role's characters at the very end of the heist (R-HEIST-SNITCH)."""
     # R-HEIST-SNITCH: revealed at the very end and eliminated, alone or not;
     # a named Brute keeps the deposit but gains no threat card.
-    found = draft.with_status(_HIDDEN, named)
     for index in found:
         draft.emit(CharacterRevealed(draft.characters[index].player, named))
     for index in found:

@@ -23,7 +23,7 @@ from ._events import (
     RoleCardsLaidOut,
 )
 from ._random import draw_below
-from ._roles import Dealer, RepeatRole, Role, roles_in_play
+from ._roles import REVEAL_ORDER, Dealer, RepeatRole, Role, roles_in_play
 from ._state import Character, GameState, Phase
 from ._text import Text, msg
 
@@ -250,7 +250,7 @@ def _lay_out(draft: Draft, face_down: Role) -> None:
     cards = [c.role for c in draft.characters]
     cards.remove(face_down)
     draft.face_down = face_down
-    draft.face_up = tuple(sorted(cards))
+    draft.face_up = tuple(sorted(cards, key=REVEAL_ORDER))  # roles of a checked state
     draft.emit(RoleCardSetAside(face_down), RoleCardsLaidOut(draft.face_up))
     draft.phase = _NEGOTIATION
 

@@ -69,6 +69,10 @@ class Role(enum.Enum):
 
 _ORDER: Final[dict[Role, int]] = {role: index for index, role in enumerate(Role)}
 
+#: The reveal-order position of each role, as a sort key: ``sorted(roles, key=REVEAL_ORDER)``
+#: sorts as ``sorted(roles)`` does for roles, without calling :meth:`Role.__lt__`.
+REVEAL_ORDER: Final = _ORDER.__getitem__
+
 _ROLES_BY_COUNT: Final[dict[int, tuple[Role, ...]]] = {
     3: tuple(Role),
     4: (Role.BRUTE, Role.DRIVER, Role.CROOK),

@@ -1,0 +1,185 @@
+"""Shortcuts for the commonest checked actions: the next state built without a draft.
+
+Most actions of a game are a :class:`~millions_rules.Choose`, or a
+:class:`~millions_rules.Stay` or :class:`~millions_rules.Leave` that is not the last
+decision: each changes a few fields of the state and adds a few events. Copying the
+whole state into a :class:`._draft.Draft` and freezing it back costs more than the
+rule itself, so for those actions :func:`~millions_rules.apply` calls the shortcut
+here, which copies the state's field dictionary and replaces only what the rule changes.
+
+Each shortcut gives exactly the state and events of the rule's ``play_*`` function
+(:func:`._planning.play_choose`, with the role cards laid out after the last choice;
+:func:`._negotiation.play_stay`; :func:`._negotiation.play_leave`) and returns ``None``
+whenever the action would do more (start the heist): the draft then plays it. They
+run only on actions already checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from ._actions import Action, Choose, Leave, Stay
+from ._events import (
+    CharacterChosen,
+    CharacterTakenBack,
+    DepositPlaced,
+    DepositReturned,
+    Left,
+    RoleCardSetAside,
+    RoleCardsLaidOut,
+    Stayed,
+)
+from ._log import Log
+from ._random import draw_below
+from ._roles import REVEAL_ORDER, Dealer
+from ._state import Character, CharacterStatus, GameState, Phase
+
+__all__ = ["SHORTCUTS"]
+
+_HIDDEN: Final = CharacterStatus.HIDDEN
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
+_ENGINE: Final = Dealer.ENGINE
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _derive(
+    state: GameState, action: Action, events: tuple[Any, ...]
+) -> tuple[GameState, dict[str, Any]]:
+    """A new state sharing every field of ``state``, with ``events`` and ``action`` logged.
+
+    The caller replaces the fields the rule changes in the returned dictionary
+    before anyone sees the state.
+    """
+    fields = state.__dict__.copy()  # keeps the key table shared between states
+    logged, history = fields["events"], fields["history"]
+    if logged.__class__ is not Log:  # a state built from tuples (read from JSON, say)
+        logged = Log(None, logged, len(logged))
+    if history.__class__ is not Log:
+        history = Log(None, history, len(history))
+    fields["events"] = Log(logged, events, logged.size + len(events))
+    fields["history"] = Log(history, (action,), history.size + 1)
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new, fields
+
+
+def _choose(state: GameState, action: Choose) -> GameState | None:
+    """:func:`._planning.play_choose`, the role cards laid out after the last choice.
+
+    R-PLAN-2, R-PLAN-3; after the last choice R-PLAN-4 as in
+    :func:`._planning._shuffle_role_cards` and :func:`._planning._lay_out`.
+    """
+    config = state.config
+    characters = state.characters
+    roles = action.roles
+    seat = action.player
+    deposit = state.loot.deposit  # type: ignore[union-attr]  # planning always has a loot card
+    cash = state.cash
+    have = cash[seat]
+    reserve = state.reserve
+    events: list[Any] = [CharacterChosen(seat, roles)]
+    laid = list(characters)
+    for position, role in enumerate(roles):
+        paid = deposit if deposit < have else have
+        short = deposit - paid
+        covered = short if short < reserve else reserve
+        have -= paid
+        reserve -= covered
+        laid.append(Character(seat, role, position, paid, covered))
+        events.append(DepositPlaced(seat, paid, covered))
+    last = len(laid) == config.players * config.characters_per_player
+    if last and config.dealer is _ENGINE:
+        cards = [c.role for c in laid]
+        # Drawing one card uniformly is the same as shuffling and taking the top one.
+        index, rng = draw_below(state.rng, len(cards))
+        face_down = cards[index]
+        cards.remove(face_down)
+        face_up = tuple(sorted(cards, key=REVEAL_ORDER))
+        events.append(RoleCardSetAside(face_down))
+        events.append(RoleCardsLaidOut(face_up))
+    new, fields = _derive(state, action, tuple(events))
+    money = list(cash)
+    money[seat] = have
+    fields["cash"] = tuple(money)
+    fields["reserve"] = reserve
+    fields["characters"] = tuple(laid)
+    if last:
+        if config.dealer is _ENGINE:
+            fields["face_down"] = face_down
+            fields["face_up"] = face_up
+            fields["rng"] = rng
+            fields["phase"] = _NEGOTIATION
+        else:
+            fields["phase"] = _SETTING_ASIDE
+    return new
+
+
+def _decide(decided: tuple[bool, ...], seat: int) -> tuple[bool, ...] | None:
+    """``decided`` with ``seat`` set, or ``None`` when that completes it (the heist follows)."""
+    marks = list(decided)
+    marks[seat] = True
+    if all(marks):
+        return None
+    return tuple(marks)
+
+
+def _stay(state: GameState, action: Stay) -> GameState | None:
+    """:func:`._negotiation.play_stay` when someone else is still undecided (R-NEG-1)."""
+    seat = action.player
+    decided = _decide(state.decided, seat)
+    if decided is None:
+        return None
+    new, fields = _derive(state, action, (Stayed(seat),))
+    fields["decided"] = decided
+    return new
+
+
+def _leave(state: GameState, action: Leave) -> GameState | None:
+    """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
+    seat = action.player
+    role = action.role
+    characters = list(state.characters)
+    taken = []
+    hidden = 0
+    for index, c in enumerate(characters):
+        if c.player == seat and c.status is _HIDDEN:
+            hidden += 1
+            if role is None or c.role is role:
+                taken.append(index)
+    remaining = hidden - len(taken)
+    decided = state.decided
+    if remaining == 0:
+        decided = _decide(decided, seat)  # type: ignore[assignment]
+        if decided is None:
+            return None
+    events: list[Any] = [Left(seat, tuple([characters[i].position for i in taken]), remaining)]
+    cash = list(state.cash)
+    reserve = state.reserve
+    for index in taken:
+        old = characters[index]
+        characters[index] = Character(
+            old.player, old.role, old.position, old.paid, old.covered, _TAKEN_BACK
+        )
+        events.append(CharacterTakenBack(seat, old.role))
+        cash[old.player] += old.paid
+        reserve += old.covered
+        events.append(DepositReturned(old.player, old.paid, old.covered))
+    new, fields = _derive(state, action, tuple(events))
+    fields["cash"] = tuple(cash)
+    fields["reserve"] = reserve
+    fields["characters"] = tuple(characters)
+    fields["decided"] = decided
+    return new
+
+
+#: The shortcut of each action class that has one. It returns the new state, or
+#: ``None`` when the draft must play the action.
+SHORTCUTS: Final[dict[type, Callable[[GameState, Any], GameState | None]]] = {
+    Choose: _choose,
+    Stay: _stay,
+    Leave: _leave,
+}
