@@ -153,6 +153,9 @@ def i18n(session: nox.Session) -> None:
         "pybabel",
         "extract",
         "--no-default-keywords",
+        # Babel skips directories whose names start with "_" by default, and with them
+        # the common layer (src/millions_rules/_common), whose messages every game shares.
+        "--ignore-dirs=.* __pycache__",
         "--keyword=msg:1c,2",
         "--keyword=nmsg:1c,2,3",
         "--sort-output",

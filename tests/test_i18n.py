@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fnmatch
 import gettext
 import io
+import os
 import pathlib
 import pickle
 import string
@@ -71,6 +73,9 @@ LOCALE_DIR = PACKAGE / "locale"
 TRANSLATED = [locale for locale in LOCALES if locale != "en"]
 # The Babel keywords of the extraction (the same as the nox ``i18n`` session's).
 KEYWORDS: dict[str, Any] = {"msg": ((1, "c"), 2), "nmsg": ((1, "c"), 2, 3)}
+# The directories the extraction skips (the nox ``i18n`` session's ``--ignore-dirs``): not
+# Babel's default, which also skips ``_common``, the layer whose messages every game shares.
+IGNORE_DIRS = (".*", "__pycache__")
 NAMES = ("Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 
@@ -93,7 +98,14 @@ def _fields(template: str) -> set[str]:
 
 
 def _source_messages() -> dict[tuple[str | None, str], Any]:
-    extracted = extract_from_dir(str(PACKAGE), keywords=KEYWORDS, comment_tags=())
+    extracted = extract_from_dir(
+        str(PACKAGE),
+        keywords=KEYWORDS,
+        comment_tags=(),
+        directory_filter=lambda path: (
+            not any(fnmatch.fnmatch(os.path.basename(path), pattern) for pattern in IGNORE_DIRS)
+        ),
+    )
     found: dict[tuple[str | None, str], Any] = {}
     for _filename, _line, message, _comments, context in extracted:
         msgid = message if isinstance(message, str) else message[0]

@@ -7,7 +7,9 @@ page; these tests pin the HTTP contract the page relies on.
 from __future__ import annotations
 
 import json
+import re
 import warnings
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -20,21 +22,27 @@ with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet ev
     from starlette.testclient import TestClient
 
 from millions_rules import (
+    TERMS,
     GameConfig,
     GameWon,
     IllegalActionError,
     Phase,
+    Role,
     Stay,
     apply,
     describe,
     from_json,
+    phase_name,
+    role_name,
+    term,
     to_json,
     view,
     visible_events,
     win_reason,
 )
 from millions_rules.__main__ import main
-from millions_rules.web import Table, TableError, create_app
+from millions_rules.web import Table, TableError, create_app, words
+from millions_rules.web._words import PAGE_WORDS
 
 
 @pytest.fixture
@@ -225,6 +233,58 @@ class TestCursors:
         """Only en, es and zh are served."""
         response = client.get("/api/update", params={"token": table.spectator_token, "lang": "fr"})
         assert response.status_code == 400
+
+
+class TestWords:
+    """The page's words all come from the library's catalogs, in the page's language."""
+
+    @pytest.mark.parametrize("lang", ["en", "es", "zh"])
+    def test_update_carries_the_catalogs_words(
+        self, table: Table, client: TestClient, lang: str
+    ) -> None:
+        """Roles, phases and components are role_name, phase_name and term; web.* the page's."""
+        got = update(client, table.seat_token(0), lang=lang)["words"]
+        assert got == words(lang)
+        for role in Role:
+            assert got[f"role.{role.value}"] == role_name(role, lang)
+        for phase in Phase:
+            assert got[f"phase_name.{phase.value}"] == phase_name(phase, lang)
+        for key in TERMS:
+            assert got[f"term.{key}"] == term(key, lang)
+        page = {text.id: text for text in PAGE_WORDS}
+        assert {key for key in got if key.startswith("web.")} == set(page)
+        assert got["web.save"] == page["web.save"].render(lang)
+
+    def test_words_in_spanish_and_chinese(self) -> None:
+        """The page speaks as the catalogs do (观众, not a word of its own) and keeps placeholders."""
+        assert words("zh")["term.spectator"] == "观众"
+        assert words("zh")["term.face_up_roles"] == "面朝上的角色牌"
+        assert words("es")["web.save"] == "Guardar la mesa"
+        assert words("es")["web.waiting"] == "Nada que hacer por ahora: se espera a {names}"
+        assert words("zh")["web.choose"] == "选择{role}"
+
+    def test_page_uses_only_words_the_server_sends(self) -> None:
+        """Every key table.js looks up is in words(); the page holds no translations of its own."""
+        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        keys = set(re.findall(r'\bt\("([^"]+)"', script))
+        assert keys and keys <= set(words("en"))
+        for prefix in re.findall(r"\bt\(`([a-z_.]+)\.\$\{", script):
+            assert any(key.startswith(f"{prefix}.") for key in words("en")), prefix
+        for code in ("stale_version", "unknown_token"):
+            assert f"web.error.{code}" in words("en")
+        assert "const TEXT" not in script
+        # No Spanish or Chinese word in the page: only dashes, dots and money's 万 (as
+        # format_money writes it).
+        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万"}
+
+    def test_words_without_a_seat(self, client: TestClient) -> None:
+        """GET /api/words answers in the table's language, or the one asked; no token needed."""
+        spanish = Table(GameConfig(3, seed=1), bots=[1, 2], lang="es")
+        answer = TestClient(create_app(spanish)).get("/api/words").json()
+        assert answer == {"lang": "es", "words": words("es")}
+        assert client.get("/api/words", params={"lang": "zh"}).json()["words"] == words("zh")
+        response = client.get("/api/words", params={"lang": "fr"})
+        assert (response.status_code, response.json()["error"]) == (400, "bad_request")
 
 
 def test_end_screen_says_why(table: Table) -> None:

@@ -1,30 +1,23 @@
-"""Localisation: the game's words in English, Spanish and Chinese.
+"""Localisation of Millions of Dollars: its roles, phases, money and terms in every locale.
 
-Every sentence the library produces is a :class:`Text`: a stable message id
-(``"event.paid"``, ``"action.stay"``, ``"error.self_target"``, ``"role.brute"``...)
-and an English template with named placeholders. English is the source language
-and needs no catalog; Spanish and Chinese come from standard gettext catalogs,
-``locale/<lang>/LC_MESSAGES/millions_rules.po``, compiled to ``.mo`` files that
-ship with the package and are read with the standard library's :mod:`gettext`.
-The message id is the gettext context (``msgctxt``) and the English template the
-``msgid``, so a translator sees both, and a changed English sentence shows up as
-an untranslated message.
+The locales, the catalogs and the rendering of a message are common to every game
+(:mod:`millions_rules._common.i18n`, re-exported here); this module adds Millions' own
+words and teaches :func:`~millions_rules._common.i18n.word` to write a
+:class:`~millions_rules.Role` and :class:`~millions_rules._text.Money`.
 
-The templates are marked with :func:`~millions_rules._text.msg` and
-:func:`~millions_rules._text.nmsg`, the keywords Babel
+The templates are marked with :func:`~millions_rules._common.text.msg` and
+:func:`~millions_rules._common.text.nmsg`, the keywords Babel
 extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
 """
 
 from __future__ import annotations
 
-import functools
-import gettext
-import io
 from collections.abc import Iterable, Mapping
-from importlib import resources
 from typing import Final
 
-from ._errors import LocaleError
+from ._common.errors import LocaleError
+from ._common.i18n import DOMAIN, LOCALES, check_locale, cite, render, translations, word
+from ._common.i18n import register_words as _register_words
 from ._events import WinReason
 from ._roles import Role
 from ._state import Phase
@@ -48,79 +41,9 @@ __all__ = [
     "word",
 ]
 
-#: The locales the library speaks, English (the source language), Spanish and Chinese
-#: (simplified). Regional tags whose language is one of these, such as ``"es-MX"`` or
-#: ``"zh_CN"``, are accepted and read as that language.
-LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
 
-#: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
-DOMAIN: Final = "millions_rules"
-
-
-_EXACT: Final = frozenset(LOCALES)
-
-
-def check_locale(locale: object) -> str:
-    """The language of ``locale``, one of :data:`LOCALES`.
-
-    ``"es"``, ``"es-AR"``, ``"es_ES.UTF-8"`` and ``"ES"`` all give ``"es"``.
-
-    Raises:
-        LocaleError: If ``locale`` is not a string naming one of :data:`LOCALES`.
-
-    >>> from millions_rules._i18n import check_locale
-    >>> check_locale("zh-CN")
-    'zh'
-    """
-    if type(locale) is str:
-        if locale in _EXACT:
-            return locale
-        language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
-        if language in _EXACT:
-            return language
-    raise LocaleError(
-        f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
-    )
-
-
-@functools.cache
-def translations(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of a language of :data:`LOCALES` (English has none: the source)."""
-    if language == "en":
-        return gettext.NullTranslations()
-    path = resources.files("millions_rules") / "locale" / language / "LC_MESSAGES"
-    try:
-        data = (path / f"{DOMAIN}.mo").read_bytes()
-    except OSError:
-        raise LocaleError(
-            f"the {language!r} catalog is missing from this installation of millions-rules"
-        ) from None
-    return gettext.GNUTranslations(io.BytesIO(data))
-
-
-def render(text: Text, language: str, params: Mapping[str, object]) -> str:
-    """``text`` in ``language`` (a checked one of :data:`LOCALES`) with ``params`` filled."""
-    if language == "en":
-        # The source language: the templates themselves, as gettext would give them.
-        template = text.english if text.plural is None or params.get("count") == 1 else text.plural
-    else:
-        catalog = translations(language)
-        if text.plural is None:
-            template = catalog.pgettext(text.id, text.english)
-        else:
-            count = params.get("count")
-            number = count if type(count) is int else 1
-            template = catalog.npgettext(text.id, text.english, text.plural, number)
-    return template.format_map({key: word(value, language) for key, value in params.items()})
-
-
-def word(value: object, language: str) -> str:
-    """A placeholder's value written in ``language`` (see :class:`Text`)."""
-    kind = type(value)
-    if kind is str:
-        return value  # type: ignore[return-value]  # kind is str
-    if kind is int:
-        return str(value)
+def _millions_word(value: object, language: str) -> str | None:
+    # Millions' placeholder values: a role by its name, money as the language writes it.
     if isinstance(value, Role):
         # English sentences have always named roles in lower case ("the brute");
         # the other languages use the role's name as the seeds write it.
@@ -129,12 +52,10 @@ def word(value: object, language: str) -> str:
         # A malformed action may hold anything where money goes: show it as it is.
         amount = value.amount
         return format_money(amount, language) if type(amount) is int else repr(amount)
-    if isinstance(value, Text):
-        return value.render(language)
-    localized = getattr(value, "localized", None)
-    if callable(localized):
-        return str(localized(language))
-    return str(value)
+    return None
+
+
+_register_words(_millions_word)
 
 
 _ROLE_NAMES: Final[dict[Role, Text]] = {
@@ -309,13 +230,3 @@ def term(key: str, locale: str = "en") -> str:
     if text is None:
         raise LocaleError(f"unknown term {key!r}; the terms are {', '.join(TERMS)}")
     return text.render(locale)
-
-
-_CITE: Final = msg("rule.cited", "{message} ({rule})")
-
-
-def cite(message: str, rule: str | None, locale: str = "en") -> str:
-    """``message`` followed by the id of the rule it rests on, if any."""
-    if rule is None:
-        return message
-    return _CITE.render(locale, message=message, rule=rule)

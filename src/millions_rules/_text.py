@@ -1,21 +1,17 @@
-"""Localisable messages: a stable id and English templates (see the localisation module).
+"""Millions' own placeholder values; the localisable messages themselves are common.
 
-This module is a leaf: every other module may mark its sentences with :func:`msg` and
-:func:`nmsg`. Rendering in a language asks the localisation module for the catalog.
+:class:`~millions_rules._common.text.Text`, :func:`~millions_rules._common.text.msg` and
+:func:`~millions_rules._common.text.nmsg` live in the common layer (every game marks its
+sentences with them) and are imported from here by Millions' modules for brevity.
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
-
 import attrs
 
-__all__ = ["Money", "Text", "msg", "nmsg"]
+from ._common.text import Text, msg, nmsg
 
-# The catalogs need the roles, and this module needs nothing: it reaches the
-# localisation module when a message is first rendered, not when it is imported.
-_I18N = f"{__package__}._i18n"
+__all__ = ["Money", "Text", "msg", "nmsg"]
 
 
 @attrs.frozen
@@ -24,40 +20,3 @@ class Money:
 
     amount: int
     """The amount in millions."""
-
-
-@attrs.frozen
-class Text:
-    """A localisable message: a stable id and the English template(s).
-
-    A placeholder's value is written for the locale: a :class:`~millions_rules.Role` by
-    its name, :class:`Money` by :func:`~millions_rules.format_money`, a :class:`Text` or an object with
-    a ``localized(locale)`` method in that locale, anything else by :class:`str`.
-    """
-
-    id: str
-    """The stable message id, also the gettext context (``msgctxt``)."""
-    english: str
-    """The English template (the gettext ``msgid``)."""
-    plural: str | None = None
-    """The English plural template, if the message has plural forms (chosen by ``count``)."""
-
-    def render(self, locale: str = "en", /, **params: object) -> str:
-        """The message in ``locale`` with its placeholders filled.
-
-        >>> from millions_rules._text import msg
-        >>> msg("role.mastermind", "Mastermind").render("es")
-        'Mente Maestra'
-        """
-        i18n = sys.modules.get(_I18N) or importlib.import_module(_I18N)
-        return i18n.render(self, i18n.check_locale(locale), params)  # type: ignore[no-any-return]
-
-
-def msg(message_id: str, english: str) -> Text:
-    """Mark a message for translation (Babel keyword ``msg:1c,2``)."""
-    return Text(message_id, english)
-
-
-def nmsg(message_id: str, singular: str, plural: str) -> Text:
-    """Mark a message with plural forms, chosen by its ``count`` (Babel keyword ``nmsg:1c,2,3``)."""
-    return Text(message_id, singular, plural)

@@ -1,6 +1,9 @@
-"""What every game of the library shares: errors, the generator, JSON conventions, records.
+"""What every game of the library shares: errors, messages, the generator, JSON, records.
 
-* ``errors`` -- the exception classes and the registry of action error codes;
+* ``errors`` -- the exception classes, the deserialization codes and the registry of
+  each game's action error codes;
+* ``text`` -- localisable messages (``Text``, marked with ``msg`` and ``nmsg``);
+* ``i18n`` -- the locales, the gettext catalogs and rendering a message in a locale;
 * ``random`` -- the seeded SplitMix64 generator;
 * ``limits`` -- the limits every document is read under;
 * ``json`` -- ``JsonFormat``, one game's converter and text in and out;

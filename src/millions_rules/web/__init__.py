@@ -11,5 +11,6 @@ from __future__ import annotations
 from ._app import create_app
 from ._serve import serve
 from ._table import NAMES, Table, TableError
+from ._words import words
 
-__all__ = ["NAMES", "Table", "TableError", "create_app", "serve"]
+__all__ = ["NAMES", "Table", "TableError", "create_app", "serve", "words"]

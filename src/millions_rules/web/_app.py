@@ -1,6 +1,6 @@
 """The HTTP face of a :class:`~millions_rules.web.Table`: a Starlette application.
 
-Routes (every one but the page takes the client's ``token``):
+Routes (every one but the page and its words takes the client's ``token``):
 
 * ``GET /`` — the page; the token travels in the link's fragment (``/#TOKEN``), which
   browsers never send to a server or put in its logs;
@@ -8,6 +8,8 @@ Routes (every one but the page takes the client's ``token``):
   ``since``, narrated in ``lang``;
 * ``GET /api/stream?token=&since=&lang=`` — the same as server-sent events, one
   ``update`` event each time the table changes, each carrying only new events;
+* ``GET /api/words?lang=`` — every word of the page in ``lang`` (the table's by
+  default), for a page opened without a token (each update carries them too);
 * ``POST /api/act`` with ``{"token", "version", "action"}`` — play an action;
 * ``GET /api/save?token=`` — the host's download of the saved table;
 * ``GET /api/links?token=`` — the host's list of every seat's link.
@@ -59,7 +61,7 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
     >>> from millions_rules.web import Table, create_app
     >>> app = create_app(Table(GameConfig(3, seed=1), bots=[1, 2]))
     >>> [route.path for route in app.routes]
-    ['/', '/api/update', '/api/stream', '/api/act', '/api/save', '/api/links', '/static']
+    ['/', '/api/update', '/api/stream', '/api/words', '/api/act', '/api/save', '/api/links', '/static']
     """
     changed = asyncio.Condition()
 
@@ -73,6 +75,12 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
         except TableError as error:
             return _error(error)
         return JSONResponse(payload)
+
+    async def page_words(request: Request) -> Response:
+        try:
+            return JSONResponse(table.words(request.query_params.get("lang")))
+        except TableError as error:
+            return _error(error)
 
     async def stream(request: Request) -> Response:
         try:
@@ -170,6 +178,7 @@ def create_app(table: Table, *, base_url: str = "") -> Starlette:
             Route("/", page),
             Route("/api/update", update),
             Route("/api/stream", stream),
+            Route("/api/words", page_words),
             Route("/api/act", act, methods=["POST"]),
             Route("/api/save", save),
             Route("/api/links", links),

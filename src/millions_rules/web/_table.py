@@ -28,6 +28,7 @@ from .._serialization import from_json, to_json
 from .._state import GameState
 from .._views import view
 from ..bots import Bot, BotError, RuleBot, action_space, seat_rng
+from ._words import words
 
 __all__ = ["NAMES", "Table", "TableError"]
 
@@ -164,7 +165,8 @@ class Table:
             with its ``version``, ``first_event`` and only the new events), ``log`` (those
             events narrated), ``labels`` (a button label for each of the view's legal
             actions), ``ending`` (why the game ended, once it has), ``lang``, ``names``,
-            ``bots`` and ``host`` (whether this is the host's link).
+            ``bots``, ``host`` (whether this is the host's link) and ``words`` (every
+            word the page shows, in ``lang``: see :func:`~millions_rules.web.words`).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -185,7 +187,20 @@ class Table:
             "names": list(self.names),
             "bots": list(self.bots),
             "host": self.is_host(token),
+            "words": words(lang),
         }
+
+    def words(self, lang: str | None = None) -> dict[str, Any]:
+        """The page's words in ``lang`` (the table's by default), for a page without a seat.
+
+        Returns:
+            ``{"lang": ..., "words": ...}``, the words as :func:`~millions_rules.web.words`.
+
+        Raises:
+            TableError: ``bad_request`` (400) for an unknown language.
+        """
+        lang = self._lang(lang)
+        return {"lang": lang, "words": words(lang)}
 
     def _ending(self, lang: str) -> str | None:
         # Why the game ended, for the end screen (public: GameWon is everyone's).

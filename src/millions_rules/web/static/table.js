@@ -13,76 +13,23 @@
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
- *   lang: string, names: string[], bots: number[], host: boolean}} Update
+ *   lang: string, names: string[], bots: number[], host: boolean, words: Words}} Update
+ */
+/**
+ * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
+ * and the page's own `web.*` (millions_rules.web.words).
+ * @typedef {Record<string, string>} Words
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
 
-/** @type {Record<Lang, Record<string, string>>} */
-const TEXT = {
-  en: {
-    title: "Millions of Dollars", language: "Language", log: "Log", round: "Round",
-    loot: "Loot card", deposit: "deposit", bonus: "symbol", reserve: "Reserve",
-    supply: "Threat cards left", leader: "Leader", faceUp: "Face-up role cards",
-    faceDown: "one face down", phase: "Phase", you: "You", spectator: "Spectator",
-    players: "Players", name: "Player", cash: "Cash", threats: "Threats", characters: "Characters",
-    mine: "Your characters", seen: "Seen with a threat card", noneSeen: "none",
-    actions: "Your move", nothing: "Nothing to do now: waiting for", nobody: "nobody",
-    choose: "Choose",
-    pay: "Pay", to: "to", amount: "amount (M)",
-    position: "card", gameOver: "Game over", winners: "Winners",
-    finalCash: "Final cash", stale: "Refused", leaderBadge: "leader", bot: "bot",
-    turn: "to play", host: "Host", save: "Save the table", links: "Links",
-    noToken: "Open the link of your seat (it ends with #...).",
-    "error.stale_version": "the table has moved on since your page showed it; look again before acting.",
-    "error.unknown_token": "this link is not a seat of this table.",
-    dealing: "dealing", planning: "planning", setting_aside: "setting aside",
-    negotiation: "negotiation", heist: "heist", game_over: "game over",
-    hidden: "face down", taken_back: "taken back", surviving: "surviving", eliminated: "eliminated",
-    snitch: "Snitch", brute: "Brute", driver: "Driver", crook: "Crook", mastermind: "Mastermind",
-  },
-  es: {
-    title: "Millones de Dólares", language: "Idioma", log: "Registro", round: "Ronda",
-    loot: "Carta de botín", deposit: "apuesta", bonus: "símbolo", reserve: "Reserva",
-    supply: "Cartas de Intimidación restantes", leader: "Líder", faceUp: "Cartas de rol boca arriba",
-    faceDown: "una boca abajo", phase: "Fase", you: "Tú", spectator: "Espectador",
-    players: "Jugadores", name: "Jugador", cash: "Dinero", threats: "Intim.",
-    characters: "Personajes", mine: "Tus personajes", seen: "Vistos con una carta de Intimidación",
-    noneSeen: "ninguno", actions: "Tu jugada", nothing: "Nada que hacer: se espera a",
-    nobody: "nadie", choose: "Elegir",
-    pay: "Pagar", to: "a", amount: "cantidad (M)",
-    position: "carta",
-    gameOver: "Fin de la partida", winners: "Ganadores",
-    finalCash: "Dinero final", stale: "Rechazado", leaderBadge: "líder", bot: "bot",
-    turn: "le toca", host: "Anfitrión", save: "Guardar la mesa", links: "Enlaces",
-    noToken: "Abre el enlace de tu asiento (termina en #...).",
-    "error.stale_version": "la mesa ha cambiado desde que tu página la mostró; mírala de nuevo antes de jugar.",
-    "error.unknown_token": "este enlace no es un asiento de esta mesa.",
-    dealing: "reparto", planning: "planificación", setting_aside: "apartando carta",
-    negotiation: "negociación", heist: "golpe", game_over: "fin",
-    hidden: "boca abajo", taken_back: "retirado", surviving: "superviviente", eliminated: "eliminado",
-    snitch: "Soplón", brute: "Matón", driver: "Conductor", crook: "Estafador", mastermind: "Mente Maestra",
-  },
-  zh: {
-    title: "百万美金", language: "语言", log: "记录", round: "回合",
-    loot: "赃物牌", deposit: "保证金", bonus: "标志", reserve: "储备现金",
-    supply: "剩余威胁牌", leader: "首领", faceUp: "正面朝上的角色牌",
-    faceDown: "一张背面朝上", phase: "阶段", you: "你", spectator: "旁观者",
-    players: "玩家", name: "玩家", cash: "现金", threats: "威胁牌", characters: "人物牌",
-    mine: "你的人物牌", seen: "用威胁牌看到的人物牌", noneSeen: "无",
-    actions: "轮到你", nothing: "现在无事可做，等待", nobody: "无人",
-    choose: "选择",
-    pay: "支付", to: "给", amount: "金额（百万）",
-    position: "牌", gameOver: "游戏结束", winners: "获胜者",
-    finalCash: "最终现金", stale: "被拒绝", leaderBadge: "首领", bot: "机器人",
-    turn: "待行动", host: "主持人", save: "保存牌桌", links: "链接",
-    noToken: "请打开你座位的链接（以 #... 结尾）。",
-    "error.stale_version": "在你的页面显示之后牌桌已有变化，请先查看再行动。",
-    "error.unknown_token": "此链接不是本牌桌的座位。",
-    dealing: "发牌", planning: "计划", setting_aside: "盖牌",
-    negotiation: "谈判", heist: "抢劫", game_over: "结束",
-    hidden: "背面朝上", taken_back: "已收回", surviving: "存活", eliminated: "被淘汰",
-    snitch: "告密者", brute: "暴徒", driver: "司机", crook: "恶棍", mastermind: "谋士",
-  },
+/**
+ * The page's words come from the server, built from the library's gettext catalogs (each
+ * update carries them; GET /api/words for a page without a token). These few are shown
+ * only before the first answer arrives.
+ * @type {Record<string, string>}
+ */
+const FALLBACK = {
+  "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened",
 };
 
 const token = location.hash.slice(1);
@@ -92,6 +39,8 @@ let lang = isLang(stored) ? stored : "en";
 let langChosen = isLang(stored);
 /** @type {Update | null} */
 let last = null;
+/** @type {Words} The words of `lang`, as the server last sent them. */
+let words = FALLBACK;
 /** @type {GameEvent[]} */
 let events = [];
 /** @type {string[]} */
@@ -110,9 +59,13 @@ function money(millions) {
   return lang === "es" ? `${millions} M` : `${millions}M`;
 }
 
-/** @param {string} key */
-function t(key) {
-  return TEXT[lang][key] ?? TEXT.en[key] ?? key;
+/**
+ * A word of the page, its `{placeholders}` filled from `params`.
+ * @param {string} key @param {Record<string, string>} [params]
+ */
+function t(key, params = {}) {
+  const template = words[key] ?? FALLBACK[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
 }
 
 /**
@@ -143,7 +96,7 @@ function nameOf(seat) {
 
 /** @param {Role} role @param {string} [status] */
 function roleChip(role, status = "surviving") {
-  return el("span", { class: `role ${status}`, "data-role": role }, [t(role)]);
+  return el("span", { class: `role ${status}`, "data-role": role }, [t(`role.${role}`)]);
 }
 
 // -- the connection ---------------------------------------------------------------------
@@ -179,6 +132,7 @@ function receive(update) {
   events = events.concat(update.view.events);
   log = log.concat(update.log);
   last = update;
+  words = update.words;
   if (!langChosen && isLang(update.lang)) {
     lang = update.lang;
     langChosen = true;
@@ -193,7 +147,8 @@ function switchLanguage(next) {
   localStorage.setItem("millions-lang", next);
   events = [];
   log = [];
-  connect(); // the whole log again, narrated in the new language
+  if (token === "") showNoToken();
+  else connect(); // the whole log again, narrated (and its words) in the new language
   render();
 }
 
@@ -210,8 +165,8 @@ async function act(action) {
     return;
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
-  const known = TEXT[lang][`error.${error.error}`];
-  notice(`${t("stale")} (${error.error}): ${known ?? error.message}`);
+  const known = words[`web.error.${error.error}`];
+  notice(`${t("web.refused")} (${error.error}): ${known ?? error.message}`);
   if (error.error === "stale_version" && stream === null) connect();
 }
 
@@ -226,15 +181,15 @@ function notice(text) {
 
 function render() {
   document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
-  document.title = t("title");
-  byId("title").textContent = t("title");
-  byId("lang-label").textContent = t("language");
-  byId("log-title").textContent = t("log");
+  document.title = t("web.title");
+  byId("title").textContent = t("web.title");
+  byId("lang-label").textContent = t("web.language");
+  byId("log-title").textContent = t("term.log");
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
   if (last === null) return;
   const view = last.view;
   byId("who").textContent =
-    view.seat === null ? (last.host ? t("host") : t("spectator")) : `${t("you")}: ${nameOf(view.seat)}`;
+    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
   renderBoard(view);
   renderMine(view);
   renderActions(view);
@@ -252,22 +207,22 @@ function render() {
 function renderBoard(view) {
   const loot = view.loot;
   const lootText = loot
-    ? `${money(loot.total)} · ${t("deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("bonus")}: ${t(loot.bonus_role)}` : "")
+    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("term.bonus_symbol")}: ${t(`role.${loot.bonus_role}`)}` : "")
     : "—";
   const facts = el("dl", { class: "facts" }, [
-    el("dt", {}, [t("round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
-    el("dt", {}, [t("phase")]), el("dd", { id: "phase" }, [t(view.phase)]),
-    el("dt", {}, [t("reserve")]), el("dd", { id: "reserve" }, [money(view.reserve)]),
-    el("dt", {}, [t("leader")]), el("dd", { id: "leader" }, [nameOf(view.leader)]),
-    el("dt", {}, [t("supply")]), el("dd", {}, [String(view.threat_supply)]),
-    el("dt", {}, [t("faceUp")]),
+    el("dt", {}, [t("term.round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
+    el("dt", {}, [t("web.phase")]), el("dd", { id: "phase" }, [t(`phase_name.${view.phase}`)]),
+    el("dt", {}, [t("term.reserve")]), el("dd", { id: "reserve" }, [money(view.reserve)]),
+    el("dt", {}, [t("term.leader")]), el("dd", { id: "leader" }, [nameOf(view.leader)]),
+    el("dt", {}, [t("web.threats_left")]), el("dd", {}, [String(view.threat_supply)]),
+    el("dt", {}, [t("term.face_up_roles")]),
     el("dd", { id: "face-up" }, [
       ...view.face_up.map((role) => roleChip(role)),
-      view.face_up.length ? ` + ${t("faceDown")}` : "—",
+      view.face_up.length ? ` + ${t("web.one_face_down")}` : "—",
     ]),
   ]);
   byId("board").replaceChildren(
-    el("h2", {}, [t("loot")]), el("span", { class: "loot", id: "loot" }, [lootText]), facts,
+    el("h2", {}, [t("term.loot_card")]), el("span", { class: "loot", id: "loot" }, [lootText]), facts,
   );
 }
 
@@ -279,12 +234,12 @@ function renderMine(view) {
   const own = view.characters.filter((c) => c.player === view.seat);
   const seen = view.characters.filter((c) => c.seen_by_threat);
   box.replaceChildren(
-    el("h2", {}, [t("mine")]),
+    el("h2", {}, [t("term.my_characters")]),
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
-    el("h2", {}, [t("seen")]),
+    el("h2", {}, [t("term.seen_by_threat")]),
     el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [`${nameOf(c.player)} (${t("position")} ${c.position + 1}): `, roleChip(/** @type {Role} */ (c.role), c.status)]))
-      : [t("noneSeen")]),
+      ? seen.map((c) => el("div", {}, [`${t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })}: `, roleChip(/** @type {Role} */ (c.role), c.status)]))
+      : [t("web.none_seen")]),
   );
 }
 
@@ -321,7 +276,7 @@ function renderActions(view) {
           // Three players (R-3P-1): one row per first character, a button per second.
           const [first, second] = action.roles;
           if (!pairs.has(first)) pairs.set(first, []);
-          pairs.get(first)?.push(actionButton(`+ ${t(second)}`, action));
+          pairs.get(first)?.push(actionButton(`+ ${t(`role.${second}`)}`, action));
         } else {
           buttons.push(actionButton(label, action));
         }
@@ -338,15 +293,15 @@ function renderActions(view) {
         break; // dealer actions are never a seat's
     }
   });
-  rows.push(el("h2", {}, [t("actions")]));
+  rows.push(el("h2", {}, [t("web.your_move")]));
   for (const [first, seconds] of pairs) {
-    buttons.push(el("div", { class: "pair" }, [el("span", {}, [`${t("choose")} ${t(first)}`]), ...seconds]));
+    buttons.push(el("div", { class: "pair" }, [el("span", {}, [t("web.choose", { role: t(`role.${first}`) })]), ...seconds]));
   }
   if (buttons.length) rows.push(el("div", { class: "buttons", id: "action-buttons" }, buttons));
   if (view.payees.length) rows.push(payForm(seat, view));
   if (!buttons.length && !view.payees.length) {
-    const waiting = view.awaiting.map(nameOf).join(", ") || t("nobody");
-    rows.push(el("p", { class: "muted", id: "waiting" }, [`${t("nothing")} ${waiting}`]));
+    const waiting = view.awaiting.map(nameOf).join(", ") || t("web.nobody");
+    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: waiting })]));
   }
   box.replaceChildren(...rows);
 }
@@ -355,16 +310,16 @@ function renderActions(view) {
 function payForm(seat, view) {
   const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
   const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: "1", max: String(view.cash[seat]), value: "1" }));
-  const button = el("button", { type: "button", id: "pay-button" }, [t("pay")]);
+  const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
   button.addEventListener("click", () => {
     act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) });
   });
-  return el("div", { class: "pay" }, [button, el("span", {}, [t("to")]), to, el("label", {}, [t("amount"), " ", amount])]);
+  return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
 }
 
 /** @param {SeenCharacter} c */
 function characterChip(c) {
-  const chip = c.role ? roleChip(c.role, c.status) : el("span", { class: `role ${c.status}`, "data-role": "" }, [t(c.status)]);
+  const chip = c.role ? roleChip(c.role, c.status) : el("span", { class: `role ${c.status}`, "data-role": "" }, [t(`web.status.${c.status}`)]);
   chip.dataset.player = String(c.player);
   chip.dataset.position = String(c.position);
   return chip;
@@ -375,9 +330,9 @@ function renderPlayers(view) {
   const bots = last ? last.bots : [];
   const rows = view.cash.map((cash, seat) => {
     const badges = [];
-    if (seat === view.leader) badges.push(el("span", { class: "badge" }, [t("leaderBadge")]));
-    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("bot")]));
-    if (view.awaiting.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("turn")]));
+    if (seat === view.leader) badges.push(el("span", { class: "badge" }, [t("web.leader_badge")]));
+    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
+    if (view.awaiting.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
     const classes = [seat === view.seat ? "me" : "", view.awaiting.includes(seat) ? "awaited" : ""].join(" ");
     return el("tr", { class: classes, "data-seat": String(seat) }, [
       el("td", {}, [nameOf(seat), ...badges]),
@@ -387,9 +342,9 @@ function renderPlayers(view) {
     ]);
   });
   byId("players").replaceChildren(
-    el("h2", {}, [t("players")]),
+    el("h2", {}, [t("web.players")]),
     el("table", { class: "players" }, [
-      el("thead", {}, [el("tr", {}, [t("name"), t("cash"), t("threats"), t("characters")].map((h) => el("th", {}, [h])))]),
+      el("thead", {}, [el("tr", {}, [t("term.player"), t("term.cash"), t("web.threats"), t("web.characters")].map((h) => el("th", {}, [h])))]),
       el("tbody", {}, rows),
     ]),
   );
@@ -404,10 +359,10 @@ function renderEnd(view) {
   const cash = won ? won.cash : view.cash;
   const why = last?.ending ?? "";
   box.replaceChildren(
-    el("h2", {}, [t("gameOver")]),
-    el("p", { id: "winners" }, [`${t("winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
+    el("h2", {}, [t("phase_name.game_over")]),
+    el("p", { id: "winners" }, [`${t("web.winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
     el("p", { id: "why" }, [why]),
-    el("p", {}, [`${t("finalCash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+    el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
 
@@ -422,12 +377,12 @@ async function renderHost() {
   const response = await fetch(`/api/links?token=${encodeURIComponent(token)}`);
   const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
   box.replaceChildren(
-    el("h2", {}, [t("host")]),
-    el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("save")]),
-    el("h2", {}, [t("links")]),
+    el("h2", {}, [t("web.host")]),
+    el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("web.save")]),
+    el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("bot")})`])),
-      el("li", {}, [`${t("spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
+      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      el("li", {}, [`${t("term.spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
 }
@@ -442,8 +397,21 @@ select.addEventListener("change", () => {
 });
 window.addEventListener("hashchange", () => location.reload());
 render();
-if (token === "") notice(t("noToken"));
+if (token === "") showNoToken();
 else connect();
+
+/** A page without a seat's token says how to join, in the table's language. */
+async function showNoToken() {
+  const asked = langChosen ? `?lang=${lang}` : "";
+  const response = await fetch(`/api/words${asked}`);
+  if (response.ok) {
+    const answer = /** @type {{lang: string, words: Words}} */ (await response.json());
+    words = answer.words;
+    if (isLang(answer.lang)) lang = answer.lang;
+    render();
+  }
+  notice(t("web.no_token"));
+}
 
 /** For tests and debugging: stop or restart live updates. */
 Object.assign(window, { millionsTable: { disconnect, connect } });

@@ -1,0 +1,146 @@
+"""Localisation shared by every game: the locales, the catalogs, and rendering a message.
+
+Every sentence the library produces is a :class:`~millions_rules._common.text.Text`: a
+stable message id (``"event.paid"``, ``"action.stay"``, ``"error.self_target"``,
+``"role.brute"``...) and an English template with named placeholders. English is the
+source language and needs no catalog; Spanish and Chinese come from standard gettext
+catalogs, ``locale/<lang>/LC_MESSAGES/millions_rules.po``, one domain for every game,
+compiled to ``.mo`` files that ship with the package and are read with the standard
+library's :mod:`gettext`. The message id is the gettext context (``msgctxt``) and the
+English template the ``msgid``, so a translator sees both, and a changed English sentence
+shows up as an untranslated message.
+
+A game writes its own kinds of placeholder values (Millions' roles and money) through a
+function it registers with :func:`register_words`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Final
+
+from .errors import LocaleError
+from .text import Text, msg
+
+__all__ = [
+    "DOMAIN",
+    "LOCALES",
+    "check_locale",
+    "cite",
+    "register_words",
+    "render",
+    "translations",
+    "word",
+]
+
+#: The locales the library speaks, English (the source language), Spanish and Chinese
+#: (simplified). Regional tags whose language is one of these, such as ``"es-MX"`` or
+#: ``"zh_CN"``, are accepted and read as that language.
+LOCALES: Final[tuple[str, ...]] = ("en", "es", "zh")
+
+#: The gettext domain; the catalogs are ``locale/<lang>/LC_MESSAGES/millions_rules.mo``.
+DOMAIN: Final = "millions_rules"
+
+
+_EXACT: Final = frozenset(LOCALES)
+
+
+def check_locale(locale: object) -> str:
+    """The language of ``locale``, one of :data:`~millions_rules.LOCALES`.
+
+    ``"es"``, ``"es-AR"``, ``"es_ES.UTF-8"`` and ``"ES"`` all give ``"es"``.
+
+    Raises:
+        LocaleError: If ``locale`` is not a string naming one of :data:`~millions_rules.LOCALES`.
+
+    >>> from millions_rules._common.i18n import check_locale
+    >>> check_locale("zh-CN")
+    'zh'
+    """
+    if type(locale) is str:
+        if locale in _EXACT:
+            return locale
+        language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
+        if language in _EXACT:
+            return language
+    raise LocaleError(
+        f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
+    )
+
+
+@functools.cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of a language of :data:`~millions_rules.LOCALES` (English has none: the source)."""
+    if language == "en":
+        return gettext.NullTranslations()
+    path = resources.files("millions_rules") / "locale" / language / "LC_MESSAGES"
+    try:
+        data = (path / f"{DOMAIN}.mo").read_bytes()
+    except OSError:
+        raise LocaleError(
+            f"the {language!r} catalog is missing from this installation of millions-rules"
+        ) from None
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def render(text: Text, language: str, params: Mapping[str, object]) -> str:
+    """``text`` in ``language`` (a checked one of :data:`~millions_rules.LOCALES`) with ``params`` filled."""
+    if language == "en":
+        # The source language: the templates themselves, as gettext would give them.
+        template = text.english if text.plural is None or params.get("count") == 1 else text.plural
+    else:
+        catalog = translations(language)
+        if text.plural is None:
+            template = catalog.pgettext(text.id, text.english)
+        else:
+            count = params.get("count")
+            number = count if type(count) is int else 1
+            template = catalog.npgettext(text.id, text.english, text.plural, number)
+    return template.format_map({key: word(value, language) for key, value in params.items()})
+
+
+#: The games' writers of their own placeholder values, in the order they registered.
+_WORD_WRITERS: list[Callable[[object, str], str | None]] = []
+
+
+def register_words(writer: Callable[[object, str], str | None]) -> None:
+    """Let :func:`word` write a game's own placeholder values.
+
+    ``writer(value, language)`` returns the value written in ``language``, or ``None``
+    for a value that is not one of the game's.
+    """
+    if writer not in _WORD_WRITERS:
+        _WORD_WRITERS.append(writer)
+
+
+def word(value: object, language: str) -> str:
+    """A placeholder's value written in ``language`` (see :class:`~millions_rules._common.text.Text`)."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]  # kind is str
+    if kind is int:
+        return str(value)
+    for writer in _WORD_WRITERS:
+        written = writer(value, language)
+        if written is not None:
+            return written
+    if isinstance(value, Text):
+        return value.render(language)
+    localized = getattr(value, "localized", None)
+    if callable(localized):
+        return str(localized(language))
+    return str(value)
+
+
+_CITE: Final = msg("rule.cited", "{message} ({rule})")
+
+
+def cite(message: str, rule: str | None, locale: str = "en") -> str:
+    """``message`` followed by the id of the rule it rests on, if any."""
+    if rule is None:
+        return message
+    return _CITE.render(locale, message=message, rule=rule)

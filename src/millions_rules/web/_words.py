@@ -1,0 +1,94 @@
+"""The web table's words in each language, all from the library's gettext catalogs.
+
+The page keeps no word table of its own: each update carries :func:`words` for its
+language. Roles, phases and the game's components come from the same functions every
+frontend uses (:func:`~millions_rules.role_name`, :func:`~millions_rules.phase_name`,
+:func:`~millions_rules.term`); what only the page says (its buttons, headings and
+refusals) is marked below with ``web.*`` ids in the same catalogs.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from .._i18n import TERMS, check_locale, phase_name, role_name, term
+from .._roles import Role
+from .._state import Phase
+from .._text import Text, msg
+
+__all__ = ["PAGE_WORDS", "words"]  # the package exports words
+
+#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}`` and
+#: ``{number}`` are filled in by the page.
+PAGE_WORDS: Final[tuple[Text, ...]] = (
+    msg("web.title", "Millions of Dollars"),
+    msg("web.language", "Language"),
+    msg("web.phase", "Phase"),
+    msg("web.threats_left", "Threat cards left"),
+    msg("web.one_face_down", "one face down"),
+    msg("web.you", "You"),
+    msg("web.host", "Host"),
+    msg("web.players", "Players"),
+    msg("web.threats", "Threats"),
+    msg("web.characters", "Characters"),
+    msg("web.none_seen", "none"),
+    msg("web.card_of", "{player} (card {number})"),
+    msg("web.your_move", "Your move"),
+    msg("web.waiting", "Nothing to do now: waiting for {names}"),
+    msg("web.nobody", "nobody"),
+    msg("web.choose", "Choose {role}"),
+    msg("web.pay", "Pay"),
+    msg("web.pay_to", "to"),
+    msg("web.amount", "amount (M)"),
+    msg("web.winners", "Winners"),
+    msg("web.final_cash", "Final cash"),
+    msg("web.leader_badge", "leader"),
+    msg("web.bot", "bot"),
+    msg("web.to_play", "to play"),
+    msg("web.save", "Save the table"),
+    msg("web.links", "Links"),
+    msg("web.no_token", "Open the link of your seat (it ends with #...)."),
+    msg("web.refused", "Refused"),
+    msg(
+        "web.error.stale_version",
+        "the table has moved on since your page showed it; look again before acting.",
+    ),
+    msg("web.error.unknown_token", "this link is not a seat of this table."),
+    msg("web.status.hidden", "face down"),
+    msg("web.status.taken_back", "taken back"),
+    msg("web.status.surviving", "surviving"),
+    msg("web.status.eliminated", "eliminated"),
+)
+
+
+@functools.cache
+def _words(language: str) -> tuple[tuple[str, str], ...]:
+    found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
+    found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
+    found += [(f"term.{key}", term(key, language)) for key in TERMS]
+    # The page fills the placeholders itself: they travel as they are.
+    found += [(text.id, _template(text, language)) for text in PAGE_WORDS]
+    return tuple(found)
+
+
+def _template(text: Text, language: str) -> str:
+    names = ("names", "role", "player", "number")
+    return text.render(language, **{name: f"{{{name}}}" for name in names})
+
+
+def words(locale: str = "en") -> dict[str, str]:
+    """Every word the web page shows, in ``locale``, by message id.
+
+    The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
+    :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``) stay for the page to fill.
+
+    Raises:
+        LocaleError: If ``locale`` is unknown.
+
+    >>> from millions_rules.web import words
+    >>> words("zh")["term.spectator"], words("es")["web.choose"]
+    ('观众', 'Elegir {role}')
+    """
+    return dict(_words(check_locale(locale)))
