@@ -25,6 +25,7 @@ from ._actions import (
     UseThreat,
 )
 from ._bots import RandomPlayer
+from ._common.public import present_as_public
 from ._config import GameConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import (
@@ -207,16 +208,4 @@ __all__ = [
 ]
 
 
-def _present_as_public() -> None:
-    # Public classes and functions say they live in ``millions_rules``: that is where
-    # users import them from, where the docs list them, and what reprs and pickles show.
-    import types
-
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, (type, types.FunctionType)):
-            obj._defined_in = obj.__module__  # type: ignore[union-attr]  # read by the docs
-            obj.__module__ = __name__
-
-
-_present_as_public()
+present_as_public(__name__, globals(), __all__)

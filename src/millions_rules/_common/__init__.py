@@ -8,7 +8,8 @@
 * ``limits`` -- the limits every document is read under;
 * ``json`` -- ``JsonFormat``, one game's converter and text in and out;
 * ``schema`` -- JSON Schema generation and the shipped schema files;
-* ``records`` -- the shared steps of loading a saved game.
+* ``records`` -- the shared steps of loading a saved game;
+* ``public`` -- how each public package presents the names it exports.
 
 Each game (:mod:`millions_rules` for Millions of Dollars, :mod:`millions_rules.torraku`)
 builds on these and copies none of them. Nothing here is public API.

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from .._common.public import present_as_public
 from ._ismcts import ISMCTSBot
 from ._protocol import PAYMENT_AMOUNTS, Bot, BotError, action_space
 from ._random_bot import RandomBot
@@ -41,13 +42,4 @@ __all__ = [
 ]
 
 
-def _present_as_public() -> None:
-    import types
-
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, (type, types.FunctionType)):
-            obj.__module__ = __name__
-
-
-_present_as_public()
+present_as_public(__name__, globals(), __all__)

@@ -21,6 +21,7 @@ from .._common.errors import (
     IllegalActionError,
     MillionsError,
 )
+from .._common.public import present_as_public
 from .._roles import Dealer
 from ._actions import ACTION_TYPES, Action, Bet, Pass, ReportPlacement
 from ._config import MAX_PLAYERS, MAX_SUPPLY, TorrakuConfig
@@ -115,17 +116,4 @@ __all__ = [
 ]
 
 
-def _present_as_public() -> None:
-    # Torraku's own classes and functions say they live in ``millions_rules.torraku``.
-    import types
-
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, (type, types.FunctionType)) and obj.__module__.startswith(
-            __name__ + "."
-        ):
-            obj._defined_in = obj.__module__  # type: ignore[union-attr]  # read by the docs
-            obj.__module__ = __name__
-
-
-_present_as_public()
+present_as_public(__name__, globals(), __all__)

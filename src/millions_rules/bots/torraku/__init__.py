@@ -21,19 +21,11 @@ True
 
 from __future__ import annotations
 
+from ..._common.public import present_as_public
 from ._bots import DEFAULT_RISK, Bot, RandomBot, RuleBot
 from ._runner import MAX_ROUNDS, play_game
 
 __all__ = ["DEFAULT_RISK", "MAX_ROUNDS", "Bot", "RandomBot", "RuleBot", "play_game"]
 
 
-def _present_as_public() -> None:
-    import types
-
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, (type, types.FunctionType)):
-            obj.__module__ = __name__
-
-
-_present_as_public()
+present_as_public(__name__, globals(), __all__)

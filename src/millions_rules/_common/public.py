@@ -1,0 +1,26 @@
+"""How a public package presents the names it exports.
+
+Public classes and functions say they live in the package users import them from: that is
+where the docs list them, and what reprs and pickles show.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterable, Mapping
+
+__all__ = ["present_as_public"]
+
+
+def present_as_public(package: str, namespace: Mapping[str, object], names: Iterable[str]) -> None:
+    """Set ``__module__`` to ``package`` on each class and function of ``names`` defined below it.
+
+    Names a package re-exports from elsewhere (another public package, the common layer
+    re-exported by two games) keep the module they already claim. The defining module is
+    kept in ``_defined_in``, read by the docs and the JSON writers.
+    """
+    for name in names:
+        obj = namespace[name]
+        if isinstance(obj, (type, types.FunctionType)) and obj.__module__.startswith(package + "."):
+            obj._defined_in = obj.__module__  # type: ignore[union-attr]
+            obj.__module__ = package
