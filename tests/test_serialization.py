@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import pathlib
 import random
@@ -45,6 +44,7 @@ from millions_rules import (
 )
 
 from .conftest import scaled
+from .hostile import mutate, verdict
 from .scenario import outputs_under_hash_seeds
 from .strategies import configs, games, loot_cards, play_randomly
 
@@ -419,32 +419,6 @@ def test_deserialization_error_pickles() -> None:
     assert (str(again), again.code, again.path) == (str(error), error.code, error.path)
 
 
-def _mutate(document: Any, rng: random.Random, value: object) -> Any:
-    document = copy.deepcopy(document)
-    nodes: list[Any] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, (dict, list)):
-            nodes.append(node)
-            for child in node.values() if isinstance(node, dict) else node:
-                walk(child)
-
-    walk(document)
-    node = rng.choice(nodes)
-    if isinstance(node, dict) and node:
-        key = rng.choice(sorted(node))
-        action = rng.randrange(3)
-        if action == 0:
-            del node[key]
-        elif action == 1:
-            node[key] = value
-        else:
-            node[key + "_x"] = value
-    elif isinstance(node, list) and node:
-        node[rng.randrange(len(node))] = value
-    return document
-
-
 @given(st.randoms(use_true_random=False), json_values, st.sampled_from(["state", "view", "record"]))
 def test_mutated_documents_only_deserialization_error(
     rng: random.Random, value: object, kind: str
@@ -463,8 +437,8 @@ def test_mutated_documents_only_deserialization_error(
         obj, cls = view(state, 0), PlayerView
     else:
         obj, cls = GameRecord.of(state), GameRecord
-    document = _mutate(json.loads(to_json(obj)), rng, value)
-    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
+    document = mutate(json.loads(to_json(obj)), rng, value)
+    assert verdict(FAST, document, cls) == verdict(DETAILED, document, cls)
     try:
         result = from_json(json.dumps(document), cls)
     except DeserializationError:
@@ -476,18 +450,10 @@ FAST = make_converter(detailed_validation=False)
 DETAILED = make_converter()
 
 
-def _verdict(converter: Any, document: object, cls: object) -> object:
-    """What a converter makes of a document: the object, or the fact that it refused."""
-    try:
-        return converter.structure(document, cls)
-    except Exception:
-        return "refused"
-
-
 @given(json_values, st.sampled_from(TARGETS))
 def test_fast_and_detailed_readers_agree(document: object, cls: object) -> None:
     """The fast reader accepts exactly what the detailed reader (used for messages) accepts."""
-    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
+    assert verdict(FAST, document, cls) == verdict(DETAILED, document, cls)
 
 
 @pytest.mark.parametrize("cls", [GameState, PlayerView, GameRecord, GameConfig])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import pathlib
 import random
@@ -48,6 +47,7 @@ from millions_rules.torraku import (
 from millions_rules.torraku._serialization import FORMAT
 
 from .conftest import scaled
+from .hostile import mutate, verdict
 from .scenario import outputs_under_hash_seeds
 from .torraku_strategies import configs, games, play_randomly
 
@@ -355,13 +355,6 @@ FAST = make_converter(detailed_validation=False)
 DETAILED = make_converter()
 
 
-def _verdict(converter: Any, document: object, cls: object) -> object:
-    try:
-        return converter.structure(document, cls)
-    except Exception:
-        return "refused"
-
-
 @given(json_values, st.sampled_from(TARGETS))
 def test_arbitrary_json_only_deserialization_error(document: object, cls: object) -> None:
     """Any JSON value is read or refused with a documented code; the readers agree."""
@@ -370,33 +363,7 @@ def test_arbitrary_json_only_deserialization_error(document: object, cls: object
     except DeserializationError as error:
         assert error.code in DESERIALIZATION_ERROR_CODES
         assert str(error).startswith(f"{error.path}: ")
-    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
-
-
-def _mutate(document: Any, rng: random.Random, value: object) -> Any:
-    document = copy.deepcopy(document)
-    nodes: list[Any] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, (dict, list)):
-            nodes.append(node)
-            for child in node.values() if isinstance(node, dict) else node:
-                walk(child)
-
-    walk(document)
-    node = rng.choice(nodes)
-    if isinstance(node, dict) and node:
-        key = rng.choice(sorted(node))
-        action = rng.randrange(3)
-        if action == 0:
-            del node[key]
-        elif action == 1:
-            node[key] = value
-        else:
-            node[key + "_x"] = value
-    elif isinstance(node, list) and node:
-        node[rng.randrange(len(node))] = value
-    return document
+    assert verdict(FAST, document, cls) == verdict(DETAILED, document, cls)
 
 
 @scaled(2)
@@ -414,8 +381,8 @@ def test_mutated_documents_only_deserialization_error(
         obj, cls = view(state, 0), TorrakuView
     else:
         obj, cls = TorrakuRecord.of(state), TorrakuRecord
-    document = _mutate(json.loads(to_json(obj)), rng, value)
-    assert _verdict(FAST, document, cls) == _verdict(DETAILED, document, cls)
+    document = mutate(json.loads(to_json(obj)), rng, value)
+    assert verdict(FAST, document, cls) == verdict(DETAILED, document, cls)
     try:
         result = FORMAT.structure(document, cls)
     except DeserializationError as error:
