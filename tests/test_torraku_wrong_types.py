@@ -7,8 +7,6 @@ a public callable without an entry in :data:`VALID_CALLS` fails it.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -27,17 +25,14 @@ from millions_rules.torraku import (
     public_config,
 )
 
-from .test_wrong_types import _wrong_values
+from .hostile import ValidCall, check_wrong_typed_call, wrong_typed_calls
 
 CONFIG = TorrakuConfig(3, seed=1)
 STATE = new_game(CONFIG)
 EVENT = PiecePlaced(0, PieceKind.VAN, 2)
 BET = Bet(0, (PieceKind.VAN,))
 
-VALID_CALLS: dict[
-    str,
-    tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], tuple[type[Exception], ...]],
-] = {
+VALID_CALLS: dict[str, ValidCall] = {
     "apply": (tk.apply, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
     "check": (tk.check, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
     "is_legal": (tk.is_legal, (STATE, BET), {"seat": 0}, (IllegalActionError,)),
@@ -99,40 +94,9 @@ def test_every_public_function_has_an_entry() -> None:
     assert missing == []
 
 
-def _calls() -> list[Any]:
-    found: list[Any] = []
-    for name, (function, args, kwargs, _errors) in VALID_CALLS.items():
-        for index, valid in enumerate(args):
-            found.extend(
-                pytest.param(name, index, bad, id=f"{name}-{index}-{type(bad).__name__}")
-                for bad in _wrong_values(function, index, valid)
-            )
-        for key, valid in kwargs.items():
-            found.extend(
-                pytest.param(name, key, bad, id=f"{name}-{key}-{type(bad).__name__}")
-                for bad in _wrong_values(function, key, valid)
-            )
-    return found
-
-
-@pytest.mark.parametrize(("name", "where", "bad"), _calls())
+@pytest.mark.parametrize(("name", "where", "bad"), wrong_typed_calls(VALID_CALLS))
 def test_wrong_typed_argument_raises_the_documented_error(
     name: str, where: int | str, bad: object
 ) -> None:
     """A wrong-typed argument gets the documented error, never TypeError, KeyError, ..."""
-    function, valid_args, valid_kwargs, errors = VALID_CALLS[name]
-    function(*valid_args, **valid_kwargs)  # the valid call works
-    args = list(valid_args)
-    kwargs = dict(valid_kwargs)
-    if isinstance(where, int):
-        args[where] = bad
-    else:
-        kwargs[where] = bad
-    try:
-        result = function(*args, **kwargs)
-    except errors:
-        return
-    if name in ("check", "is_legal"):  # they report the error instead of raising it
-        assert result is False or isinstance(result, IllegalActionError)
-        return
-    assert (name, where) in {("to_json", 0)}, f"{name} accepted {bad!r} for {where}"
+    check_wrong_typed_call(VALID_CALLS[name], name, where, bad, {("to_json", 0)})

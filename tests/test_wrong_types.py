@@ -9,11 +9,8 @@ and views come from the engine or from :func:`~millions_rules.from_json`.
 
 from __future__ import annotations
 
-import inspect
 import types
 import warnings
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -37,6 +34,8 @@ from millions_rules import (
     view,
 )
 
+from .hostile import ValidCall, check_wrong_typed_call, wrong_typed_calls
+
 CONFIG = GameConfig(4, seed=1)
 STATE = new_game(CONFIG)
 VIEW = view(STATE, 0)
@@ -51,14 +50,10 @@ def _random_player() -> mr.RandomPlayer:
 
 EVENT = Paid(0, 1, 2)
 
-WRONG: tuple[object, ...] = (None, "0", 1, 1.5, True, object(), [], {"players": 4}, b"x")
 
 #: For each public callable: a valid call's arguments (positional, then keyword), and the
 #: errors a wrong-typed argument may raise (the first is what its docstring promises).
-VALID_CALLS: dict[
-    str,
-    tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], tuple[type[Exception], ...]],
-] = {
+VALID_CALLS: dict[str, ValidCall] = {
     "apply": (mr.apply, (STATE, Choose(0, (Role.BRUTE,))), {"seat": 0}, (IllegalActionError,)),
     "check": (mr.check, (STATE, Choose(0, (Role.BRUTE,))), {"seat": 0}, (IllegalActionError,)),
     "is_legal": (mr.is_legal, (STATE, Stay(0)), {"seat": 0}, (IllegalActionError,)),
@@ -144,67 +139,16 @@ def test_every_public_function_has_an_entry() -> None:
     assert missing == []
 
 
-def _annotation(function: Callable[..., Any], where: int | str) -> str:
-    parameters = inspect.signature(function).parameters
-    if isinstance(where, int):
-        return str(list(parameters.values())[where].annotation)
-    return str(parameters[where].annotation) if where in parameters else ""  # a **option
-
-
-def _wrong_values(function: Callable[..., Any], where: int | str, valid: object) -> list[object]:
-    """The values of :data:`WRONG` of another type than ``valid`` (``None`` where it is allowed)."""
-    optional = "None" in _annotation(function, where)
-    return [
-        bad
-        for bad in WRONG
-        if type(bad) is not type(valid)
-        and not (type(valid) is float and type(bad) is int)  # an int is a fine probability
-        and not (bad is None and optional)
-        and not (isinstance(valid, tuple) and isinstance(bad, list))  # any sequence will do
-    ]
-
-
-def _calls() -> list[Any]:
-    found: list[Any] = []
-    for name, (function, args, kwargs, _errors) in VALID_CALLS.items():
-        for index, valid in enumerate(args):
-            found.extend(
-                pytest.param(name, index, bad, id=f"{name}-{index}-{type(bad).__name__}")
-                for bad in _wrong_values(function, index, valid)
-            )
-        for key, valid in kwargs.items():
-            found.extend(
-                pytest.param(name, key, bad, id=f"{name}-{key}-{type(bad).__name__}")
-                for bad in _wrong_values(function, key, valid)
-            )
-    return found
-
-
 @pytest.mark.filterwarnings("ignore:RandomPlayer is deprecated:DeprecationWarning")
-@pytest.mark.parametrize(("name", "where", "bad"), _calls())
+@pytest.mark.parametrize(("name", "where", "bad"), wrong_typed_calls(VALID_CALLS))
 def test_wrong_typed_argument_raises_the_documented_error(
     name: str, where: int | str, bad: object
 ) -> None:
     """A wrong-typed argument gets the documented error, never TypeError, KeyError, ..."""
-    function, valid_args, valid_kwargs, errors = VALID_CALLS[name]
-    function(*valid_args, **valid_kwargs)  # the valid call works
-    args = list(valid_args)
-    kwargs = dict(valid_kwargs)
-    if isinstance(where, int):
-        args[where] = bad
-    else:
-        kwargs[where] = bad
-    try:
-        result = function(*args, **kwargs)
-    except errors:
-        return
-    if name in ("check", "is_legal"):  # they report the error instead of raising it
-        assert result is False or isinstance(result, IllegalActionError)
-        return
-    assert (name, where) in _ANY_VALUE, f"{name} accepted {bad!r} for {where}"
+    check_wrong_typed_call(VALID_CALLS[name], name, where, bad, _ANY_VALUE)
 
 
 #: Parameters that take any value by design.
-_ANY_VALUE = {
+_ANY_VALUE: set[tuple[str, int | str]] = {
     ("to_json", 0),  # any JSON value: None, strings, numbers, lists, dicts
 }
