@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ._actions import Action
+from ._common.interning import interned
 from ._events import DepositForfeited, DepositReturned, Event
 from ._log import Log
 from ._roles import Role
@@ -24,6 +25,11 @@ __all__ = ["Draft"]
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _HIDDEN: Final = CharacterStatus.HIDDEN
+
+# Values the steps build over and over, one shared instance each (see ._common.interning).
+_Character = interned(Character)
+_DepositForfeited = interned(DepositForfeited)
+_DepositReturned = interned(DepositReturned)
 
 
 class Draft:
@@ -136,7 +142,7 @@ class Draft:
     def set_status(self, index: int, status: CharacterStatus) -> Character:
         """Move a character to ``status`` and return the updated character."""
         old = self.characters[index]
-        new = Character(old.player, old.role, old.position, old.paid, old.covered, status)
+        new = _Character(old.player, old.role, old.position, old.paid, old.covered, status)
         self.characters[index] = new
         return new
 
@@ -156,9 +162,10 @@ class Draft:
         """The owner gets back what they paid; the covered part goes back to the reserve (R-PLAN-3)."""
         self.cash[character.player] += character.paid
         self.reserve += character.covered
-        self.emit(DepositReturned(character.player, character.paid, character.covered))
+        self.events.append(_DepositReturned(character.player, character.paid, character.covered))
 
     def forfeit_deposit(self, character: Character) -> None:
         """The whole deposit on the character goes to the reserve (R-HEIST-DUP)."""
-        self.reserve += character.deposit
-        self.emit(DepositForfeited(character.player, character.role, character.deposit))
+        deposit = character.paid + character.covered
+        self.reserve += deposit
+        self.events.append(_DepositForfeited(character.player, character.role, deposit))
