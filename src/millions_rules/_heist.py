@@ -14,6 +14,7 @@ engine rests in :attr:`~millions_rules.Phase.HEIST` until the Snitch's owner pla
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from ._actions import Denounce
@@ -24,14 +25,13 @@ from ._ending import end_round
 from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunished, ThreatGained
 from ._loot import share_loot
 from ._roles import Role
-from ._state import CharacterStatus, GameState, Phase
+from ._state import Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
-_ELIMINATED: Final = CharacterStatus.ELIMINATED
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _SURVIVING: Final = CharacterStatus.SURVIVING
 _HEIST: Final = Phase.HEIST
@@ -61,6 +61,8 @@ def begin_heist(draft: Draft) -> None:
         _finish_heist(draft, hidden, survivors, named=None)
         return
     if _nameable(draft.face_up):
+        # The state rests here, so the Snitch shows as revealed and surviving.
+        draft.set_status(survivors[0], _SURVIVING)
         draft.phase = _HEIST
         return
     # R-HEIST-SNITCH: if no other role shows on a face-up card, nobody is named.
@@ -68,8 +70,18 @@ def begin_heist(draft: Draft) -> None:
     _finish_heist(draft, hidden, survivors, named=None)
 
 
-def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+def _other_roles(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
     return tuple(sorted({role for role in face_up if role is not _SNITCH}))
+
+
+# A few hundred layouts of the role cards occur, and every lone Snitch asks.
+_other_roles_of_layout = lru_cache(maxsize=1024)(_other_roles)
+
+
+def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+    if face_up.__class__ is tuple:  # as the rules lay them out; a hand-built state may hold a list
+        return _other_roles_of_layout(face_up)
+    return _other_roles(face_up)
 
 
 def nameable_roles(state: GameState) -> tuple[Role, ...]:
@@ -113,7 +125,10 @@ def _finish_heist(
     """Reveal the roles after the Snitch, then the named role, then share the loot and end the round.
 
     ``hidden`` holds each role's face-down characters and ``survivors`` the
-    characters revealed so far that survived, in reveal order.
+    characters revealed so far that survived, in reveal order. The characters
+    go home when the round ends (R-END-1), which this transition always reaches:
+    the heist keeps its outcome in ``survivors`` instead of rebuilding every
+    character with its new status only for :func:`._ending.end_round` to drop it.
     """
     for role in draft.config.roles:
         if role is not _SNITCH and role is not named:
@@ -146,11 +161,10 @@ def _in_heist(draft: Draft) -> tuple[dict[Role, list[int]], list[int]]:
                 groups[c.role] = [index]
             else:
                 group.append(index)
+                if characters[group[-2]].player > c.player:  # laid in choosing order
+                    group.sort(key=lambda index: characters[index].player)
         elif status is _SURVIVING:  # the lone Snitch, revealed before the pause
             survivors.append(index)
-    for group in groups.values():
-        if len(group) > 1:
-            group.sort(key=lambda index: characters[index].player)
     return groups, survivors
 
 
@@ -161,16 +175,15 @@ def _reveal(draft: Draft, role: Role, found: list[int], survivors: list[int]) ->
     for index in found:
         emit(_CharacterRevealed(characters[index].player, role))
     if len(found) == 1:
-        _survive(draft, found[0])
+        _survive(draft, characters[found[0]])
         survivors.append(found[0])
         return
     for index in found:  # R-HEIST-DUP: two or more of a role are all eliminated
-        _eliminate(draft, index, "R-HEIST-DUP")
+        _eliminate(draft, characters[index], "R-HEIST-DUP")
 
 
-def _survive(draft: Draft, index: int) -> None:
+def _survive(draft: Draft, character: Character) -> None:
     """A lone character gets its deposit back; a lone Brute takes a threat card (R-HEIST-BRUTE, R-HEIST-OTHER)."""
-    character = draft.set_status(index, _SURVIVING)
     draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
     if character.role is _BRUTE and draft.threat_supply > 0:
         draft.threat_supply -= 1
@@ -178,9 +191,8 @@ def _survive(draft: Draft, index: int) -> None:
         draft.events.append(_ThreatGained(character.player))
 
 
-def _eliminate(draft: Draft, index: int, rule: str) -> None:
+def _eliminate(draft: Draft, character: Character, rule: str) -> None:
     """Eliminate a character: its deposit goes to the reserve, except a Brute's (R-HEIST-DUP, R-HEIST-BRUTE)."""
-    character = draft.set_status(index, _ELIMINATED)
     draft.events.append(_Eliminated(character.player, character.role, rule))
     if character.role is _BRUTE:
         draft.return_deposit(character)  # R-HEIST-BRUTE: a Brute always keeps it
@@ -197,15 +209,14 @@ def _reveal_named(draft: Draft, named: Role, found: Sequence[int]) -> None:
     for index in found:
         emit(_CharacterRevealed(characters[index].player, named))
     for index in found:
-        _eliminate(draft, index, "R-HEIST-SNITCH")
+        _eliminate(draft, characters[index], "R-HEIST-SNITCH")
 
 
 def _punish_lone_snitch(draft: Draft, survivors: list[int]) -> bool:
     """Punish a Snitch left alone: up to 3M to the reserve, no loot (R-HEIST-LONE-SNITCH)."""
     if len(survivors) != 1 or draft.characters[survivors[0]].role is not _SNITCH:
         return False
-    character = draft.set_status(survivors[0], _ELIMINATED)
-    seat = character.player
+    seat = draft.characters[survivors[0]].player
     amount = min(_SNITCH_PENALTY, draft.cash[seat])  # cash never goes below 0
     draft.cash[seat] -= amount
     draft.reserve += amount
