@@ -51,7 +51,7 @@ def _declare_winners(draft: Draft, reason: WinReason) -> None:
     # Whoever reached the target holds at least as much as anyone who did not,
     # so under R-END-2 and R-END-3 alike the richest players win, ties sharing.
     best = max(draft.cash)
-    winners = tuple(seat for seat, cash in enumerate(draft.cash) if cash == best)
+    winners = tuple([seat for seat, cash in enumerate(draft.cash) if cash == best])
     draft.winners = frozenset(winners)
     draft.phase = _GAME_OVER
-    draft.emit(GameWon(winners, tuple(draft.cash), reason))
+    draft.events.append(GameWon(winners, tuple(draft.cash), reason))

@@ -37,6 +37,8 @@ _SURVIVING: Final = CharacterStatus.SURVIVING
 _HEIST: Final = Phase.HEIST
 _BRUTE: Final = Role.BRUTE
 _SNITCH: Final = Role.SNITCH
+#: The roles revealed after the Snitch, in reveal order (R-HEIST).
+_AFTER_SNITCH: Final = tuple(role for role in Role if role is not _SNITCH)
 # What the action does, for its refusal (made once: the check runs on every action).
 _DOING_DENOUNCE: Final = msg("doing.denounce", "name a role")
 
@@ -130,8 +132,8 @@ def _finish_heist(
     the heist keeps its outcome in ``survivors`` instead of rebuilding every
     character with its new status only for :func:`._ending.end_round` to drop it.
     """
-    for role in draft.config.roles:
-        if role is not _SNITCH and role is not named:
+    for role in _AFTER_SNITCH:  # R-COMP-1 order; roles out of play have no characters
+        if role is not named:
             found = hidden.get(role)
             if found is not None:
                 _reveal(draft, role, found, survivors)
