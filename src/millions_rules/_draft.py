@@ -15,10 +15,11 @@ from typing import Final
 
 from ._actions import Action
 from ._common.interning import interned
+from ._config import GameConfig
 from ._events import DepositForfeited, DepositReturned, Event
 from ._log import Log
-from ._roles import Role
-from ._state import Character, CharacterStatus, GameState
+from ._roles import LootCard, Role
+from ._state import Character, CharacterStatus, GameState, Phase
 
 __all__ = ["Draft"]
 
@@ -62,23 +63,23 @@ class Draft:
         # lookup, which first searches the class, and a draft is made per action.
         fields = state.__dict__
         self.source = state
-        self.config = fields["config"]
-        self.phase = fields["phase"]
-        self.round = fields["round"]
-        self.loot = fields["loot"]
-        self.cash = list(fields["cash"])
-        self.reserve = fields["reserve"]
-        self.threats = list(fields["threats"])
-        self.threat_supply = fields["threat_supply"]
-        self.leader = fields["leader"]
-        self.characters = list(fields["characters"])
-        self.decided = list(fields["decided"])
-        self.face_up = fields["face_up"]
-        self.face_down = fields["face_down"]
-        self.previous_roles = fields["previous_roles"]
-        self.winners = fields["winners"]
-        self.deck = fields["deck"]
-        self.rng = fields["rng"]
+        self.config: GameConfig = fields["config"]
+        self.phase: Phase = fields["phase"]
+        self.round: int = fields["round"]
+        self.loot: LootCard | None = fields["loot"]
+        self.cash: list[int] = list(fields["cash"])
+        self.reserve: int = fields["reserve"]
+        self.threats: list[int] = list(fields["threats"])
+        self.threat_supply: int = fields["threat_supply"]
+        self.leader: int = fields["leader"]
+        self.characters: list[Character] = list(fields["characters"])
+        self.decided: list[bool] = list(fields["decided"])
+        self.face_up: tuple[Role, ...] = fields["face_up"]
+        self.face_down: Role | None = fields["face_down"]
+        self.previous_roles: tuple[tuple[Role, ...], ...] = fields["previous_roles"]
+        self.winners: frozenset[int] = fields["winners"]
+        self.deck: tuple[int, ...] = fields["deck"]
+        self.rng: int = fields["rng"]
         self.events: list[Event] = []
 
     def finish(self, action: Action | None) -> GameState:
