@@ -22,7 +22,7 @@ from ._config import GameConfig
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
-from ._heist import check_denounce, nameable_roles, play_denounce
+from ._heist import check_denounce, nameable_face_up, nameable_roles, play_denounce
 from ._negotiation import (
     check_leave,
     check_pay,
@@ -60,6 +60,7 @@ _HIDDEN: Final = CharacterStatus.HIDDEN
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
@@ -327,13 +328,19 @@ def legal_actions(
             listed = all_choices(state, _not_chosen(state))
             _last_listed = (state, listed)
             return listed
-        if phase is _NEGOTIATION and not any(state.threats):
+        if phase is _NEGOTIATION:
             config = state.config
             undecided = _undecided(config.players, state.decided)
-            if config.three_player:
+            if any(state.threats):
+                listed = _negotiation_without_payments(state, undecided)
+            elif config.three_player:
                 listed = _all_three_player_decisions(undecided, _hidden_roles(state, undecided))
             else:
                 listed = _all_stay_or_leave(undecided)
+            _last_listed = (state, listed)
+            return listed
+        if phase is _HEIST:
+            listed = _all_denunciations(state)
             _last_listed = (state, listed)
             return listed
     _require_state(state)
@@ -443,11 +450,26 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
 
 def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role, ...], ...]:
     """The roles of each of ``seats``' face-down characters, in the order laid; one pass."""
-    hidden: dict[int, list[Role]] = {seat: [] for seat in seats}
+    hidden: list[list[Role]] = [[] for _ in range(state.config.players)]
     for c in state.characters:
-        if c.status is _HIDDEN and c.player in hidden:
+        if c.status is _HIDDEN:
             hidden[c.player].append(c.role)
     return tuple([tuple(hidden[seat]) for seat in seats])
+
+
+def _all_denunciations(state: GameState) -> tuple[Action, ...]:
+    """Every :class:`~millions_rules.Denounce` the lone Snitch may play (R-HEIST-SNITCH).
+
+    The same list as the general loop of :func:`_legal_actions` gives in the heist.
+    """
+    face_up = state.face_up
+    return tuple([action for seat in state.awaiting for action in _denunciations(seat, face_up)])
+
+
+@lru_cache(maxsize=1024)
+def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]:
+    # Immutable actions: a few hundred keys (seat, face-up cards) serve every game.
+    return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
 
 
 def _all_three_player_decisions(
