@@ -472,10 +472,12 @@ def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]
     return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
 
 
+@lru_cache(maxsize=4096)
 def _all_three_player_decisions(
     seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
 ) -> tuple[Action, ...]:
-    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2).
+    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2). A few thousand keys at most
+    # (which seats are undecided, and the roles each still has face down).
     if len(seats) == 1:
         return _three_player_decisions(seats[0], hidden[0])
     found: list[Action] = []
