@@ -39,6 +39,7 @@ from ._planning import (
     check_deal_loot,
     check_set_aside,
     choices,
+    open_choices,
     play_choose,
     play_deal_loot,
     play_set_aside,
@@ -46,7 +47,7 @@ from ._planning import (
     start_round,
 )
 from ._random import seed_state, shuffled
-from ._roles import Dealer, Role
+from ._roles import Dealer, RepeatRole, Role
 from ._shortcuts import SHORTCUTS
 from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
 from ._text import msg
@@ -56,6 +57,7 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _ENGINE: Final = Dealer.ENGINE
+_FORBIDDEN: Final = RepeatRole.FORBIDDEN
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _DEALING: Final = Phase.DEALING
@@ -325,7 +327,13 @@ def legal_actions(
         phase = state.phase
         listed: tuple[Action, ...]
         if phase is _PLANNING:
-            listed = all_choices(state, _not_chosen(state))
+            config = state.config
+            if config.repeat_role is _FORBIDDEN:
+                listed = all_choices(state, _not_chosen(state))
+            else:
+                listed = open_choices(
+                    config.players, frozenset([c.player for c in state.characters])
+                )
             _last_listed = (state, listed)
             return listed
         if phase is _NEGOTIATION:
