@@ -22,6 +22,7 @@ from ._config import GameConfig
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
+from ._face_down import face_down_roles
 from ._heist import check_denounce, nameable_face_up, nameable_roles, play_denounce
 from ._negotiation import (
     check_leave,
@@ -342,7 +343,7 @@ def legal_actions(
             if any(state.threats):
                 listed = _negotiation_without_payments(state, undecided)
             elif config.three_player:
-                listed = _all_three_player_decisions(undecided, _hidden_roles(state, undecided))
+                listed = _all_three_player_decisions(undecided, face_down_roles(state))
             else:
                 listed = _all_stay_or_leave(undecided)
             _last_listed = (state, listed)
@@ -413,7 +414,7 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
         if phase is _NEGOTIATION:
             if not state.config.three_player:
                 return _all_stay_or_leave(awaiting)
-            return _all_three_player_decisions(awaiting, _hidden_roles(state, awaiting))
+            return _all_three_player_decisions(awaiting, face_down_roles(state))
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
     if not payments and player is None:
         return _negotiation_without_payments(state, awaiting)
@@ -456,15 +457,6 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     return found
 
 
-def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role, ...], ...]:
-    """The roles of each of ``seats``' face-down characters, in the order laid; one pass."""
-    hidden: list[list[Role]] = [[] for _ in range(state.config.players)]
-    for c in state.characters:
-        if c.status is _HIDDEN:
-            hidden[c.player].append(c.role)
-    return tuple([tuple(hidden[seat]) for seat in seats])
-
-
 def _all_denunciations(state: GameState) -> tuple[Action, ...]:
     """Every :class:`~millions_rules.Denounce` the lone Snitch may play (R-HEIST-SNITCH).
 
@@ -480,18 +472,17 @@ def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]
     return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
 
 
-@lru_cache(maxsize=4096)
 def _all_three_player_decisions(
-    seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
+    seats: tuple[int, ...], face_down: tuple[tuple[Role, ...], ...]
 ) -> tuple[Action, ...]:
-    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2). A few thousand keys at most
-    # (which seats are undecided, and the roles each still has face down).
+    # As _stay_or_leave for each of seats (R-NEG-1, R-3P-2); face_down holds every
+    # seat's roles (see ._face_down). Each seat's part comes from a small cache.
     if len(seats) == 1:
-        return _three_player_decisions(seats[0], hidden[0])
-    found: list[Action] = []
-    for seat, roles in zip(seats, hidden, strict=True):
-        found.extend(_three_player_decisions(seat, roles))
-    return tuple(found)
+        return _three_player_decisions(seats[0], face_down[seats[0]])
+    found: tuple[Action, ...] = ()
+    for seat in seats:
+        found += _three_player_decisions(seat, face_down[seat])
+    return found
 
 
 @lru_cache(maxsize=1024)
