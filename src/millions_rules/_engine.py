@@ -505,34 +505,43 @@ def _negotiation_without_payments(
     (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
     """
     players = state.config.players
-    three_player = state.config.three_player
     in_round = [False] * players
     positions: list[list[int]] = [[] for _ in range(players)]
-    roles: list[list[Role]] = [[] for _ in range(players)]
     for c in state.characters:
         status = c.status
         if status is not _TAKEN_BACK:
             in_round[c.player] = True
             if status is _HIDDEN:
                 positions[c.player].append(c.position)
-                roles[c.player].append(c.role)
+    slots = tuple(map(tuple, positions))
+    face_down = face_down_roles(state) if state.config.three_player else None
     threats = state.threats
-    found: list[Action] = []
+    found: tuple[Action, ...] = ()
     for seat in range(players):
         if seat in awaiting:
-            found.extend(_stay_or_leave_all(seat))
-            if three_player:
-                found.extend([_leave_one(seat, role) for role in roles[seat]])
+            if face_down is None:
+                found += _stay_or_leave_all(seat)
+            else:
+                found += _three_player_decisions(seat, face_down[seat])
         if threats[seat] and in_round[seat]:
-            found.extend(
-                [
-                    _use_threat(seat, target, slot)
-                    for target in range(players)
-                    if target != seat
-                    for slot in positions[target]
-                ]
-            )
-    return tuple(found)
+            found += _threat_cards(seat, slots)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _threat_cards(seat: int, slots: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    """Every :class:`~millions_rules.UseThreat` of ``seat``, given every seat's face-down slots.
+
+    At most a few thousand keys (each seat's slots are one of a few small tuples).
+    """
+    return tuple(
+        [
+            _use_threat(seat, target, slot)
+            for target in range(len(slots))
+            if target != seat
+            for slot in slots[target]
+        ]
+    )
 
 
 @lru_cache(maxsize=1024)
