@@ -242,7 +242,23 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
 _last_listed: tuple[object, tuple[Action, ...]] = (None, ())
 
 
+#: The identities of the actions of the long listings that caches keep (planning's
+#: choices: up to 60 in the three-player game), by ``id`` of the listing. Each entry holds
+#: the listing itself, so neither it nor its actions can be freed while their ids are kept.
+_MEMBERS: dict[int, tuple[tuple[Action, ...], frozenset[int]]] = {}
+
+
+def _remember_members(listed: tuple[Action, ...]) -> None:
+    """Keep the identities of ``listed``'s actions (a listing that a cache keeps alive)."""
+    if len(_MEMBERS) >= 1024:  # bounded: the few hundred planning listings fit
+        _MEMBERS.clear()
+    _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
+
+
 def _listed(action: object, listed: tuple[Action, ...]) -> bool:
+    entry = _MEMBERS.get(id(listed))
+    if entry is not None and entry[0] is listed:
+        return id(action) in entry[1]  # the object of that id is alive: it is action
     # A plain loop: any() over a generator costs twice as much here.
     for candidate in listed:  # noqa: SIM110
         if candidate is action:
@@ -335,6 +351,8 @@ def legal_actions(
                 listed = open_choices(
                     config.players, frozenset([c.player for c in state.characters])
                 )
+                if id(listed) not in _MEMBERS:
+                    _remember_members(listed)
             _last_listed = (state, listed)
             return listed
         if phase is _NEGOTIATION:
