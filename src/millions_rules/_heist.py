@@ -28,7 +28,7 @@ from ._roles import Role
 from ._state import Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
-__all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
+__all__ = ["begin_heist", "check_denounce", "nameable_face_up", "nameable_roles", "play_denounce"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
@@ -62,7 +62,7 @@ def begin_heist(draft: Draft) -> None:
     if not survivors:  # no Snitch, or duplicates eliminated (R-HEIST-DUP)
         _finish_heist(draft, hidden, survivors, named=None)
         return
-    if _nameable(draft.face_up):
+    if nameable_face_up(draft.face_up):
         # The state rests here, so the Snitch shows as revealed and surviving.
         draft.set_status(survivors[0], _SURVIVING)
         draft.phase = _HEIST
@@ -80,7 +80,8 @@ def _other_roles(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
 _other_roles_of_layout = lru_cache(maxsize=1024)(_other_roles)
 
 
-def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+def nameable_face_up(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+    """The roles other than Snitch among ``face_up``, once each, in reveal order (R-HEIST-SNITCH)."""
     if face_up.__class__ is tuple:  # as the rules lay them out; a hand-built state may hold a list
         return _other_roles_of_layout(face_up)
     return _other_roles(face_up)
@@ -88,7 +89,7 @@ def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
 
 def nameable_roles(state: GameState) -> tuple[Role, ...]:
     """The roles the lone Snitch may name: face up, other than Snitch (R-HEIST-SNITCH)."""
-    return _nameable(state.face_up) if state.phase is _HEIST else ()
+    return nameable_face_up(state.face_up) if state.phase is _HEIST else ()
 
 
 def check_denounce(state: GameState, action: Denounce) -> None:

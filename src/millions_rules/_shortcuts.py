@@ -31,6 +31,7 @@ from ._events import (
     RoleCardsLaidOut,
     Stayed,
 )
+from ._face_down import hand_on
 from ._log import Log
 from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer
@@ -156,13 +157,14 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     role = action.role
     characters = list(state.characters)
     taken = []
-    hidden = 0
+    left = []  # the roles the seat keeps face down
     for index, c in enumerate(characters):
         if c.player == seat and c.status is _HIDDEN:
-            hidden += 1
             if role is None or c.role is role:
                 taken.append(index)
-    remaining = hidden - len(taken)
+            else:
+                left.append(c.role)
+    remaining = len(left)
     decided = state.decided
     if remaining == 0:
         decided = _decide(decided, seat)  # type: ignore[assignment]
@@ -183,8 +185,9 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     new, fields = _derive(state, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
-    fields["characters"] = tuple(characters)
+    fields["characters"] = after = tuple(characters)
     fields["decided"] = decided
+    hand_on(state.characters, after, seat, tuple(left))
     return new
 
 
