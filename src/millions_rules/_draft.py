@@ -119,16 +119,6 @@ class Draft:
 
     # -- reading ----------------------------------------------------------
 
-    def with_status(self, status: CharacterStatus, role: Role | None = None) -> list[int]:
-        """Indices of the characters with ``status`` (and ``role``), by seat."""
-        found = [
-            index
-            for index, c in enumerate(self.characters)
-            if c.status is status and (role is None or c.role is role)
-        ]
-        found.sort(key=lambda index: self.characters[index].player)
-        return found
-
     def hidden_of(self, seat: int) -> list[int]:
         """Indices of ``seat``'s face-down characters, in the order laid."""
         return [

@@ -20,13 +20,12 @@ from ._common.interning import interned
 from ._draft import Draft
 from ._events import BonusPaid, CrookStole, DriverPaid, LootShared, ShareReceived, ShareWithheld
 from ._roles import RepeatRole, Role
-from ._state import Character, CharacterStatus
+from ._state import Character
 
 __all__ = ["share_loot"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
-_SURVIVING: Final = CharacterStatus.SURVIVING
 _NO_SHARE: Final = RepeatRole.NO_SHARE
 _BRUTE: Final = Role.BRUTE
 _CROOK: Final = Role.CROOK
@@ -75,10 +74,10 @@ def share_loot(draft: Draft, survivors: list[Character]) -> None:
     paid = dealt if share > 0 else []
     if paid:
         cash = draft.cash
-        for character in paid:  # the reserve holds at least len(paid) * share
+        for character in paid:
             cash[character.player] += share
             emit(_ShareReceived(character.player, character.role, share))
-        draft.reserve -= share * len(paid)
+        draft.reserve -= share * len(paid)  # no more than it holds, by the line above
 
     _pay_driver(draft, by_role.get(_DRIVER), paid)  # R-LOOT-3
     _crook_steals(draft, by_role.get(_CROOK), by_role.get(_BRUTE))  # R-LOOT-4
