@@ -568,7 +568,13 @@ class JsonFormat:
         # Members and unions next: the generated functions of the classes that hold them
         # look their hooks up when generated (a union's generic dispatch is slow).
         reader = make_readers(
-            converter, self.unions, self.tags, _structure_big, self.big_fields, (-MAX_INT, MAX_INT)
+            converter,
+            self.unions,
+            self.tags,
+            _structure_big,
+            self.big_fields,
+            (-MAX_INT, MAX_INT),
+            MAX_ARRAY_LENGTH,
         )
         for cls in self.tagged:
             _register_tagged(converter, cls)

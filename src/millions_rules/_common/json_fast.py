@@ -226,8 +226,22 @@ class Refused(ValueError):
     """Raised by a reader for any value it does not accept (the detailed reader explains)."""
 
 
+#: Entries an interning table keeps per class before it starts afresh (bounded memory).
+_INTERNED = 1024
+
+
 class _Readers:
-    """Reader functions of attrs classes, generated on demand."""
+    """Reader functions of attrs classes, generated on demand.
+
+    A state's log holds hundreds of small events and actions drawn from a small set of
+    values (``Stayed(2)``, ``DepositPlaced(0, 1, 0)``, ...), and building a frozen attrs
+    instance costs more than reading its fields. A class whose fields are all plain
+    values (ints, strings, booleans, enums, arrays of them) is therefore *interned*: its
+    reader keys a table by the raw values of the document, checks on a hit only what
+    equality cannot tell (``True == 1``), and converts, range-checks and builds only on a
+    miss. The instances are immutable, so sharing one between reads changes nothing but
+    identity; the table is cleared when full, so memory stays bounded.
+    """
 
     def __init__(
         self,
@@ -237,6 +251,7 @@ class _Readers:
         big: Callable[[object, type], int],
         big_fields: dict[type, tuple[str, ...]],
         bounds: tuple[int, int],
+        max_items: int,
     ) -> None:
         self.converter = converter
         self.unions = unions
@@ -244,63 +259,182 @@ class _Readers:
         self.big = big
         self.big_fields = big_fields
         self.bounds = bounds
+        self.max_items = max_items
         self.by_class: dict[type, Callable[[Any], Any]] = {}
+        self.members: dict[type, Callable[[Any], Any]] = {}
 
-    def of_class(self, cls: type) -> Callable[[Any], Any] | None:
-        """The reader of an attrs class; ``None`` for a class it does not handle.
-
-        Handled: every field passed by position, its default (if any) a plain value.
-        """
-        if cls in self.by_class:
-            return self.by_class[cls]
-        if not all(
+    def handled(self, cls: type) -> bool:
+        """Whether a reader is generated for ``cls``: every field passed by position, its
+        default (if any) a plain value."""
+        return all(
             f.init and not f.kw_only and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
             for f in attrs.fields(cls)
-        ):
-            return None
+        )
+
+    def of_class(self, cls: type) -> Callable[[Any], Any] | None:
+        """The reader of an attrs class; ``None`` for a class it does not handle."""
+        if cls not in self.by_class:
+            if not self.handled(cls):
+                return None
+            self.generate(cls, member=False)
+        return self.by_class[cls]
+
+    def member(self, cls: type) -> Callable[[Any], Any] | None:
+        """The reader of a union member, called once its ``"type"`` picked it.
+
+        Looking the tag up already proved the value an object with that tag, so this
+        reader checks neither again.
+        """
+        if cls not in self.members:
+            if not self.handled(cls):
+                return None
+            self.generate(cls, member=True)
+        return self.members[cls]
+
+    def generate(self, cls: type, *, member: bool) -> None:
         namespace: dict[str, Any] = {
             "CLS": cls,
             "REFUSED": Refused,
             "LOW": self.bounds[0],
             "HIGH": self.bounds[1],
+            "MAX_ITEMS": self.max_items,
+            "INTS": frozenset({int}),
+            "BOOLS": frozenset({bool}),
+            "STRS": frozenset({str}),
+            "LIMIT": _INTERNED,
         }
 
         def later(value: Any) -> Any:  # until generated: classes may refer to each other
             return namespace["read"](value)
 
-        self.by_class[cls] = later
+        (self.members if member else self.by_class)[cls] = later
         attrs.resolve_types(cls)
         fields = attrs.fields(cls)
         tag = self.tags.get(cls)
         namespace["TAG"] = tag
         namespace["ALLOWED"] = frozenset(f.name for f in fields) | ({"type"} if tag else set())
-        lines = ["def read(o):", "    if o.__class__ is not dict: raise REFUSED"]
-        if tag is not None:
-            lines.append("    if o.get('type') != TAG: raise REFUSED")
+        lines = ["def read(o):"]
+        if not member:
+            lines.append("    if o.__class__ is not dict: raise REFUSED")
+            if tag is not None:
+                lines.append("    if o.get('type') != TAG: raise REFUSED")
         if any(f.default is not attrs.NOTHING for f in fields):
             lines.append("    if not o.keys() <= ALLOWED: raise REFUSED")
         else:  # every field is read below: the right count means no extra key
             lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
         for i, field in enumerate(fields):
-            value = f"v{i}"
             if field.default is attrs.NOTHING:
-                lines.append(f"    {value} = o[{field.name!r}]")
-                indent = "    "
+                lines.append(f"    v{i} = o[{field.name!r}]")
             else:  # a default is a valid value: only a value read from the document is checked
                 namespace[f"D{i}"] = field.default
-                lines.append(f"    {value} = o.get({field.name!r}, D{i})")
-                lines.append(f"    if {value} is not D{i}:")
-                indent = "        "
-            if field.name in self.big_fields.get(cls, ()):
-                namespace[f"B{i}"] = self.big
-                checks = [f"{value} = B{i}({value}, int)"]
+                lines.append(f"    v{i} = o.get({field.name!r}, D{i})")
+        values = ", ".join(f"v{i}" for i in range(len(fields)))
+        interned = None if cls in self.big_fields else self.interned(fields, namespace)
+        if interned is not None:
+            hit, keys, miss = interned
+            lines.extend("    " + line for line in hit)
+            lines.append(f"    key = ({', '.join(keys)},)")
+            lines.append("    known = TABLE.get(key)")
+            lines.append("    if known is not None: return known")
+            lines.extend("    " + line for line in miss)
+            lines.append(f"    known = CLS({values})")
+            lines.append("    if len(TABLE) >= LIMIT: TABLE.clear()")
+            lines.append("    TABLE[key] = known")
+            lines.append("    return known")
+            namespace["TABLE"] = {}
+        else:
+            for i, field in enumerate(fields):
+                if field.default is attrs.NOTHING:
+                    indent = "    "
+                else:
+                    lines.append(f"    if v{i} is not D{i}:")
+                    indent = "        "
+                if field.name in self.big_fields.get(cls, ()):
+                    namespace[f"B{i}"] = self.big
+                    checks = [f"v{i} = B{i}(v{i}, int)"]
+                else:
+                    checks = self.check(field.type, f"v{i}", str(i), namespace)
+                lines.extend(indent + line for line in checks)
+            lines.append(f"    return CLS({values})")
+        source = "\n".join(lines)
+        exec(compile(source, f"<millions_rules read {cls.__name__}>", "exec"), namespace)
+        (self.members if member else self.by_class)[cls] = namespace["read"]
+
+    def interned(
+        self, fields: tuple[attrs.Attribute[Any], ...], namespace: dict[str, Any]
+    ) -> tuple[list[str], list[str], list[str]] | None:
+        """(checks before the lookup, key parts, checks and conversions after a miss),
+        or ``None`` if some field holds more than plain values."""
+        hit: list[str] = []
+        keys: list[str] = []
+        miss: list[str] = []
+        for i, field in enumerate(fields):
+            t, value = field.type, f"v{i}"
+            inner = _optional(t)
+            optional = inner is not None
+            t = inner if inner is not None else t
+            item = _item(t)
+            before: list[str]
+            after: list[str]
+            key = value
+            if t is int:  # True == 1 and 1.0 == 1: the class is checked before the lookup
+                before = [f"if {value}.__class__ is not int: raise REFUSED"]
+                after = [f"if not LOW <= {value} <= HIGH: raise REFUSED"]
+            elif t is bool:
+                before = [f"if {value}.__class__ is not bool: raise REFUSED"]
+                after = []
+            elif t is str:  # only a string equals a string
+                before, after = [], [f"if {value}.__class__ is not str: raise REFUSED"]
+            elif _is_enum(t) and all(type(m.value) is str for m in t):  # type: ignore[attr-defined]
+                namespace[f"E{i}"] = {m.value: m for m in t}  # type: ignore[attr-defined]
+                before, after = [], [f"{value} = E{i}[{value}]"]
+            elif (
+                item is not None
+                and not optional
+                and field.default is attrs.NOTHING
+                and (item in (int, bool, str) or _is_enum(item))
+            ):
+                if item is str or _is_enum(item) and all(type(m.value) is str for m in item):  # type: ignore[attr-defined]
+                    before = [f"if {value}.__class__ is not list: raise REFUSED"]
+                else:
+                    kinds = "INTS" if item is int else "BOOLS"
+                    before = [
+                        f"if {value}.__class__ is not list"
+                        f" or not {kinds}.issuperset(map(type, {value})): raise REFUSED"
+                    ]
+                key = f"k{i}"
+                before.append(f"{key} = tuple({value})")
+                if item is int:
+                    after = [
+                        f"for x in {key}:",
+                        "    if not LOW <= x <= HIGH: raise REFUSED",
+                        f"{value} = {key}",
+                    ]
+                elif item is str:
+                    after = [f"if not STRS.issuperset(map(type, {key})): raise REFUSED"]
+                    after.append(f"{value} = {key}")
+                elif item is bool:
+                    after = [f"{value} = {key}"]
+                else:
+                    namespace[f"E{i}"] = {m.value: m for m in item}  # type: ignore[attr-defined]
+                    after = [f"{value} = tuple([E{i}[x] for x in {key}])"]
+                before.append(f"if len({key}) > MAX_ITEMS: raise REFUSED")
             else:
-                checks = self.check(field.type, value, str(i), namespace)
-            lines.extend(indent + line for line in checks)
-        lines.append(f"    return CLS({', '.join(f'v{i}' for i in range(len(fields)))})")
-        exec(compile("\n".join(lines), f"<millions_rules read {cls.__name__}>", "exec"), namespace)
-        self.by_class[cls] = namespace["read"]
-        return namespace["read"]  # type: ignore[no-any-return]
+                return None
+            if field.default is not attrs.NOTHING:  # a default is valid as it is
+                if before:
+                    before = [f"if {value} is not D{i}:", *("    " + line for line in before)]
+                if after:
+                    after = [f"if {value} is not D{i}:", *("    " + line for line in after)]
+            if optional:
+                if before:
+                    before = [f"if {value} is not None:", *("    " + line for line in before)]
+                if after:
+                    after = [f"if {value} is not None:", *("    " + line for line in after)]
+            hit.extend(before)
+            keys.append(key)
+            miss.extend(after)
+        return hit, keys, miss
 
     def check(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> list[str]:
         """Lines that check one value of type ``t`` and convert it in place."""
@@ -318,7 +452,7 @@ class _Readers:
             lines = self.check(inner, value, key, namespace)
             return [f"if {value} is not None:", *("    " + line for line in lines)]
         item = _item(t)
-        head = f"if {value}.__class__ is not list: raise REFUSED"
+        head = f"if {value}.__class__ is not list or len({value}) > MAX_ITEMS: raise REFUSED"
         if item is not None and _is_enum(item):
             namespace[f"E{key}"] = {member.value: member for member in item}  # type: ignore[attr-defined]
             return [head, f"{value} = tuple([E{key}[x] for x in {value}])"]
@@ -331,10 +465,10 @@ class _Readers:
                 f"{value} = tuple({value})",
             ]
         if item is not None and item in self.unions:
-            members = {self.tags[cls]: self.of_class(cls) for cls in self.unions[item]}
+            members = {self.tags[cls]: self.member(cls) for cls in self.unions[item]}
             if None not in members.values():
-                namespace[f"D{key}"] = members
-                return [head, f"{value} = tuple([D{key}[x['type']](x) for x in {value}])"]
+                namespace[f"U{key}"] = members
+                return [head, f"{value} = tuple([U{key}[x['type']](x) for x in {value}])"]
         if isinstance(item, type) and attrs.has(item) and item not in self.big_fields:
             namespace[f"R{key}"] = self.of_class(item)
             if namespace[f"R{key}"] is not None:
@@ -354,6 +488,7 @@ def make_readers(
     big: Callable[[object, type], int],
     big_fields: dict[type, tuple[str, ...]],
     bounds: tuple[int, int],
+    max_items: int,
 ) -> Callable[[type], Callable[[Any], Any] | None]:
     """A function giving the strict reader of an attrs class (see the module's docstring).
 
@@ -361,7 +496,7 @@ def make_readers(
     read through the converter's own hook: :class:`~millions_rules.GameConfig`'s also
     requires the seed and turns config errors into refusals.
     """
-    return _Readers(converter, unions, tags, big, big_fields, bounds).of_class
+    return _Readers(converter, unions, tags, big, big_fields, bounds, max_items).of_class
 
 
 # -- key counts ---------------------------------------------------------------------
@@ -395,9 +530,10 @@ class _KeyCounts:
             for i, field in enumerate(fields)
         ]
         parts = [part for part in parts if part != "0"]
-        if not parts:
-            self.constant[cls] = own
-            self.by_class[cls] = lambda _: own
+        if all(part.isdigit() for part in parts):  # nested objects of constant counts only
+            total = own + sum(map(int, parts))
+            self.constant[cls] = total
+            self.by_class[cls] = lambda _: total
             return self.by_class[cls]
         source = f"def count(o):\n    return {own} + " + " + ".join(parts)
         exec(compile(source, f"<millions_rules count {cls.__name__}>", "exec"), namespace)
