@@ -575,6 +575,7 @@ class JsonFormat:
             self.big_fields,
             (-MAX_INT, MAX_INT),
             MAX_ARRAY_LENGTH,
+            {cls: self.big_fields.get(cls, ("seed",))[0] for cls in self.configs},
         )
         for cls in self.tagged:
             _register_tagged(converter, cls)
@@ -588,6 +589,10 @@ class JsonFormat:
         if self._extra_hooks is not None:
             self._extra_hooks(converter)
         if not detailed_validation:  # generated readers for the other classes, made on first use
+            for cls in self.configs:  # a refusal of the reader is explained by _config_hook
+                config_reader = reader(cls)
+                if config_reader is not None:
+                    converter.register_structure_hook(cls, _as_hook(config_reader))
             converter.register_structure_hook_factory(
                 lambda t: attrs.has(t) and reader(t) is not None, lambda t: _as_hook(reader(t))
             )

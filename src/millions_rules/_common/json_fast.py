@@ -252,8 +252,10 @@ class _Readers:
         big_fields: dict[type, tuple[str, ...]],
         bounds: tuple[int, int],
         max_items: int,
+        seeds: Mapping[type, str],
     ) -> None:
         self.converter = converter
+        self.seeds = seeds
         self.unions = unions
         self.tags = tags
         self.big = big
@@ -263,11 +265,18 @@ class _Readers:
         self.by_class: dict[type, Callable[[Any], Any]] = {}
         self.members: dict[type, Callable[[Any], Any]] = {}
 
+    def required(self, cls: type, field: attrs.Attribute[Any]) -> bool:
+        """Whether a document must give ``field``: it has no default, or it is a config's
+        seed (whose default would be a random one)."""
+        return field.default is attrs.NOTHING or self.seeds.get(cls) == field.name
+
     def handled(self, cls: type) -> bool:
         """Whether a reader is generated for ``cls``: every field passed by position, its
         default (if any) a plain value."""
         return all(
-            f.init and not f.kw_only and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+            f.init
+            and not f.kw_only
+            and (self.required(cls, f) or not isinstance(f.default, attrs.Factory))  # type: ignore[arg-type]
             for f in attrs.fields(cls)
         )
 
@@ -310,6 +319,7 @@ class _Readers:
         (self.members if member else self.by_class)[cls] = later
         attrs.resolve_types(cls)
         fields = attrs.fields(cls)
+        defaults = [not self.required(cls, field) for field in fields]
         tag = self.tags.get(cls)
         namespace["TAG"] = tag
         namespace["ALLOWED"] = frozenset(f.name for f in fields) | ({"type"} if tag else set())
@@ -323,28 +333,34 @@ class _Readers:
         else:  # every field is read below: the right count means no extra key
             lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
         for i, field in enumerate(fields):
-            if field.default is attrs.NOTHING:
+            if not defaults[i]:
                 lines.append(f"    v{i} = o[{field.name!r}]")
             else:  # a default is a valid value: only a value read from the document is checked
                 namespace[f"D{i}"] = field.default
                 lines.append(f"    v{i} = o.get({field.name!r}, D{i})")
         values = ", ".join(f"v{i}" for i in range(len(fields)))
-        interned = None if cls in self.big_fields else self.interned(fields, namespace)
+        interned = self.interned(cls, fields, defaults, namespace)
         if interned is not None:
-            hit, keys, miss = interned
+            hit, keys, miss, keep = interned
             lines.extend("    " + line for line in hit)
             lines.append(f"    key = ({', '.join(keys)},)")
             lines.append("    known = TABLE.get(key)")
-            lines.append("    if known is not None: return known")
+            if keep:  # the table also holds the objects whose identities the key holds
+                lines.append("    if known is not None: return known[0]")
+            else:
+                lines.append("    if known is not None: return known")
             lines.extend("    " + line for line in miss)
             lines.append(f"    known = CLS({values})")
             lines.append("    if len(TABLE) >= LIMIT: TABLE.clear()")
-            lines.append("    TABLE[key] = known")
+            if keep:
+                lines.append(f"    TABLE[key] = (known, {', '.join(keep)})")
+            else:
+                lines.append("    TABLE[key] = known")
             lines.append("    return known")
             namespace["TABLE"] = {}
         else:
             for i, field in enumerate(fields):
-                if field.default is attrs.NOTHING:
+                if not defaults[i]:
                     indent = "    "
                 else:
                     lines.append(f"    if v{i} is not D{i}:")
@@ -361,13 +377,22 @@ class _Readers:
         (self.members if member else self.by_class)[cls] = namespace["read"]
 
     def interned(
-        self, fields: tuple[attrs.Attribute[Any], ...], namespace: dict[str, Any]
-    ) -> tuple[list[str], list[str], list[str]] | None:
-        """(checks before the lookup, key parts, checks and conversions after a miss),
-        or ``None`` if some field holds more than plain values."""
+        self,
+        cls: type,
+        fields: tuple[attrs.Attribute[Any], ...],
+        defaults: list[bool],
+        namespace: dict[str, Any],
+    ) -> tuple[list[str], list[str], list[str], list[str]] | None:
+        """How to intern ``cls``, or ``None`` if some field holds more than plain values.
+
+        The parts: checks before the lookup, the parts of the key, checks and conversions
+        after a miss, and the values the table must keep alive (arrays of interned
+        objects are keyed by their items' identities, which only living objects keep).
+        """
         hit: list[str] = []
         keys: list[str] = []
         miss: list[str] = []
+        keep: list[str] = []
         for i, field in enumerate(fields):
             t, value = field.type, f"v{i}"
             inner = _optional(t)
@@ -377,7 +402,10 @@ class _Readers:
             before: list[str]
             after: list[str]
             key = value
-            if t is int:  # True == 1 and 1.0 == 1: the class is checked before the lookup
+            if field.name in self.big_fields.get(cls, ()):  # a decimal string
+                before, after = [], [f"{value} = B{i}({value}, int)"]
+                namespace[f"B{i}"] = self.big
+            elif t is int:  # True == 1 and 1.0 == 1: the class is checked before the lookup
                 before = [f"if {value}.__class__ is not int: raise REFUSED"]
                 after = [f"if not LOW <= {value} <= HIGH: raise REFUSED"]
             elif t is bool:
@@ -391,7 +419,22 @@ class _Readers:
             elif (
                 item is not None
                 and not optional
-                and field.default is attrs.NOTHING
+                and isinstance(item, type)
+                and attrs.has(item)
+                and item not in self.big_fields
+                and self.of_class(item) is not None
+            ):  # interned items, known by identity
+                namespace[f"R{i}"] = self.of_class(item)
+                before = [
+                    f"if {value}.__class__ is not list or len({value}) > MAX_ITEMS: raise REFUSED",
+                    f"{value} = tuple([R{i}(x) for x in {value}])",
+                ]
+                key, after = f"tuple(map(id, {value}))", []
+                keep.append(value)
+            elif (
+                item is not None
+                and not optional
+                and not defaults[i]
                 and (item in (int, bool, str) or _is_enum(item))
             ):
                 if item is str or _is_enum(item) and all(type(m.value) is str for m in item):  # type: ignore[attr-defined]
@@ -421,7 +464,7 @@ class _Readers:
                 before.append(f"if len({key}) > MAX_ITEMS: raise REFUSED")
             else:
                 return None
-            if field.default is not attrs.NOTHING:  # a default is valid as it is
+            if defaults[i]:  # a default is valid as it is
                 if before:
                     before = [f"if {value} is not D{i}:", *("    " + line for line in before)]
                 if after:
@@ -434,7 +477,7 @@ class _Readers:
             hit.extend(before)
             keys.append(key)
             miss.extend(after)
-        return hit, keys, miss
+        return hit, keys, miss, keep
 
     def check(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> list[str]:
         """Lines that check one value of type ``t`` and convert it in place."""
@@ -489,14 +532,15 @@ def make_readers(
     big_fields: dict[type, tuple[str, ...]],
     bounds: tuple[int, int],
     max_items: int,
+    seeds: Mapping[type, str],
 ) -> Callable[[type], Callable[[Any], Any] | None]:
     """A function giving the strict reader of an attrs class (see the module's docstring).
 
     Fields of a class listed in ``big_fields`` (other than the class being read) are
-    read through the converter's own hook: :class:`~millions_rules.GameConfig`'s also
-    requires the seed and turns config errors into refusals.
+    read through the converter's own hook. ``seeds`` names the seed field of each config
+    class, required in a document (its default would be a random seed).
     """
-    return _Readers(converter, unions, tags, big, big_fields, bounds, max_items).of_class
+    return _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds).of_class
 
 
 # -- key counts ---------------------------------------------------------------------
