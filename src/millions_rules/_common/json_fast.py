@@ -33,6 +33,9 @@ _encode_string: Callable[[str], str] = json.encoder.encode_basestring
 
 _INT_ONLY: frozenset[type] = frozenset({int})
 
+#: The text of a short array of ints, by length ("%d" takes exact ints only, checked first).
+_INT_FORMATS: tuple[str, ...] = tuple("[" + ",".join(["%d"] * n) + "]" for n in range(17))
+
 
 def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
@@ -103,6 +106,14 @@ class _Writers:
         item = _item(t)
         if item is not None:
             return self._tuple_writer(item, generic)
+        if typing.get_origin(t) is frozenset and typing.get_args(t) == (int,):
+
+            def write_int_set(v: Any) -> str:  # written sorted, as the converter writes sets
+                if v.__class__ is not frozenset or not _INT_ONLY.issuperset(map(type, v)):
+                    return generic(v)
+                return "[" + ",".join(map(str, sorted(v))) + "]"
+
+            return write_int_set
         if t in self.unions:
             by_class = {cls: self.of_class(cls) for cls in self.unions[t]}
 
@@ -117,8 +128,9 @@ class _Writers:
         return generic
 
     def _tuple_writer(self, item: object, generic: Callable[[Any], str]) -> Callable[[Any], str]:
-        if item in self.unions:
-            by_class = {cls: self.of_class(cls) for cls in self.unions[item]}
+        if item in self.unions or (isinstance(item, type) and attrs.has(item)):
+            members = self.unions[item] if item in self.unions else (item,)  # type: ignore[index]
+            by_class = {cls: self.of_class(cls) for cls in members}
 
             def write_union_tuple(v: Any) -> str:
                 if v.__class__ is not tuple:
@@ -153,11 +165,25 @@ class _Writers:
                 return text
 
             return write_enum_tuple
+        if item is bool:
+            bools = {id(True): "true", id(False): "false"}
+
+            def write_bool_tuple(v: Any) -> str:
+                if v.__class__ is not tuple:
+                    return generic(v)
+                try:
+                    return "[" + ",".join([bools[id(x)] for x in v]) + "]"
+                except KeyError:  # an item that is no boolean: the generic path decides
+                    return generic(v)
+
+            return write_bool_tuple
         if item is int:
 
             def write_int_tuple(v: Any) -> str:
-                if v.__class__ is not tuple or (v and set(map(type, v)) != _INT_ONLY):
+                if v.__class__ is not tuple or not _INT_ONLY.issuperset(map(type, v)):
                     return generic(v)
+                if len(v) < len(_INT_FORMATS):  # "%d" writes an int as str does, faster
+                    return _INT_FORMATS[len(v)] % v
                 return "[" + ",".join(map(str, v)) + "]"
 
             return write_int_tuple
@@ -174,7 +200,11 @@ class _Writers:
         """The writer of an attrs class (its exact class only)."""
         if cls in self.by_class:
             return self.by_class[cls]
-        namespace: dict[str, Any] = {"ENC": _encode_string}
+        namespace: dict[str, Any] = {
+            "ENC": _encode_string,
+            "NULL": "null",
+            "ONE": "[%d]",
+        }
 
         def later(value: Any) -> str:  # until generated: classes may refer to each other
             return namespace["write"](value)  # type: ignore[no-any-return]
@@ -194,12 +224,24 @@ class _Writers:
                 namespace[f"G{i}"] = lambda v: _dumps(str(v))
                 text += f"{{G{i}({value})}}"
             elif t is int:
-                text += f"{{str({value}) if {value}.__class__ is int else G{i}({value})}}"
+                text += f"{{{value} if {value}.__class__ is int else G{i}({value})}}"
             elif t is str:
                 text += f"{{ENC({value}) if {value}.__class__ is str else G{i}({value})}}"
             elif _is_enum(t):
                 namespace[f"T{i}"] = {id(m): _dumps(m.value) for m in t}
                 text += f"{{T{i}.get(id({value})) or G{i}({value})}}"
+            elif _is_enum(_optional(t)):  # written inline: a call costs more than the test
+                namespace[f"T{i}"] = {id(m): _dumps(m.value) for m in _optional(t)}  # type: ignore[attr-defined]
+                text += f"{{NULL if {value} is None else T{i}.get(id({value})) or G{i}({value})}}"
+            elif _item(t) is int:  # mostly one seat or position: written inline
+                namespace[f"W{i}"] = self.writer(t)
+                text += (
+                    f"{{ONE % {value} if {value}.__class__ is tuple and len({value}) == 1"
+                    f" and {value}[0].__class__ is int else W{i}({value})}}"
+                )
+            elif isinstance(t, type) and attrs.has(t):
+                namespace[f"C{i}"], namespace[f"W{i}"] = t, self.of_class(t)
+                text += f"{{W{i}({value}) if {value}.__class__ is C{i} else G{i}({value})}}"
             else:
                 namespace[f"W{i}"] = self.writer(t)
                 text += f"{{W{i}({value})}}"
