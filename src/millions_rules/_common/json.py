@@ -356,6 +356,11 @@ def _refuse_constant(name: str) -> object:
     raise Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
+#: The fast path's parser of text, made once: ``json.loads`` with an argument makes one a call.
+#: It accepts no more than ``json.loads`` (a byte order mark, say, fails here too).
+_FAST_DECODER: Final = json.JSONDecoder(parse_constant=_refuse_constant)
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # A key given twice is ambiguous: a reader that keeps the first value and one
     # that keeps the last would see two different documents.
@@ -685,7 +690,11 @@ class JsonFormat:
                 assert orjson is not None and self._orjson_converter is not None
                 result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
             else:
-                document = json.loads(text, parse_constant=_refuse_constant)
+                document = (
+                    _FAST_DECODER.decode(text)
+                    if type(text) is str
+                    else json.loads(text, parse_constant=_refuse_constant)
+                )
                 result = self.converter.structure(document, cls)  # type: ignore[arg-type]
         except Exception:  # refused, or beyond a parser: the exact path decides
             return _NOT_READ

@@ -521,6 +521,19 @@ class _Readers:
             miss.extend(after)
         return hit, keys, miss, keep
 
+    def value_reader(self, t: object) -> Callable[[Any], Any]:
+        """A function reading one value of type ``t`` (an array item)."""
+        namespace: dict[str, Any] = {
+            "REFUSED": Refused,
+            "LOW": self.bounds[0],
+            "HIGH": self.bounds[1],
+            "MAX_ITEMS": self.max_items,
+        }
+        lines = ["def read(x):", *("    " + line for line in self.check(t, "x", "", namespace))]
+        lines.append("    return x")
+        exec(compile("\n".join(lines), f"<millions_rules read {t}>", "exec"), namespace)
+        return namespace["read"]  # type: ignore[no-any-return]
+
     def check(self, t: object, value: str, key: str, namespace: dict[str, Any]) -> list[str]:
         """Lines that check one value of type ``t`` and convert it in place."""
         if t is int:
@@ -558,6 +571,9 @@ class _Readers:
             namespace[f"R{key}"] = self.of_class(item)
             if namespace[f"R{key}"] is not None:
                 return [head, f"{value} = tuple([R{key}(x) for x in {value}])"]
+        if _item(item) is not None:  # arrays of arrays (the roles of each seat)
+            namespace[f"R{key}"] = self.value_reader(item)
+            return [head, f"{value} = tuple([R{key}(x) for x in {value}])"]
         if isinstance(t, type) and attrs.has(t) and t not in self.big_fields:
             namespace[f"R{key}"] = self.of_class(t)
             if namespace[f"R{key}"] is not None:
