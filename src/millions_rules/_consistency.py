@@ -12,7 +12,7 @@ state is actually *reachable*: it replays the actions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NoReturn
+from typing import Final, NoReturn, TypeGuard
 
 from ._errors import ConfigError, DeserializationError
 from ._events import LootRevealed
@@ -38,7 +38,9 @@ _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _SNITCH: Final = Role.SNITCH
 _ENGINE: Final = Dealer.ENGINE
 _EXTERNAL: Final = Dealer.EXTERNAL
-_is_loot_revealed: Final[Callable[[object], bool]] = LootRevealed.__instancecheck__
+_is_loot_revealed: Final[Callable[[object], TypeGuard[LootRevealed]]] = (
+    LootRevealed.__instancecheck__  # type: ignore[assignment]
+)
 
 
 def _fail(path: str, message: str) -> NoReturn:

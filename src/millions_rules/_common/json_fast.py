@@ -129,7 +129,7 @@ class _Writers:
 
     def _tuple_writer(self, item: object, generic: Callable[[Any], str]) -> Callable[[Any], str]:
         if item in self.unions or (isinstance(item, type) and attrs.has(item)):
-            members = self.unions[item] if item in self.unions else (item,)  # type: ignore[index]
+            members: tuple[type, ...] = self.unions.get(item, (item,))  # type: ignore[arg-type]
             by_class = {cls: self.of_class(cls) for cls in members}
 
             def write_union_tuple(v: Any) -> str:
@@ -436,7 +436,8 @@ class _Readers:
         miss: list[str] = []
         keep: list[str] = []
         for i, field in enumerate(fields):
-            t, value = field.type, f"v{i}"
+            t: object = field.type
+            value = f"v{i}"
             inner = _optional(t)
             optional = inner is not None
             t = inner if inner is not None else t
@@ -479,7 +480,7 @@ class _Readers:
                 and not defaults[i]
                 and (item in (int, bool, str) or _is_enum(item))
             ):
-                if item is str or _is_enum(item) and all(type(m.value) is str for m in item):  # type: ignore[attr-defined]
+                if item is str or (_is_enum(item) and all(type(m.value) is str for m in item)):  # type: ignore[attr-defined]
                     before = [f"if {value}.__class__ is not list: raise REFUSED"]
                 else:
                     kinds = "INTS" if item is int else "BOOLS"
