@@ -356,9 +356,10 @@ def _refuse_constant(name: str) -> object:
     raise Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
-#: The fast path's parser of text, made once: ``json.loads`` with an argument makes one a call.
-#: It accepts no more than ``json.loads`` (a byte order mark, say, fails here too).
-_FAST_DECODER: Final = json.JSONDecoder(parse_constant=_refuse_constant)
+#: The fast path's scanner of text, made once (``json.loads`` with an argument makes a
+#: decoder a call). It accepts no more than ``json.loads``: a byte order mark or
+#: whitespace around the document fail here too.
+_SCAN: Final = json.JSONDecoder(parse_constant=_refuse_constant).scan_once
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -690,11 +691,14 @@ class JsonFormat:
                 assert orjson is not None and self._orjson_converter is not None
                 result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
             else:
-                document = (
-                    _FAST_DECODER.decode(text)
-                    if type(text) is str
-                    else json.loads(text, parse_constant=_refuse_constant)
-                )
+                if type(text) is str:
+                    # Compact text as written: no whitespace around the document (else the
+                    # exact path reads it), so the scanner alone parses it.
+                    document, end = _SCAN(text, 0)
+                    if end != len(text):
+                        return _NOT_READ
+                else:
+                    document = json.loads(text, parse_constant=_refuse_constant)
                 result = self.converter.structure(document, cls)  # type: ignore[arg-type]
         except Exception:  # refused, or beyond a parser: the exact path decides
             return _NOT_READ

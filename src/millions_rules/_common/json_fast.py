@@ -529,6 +529,8 @@ class _Readers:
             "LOW": self.bounds[0],
             "HIGH": self.bounds[1],
             "MAX_ITEMS": self.max_items,
+            "INTS": frozenset({int}),
+            "BOOLS": frozenset({bool}),
         }
         lines = ["def read(x):", *("    " + line for line in self.check(t, "x", "", namespace))]
         lines.append("    return x")
@@ -555,12 +557,17 @@ class _Readers:
         if item is not None and _is_enum(item):
             namespace[f"E{key}"] = {member.value: member for member in item}  # type: ignore[attr-defined]
             return [head, f"{value} = tuple([E{key}[x] for x in {value}])"]
-        if item is int or item is bool:
-            test = "not LOW <= x <= HIGH" if item is int else "False"
+        if item is int:  # the classes, then the range, checked in C
             return [
                 head,
-                f"for x in {value}:",
-                f"    if x.__class__ is not {item.__name__} or {test}: raise REFUSED",
+                f"if not INTS.issuperset(map(type, {value})): raise REFUSED",
+                f"if {value} and (min({value}) < LOW or max({value}) > HIGH): raise REFUSED",
+                f"{value} = tuple({value})",
+            ]
+        if item is bool:
+            return [
+                head,
+                f"if not BOOLS.issuperset(map(type, {value})): raise REFUSED",
                 f"{value} = tuple({value})",
             ]
         if item is not None and item in self.unions:
