@@ -147,3 +147,29 @@ def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
     assert engine._undecided(3, [True, False, False]) == (1, 2)  # type: ignore[arg-type]
     assert engine._undecided(3, (True, False, True)) == (1,)
     assert engine._UNDECIDED[(3, (True, False, True))] == (1,)
+
+
+@pytest.mark.parametrize("dealer", list(Dealer))
+def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dealer) -> None:
+    """The roles the listing remembers (handed on by the Leave shortcut) are the face-down ones.
+
+    In the three-player game a seat may take back one character by its role (R-3P-2), so
+    the decisions listed depend on the roles each seat still has face down; every state
+    of seeded random games, Leaves included, is compared with ``hidden_characters``.
+    """
+    from millions_rules import _face_down
+
+    remembered = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(3, seed=seed, dealer=dealer))
+        while not state.is_over:
+            listed = legal_actions(state, payments=rng.random() < 0.2)
+            if state.phase is Phase.NEGOTIATION:
+                expected = tuple(
+                    tuple(c.role for c in state.hidden_characters(seat)) for seat in range(3)
+                )
+                remembered += _face_down._memo[0] is state.characters
+                assert _face_down.face_down_roles(state) == expected
+            state = apply(state, rng.choice(listed))
+    assert remembered > 20

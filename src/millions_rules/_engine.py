@@ -22,7 +22,8 @@ from ._config import GameConfig
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
-from ._heist import check_denounce, nameable_roles, play_denounce
+from ._face_down import face_down_roles
+from ._heist import check_denounce, nameable_face_up, nameable_roles, play_denounce
 from ._negotiation import (
     check_leave,
     check_pay,
@@ -39,6 +40,7 @@ from ._planning import (
     check_deal_loot,
     check_set_aside,
     choices,
+    open_choices,
     play_choose,
     play_deal_loot,
     play_set_aside,
@@ -46,7 +48,7 @@ from ._planning import (
     start_round,
 )
 from ._random import seed_state, shuffled
-from ._roles import Dealer, Role
+from ._roles import Dealer, RepeatRole, Role
 from ._shortcuts import SHORTCUTS
 from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
 from ._text import msg
@@ -56,10 +58,12 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _ENGINE: Final = Dealer.ENGINE
+_FORBIDDEN: Final = RepeatRole.FORBIDDEN
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _DEALING: Final = Phase.DEALING
 _GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
@@ -238,7 +242,23 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
 _last_listed: tuple[object, tuple[Action, ...]] = (None, ())
 
 
+#: The identities of the actions of the long listings that caches keep (planning's
+#: choices: up to 60 in the three-player game), by ``id`` of the listing. Each entry holds
+#: the listing itself, so neither it nor its actions can be freed while their ids are kept.
+_MEMBERS: dict[int, tuple[tuple[Action, ...], frozenset[int]]] = {}
+
+
+def _remember_members(listed: tuple[Action, ...]) -> None:
+    """Keep the identities of ``listed``'s actions (a listing that a cache keeps alive)."""
+    if len(_MEMBERS) >= 1024:  # bounded: the few hundred planning listings fit
+        _MEMBERS.clear()
+    _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
+
+
 def _listed(action: object, listed: tuple[Action, ...]) -> bool:
+    entry = _MEMBERS.get(id(listed))
+    if entry is not None and entry[0] is listed:
+        return id(action) in entry[1]  # the object of that id is alive: it is action
     # A plain loop: any() over a generator costs twice as much here.
     for candidate in listed:  # noqa: SIM110
         if candidate is action:
@@ -324,16 +344,30 @@ def legal_actions(
         phase = state.phase
         listed: tuple[Action, ...]
         if phase is _PLANNING:
-            listed = all_choices(state, _not_chosen(state))
+            config = state.config
+            if config.repeat_role is _FORBIDDEN:
+                listed = all_choices(state, _not_chosen(state))
+            else:
+                listed = open_choices(
+                    config.players, frozenset([c.player for c in state.characters])
+                )
+                if id(listed) not in _MEMBERS:
+                    _remember_members(listed)
             _last_listed = (state, listed)
             return listed
-        if phase is _NEGOTIATION and not any(state.threats):
+        if phase is _NEGOTIATION:
             config = state.config
             undecided = _undecided(config.players, state.decided)
-            if config.three_player:
-                listed = _all_three_player_decisions(undecided, _hidden_roles(state, undecided))
+            if any(state.threats):
+                listed = _negotiation_without_payments(state, undecided)
+            elif config.three_player:
+                listed = _all_three_player_decisions(undecided, face_down_roles(state))
             else:
                 listed = _all_stay_or_leave(undecided)
+            _last_listed = (state, listed)
+            return listed
+        if phase is _HEIST:
+            listed = _all_denunciations(state)
             _last_listed = (state, listed)
             return listed
     _require_state(state)
@@ -398,7 +432,7 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
         if phase is _NEGOTIATION:
             if not state.config.three_player:
                 return _all_stay_or_leave(awaiting)
-            return _all_three_player_decisions(awaiting, _hidden_roles(state, awaiting))
+            return _all_three_player_decisions(awaiting, face_down_roles(state))
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
     if not payments and player is None:
         return _negotiation_without_payments(state, awaiting)
@@ -441,25 +475,32 @@ def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     return found
 
 
-def _hidden_roles(state: GameState, seats: tuple[int, ...]) -> tuple[tuple[Role, ...], ...]:
-    """The roles of each of ``seats``' face-down characters, in the order laid; one pass."""
-    hidden: dict[int, list[Role]] = {seat: [] for seat in seats}
-    for c in state.characters:
-        if c.status is _HIDDEN and c.player in hidden:
-            hidden[c.player].append(c.role)
-    return tuple([tuple(hidden[seat]) for seat in seats])
+def _all_denunciations(state: GameState) -> tuple[Action, ...]:
+    """Every :class:`~millions_rules.Denounce` the lone Snitch may play (R-HEIST-SNITCH).
+
+    The same list as the general loop of :func:`_legal_actions` gives in the heist.
+    """
+    face_up = state.face_up
+    return tuple([action for seat in state.awaiting for action in _denunciations(seat, face_up)])
+
+
+@lru_cache(maxsize=1024)
+def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]:
+    # Immutable actions: a few hundred keys (seat, face-up cards) serve every game.
+    return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
 
 
 def _all_three_player_decisions(
-    seats: tuple[int, ...], hidden: tuple[tuple[Role, ...], ...]
+    seats: tuple[int, ...], face_down: tuple[tuple[Role, ...], ...]
 ) -> tuple[Action, ...]:
-    # As _stay_or_leave for each seat (R-NEG-1, R-3P-2).
+    # As _stay_or_leave for each of seats (R-NEG-1, R-3P-2); face_down holds every
+    # seat's roles (see ._face_down). Each seat's part comes from a small cache.
     if len(seats) == 1:
-        return _three_player_decisions(seats[0], hidden[0])
-    found: list[Action] = []
-    for seat, roles in zip(seats, hidden, strict=True):
-        found.extend(_three_player_decisions(seat, roles))
-    return tuple(found)
+        return _three_player_decisions(seats[0], face_down[seats[0]])
+    found: tuple[Action, ...] = ()
+    for seat in seats:
+        found += _three_player_decisions(seat, face_down[seat])
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -482,34 +523,43 @@ def _negotiation_without_payments(
     (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
     """
     players = state.config.players
-    three_player = state.config.three_player
     in_round = [False] * players
     positions: list[list[int]] = [[] for _ in range(players)]
-    roles: list[list[Role]] = [[] for _ in range(players)]
     for c in state.characters:
         status = c.status
         if status is not _TAKEN_BACK:
             in_round[c.player] = True
             if status is _HIDDEN:
                 positions[c.player].append(c.position)
-                roles[c.player].append(c.role)
+    slots = tuple(map(tuple, positions))
+    face_down = face_down_roles(state) if state.config.three_player else None
     threats = state.threats
-    found: list[Action] = []
+    found: tuple[Action, ...] = ()
     for seat in range(players):
         if seat in awaiting:
-            found.extend(_stay_or_leave_all(seat))
-            if three_player:
-                found.extend([_leave_one(seat, role) for role in roles[seat]])
+            if face_down is None:
+                found += _stay_or_leave_all(seat)
+            else:
+                found += _three_player_decisions(seat, face_down[seat])
         if threats[seat] and in_round[seat]:
-            found.extend(
-                [
-                    _use_threat(seat, target, slot)
-                    for target in range(players)
-                    if target != seat
-                    for slot in positions[target]
-                ]
-            )
-    return tuple(found)
+            found += _threat_cards(seat, slots)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _threat_cards(seat: int, slots: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    """Every :class:`~millions_rules.UseThreat` of ``seat``, given every seat's face-down slots.
+
+    At most a few thousand keys (each seat's slots are one of a few small tuples).
+    """
+    return tuple(
+        [
+            _use_threat(seat, target, slot)
+            for target in range(len(slots))
+            if target != seat
+            for slot in slots[target]
+        ]
+    )
 
 
 @lru_cache(maxsize=1024)

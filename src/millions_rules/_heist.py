@@ -25,7 +25,7 @@ from ._roles import Role
 from ._state import CharacterStatus, GameState, Phase
 from ._text import msg
 
-__all__ = ["begin_heist", "check_denounce", "nameable_roles", "play_denounce"]
+__all__ = ["begin_heist", "check_denounce", "nameable_face_up", "nameable_roles", "play_denounce"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
@@ -49,7 +49,7 @@ def begin_heist(draft: Draft) -> None:
         _finish_heist(draft, named=None)
         return
     snitch = draft.characters[snitches[0]]
-    if _nameable(draft.face_up):
+    if nameable_face_up(draft.face_up):
         draft.phase = _HEIST
         return
     # R-HEIST-SNITCH: if no other role shows on a face-up card, nobody is named.
@@ -57,13 +57,14 @@ def begin_heist(draft: Draft) -> None:
     _finish_heist(draft, named=None)
 
 
-def _nameable(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+def nameable_face_up(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+    """The roles other than Snitch among ``face_up``, once each, in reveal order (R-HEIST-SNITCH)."""
     return tuple(sorted({role for role in face_up if role is not _SNITCH}))
 
 
 def nameable_roles(state: GameState) -> tuple[Role, ...]:
     """The roles the lone Snitch may name: face up, other than Snitch (R-HEIST-SNITCH)."""
-    return _nameable(state.face_up) if state.phase is _HEIST else ()
+    return nameable_face_up(state.face_up) if state.phase is _HEIST else ()
 
 
 def check_denounce(state: GameState, action: Denounce) -> None:

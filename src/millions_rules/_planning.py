@@ -33,6 +33,7 @@ __all__ = [
     "check_set_aside",
     "all_choices",
     "choices",
+    "open_choices",
     "play_choose",
     "play_deal_loot",
     "play_set_aside",
@@ -136,6 +137,17 @@ def all_choices(state: GameState, seats: tuple[int, ...]) -> tuple[Choose, ...]:
     else:  # nothing is forbidden: no need to ask each seat
         forbidden = ((),) * len(seats)
     return _choices_of_seats(seats, config.players, forbidden)
+
+
+@lru_cache(maxsize=1024)
+def open_choices(players: int, chosen: frozenset[int]) -> tuple[Choose, ...]:
+    """Every :class:`~millions_rules.Choose` of the seats not in ``chosen``, in seat order.
+
+    What :func:`all_choices` lists when no role is forbidden (R-PLAN-2, R-3P-1), keyed
+    by the seats that have chosen: at most 2**8 keys, so one tuple serves every game.
+    """
+    seats = tuple([seat for seat in range(players) if seat not in chosen])
+    return _choices_of_seats(seats, players, ((),) * len(seats))
 
 
 @lru_cache(maxsize=4096)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ._actions import Action, Choose, Leave, Stay
+from ._common.interning import interned
 from ._events import (
     CharacterChosen,
     CharacterTakenBack,
@@ -30,6 +31,7 @@ from ._events import (
     RoleCardsLaidOut,
     Stayed,
 )
+from ._face_down import hand_on
 from ._log import Log
 from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer
@@ -44,6 +46,17 @@ _NEGOTIATION: Final = Phase.NEGOTIATION
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _new = object.__new__
 _set = object.__setattr__
+
+# The values these rules build, one shared instance each (see ._common.interning).
+_CharacterChosen = interned(CharacterChosen)
+_CharacterTakenBack = interned(CharacterTakenBack)
+_DepositPlaced = interned(DepositPlaced)
+_DepositReturned = interned(DepositReturned)
+_Left = interned(Left)
+_RoleCardSetAside = interned(RoleCardSetAside)
+_RoleCardsLaidOut = interned(RoleCardsLaidOut)
+_Stayed = interned(Stayed)
+_Character = interned(Character)
 
 
 def _derive(
@@ -81,7 +94,7 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     cash = state.cash
     have = cash[seat]
     reserve = state.reserve
-    events: list[Any] = [CharacterChosen(seat, roles)]
+    events: list[Any] = [_CharacterChosen(seat, roles)]
     laid = list(characters)
     for position, role in enumerate(roles):
         paid = deposit if deposit < have else have
@@ -89,8 +102,8 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         covered = short if short < reserve else reserve
         have -= paid
         reserve -= covered
-        laid.append(Character(seat, role, position, paid, covered))
-        events.append(DepositPlaced(seat, paid, covered))
+        laid.append(_Character(seat, role, position, paid, covered))
+        events.append(_DepositPlaced(seat, paid, covered))
     last = len(laid) == config.players * config.characters_per_player
     if last and config.dealer is _ENGINE:
         cards = [c.role for c in laid]
@@ -99,8 +112,8 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         face_down = cards[index]
         cards.remove(face_down)
         face_up = tuple(sorted(cards, key=REVEAL_ORDER))
-        events.append(RoleCardSetAside(face_down))
-        events.append(RoleCardsLaidOut(face_up))
+        events.append(_RoleCardSetAside(face_down))
+        events.append(_RoleCardsLaidOut(face_up))
     new, fields = _derive(state, action, tuple(events))
     money = list(cash)
     money[seat] = have
@@ -133,7 +146,7 @@ def _stay(state: GameState, action: Stay) -> GameState | None:
     decided = _decide(state.decided, seat)
     if decided is None:
         return None
-    new, fields = _derive(state, action, (Stayed(seat),))
+    new, fields = _derive(state, action, (_Stayed(seat),))
     fields["decided"] = decided
     return new
 
@@ -144,35 +157,37 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     role = action.role
     characters = list(state.characters)
     taken = []
-    hidden = 0
+    left = []  # the roles the seat keeps face down
     for index, c in enumerate(characters):
         if c.player == seat and c.status is _HIDDEN:
-            hidden += 1
             if role is None or c.role is role:
                 taken.append(index)
-    remaining = hidden - len(taken)
+            else:
+                left.append(c.role)
+    remaining = len(left)
     decided = state.decided
     if remaining == 0:
         decided = _decide(decided, seat)  # type: ignore[assignment]
         if decided is None:
             return None
-    events: list[Any] = [Left(seat, tuple([characters[i].position for i in taken]), remaining)]
+    events: list[Any] = [_Left(seat, tuple([characters[i].position for i in taken]), remaining)]
     cash = list(state.cash)
     reserve = state.reserve
     for index in taken:
         old = characters[index]
-        characters[index] = Character(
+        characters[index] = _Character(
             old.player, old.role, old.position, old.paid, old.covered, _TAKEN_BACK
         )
-        events.append(CharacterTakenBack(seat, old.role))
+        events.append(_CharacterTakenBack(seat, old.role))
         cash[old.player] += old.paid
         reserve += old.covered
-        events.append(DepositReturned(old.player, old.paid, old.covered))
+        events.append(_DepositReturned(old.player, old.paid, old.covered))
     new, fields = _derive(state, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
-    fields["characters"] = tuple(characters)
+    fields["characters"] = after = tuple(characters)
     fields["decided"] = decided
+    hand_on(state.characters, after, seat, tuple(left))
     return new
 
 

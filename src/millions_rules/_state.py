@@ -49,6 +49,10 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
     """The game has ended (R-END); :attr:`~millions_rules.GameState.winners` is set."""
 
+    # Members are singletons: identity hashing is correct and much faster than
+    # Enum's name hashing. Nothing may depend on set order; the library sorts.
+    __hash__ = object.__hash__
+
 
 class CharacterStatus(enum.Enum):
     """Where a chosen character stands in the round."""
@@ -61,6 +65,9 @@ class CharacterStatus(enum.Enum):
     """Revealed and still in (R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER)."""
     ELIMINATED = "eliminated"
     """Revealed and eliminated (R-HEIST-DUP, R-HEIST-SNITCH, R-HEIST-LONE-SNITCH)."""
+
+    # As Phase: identity hashing (the shortcuts' interned characters hash their status).
+    __hash__ = object.__hash__
 
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the

@@ -22,6 +22,7 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
+_WORD: Final = 1 << 64
 
 
 def _mix(z: int) -> int:
@@ -48,6 +49,12 @@ def draw_below(state: int, bound: int) -> tuple[int, int]:
     takes as many 64-bit outputs as it needs, so every positive bound terminates
     (with probability 1, after fewer than two tries on average).
     """
+    if 0 < bound <= _WORD:  # one 64-bit word per try: the engines' draws, kept short
+        limit = _WORD - _WORD % bound
+        while True:
+            value, state = _next(state)
+            if value < limit:
+                return value % bound, state
     if bound <= 0:
         raise ValueError("bound must be positive")
     words = max(1, ((bound - 1).bit_length() + 63) // 64)
