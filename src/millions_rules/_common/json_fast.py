@@ -12,7 +12,9 @@ each field type:
 * a *reader* builds an object from a parsed document and only has to accept exactly
   what the detailed converter accepts: it raises on anything else, and
   ``millions_rules._common.json`` then reads the document again with detailed validation to
-  say where and why.
+  say where and why. Readers of plain-valued classes (most events and actions) intern
+  what they build, as the engines do (``millions_rules._common.interning``): a state's log
+  repeats a few values, and looking one up costs a fraction of building it.
 """
 
 from __future__ import annotations
