@@ -22,16 +22,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millions_rules import (
+    MAX_ARRAY_LENGTH,
     Action,
     CharacterStatus,
     DeserializationError,
     Event,
+    GameConfig,
     GameState,
     Pay,
     Phase,
     PlayerView,
     Role,
     from_json,
+    new_game,
     to_json,
     view,
 )
@@ -210,3 +213,13 @@ def test_forged_states_get_the_verdict_of_the_previous_checks(
             if verdict[0] != "raised":
                 text = json.dumps(forged)
                 assert outcome(fast, text, GameState) == outcome(exact, text, GameState)
+
+
+def test_the_fast_path_keeps_the_array_limit() -> None:
+    """A state whose history is longer than MAX_ARRAY_LENGTH is refused as the exact path
+    refuses it (the fast path used to accept it)."""
+    document = json.loads(to_json(new_game(GameConfig(4, seed=1))))
+    document["history"] = [{"type": "stay", "player": 0}] * (MAX_ARRAY_LENGTH + 1)
+    text = json.dumps(document)
+    assert outcome(fast, text, GameState) == outcome(exact, text, GameState)
+    assert outcome(fast, text, GameState)[1][1:3] == ("too_many_items", "history")  # type: ignore[index]

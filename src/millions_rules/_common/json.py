@@ -359,7 +359,9 @@ def _refuse_constant(name: str) -> object:
 #: The fast path's scanner of text, made once (``json.loads`` with an argument makes a
 #: decoder a call). It accepts no more than ``json.loads``: a byte order mark or
 #: whitespace around the document fail here too.
-_SCAN: Final = json.JSONDecoder(parse_constant=_refuse_constant).scan_once
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder(
+    parse_constant=_refuse_constant
+).scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__, untyped
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
