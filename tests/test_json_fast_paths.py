@@ -39,6 +39,7 @@ from millions_rules import (
     view,
 )
 from millions_rules import _serialization as serialization
+from millions_rules._common.interning import CACHE_SIZE
 from millions_rules._consistency import check_state
 from millions_rules._roles import Dealer, RepeatRole
 
@@ -223,3 +224,12 @@ def test_the_fast_path_keeps_the_array_limit() -> None:
     text = json.dumps(document)
     assert outcome(fast, text, GameState) == outcome(exact, text, GameState)
     assert outcome(fast, text, GameState)[1][1:3] == ("too_many_items", "history")  # type: ignore[index]
+
+
+def test_interning_tables_stay_bounded() -> None:
+    """More distinct values than a table keeps: every read still gives an equal object."""
+    amounts = range(1, CACHE_SIZE + 100)
+    texts = [to_json(Pay(0, 1, amount)) for amount in amounts]
+    first = [from_json(text, Action) for text in texts]
+    again = [from_json(text, Action) for text in texts]
+    assert first == again == [Pay(0, 1, amount) for amount in amounts]

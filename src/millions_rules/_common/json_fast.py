@@ -23,10 +23,12 @@ import enum
 import json
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import cattrs
+
+from .interning import CACHE_SIZE
 
 __all__ = ["make_readers", "make_writers"]
 
@@ -271,7 +273,7 @@ class Refused(ValueError):
 
 
 #: Entries an interning table keeps per class before it starts afresh (bounded memory).
-_INTERNED = 1024
+_INTERNED: Final = CACHE_SIZE
 
 
 class _Readers:
