@@ -243,6 +243,13 @@ class _Writers:
                     f"{{ONE % {value} if {value}.__class__ is tuple and len({value}) == 1"
                     f" and {value}[0].__class__ is int else W{i}({value})}}"
                 )
+            elif _is_enum(_item(t)):  # mostly one role: its array's text looked up inline
+                namespace[f"W{i}"] = self.writer(t)
+                namespace[f"ONE{i}"] = {id(m): f"[{_dumps(m.value)}]" for m in _item(t)}  # type: ignore[attr-defined]
+                text += (
+                    f"{{(ONE{i}.get(id({value}[0])) if {value}.__class__ is tuple"
+                    f" and len({value}) == 1 else None) or W{i}({value})}}"
+                )
             elif isinstance(t, type) and attrs.has(t):
                 namespace[f"C{i}"], namespace[f"W{i}"] = t, self.of_class(t)
                 text += f"{{W{i}({value}) if {value}.__class__ is C{i} else G{i}({value})}}"
