@@ -276,7 +276,7 @@ def test_writers_write_any_field_values_as_the_generic_path(cls: type, data: st.
     """Events and actions holding any values (right or wrong types, one-item arrays of
     members or not): the generated writer gives the converter's text, or fails where it fails."""
     values = [data.draw(st.sampled_from(_ODD_VALUES)) for _ in attrs.fields(cls)]
-    obj = object.__new__(cls)
+    obj: object = object.__new__(cls)
     for field, value in zip(attrs.fields(cls), values, strict=True):
         object.__setattr__(obj, field.name, value)
     try:
