@@ -471,6 +471,16 @@ class _Readers:
                 namespace[f"E{i}"] = {m.value: m for m in t}  # type: ignore[attr-defined]
                 before, after = [], [f"{value} = E{i}[{value}]"]
             elif (
+                isinstance(t, type)
+                and attrs.has(t)
+                and t not in self.big_fields
+                and self.of_class(t) is not None
+            ):  # an interned object, known by identity (a loot card)
+                namespace[f"R{i}"] = self.of_class(t)
+                before, after = [f"{value} = R{i}({value})"], []
+                key = f"id({value})"
+                keep.append(value)
+            elif (
                 item is not None
                 and not optional
                 and isinstance(item, type)
@@ -493,11 +503,13 @@ class _Readers:
             ):
                 if item is str or (_is_enum(item) and all(type(m.value) is str for m in item)):  # type: ignore[attr-defined]
                     before = [f"if {value}.__class__ is not list: raise REFUSED"]
-                else:
-                    kinds = "INTS" if item is int else "BOOLS"
+                else:  # mostly one seat or position: its class is tested alone
+                    kind, kinds = ("int", "INTS") if item is int else ("bool", "BOOLS")
                     before = [
-                        f"if {value}.__class__ is not list"
-                        f" or not {kinds}.issuperset(map(type, {value})): raise REFUSED"
+                        f"if {value}.__class__ is not list: raise REFUSED",
+                        f"if len({value}) == 1:",
+                        f"    if {value}[0].__class__ is not {kind}: raise REFUSED",
+                        f"elif not {kinds}.issuperset(map(type, {value})): raise REFUSED",
                     ]
                 key = f"k{i}"
                 before.append(f"{key} = tuple({value})")
