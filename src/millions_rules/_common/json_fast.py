@@ -49,6 +49,12 @@ def _is_enum(t: object) -> bool:
     return isinstance(t, type) and issubclass(t, enum.Enum)
 
 
+def _member_texts(t: Any) -> dict[Any, str]:
+    """The JSON text of each member of an enum, by member: looked up once its class is
+    checked, so only members are ever hashed."""
+    return {member: _dumps(member.value) for member in t}
+
+
 def _optional(t: object) -> object | None:
     """``X`` for ``X | None``, else ``None``."""
     args = typing.get_args(t)
@@ -232,11 +238,15 @@ class _Writers:
             elif t is str:
                 text += f"{{ENC({value}) if {value}.__class__ is str else G{i}({value})}}"
             elif _is_enum(t):
-                namespace[f"T{i}"] = {id(m): _dumps(m.value) for m in t}
-                text += f"{{T{i}.get(id({value})) or G{i}({value})}}"
+                namespace[f"T{i}"], namespace[f"E{i}"] = _member_texts(t), t
+                text += f"{{T{i}[{value}] if {value}.__class__ is E{i} else G{i}({value})}}"
             elif _is_enum(_optional(t)):  # written inline: a call costs more than the test
-                namespace[f"T{i}"] = {id(m): _dumps(m.value) for m in _optional(t)}  # type: ignore[attr-defined]
-                text += f"{{NULL if {value} is None else T{i}.get(id({value})) or G{i}({value})}}"
+                inner = _optional(t)
+                namespace[f"T{i}"], namespace[f"E{i}"] = _member_texts(inner), inner
+                text += (
+                    f"{{NULL if {value} is None else T{i}[{value}]"
+                    f" if {value}.__class__ is E{i} else G{i}({value})}}"
+                )
             elif _item(t) is int:  # mostly one seat or position: written inline
                 namespace[f"W{i}"] = self.writer(t)
                 text += (
@@ -245,10 +255,13 @@ class _Writers:
                 )
             elif _is_enum(_item(t)):  # mostly one role: its array's text looked up inline
                 namespace[f"W{i}"] = self.writer(t)
-                namespace[f"ONE{i}"] = {id(m): f"[{_dumps(m.value)}]" for m in _item(t)}  # type: ignore[attr-defined]
+                item = _item(t)
+                namespace[f"E{i}"] = item
+                texts = _member_texts(item)
+                namespace[f"ONE{i}"] = {m: f"[{written}]" for m, written in texts.items()}
                 text += (
-                    f"{{(ONE{i}.get(id({value}[0])) if {value}.__class__ is tuple"
-                    f" and len({value}) == 1 else None) or W{i}({value})}}"
+                    f"{{ONE{i}[{value}[0]] if {value}.__class__ is tuple and len({value}) == 1"
+                    f" and {value}[0].__class__ is E{i} else W{i}({value})}}"
                 )
             elif isinstance(t, type) and attrs.has(t):
                 namespace[f"C{i}"], namespace[f"W{i}"] = t, self.of_class(t)
