@@ -539,7 +539,7 @@ class _Readers:
                     after = [f"{value} = {key}"]
                 else:
                     namespace[f"E{i}"] = {m.value: m for m in item}  # type: ignore[attr-defined]
-                    after = [f"{value} = tuple([E{i}[x] for x in {key}])"]
+                    after = [f"{value} = tuple(map(E{i}.__getitem__, {key}))"]
                 before.append(f"if len({key}) > MAX_ITEMS: raise REFUSED")
             else:
                 return None
@@ -592,7 +592,7 @@ class _Readers:
         head = f"if {value}.__class__ is not list or len({value}) > MAX_ITEMS: raise REFUSED"
         if item is not None and _is_enum(item):
             namespace[f"E{key}"] = {member.value: member for member in item}  # type: ignore[attr-defined]
-            return [head, f"{value} = tuple([E{key}[x] for x in {value}])"]
+            return [head, f"{value} = tuple(map(E{key}.__getitem__, {value}))"]
         if item is int:  # the classes, then the range, checked in C
             return [
                 head,
