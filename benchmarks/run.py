@@ -221,15 +221,27 @@ def json_rows_of(name: str, obj: object, repeats: int) -> list[tuple[str, float,
     return rows
 
 
+def print_json_table(repeats: int) -> None:
+    print("\n| JSON | write µs | read µs |\n| --- | --- | --- |")
+    for what, write, read in json_rows(repeats):
+        print(f"| {what} | {write:.1f} | {read:.1f} |")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=1.0, help="per timed slice of playouts")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--only", choices=("json",), help="print only this table (e.g. while tuning JSON)"
+    )
     args = parser.parse_args(argv)
     print(
         f"millions-rules {__version__}, Python {platform.python_version()} "
         f"({platform.python_implementation()}), {platform.machine()}\n"
     )
+    if args.only == "json":
+        print_json_table(args.repeats)
+        return 0
     print("| players | games/s | actions/s | µs per action | vs 5 players |")
     print("| --- | --- | --- | --- | --- |")
     rates = {p: playout_rate(p, args.seconds, args.repeats) for p in range(3, 9)}
@@ -250,9 +262,7 @@ def main(argv: list[str]) -> int:
     print(f"| `apply` (validated) | {apply_us:.2f} |")
     print(f"| `legal_actions(state, payments=False)` | {legal_us:.2f} |")
 
-    print("\n| JSON | write µs | read µs |\n| --- | --- | --- |")
-    for what, write, read in json_rows(args.repeats):
-        print(f"| {what} | {write:.1f} | {read:.1f} |")
+    print_json_table(args.repeats)
 
     print("\n| memory (tracemalloc) | KiB |\n| --- | --- |")
     game = all_states(5, 65)  # one of the longest games of the first hundred seeds

@@ -11,17 +11,36 @@ state is actually *reachable*: it replays the actions.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Final, NoReturn, TypeGuard
 
 from ._errors import ConfigError, DeserializationError
 from ._events import LootRevealed
 from ._heist import nameable_roles
-from ._roles import Dealer, Role
+from ._roles import REVEAL_ORDER, Dealer, LootCard, Role
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._views import PlayerView
 
 __all__ = ["check_state", "check_view"]
+
+
+# Members as globals and identity tests: on Python 3.11 an enum attribute lookup and an
+# enum's hash are Python-level calls, and every state read from a document is checked.
+_HIDDEN: Final = CharacterStatus.HIDDEN
+_SURVIVING: Final = CharacterStatus.SURVIVING
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
+_DEALING: Final = Phase.DEALING
+_GAME_OVER: Final = Phase.GAME_OVER
+_HEIST: Final = Phase.HEIST
+_NEGOTIATION: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_SETTING_ASIDE: Final = Phase.SETTING_ASIDE
+_SNITCH: Final = Role.SNITCH
+_ENGINE: Final = Dealer.ENGINE
+_EXTERNAL: Final = Dealer.EXTERNAL
+_is_loot_revealed: Final[Callable[[object], TypeGuard[LootRevealed]]] = (
+    LootRevealed.__instancecheck__  # type: ignore[assignment]
+)
 
 
 def _fail(path: str, message: str) -> NoReturn:
@@ -48,39 +67,53 @@ def check_state(state: GameState) -> None:
 
 
 def _check_sizes(state: GameState) -> None:
-    n = state.config.players
-    for name in ("cash", "threats", "decided", "previous_roles"):
-        if len(getattr(state, name)) != n:
+    config = state.config
+    n = config.players
+    cash, threats = state.cash, state.threats
+    for name, values in (
+        ("cash", cash),
+        ("threats", threats),
+        ("decided", state.decided),
+        ("previous_roles", state.previous_roles),
+    ):
+        if len(values) != n:
             _fail(name, f"expected {n} entries, one per seat")
-    for name in ("cash", "threats"):
-        for seat, value in enumerate(getattr(state, name)):
-            if value < 0:
-                _fail(f"{name}[{seat}]", "must not be negative")
+    for name, values in (("cash", cash), ("threats", threats)):
+        if min(values) < 0:  # n >= 3 entries
+            seat = [value < 0 for value in values].index(True)
+            _fail(f"{name}[{seat}]", "must not be negative")
     if state.reserve < 0:
         _fail("reserve", "must not be negative")
-    if not 1 <= state.round <= state.config.rounds:
-        _fail("round", f"must be from 1 to {state.config.rounds}")
+    if not 1 <= state.round <= config.rounds:
+        _fail("round", f"must be from 1 to {config.rounds}")
     if not 0 <= state.leader < n:
         _fail("leader", "not a seat of this game")
     if state.threat_supply < 0:
         _fail("threat_supply", "must not be negative")
-    if sum(state.threats) + state.threat_supply > THREAT_CARDS:
+    if sum(threats) + state.threat_supply > THREAT_CARDS:
         _fail(
             "threats",
             f"threat cards held and in the supply exceed the {THREAT_CARDS} of the game (R-COMP-5)",
         )
-    if any(not 0 <= seat < n for seat in state.winners):
+    winners = state.winners
+    if winners and (min(winners) < 0 or max(winners) >= n):
         _fail("winners", "not a seat of this game")
     deck = state.deck
-    if len(set(deck)) != len(deck) or any(not 0 <= i < len(state.config.loot_deck) for i in deck):
+    if deck and (
+        len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) >= len(config.loot_deck)
+    ):
         _fail("deck", "loot card indices must be distinct indices of config.loot_deck")
+    in_play = config.roles
     for seat, roles in enumerate(state.previous_roles):
-        if any(role not in state.config.roles for role in roles):
-            _fail(f"previous_roles[{seat}]", "a role not in play")
+        for role in roles:
+            if role not in in_play:
+                _fail(f"previous_roles[{seat}]", "a role not in play")
 
 
 def _check_money(state: GameState) -> None:
-    total = sum(state.cash) + sum(state.deposits) + state.reserve
+    hidden = [c for c in state.characters if c.status is _HIDDEN]
+    deposits = sum([c.paid for c in hidden]) + sum([c.covered for c in hidden])
+    total = sum(state.cash) + deposits + state.reserve
     if total != state.config.total_money:
         _fail(
             "cash",
@@ -91,75 +124,99 @@ def _check_money(state: GameState) -> None:
 
 def _check_characters(state: GameState) -> None:
     config = state.config
+    n, in_play, per = config.players, config.roles, config.characters_per_player
     deposit = state.loot.deposit if state.loot is not None else 0
-    seen: Counter[int] = Counter()
-    positions: set[tuple[int, int]] = set()
+    seen: dict[int, int] = {}  # characters by seat, seats in order of appearance
+    positions = [False] * (n * per)
     for index, character in enumerate(state.characters):
-        path = f"characters[{index}]"
-        if not 0 <= character.player < config.players:
-            _fail(f"{path}.player", "not a seat of this game")
-        if character.role not in config.roles:
-            _fail(f"{path}.role", "not in play with this number of players")
-        if not 0 <= character.position < config.characters_per_player:
-            _fail(f"{path}.position", "no such position")
-        if (character.player, character.position) in positions:
-            _fail(path, "two characters at the same position")
-        positions.add((character.player, character.position))
-        if character.paid < 0 or character.covered < 0 or character.deposit > deposit:
-            _fail(path, f"the deposit must be at most the loot card's {deposit}M (R-PLAN-3)")
-        seen[character.player] += 1
+        player, position = character.player, character.position
+        if not 0 <= player < n:
+            _fail(f"characters[{index}].player", "not a seat of this game")
+        if character.role not in in_play:
+            _fail(f"characters[{index}].role", "not in play with this number of players")
+        if not 0 <= position < per:
+            _fail(f"characters[{index}].position", "no such position")
+        if positions[player * per + position]:
+            _fail(f"characters[{index}]", "two characters at the same position")
+        positions[player * per + position] = True
+        paid, covered = character.paid, character.covered
+        if paid < 0 or covered < 0 or paid + covered > deposit:
+            _fail(
+                f"characters[{index}]",
+                f"the deposit must be at most the loot card's {deposit}M (R-PLAN-3)",
+            )
+        seen[player] = seen.get(player, 0) + 1
     for seat, count in seen.items():
-        if count != config.characters_per_player:
+        if count != per:
             _fail("characters", f"seat {seat} has {count} characters")
-        roles = [c.role for c in state.characters if c.player == seat]
-        if len(set(roles)) != len(roles):
-            _fail("characters", f"seat {seat} has the same role twice (R-3P-1)")
+        if per > 1:  # one character cannot repeat a role
+            roles = [c.role for c in state.characters if c.player == seat]
+            if len(set(roles)) != len(roles):
+                _fail("characters", f"seat {seat} has the same role twice (R-3P-1)")
+
+
+def _within(items: list[LootCard], pool: list[LootCard]) -> bool:
+    """Whether every item of ``items`` can be matched to its own equal item of ``pool``.
+
+    Read cards are mostly the very objects of the config's deck, so identity is tried
+    before the (slower) equality of attrs classes.
+    """
+    left = list(pool)
+    ids = list(map(id, left))
+    for item in items:
+        if id(item) in ids:
+            index = ids.index(id(item))
+        elif item in left:
+            index = left.index(item)
+        else:
+            return False
+        del left[index], ids[index]
+    return True
 
 
 def _check_deck(state: GameState) -> None:
     """The deck holds exactly the cards still to come (R-COMP-4, R-END-3)."""
-    config, phase = state.config, state.phase
-    if config.dealer is Dealer.ENGINE:
+    config, phase, deck, loot = state.config, state.phase, state.deck, state.loot
+    # Dealt so far: the current round's card, unless the external dealer has not dealt it yet.
+    dealt = state.round - 1 if phase is _DEALING else state.round
+    if config.dealer is _ENGINE:
         # The engine draws ``rounds`` cards at the start and reveals one a round.
         expected = config.rounds - state.round
     else:
-        dealt = state.round - 1 if phase is Phase.DEALING else state.round
         expected = len(config.loot_deck) - dealt
-    if len(state.deck) != expected:
+    if len(deck) != expected:
         _fail("deck", f"expected {expected} loot cards to come in round {state.round}")
-    left = set(state.deck)
+    left = set(deck)
     # Cards not in the deck were dealt (or, with the engine dealing, left out unseen).
     gone = [card for i, card in enumerate(config.loot_deck) if i not in left]
-    if state.loot is not None and state.loot not in gone:
+    if loot is not None and not _within([loot], gone):
         _fail("loot", "not a card of config.loot_deck dealt so far")
     # The log reveals one dealt card a round, the current one last (R-PLAN-1).
-    revealed = [event for event in state.events if isinstance(event, LootRevealed)]
-    dealt = state.round - 1 if state.phase is Phase.DEALING else state.round
+    revealed = list(filter(_is_loot_revealed, state.events))
     if (
         [event.round for event in revealed] != list(range(1, dealt + 1))
-        or Counter(event.card for event in revealed) - Counter(gone)
-        or (revealed and revealed[-1].card != state.loot)
+        or not _within([event.card for event in revealed], gone)
+        or (revealed and revealed[-1].card is not loot and revealed[-1].card != loot)
     ):
         _fail("events", "the loot cards revealed in the log are not the cards dealt")
 
 
 def _check_previous_roles(state: GameState) -> None:
     """Last round's roles: none in round 1, every player's characters after (R-VAR-REPEAT)."""
-    config = state.config
-    first = state.round == 1 and state.phase is not Phase.GAME_OVER
+    per = state.config.characters_per_player
+    first = state.round == 1 and state.phase is not _GAME_OVER
     for seat, roles in enumerate(state.previous_roles):
-        path = f"previous_roles[{seat}]"
         if first and roles:
-            _fail(path, "no round has been played yet")
-        if not first and len(roles) != config.characters_per_player:
-            _fail(path, f"expected the {config.characters_per_player} role(s) of last round")
+            _fail(f"previous_roles[{seat}]", "no round has been played yet")
+        if not first and len(roles) != per:
+            _fail(f"previous_roles[{seat}]", f"expected the {per} role(s) of last round")
         if len(set(roles)) != len(roles):
-            _fail(path, "the same role twice (R-3P-1)")
+            _fail(f"previous_roles[{seat}]", "the same role twice (R-3P-1)")
 
 
 def _returned_to_reserve(character: Character) -> int:
     """What the reserve got back from a character after the reserve ran dry (R-PLAN-3)."""
-    if character.status is CharacterStatus.HIDDEN:
+    if character.status is _HIDDEN:
         return 0
     if character.status is CharacterStatus.ELIMINATED and character.role is not Role.BRUTE:
         return character.deposit  # R-HEIST-DUP: forfeited
@@ -180,17 +237,22 @@ def _check_deposits(state: GameState) -> None:
     dry = False
     previous: Character | None = None
     for index, character in enumerate(state.characters):
-        path = f"characters[{index}]"
         if dry and character.covered:
-            _fail(path, "the reserve was empty and cannot have covered this deposit (R-PLAN-3)")
+            _fail(
+                f"characters[{index}]",
+                "the reserve was empty and cannot have covered this deposit (R-PLAN-3)",
+            )
         if (
             previous is not None
             and previous.player == character.player
             and previous.covered
             and character.paid
         ):
-            _fail(path, "the player had no money left after the previous deposit (R-PLAN-3)")
-        if character.deposit < full:
+            _fail(
+                f"characters[{index}]",
+                "the player had no money left after the previous deposit (R-PLAN-3)",
+            )
+        if character.paid + character.covered < full:
             dry = True
         previous = character
     if dry:
@@ -200,80 +262,80 @@ def _check_deposits(state: GameState) -> None:
 
 
 def _check_cards(state: GameState) -> None:
-    laid = state.phase in (Phase.NEGOTIATION, Phase.HEIST)
-    if not laid:
+    phase = state.phase
+    if phase is not _NEGOTIATION and phase is not _HEIST:  # no role cards laid
         if state.face_up or state.face_down is not None:
-            _fail("face_up", f"no role cards lie on the table in phase {state.phase.value}")
+            _fail("face_up", f"no role cards lie on the table in phase {phase.value}")
         return
-    cards = Counter(c.role for c in state.characters)
-    if state.face_down is None or cards != Counter([*state.face_up, state.face_down]):
+    # Sorting by reveal order compares roles as Counter equality would, and faster.
+    cards = sorted([c.role for c in state.characters], key=REVEAL_ORDER)
+    if state.face_down is None or cards != sorted(
+        [*state.face_up, state.face_down], key=REVEAL_ORDER
+    ):
         _fail("face_up", "the role cards do not match the chosen characters (R-PLAN-4)")
-    if list(state.face_up) != sorted(state.face_up):
+    if list(state.face_up) != sorted(state.face_up, key=REVEAL_ORDER):
         _fail("face_up", "must be in reveal order")
 
 
 def _check_phase(state: GameState) -> None:
-    phase, config = state.phase, state.config
-    statuses = {c.status for c in state.characters}
-    everyone = len({c.player for c in state.characters}) == config.players
-    if phase in (Phase.DEALING, Phase.SETTING_ASIDE) and config.dealer is not Dealer.EXTERNAL:
+    phase, config, characters = state.phase, state.config, state.characters
+    everyone = len({c.player for c in characters}) == config.players
+    if (phase is _DEALING or phase is _SETTING_ASIDE) and config.dealer is not _EXTERNAL:
         _fail("phase", "only an external dealer's game waits for the dealer")
-    if (state.loot is None) != (phase is Phase.DEALING and state.round == 1):
+    if (state.loot is None) != (phase is _DEALING and state.round == 1):
         _fail("loot", "the loot card is missing or premature")
-    if phase in (Phase.DEALING, Phase.GAME_OVER) and state.characters:
+    if (phase is _DEALING or phase is _GAME_OVER) and characters:
         _fail("characters", f"no characters lie on the table in phase {phase.value}")
-    if phase is Phase.PLANNING and (everyone or statuses - {CharacterStatus.HIDDEN}):
+    if phase is _PLANNING and (everyone or any(c.status is not _HIDDEN for c in characters)):
         _fail("characters", "planning ends when everyone has chosen")
-    if phase in (Phase.SETTING_ASIDE, Phase.NEGOTIATION, Phase.HEIST) and not everyone:
+    if (phase is _SETTING_ASIDE or phase is _NEGOTIATION or phase is _HEIST) and not everyone:
         _fail("characters", "every player must have chosen by now")
-    if phase is not Phase.NEGOTIATION and phase is not Phase.HEIST and any(state.decided):
+    if phase is not _NEGOTIATION and phase is not _HEIST and any(state.decided):
         _fail("decided", "decisions belong to negotiation")
-    if phase is Phase.NEGOTIATION and all(state.decided):
+    if phase is _NEGOTIATION and all(state.decided):
         _fail("decided", "negotiation ends when everyone has decided")
-    if phase is Phase.HEIST:
-        snitches = [
-            c
-            for c in state.characters
-            if c.role is Role.SNITCH and c.status is CharacterStatus.SURVIVING
-        ]
+    if phase is _HEIST:
+        snitches = [c for c in characters if c.role is _SNITCH and c.status is _SURVIVING]
         if len(snitches) != 1 or not all(state.decided):
             _fail("phase", "the heist waits only for a lone Snitch")
-    if (phase is Phase.GAME_OVER) != bool(state.winners):
+    if (phase is _GAME_OVER) != bool(state.winners):
         _fail("winners", "winners are set exactly when the game is over")
+
+
+#: The standings each phase knows (R-NEG, R-HEIST); tuples, compared by identity.
+_ALLOWED_STATUSES: Final[dict[Phase, tuple[CharacterStatus, ...]]] = {
+    Phase.PLANNING: (_HIDDEN,),
+    Phase.SETTING_ASIDE: (_HIDDEN,),
+    Phase.NEGOTIATION: (_HIDDEN, _TAKEN_BACK),
+    Phase.HEIST: (_HIDDEN, _TAKEN_BACK, _SURVIVING),
+}
 
 
 def _check_statuses(state: GameState) -> None:
     """Each phase knows only some standings, and who has decided follows from them (R-NEG, R-HEIST)."""
     phase = state.phase
-    allowed = {
-        Phase.PLANNING: {CharacterStatus.HIDDEN},
-        Phase.SETTING_ASIDE: {CharacterStatus.HIDDEN},
-        Phase.NEGOTIATION: {CharacterStatus.HIDDEN, CharacterStatus.TAKEN_BACK},
-        Phase.HEIST: {
-            CharacterStatus.HIDDEN,
-            CharacterStatus.TAKEN_BACK,
-            CharacterStatus.SURVIVING,
-        },
-    }.get(phase, set())
+    allowed = _ALLOWED_STATUSES.get(phase, ())
     for index, character in enumerate(state.characters):
-        if character.status not in allowed:
+        status = character.status
+        if status not in allowed:
             _fail(f"characters[{index}].status", f"not possible in phase {phase.value}")
-        if phase is Phase.HEIST and character.role is Role.SNITCH:
-            if character.status is CharacterStatus.HIDDEN:
+        if phase is _HEIST and character.role is _SNITCH:
+            if status is _HIDDEN:
                 _fail(f"characters[{index}].status", "the Snitches are revealed first (R-HEIST)")
-        elif character.status is CharacterStatus.SURVIVING:
+        elif status is _SURVIVING:
             _fail(f"characters[{index}].status", "only the lone Snitch is revealed so far")
-    if phase is Phase.NEGOTIATION:
+    if phase is _NEGOTIATION:
+        hiding = {c.player for c in state.characters if c.status is _HIDDEN}
         for seat, decided in enumerate(state.decided):
-            if not decided and not state.hidden_characters(seat):
+            if not decided and seat not in hiding:
                 _fail(f"decided[{seat}]", "a player with no character left has decided (R-NEG-2)")
-    if phase is Phase.HEIST and not nameable_roles(state):
+    if phase is _HEIST and not nameable_roles(state):
         _fail("face_up", "the lone Snitch waits only if a role can be named (R-HEIST-SNITCH)")
 
 
 def _check_end(state: GameState) -> None:
     """The game ends after the last round or once someone reaches the target; the richest win (R-END)."""
-    if state.phase is not Phase.GAME_OVER:
+    if state.phase is not _GAME_OVER:
         return
     config = state.config
     if state.round != config.rounds and max(state.cash) < config.target:

@@ -356,6 +356,14 @@ def _refuse_constant(name: str) -> object:
     raise Refused(f"{name} is not allowed in a document", "invalid_json")
 
 
+#: The fast path's scanner of text, made once (``json.loads`` with an argument makes a
+#: decoder a call). It accepts no more than ``json.loads``: a byte order mark or
+#: whitespace around the document fail here too.
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder(
+    parse_constant=_refuse_constant
+).scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__, untyped
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # A key given twice is ambiguous: a reader that keeps the first value and one
     # that keeps the last would see two different documents.
@@ -568,7 +576,14 @@ class JsonFormat:
         # Members and unions next: the generated functions of the classes that hold them
         # look their hooks up when generated (a union's generic dispatch is slow).
         reader = make_readers(
-            converter, self.unions, self.tags, _structure_big, self.big_fields, (-MAX_INT, MAX_INT)
+            converter,
+            self.unions,
+            self.tags,
+            _structure_big,
+            self.big_fields,
+            (-MAX_INT, MAX_INT),
+            MAX_ARRAY_LENGTH,
+            {cls: self.big_fields.get(cls, ("seed",))[0] for cls in self.configs},
         )
         for cls in self.tagged:
             _register_tagged(converter, cls)
@@ -582,6 +597,10 @@ class JsonFormat:
         if self._extra_hooks is not None:
             self._extra_hooks(converter)
         if not detailed_validation:  # generated readers for the other classes, made on first use
+            for cls in self.configs:  # a refusal of the reader is explained by _config_hook
+                config_reader = reader(cls)
+                if config_reader is not None:
+                    converter.register_structure_hook(cls, _as_hook(config_reader))
             converter.register_structure_hook_factory(
                 lambda t: attrs.has(t) and reader(t) is not None, lambda t: _as_hook(reader(t))
             )
@@ -674,7 +693,14 @@ class JsonFormat:
                 assert orjson is not None and self._orjson_converter is not None
                 result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
             else:
-                document = json.loads(text, parse_constant=_refuse_constant)
+                if type(text) is str:
+                    # Compact text as written: no whitespace around the document (else the
+                    # exact path reads it), so the scanner alone parses it.
+                    document, end = _SCAN(text, 0)
+                    if end != len(text):
+                        return _NOT_READ
+                else:
+                    document = json.loads(text, parse_constant=_refuse_constant)
                 result = self.converter.structure(document, cls)  # type: ignore[arg-type]
         except Exception:  # refused, or beyond a parser: the exact path decides
             return _NOT_READ
