@@ -1,0 +1,154 @@
+"""Logs read by their text: the fast path's reading of a state's ``events`` and ``history``.
+
+A state document is mostly its logs: a mid-game state holds about 120 events and 40
+actions, small objects whose texts repeat within a game and across games (the
+text ``{"type":"stayed","player":2}`` is always the same event). Parsing each one and
+building (or looking up) its object costs more than everything else in a state, so
+the fast path of ``millions_rules._common.json`` reads a log's array by its text:
+
+* the array's items are cut at ``},{``, and each item's text is looked up in a table
+  of texts already read, which holds the object that text was read to;
+* an item's text that is not in the table is parsed on its own and read by the
+  union's reader; it enters the table only if it is one complete object, read
+  without refusal, with as many keys as colons (no key twice);
+* the rest of the document, with each log written ``[]``, is read as usual.
+
+Why this reads exactly what the whole text reads: if each cut piece is a complete
+JSON object on its own, the array's text is ``[`` + those objects joined by commas +
+``]``, which JSON parses to exactly those objects wherever the cuts fell (a cut inside
+a string or a nested array leaves a piece that is no complete object, and the
+document is read the usual way). The rest of the document is accepted by the strict
+readers only if the ``"events":[`` found is a key of an object with such a field --
+every key of every object must be one of its class's fields, and no field name holds
+a quote -- and only the top-level class has a field of that name (checked when the
+log reader is made); the text before the array is the same in both documents, so the
+parser reaches the array in the same state. Keys are counted against colons in each
+part, which proves the whole free of duplicate keys as the usual fast path does. The
+table holds immutable objects only and is cleared when full, so memory stays bounded;
+it is keyed by exact text, so a document's objects are equal to the ones the exact
+path builds.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+import attrs
+
+__all__ = ["LogField", "log_fields"]
+
+#: Item texts a log's table keeps before it starts afresh (bounded memory).
+_TABLE_SIZE: Final = 8192
+
+
+class LogField:
+    """One log field of a class: where its array is in compact text, and its items' table.
+
+    Args:
+        name: The field's name.
+        following: The name of the next field (the array ends before its key).
+        read_item: Reads one item from a parsed object (raises on anything refused).
+        count_keys: The number of keys in an item's document.
+        scan: The JSON scanner: ``scan(text, 0)`` gives a value and where it ends.
+        max_items: The most items an array may hold.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        following: str,
+        read_item: Callable[[Any], Any],
+        count_keys: Callable[[Any], int],
+        scan: Callable[[str, int], tuple[Any, int]],
+        max_items: int,
+    ) -> None:
+        self.name: Final = name
+        self.key: Final = f'"{name}":['  # the names are identifiers: no escaping needed
+        self.end: Final = f'],"{following}":'
+        self._read_item = read_item
+        self._count_keys = count_keys
+        self._scan = scan
+        self._max_items = max_items
+        self._table: dict[str, Any] = {}
+
+    def read(self, inner: str) -> tuple[Any, ...] | None:
+        """The items of a non-empty array whose text is ``[{`` + ``inner`` + ``}]``, or ``None``
+        if some piece is no valid item on its own (the document is then read the usual way)."""
+        pieces = inner.split("},{")
+        if len(pieces) > self._max_items:
+            return None
+        try:
+            return tuple(map(self._table.__getitem__, pieces))
+        except KeyError:  # some text not read before
+            pass
+        items = []
+        table = self._table
+        for piece in pieces:
+            item = table.get(piece)
+            if item is None:
+                item = self._read_new(piece)
+                if item is None:
+                    return None
+            items.append(item)
+        return tuple(items)
+
+    def _read_new(self, piece: str) -> Any:
+        text = "{" + piece + "}"
+        try:
+            document, end = self._scan(text, 0)
+            if end != len(text) or document.__class__ is not dict:
+                return None
+            item = self._read_item(document)
+            if self._count_keys(item) != piece.count(":"):
+                return None  # a key twice (or a colon in a string): read the usual way
+        except Exception:  # refused, or beyond the parser: the usual way decides
+            return None
+        if len(self._table) >= _TABLE_SIZE:
+            self._table.clear()
+        self._table[piece] = item
+        return item
+
+
+def _classes_within(t: object, seen: set[type]) -> Iterator[type]:
+    """The attrs classes a value of type ``t`` may hold, ``t`` included, each once."""
+    if isinstance(t, type) and attrs.has(t):
+        if t in seen:
+            return
+        seen.add(t)
+        yield t
+        attrs.resolve_types(t)
+        for field in attrs.fields(t):
+            yield from _classes_within(field.type, seen)
+    for arg in typing.get_args(t):
+        yield from _classes_within(arg, seen)
+
+
+def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
+    """(name, next field's name, union) of each field of ``cls`` holding a tuple of a union
+    (a log) that can be read by its text: no other class inside ``cls`` has a field of that
+    name, and another field follows it."""
+    attrs.resolve_types(cls)
+    fields = attrs.fields(cls)
+    inner: set[str] = set()
+    seen: set[type] = set()
+    for field in fields:
+        for within in _classes_within(field.type, seen):
+            if within is cls:  # a value nested in its own kind: no log is read by text
+                return []
+            inner.update(f.name for f in attrs.fields(within))
+    logs = []
+    for field, following in zip(fields, fields[1:]):
+        args = typing.get_args(field.type)
+        if (
+            typing.get_origin(field.type) is tuple
+            and len(args) == 2
+            and args[1] is Ellipsis
+            and any(args[0] is union for union in unions)
+            and field.name not in inner
+            and field.name.isidentifier()
+            and following.name.isidentifier()
+        ):
+            logs.append((field.name, following.name, args[0]))
+    return logs
