@@ -578,7 +578,7 @@ class JsonFormat:
             converter.register_structure_hook(cls, _config_hook(converter, cls, seed))
         # Members and unions next: the generated functions of the classes that hold them
         # look their hooks up when generated (a union's generic dispatch is slow).
-        reader = make_readers(
+        reader, member = make_readers(
             converter,
             self.unions,
             self.tags,
@@ -588,6 +588,8 @@ class JsonFormat:
             MAX_ARRAY_LENGTH,
             {cls: self.big_fields.get(cls, ("seed",))[0] for cls in self.configs},
         )
+        if not detailed_validation and preconfigure is None:  # the logs read by their text
+            self._member_reader = member
         for cls in self.tagged:
             _register_tagged(converter, cls)
             if not detailed_validation:  # a generated reader (see .json_fast)
@@ -733,50 +735,44 @@ class JsonFormat:
         """The fields of ``cls`` read by their text (see ``millions_rules._common.json_logs``)."""
         if not attrs.has(cls):
             return ()
-
-        def count_keys(item: object) -> int:
-            counter = self._key_counter(item.__class__)
-            return -1 if counter is None else counter(item)
-
         logs = []
         for name, following, union in log_fields(cls, self.unions):
-            hook = self.converter.get_structure_hook(union)
+            members = self.unions[union]
+            readers = {self.tags[member]: self._member_reader(member) for member in members}
+            counters = {member: self._key_counter(member) for member in members}
+            if None in readers.values() or None in counters.values():
+                continue  # a member without a generated reader or key count
             logs.append(
-                LogField(
-                    name,
-                    following,
-                    lambda document, hook=hook, union=union: hook(document, union),
-                    count_keys,
-                    _SCAN,
-                    MAX_ARRAY_LENGTH,
-                )
+                LogField(name, following, readers, counters, _SCAN, MAX_ARRAY_LENGTH)  # type: ignore[arg-type]
             )
         return tuple(logs)
 
     def _read_logs_by_text(self, text: str, cls: type, logs: tuple[LogField, ...]) -> Any:
         """Read a document whose logs are read by their text, or give ``_NOT_READ``."""
         rest: list[str] = []  # the document's text with each log written []
-        read: list[tuple[Any, ...]] = []
+        read: list[tuple[LogField, tuple[Any, ...]]] = []
         done = 0
         for log in logs:
             start = text.find(log.key, done)
             if start < 0:
                 return _NOT_READ
             first = start + len(log.key)  # the array's first item
+            if text.startswith("]", first):  # an empty log: read with the rest
+                continue
             end = text.find(log.end, first)  # the array's closing bracket
             if end < 0 or text[first] != "{" or text[end - 1] != "}":
-                return _NOT_READ  # an empty array, or no compact text: read the usual way
-            items = log.read(text[first + 1 : end - 1])
+                return _NOT_READ  # no compact text of objects: read the usual way
+            items = log.read(text, first, end)
             if items is None:
                 return _NOT_READ
             rest.append(text[done:first])
-            read.append(items)
+            read.append((log, items))
             done = end
         rest.append(text[done:])
         result = self._parse_and_read("".join(rest), cls)
         if result is _NOT_READ:
             return _NOT_READ
-        for log, items in zip(logs, read):
+        for log, items in read:
             if getattr(result, log.name) != ():
                 return _NOT_READ
             # The object is new and nobody else holds it yet: its log is put in place

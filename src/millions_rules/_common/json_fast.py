@@ -635,14 +635,17 @@ def make_readers(
     bounds: tuple[int, int],
     max_items: int,
     seeds: Mapping[type, str],
-) -> Callable[[type], Callable[[Any], Any] | None]:
-    """A function giving the strict reader of an attrs class (see the module's docstring).
+) -> tuple[Callable[[type], Callable[[Any], Any] | None], Callable[[type], Callable[[Any], Any] | None]]:
+    """Functions giving the strict reader of an attrs class (see the module's docstring),
+    and the reader of a union member called once its ``"type"`` picked it (which checks
+    neither the object nor its tag again).
 
     Fields of a class listed in ``big_fields`` (other than the class being read) are
     read through the converter's own hook. ``seeds`` names the seed field of each config
     class, required in a document (its default would be a random seed).
     """
-    return _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds).of_class
+    readers = _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds)
+    return readers.of_class, readers.member
 
 
 # -- key counts ---------------------------------------------------------------------

@@ -32,15 +32,17 @@ path builds.
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
 
+from .interning import CACHE_SIZE
+
 __all__ = ["LogField", "log_fields"]
 
 #: Item texts a log's table keeps before it starts afresh (bounded memory).
-_TABLE_SIZE: Final = 8192
+_TABLE_SIZE: Final = CACHE_SIZE
 
 
 class LogField:
@@ -49,9 +51,11 @@ class LogField:
     Args:
         name: The field's name.
         following: The name of the next field (the array ends before its key).
-        read_item: Reads one item from a parsed object (raises on anything refused).
-        count_keys: The number of keys in an item's document.
-        scan: The JSON scanner: ``scan(text, 0)`` gives a value and where it ends.
+        readers: The reader of each member of the log's union, by tag; each reads a
+            parsed object with that tag (and raises on anything refused).
+        counters: The number of keys in a member's document, by class.
+        scan: The JSON scanner: ``scan(text, index)`` gives the value starting at
+            ``index`` and where it ends.
         max_items: The most items an array may hold.
     """
 
@@ -59,49 +63,53 @@ class LogField:
         self,
         name: str,
         following: str,
-        read_item: Callable[[Any], Any],
-        count_keys: Callable[[Any], int],
+        readers: Mapping[str, Callable[[Any], Any]],
+        counters: Mapping[type, Callable[[Any], int]],
         scan: Callable[[str, int], tuple[Any, int]],
         max_items: int,
     ) -> None:
         self.name: Final = name
         self.key: Final = f'"{name}":['  # the names are identifiers: no escaping needed
         self.end: Final = f'],"{following}":'
-        self._read_item = read_item
-        self._count_keys = count_keys
+        self._readers = readers
+        self._counters = counters
         self._scan = scan
         self._max_items = max_items
         self._table: dict[str, Any] = {}
 
-    def read(self, inner: str) -> tuple[Any, ...] | None:
-        """The items of a non-empty array whose text is ``[{`` + ``inner`` + ``}]``, or ``None``
-        if some piece is no valid item on its own (the document is then read the usual way)."""
-        pieces = inner.split("},{")
+    def read(self, text: str, first: int, end: int) -> tuple[Any, ...] | None:
+        """The items of the array from ``text[first]`` (its first item's ``{``) to the
+        ``}`` before ``text[end]``, or ``None`` if some piece is no valid item on its own
+        (the document is then read the usual way)."""
+        pieces = text[first + 1 : end - 1].split("},{")
         if len(pieces) > self._max_items:
             return None
+        table = self._table
         try:
-            return tuple(map(self._table.__getitem__, pieces))
+            return tuple(map(table.__getitem__, pieces))
         except KeyError:  # some text not read before
             pass
         items = []
-        table = self._table
+        start = first  # the "{" of each piece's object
         for piece in pieces:
             item = table.get(piece)
             if item is None:
-                item = self._read_new(piece)
+                item = self._read_new(text, start, piece)
                 if item is None:
                     return None
             items.append(item)
+            start += len(piece) + 3
         return tuple(items)
 
-    def _read_new(self, piece: str) -> Any:
-        text = "{" + piece + "}"
+    def _read_new(self, text: str, start: int, piece: str) -> Any:
+        """Read ``"{" + piece + "}"``, found at ``text[start]``, and remember it if valid."""
         try:
-            document, end = self._scan(text, 0)
-            if end != len(text) or document.__class__ is not dict:
+            # Parsed where it stands: the object must end exactly at the piece's end.
+            document, stop = self._scan(text, start)
+            if stop != start + len(piece) + 2 or document.__class__ is not dict:
                 return None
-            item = self._read_item(document)
-            if self._count_keys(item) != piece.count(":"):
+            item = self._readers[document["type"]](document)
+            if self._counters[item.__class__](item) != piece.count(":"):
                 return None  # a key twice (or a colon in a string): read the usual way
         except Exception:  # refused, or beyond the parser: the usual way decides
             return None
