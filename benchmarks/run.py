@@ -279,7 +279,7 @@ def first_read_rows() -> list[tuple[str, float | None, float]]:
         rows.append(
             (
                 f"`from_json`, the same first reads (json), {when} "
-                f"({figures['read'] / figures['loads']:.2f}× `json.loads`)",
+                f"({figures['read'] / figures['loads']:.2f}x `json.loads`)",
                 None,
                 figures["read"],
             )
@@ -290,7 +290,7 @@ def first_read_rows() -> list[tuple[str, float | None, float]]:
 def print_json_table(repeats: int) -> None:
     print("\n| JSON | write µs | read µs |\n| --- | --- | --- |")
     for what, write, read in [*json_rows(repeats), *first_read_rows()]:
-        written = "–" if write is None else f"{write:.1f}"
+        written = "-" if write is None else f"{write:.1f}"
         print(f"| {what} | {written} | {read:.1f} |")
 
 

@@ -165,7 +165,9 @@ def _forgeries(text: str) -> Iterator[str]:
     yield text.replace(',"rng":', ',"rng":"1","rng":', 1)
     # Whitespace, reordered keys, true for 1, floats: inside one item.
     yield text.replace('{"type":"game_started",', '{ "type": "game_started" ,', 1)
-    yield text.replace('{"type":"game_started","players":4,', '{"players":4,"type":"game_started",', 1)
+    yield text.replace(
+        '{"type":"game_started","players":4,', '{"players":4,"type":"game_started",', 1
+    )
     yield text.replace('"player":1,', '"player":true,', 1)
     yield text.replace('"player":1,', '"player":1.0,', 1)
     yield text.replace('"player":1,', '"player":1 ,', 1)

@@ -635,7 +635,9 @@ def make_readers(
     bounds: tuple[int, int],
     max_items: int,
     seeds: Mapping[type, str],
-) -> tuple[Callable[[type], Callable[[Any], Any] | None], Callable[[type], Callable[[Any], Any] | None]]:
+) -> tuple[
+    Callable[[type], Callable[[Any], Any] | None], Callable[[type], Callable[[Any], Any] | None]
+]:
     """Functions giving the strict reader of an attrs class (see the module's docstring),
     and the reader of a union member called once its ``"type"`` picked it (which checks
     neither the object nor its tag again).

@@ -31,6 +31,7 @@ path builds.
 
 from __future__ import annotations
 
+import itertools
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
@@ -147,7 +148,7 @@ def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
                 return []
             inner.update(f.name for f in attrs.fields(within))
     logs = []
-    for field, following in zip(fields, fields[1:]):
+    for field, following in itertools.pairwise(fields):
         args = typing.get_args(field.type)
         if (
             typing.get_origin(field.type) is tuple
