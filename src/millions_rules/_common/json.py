@@ -523,7 +523,7 @@ class JsonFormat:
             from cattrs.preconf.orjson import configure_converter
 
             self._orjson_converter = self._build(False, configure_converter)
-        self._count_keys = make_key_counters(self.unions, self.tags)
+        self._count_keys, self._constant_keys = make_key_counters(self.unions, self.tags)
         #: Key counters by class, made on first use; ``None`` for classes without one.
         self._key_counters: dict[type, Callable[[Any], int] | None] = {}
         #: The fields read by their text, by class, found on first use.
@@ -739,11 +739,13 @@ class JsonFormat:
         for name, following, union in log_fields(cls, self.unions):
             members = self.unions[union]
             readers = {self.tags[member]: self._member_reader(member) for member in members}
-            counters = {member: self._key_counter(member) for member in members}
-            if None in readers.values() or None in counters.values():
-                continue  # a member without a generated reader or key count
+            for member in members:
+                self._key_counter(member)  # made: a constant count is then known
+            counts = {m: self._constant_keys[m] for m in members if m in self._constant_keys}
+            if None in readers.values() or len(counts) != len(members):
+                continue  # a member without a generated reader or a constant key count
             logs.append(
-                LogField(name, following, readers, counters, _SCAN, MAX_ARRAY_LENGTH)  # type: ignore[arg-type]
+                LogField(name, following, readers, counts, _SCAN, MAX_ARRAY_LENGTH)  # type: ignore[arg-type]
             )
         return tuple(logs)
 

@@ -728,6 +728,8 @@ class _KeyCounts:
 
 def make_key_counters(
     unions: dict[object, tuple[type, ...]], tags: dict[type, str]
-) -> Callable[[type], Callable[[Any], int]]:
-    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``)."""
-    return _KeyCounts(unions, tags).of_class
+) -> tuple[Callable[[type], Callable[[Any], int]], Mapping[type, int]]:
+    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``),
+    and the key count of each class whose objects all have the same, once its counter is made."""
+    counts = _KeyCounts(unions, tags)
+    return counts.of_class, counts.constant

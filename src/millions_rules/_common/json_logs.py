@@ -8,25 +8,26 @@ the fast path of ``millions_rules._common.json`` reads a log's array by its text
 
 * the array's items are cut at ``},{``, and each item's text is looked up in a table
   of texts already read, which holds the object that text was read to;
-* an item's text that is not in the table is parsed on its own and read by the
-  union's reader; it enters the table only if it is one complete object, read
-  without refusal, with as many keys as colons (no key twice);
-* the rest of the document, with each log written ``[]``, is read as usual.
+* if some text is not in the table, the whole array is parsed where it stands and read
+  by the union's readers; each item's text then enters the table, provided the
+  pieces are exactly the items' texts (as many pieces as items) and each has as many
+  keys as colons (no key twice);
+* the rest of the document, with each such log written ``[]``, is read as usual.
 
-Why this reads exactly what the whole text reads: if each cut piece is a complete
-JSON object on its own, the array's text is ``[`` + those objects joined by commas +
-``]``, which JSON parses to exactly those objects wherever the cuts fell (a cut inside
-a string or a nested array leaves a piece that is no complete object, and the
-document is read the usual way). The rest of the document is accepted by the strict
-readers only if the ``"events":[`` found is a key of an object with such a field --
-every key of every object must be one of its class's fields, and no field name holds
-a quote -- and only the top-level class has a field of that name (checked when the
-log reader is made); the text before the array is the same in both documents, so the
-parser reaches the array in the same state. Keys are counted against colons in each
-part, which proves the whole free of duplicate keys as the usual fast path does. The
-table holds immutable objects only and is cleared when full, so memory stays bounded;
-it is keyed by exact text, so a document's objects are equal to the ones the exact
-path builds.
+Why this reads exactly what the whole text reads. The log: either the parser itself
+found the array to end at the expected ``]``, or every piece is a text of the table,
+which is one complete JSON object on its own; the array's text is then ``[`` + those
+objects joined by commas + ``]``, which JSON parses to exactly those objects wherever
+the cuts fell. The rest: it is accepted by the strict readers only if the
+``"events":[`` found is a key of an object with such a field -- every key of every
+object must be one of its class's fields, and no field name holds a quote -- and only
+the top-level class has a field of that name (checked when the log reader is made);
+the text before the array is the same in both documents, so the parser reaches the
+array in the same state, and after it continues in the same state. Keys are counted
+against colons in each part, which proves the whole free of duplicate keys as the
+usual fast path does. The table holds immutable objects only and is cleared when
+full, so memory stays bounded; it is keyed by exact text, so a document's objects
+are equal to the ones the exact path builds.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 import itertools
 import typing
 from collections.abc import Callable, Iterator, Mapping
+from itertools import repeat
 from typing import Any, Final
 
 import attrs
@@ -54,7 +56,7 @@ class LogField:
         following: The name of the next field (the array ends before its key).
         readers: The reader of each member of the log's union, by tag; each reads a
             parsed object with that tag (and raises on anything refused).
-        counters: The number of keys in a member's document, by class.
+        counts: The number of keys in a member's document, by class.
         scan: The JSON scanner: ``scan(text, index)`` gives the value starting at
             ``index`` and where it ends.
         max_items: The most items an array may hold.
@@ -65,7 +67,7 @@ class LogField:
         name: str,
         following: str,
         readers: Mapping[str, Callable[[Any], Any]],
-        counters: Mapping[type, Callable[[Any], int]],
+        counts: Mapping[type, int],
         scan: Callable[[str, int], tuple[Any, int]],
         max_items: int,
     ) -> None:
@@ -73,51 +75,43 @@ class LogField:
         self.key: Final = f'"{name}":['  # the names are identifiers: no escaping needed
         self.end: Final = f'],"{following}":'
         self._readers = readers
-        self._counters = counters
+        self._counts = counts
         self._scan = scan
         self._max_items = max_items
         self._table: dict[str, Any] = {}
 
     def read(self, text: str, first: int, end: int) -> tuple[Any, ...] | None:
         """The items of the array from ``text[first]`` (its first item's ``{``) to the
-        ``}`` before ``text[end]``, or ``None`` if some piece is no valid item on its own
-        (the document is then read the usual way)."""
+        ``}`` before ``text[end]``, or ``None`` if they cannot be read this way (the
+        document is then read the usual way)."""
         pieces = text[first + 1 : end - 1].split("},{")
         if len(pieces) > self._max_items:
             return None
         table = self._table
         try:
             return tuple(map(table.__getitem__, pieces))
-        except KeyError:  # some text not read before
+        except KeyError:  # some text not read before: the whole array is parsed
             pass
-        items = []
-        start = first  # the "{" of each piece's object
-        for piece in pieces:
-            item = table.get(piece)
-            if item is None:
-                item = self._read_new(text, start, piece)
-                if item is None:
-                    return None
-            items.append(item)
-            start += len(piece) + 3
-        return tuple(items)
-
-    def _read_new(self, text: str, start: int, piece: str) -> Any:
-        """Read ``"{" + piece + "}"``, found at ``text[start]``, and remember it if valid."""
         try:
-            # Parsed where it stands: the object must end exactly at the piece's end.
-            document, stop = self._scan(text, start)
-            if stop != start + len(piece) + 2 or document.__class__ is not dict:
+            documents, stop = self._scan(text, first - 1)  # where it stands, from its "["
+            if stop != end + 1:  # the array ends exactly at its "]"
                 return None
-            item = self._readers[document["type"]](document)
-            if self._counters[item.__class__](item) != piece.count(":"):
-                return None  # a key twice (or a colon in a string): read the usual way
+            readers = self._readers
+            items = [readers[document["type"]](document) for document in documents]
         except Exception:  # refused, or beyond the parser: the usual way decides
             return None
-        if len(self._table) >= _TABLE_SIZE:
-            self._table.clear()
-        self._table[piece] = item
-        return item
+        # Items are cut at "},{", so there are as many pieces as items only if no
+        # item's text holds "},{" (two occurrences cannot overlap): each piece is
+        # then the text of its item, and they enter the table if none held a key twice.
+        if len(items) != len(pieces) or list(
+            map(self._counts.__getitem__, map(type, items))
+        ) != list(map(str.count, pieces, repeat(":"))):
+            return None  # a key twice (or a colon in a string): the usual way
+        if len(pieces) <= _TABLE_SIZE:  # a longer log is read, not remembered
+            if len(table) + len(pieces) > _TABLE_SIZE:
+                table.clear()
+            table.update(zip(pieces, items, strict=True))
+        return tuple(items)
 
 
 def _classes_within(t: object, seen: set[type]) -> Iterator[type]:
