@@ -8,15 +8,16 @@ the fast path of ``millions_rules._common.json`` reads a log's array by its text
 
 * the array's items are cut at ``},{``, and each item's text is looked up in a table
   of texts already read, which holds the object that text was read to;
-* if some text is not in the table, the whole array is parsed where it stands and read
-  by the union's readers; each item's text then enters the table, provided the
-  pieces are exactly the items' texts (as many pieces as items) and each has as many
-  keys as colons (no key twice);
+* a few texts not in the table are each parsed where they stand (the object parsed
+  must end exactly where the piece ends) and read by the union's readers; if many
+  are new, the whole array is parsed where it stands and read, and the items' texts
+  are the pieces if there are as many pieces as items. A text enters the table if
+  its object has as many keys as the text has colons (no key twice);
 * the rest of the document, with each such log written ``[]``, is read as usual.
 
 Why this reads exactly what the whole text reads. The log: either the parser itself
-found the array to end at the expected ``]``, or every piece is a text of the table,
-which is one complete JSON object on its own; the array's text is then ``[`` + those
+found the array to end at the expected ``]``, or every piece is one complete JSON
+object on its own (parsed so, or a text of the table); the array's text is then ``[`` + those
 objects joined by commas + ``]``, which JSON parses to exactly those objects wherever
 the cuts fell. The rest: it is accepted by the strict readers only if the
 ``"events":[`` found is a key of an object with such a field -- every key of every
@@ -90,9 +91,11 @@ class LogField:
         table = self._table
         try:
             return tuple(map(table.__getitem__, pieces))
-        except KeyError:  # some text not read before: the whole array is parsed
+        except KeyError:  # some text not read before
             pass
-        try:
+        if 4 * (len(pieces) - sum(map(table.__contains__, pieces))) <= len(pieces):
+            return self._read_few(text, first, pieces)
+        try:  # many: the whole array is parsed
             documents, stop = self._scan(text, first - 1)  # where it stands, from its "["
             if stop != end + 1:  # the array ends exactly at its "]"
                 return None
@@ -111,6 +114,31 @@ class LogField:
             if len(table) + len(pieces) > _TABLE_SIZE:
                 table.clear()
             table.update(zip(pieces, items, strict=True))
+        return tuple(items)
+
+    def _read_few(self, text: str, first: int, pieces: list[str]) -> tuple[Any, ...] | None:
+        """The items, each text not in the table parsed on its own where it stands."""
+        table = self._table
+        items = []
+        start = first  # the "{" of each piece's object
+        for piece in pieces:
+            item = table.get(piece)
+            if item is None:
+                try:
+                    document, stop = self._scan(text, start)
+                    # The object must end exactly at the piece's end: a complete object.
+                    if stop != start + len(piece) + 2 or document.__class__ is not dict:
+                        return None
+                    item = self._readers[document["type"]](document)
+                except Exception:  # refused, or beyond the parser: the usual way decides
+                    return None
+                if self._counts[item.__class__] != piece.count(":"):
+                    return None  # a key twice (or a colon in a string): the usual way
+                if len(table) >= _TABLE_SIZE:
+                    table.clear()
+                table[piece] = item
+            items.append(item)
+            start += len(piece) + 3
         return tuple(items)
 
 
