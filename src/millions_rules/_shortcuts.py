@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ._actions import Action, Choose, Leave, Stay
-from ._common.interning import interned
+from ._common.interning import CACHE_SIZE, interned
 from ._events import (
     CharacterChosen,
     CharacterTakenBack,
@@ -155,8 +155,9 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
     seat = action.player
     role = action.role
-    characters = list(state.characters)
-    taken = []
+    before = state.characters
+    characters = list(before)
+    taken = []  # the indices of the characters taken back
     left = []  # the roles the seat keeps face down
     for index, c in enumerate(characters):
         if c.player == seat and c.status is _HIDDEN:
@@ -170,25 +171,46 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
         decided = _decide(decided, seat)  # type: ignore[assignment]
         if decided is None:
             return None
-    events: list[Any] = [_Left(seat, tuple([characters[i].position for i in taken]), remaining)]
+    events: list[Any] = [None]
+    positions = []
     cash = list(state.cash)
     reserve = state.reserve
     for index in taken:
         old = characters[index]
-        characters[index] = _Character(
-            old.player, old.role, old.position, old.paid, old.covered, _TAKEN_BACK
-        )
-        events.append(_CharacterTakenBack(seat, old.role))
-        cash[old.player] += old.paid
+        positions.append(old.position)
+        characters[index], taken_back, returned = _taking_back(old)
+        events.append(taken_back)
+        cash[seat] += old.paid
         reserve += old.covered
-        events.append(_DepositReturned(old.player, old.paid, old.covered))
+        events.append(returned)
+    events[0] = _Left(seat, tuple(positions), remaining)
     new, fields = _derive(state, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
     fields["characters"] = after = tuple(characters)
     fields["decided"] = decided
-    hand_on(state.characters, after, seat, tuple(left))
+    hand_on(before, after, seat, tuple(left))
     return new
+
+
+#: For each face-down character taken back: the character as taken back and the two
+#: events (R-NEG-2), by the identity of the character, which the entry holds. The
+#: characters of the shortcuts are interned, so the same few recur in every game.
+_TAKING_BACK: dict[int, tuple[Character, Character, Any, Any]] = {}
+
+
+def _taking_back(old: Character) -> tuple[Character, Any, Any]:
+    """``old`` taken back, :class:`~millions_rules.CharacterTakenBack` and :class:`~millions_rules.DepositReturned`."""
+    known = _TAKING_BACK.get(id(old))
+    if known is not None and known[0] is old:
+        return known[1], known[2], known[3]
+    new = _Character(old.player, old.role, old.position, old.paid, old.covered, _TAKEN_BACK)
+    taken_back = _CharacterTakenBack(old.player, old.role)
+    returned = _DepositReturned(old.player, old.paid, old.covered)
+    if len(_TAKING_BACK) >= CACHE_SIZE:
+        _TAKING_BACK.clear()
+    _TAKING_BACK[id(old)] = (old, new, taken_back, returned)
+    return new, taken_back, returned
 
 
 #: The shortcut of each action class that has one. It returns the new state, or
