@@ -159,9 +159,12 @@ def _classes_within(t: object, seen: set[type]) -> Iterator[type]:
 def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
     """(name, next field's name, union) of each field of ``cls`` holding a tuple of a union
     (a log) that can be read by its text: no other class inside ``cls`` has a field of that
-    name, and another field follows it."""
+    name, another field follows it, and ``cls`` has no validator, converter or
+    ``__attrs_post_init__`` (a log is put in place after the object is built)."""
     attrs.resolve_types(cls)
     fields = attrs.fields(cls)
+    if hasattr(cls, "__attrs_post_init__") or any(f.validator or f.converter for f in fields):
+        return []  # it may check its logs against other fields when built: none put in after
     inner: set[str] = set()
     seen: set[type] = set()
     for field in fields:
