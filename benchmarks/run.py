@@ -7,7 +7,8 @@ other load on the machine matters less; the table is printed as Markdown.
 
 * Random playouts, 3 to 8 players (engine dealer): each action is chosen uniformly
   from ``legal_actions(state, payments=False)`` and applied with ``apply``, which
-  validates it. Games per second and actions per second.
+  validates it. Games per second and actions per second; the player counts run in
+  alternating slices, so that the ratios between them hold on a busy machine.
 * Microseconds per ``apply`` and per ``legal_actions(state, payments=False)``, over
   the states and actions of recorded 5-player games.
 * ``to_json``/``from_json`` of a mid-game 5-player ``GameState`` and ``PlayerView``,
@@ -68,22 +69,27 @@ def playout(players: int, seed: int) -> int:
     return actions
 
 
-def playout_rate(
-    players: int, seconds: float, repeats: int, first_seed: int = 0
-) -> tuple[float, float]:
-    """Best (games per second, actions per second) over ``repeats`` slices of ``seconds``."""
-    best_games = best_actions = 0.0
-    seed = first_seed
+def playout_rates(counts: range, seconds: float, repeats: int) -> dict[int, tuple[float, float]]:
+    """Best (games per second, actions per second) of each player count.
+
+    The counts run in alternating slices of ``seconds``, ``repeats`` times, so that
+    drift of the machine hits all of them and the ratios between them hold.
+    """
+    best = dict.fromkeys(counts, (0.0, 0.0))
+    seeds = dict.fromkeys(counts, 0)
     for _ in range(repeats):
-        games = actions = 0
-        start = time.process_time()
-        while (elapsed := time.process_time() - start) < seconds:
-            actions += playout(players, seed)
-            seed += 1
-            games += 1
-        if actions / elapsed > best_actions:
-            best_games, best_actions = games / elapsed, actions / elapsed
-    return best_games, best_actions
+        for players in counts:
+            games = actions = 0
+            seed = seeds[players]
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds:
+                actions += playout(players, seed)
+                seed += 1
+                games += 1
+            seeds[players] = seed
+            if actions / elapsed > best[players][1]:
+                best[players] = (games / elapsed, actions / elapsed)
+    return best
 
 
 def recorded(players: int, games: int) -> list[tuple[GameState, Action]]:
@@ -315,7 +321,7 @@ def main(argv: list[str]) -> int:
         return 0
     print("| players | games/s | actions/s | µs per action | vs 5 players |")
     print("| --- | --- | --- | --- | --- |")
-    rates = {p: playout_rate(p, args.seconds, args.repeats) for p in range(3, 9)}
+    rates = playout_rates(range(3, 9), args.seconds, args.repeats)
     five = rates[5][1]
     for players, (games, actions) in rates.items():
         print(
