@@ -7,7 +7,8 @@ other load on the machine matters less; the table is printed as Markdown.
 
 * Random playouts, 3 to 8 players (engine dealer): each action is chosen uniformly
   from ``legal_actions(state, payments=False)`` and applied with ``apply``, which
-  validates it. Games per second and actions per second.
+  validates it. Games per second and actions per second; the player counts run in
+  alternating slices, so that the ratios between them hold on a busy machine.
 * Microseconds per ``apply`` and per ``legal_actions(state, payments=False)``, over
   the states and actions of recorded 5-player games; ``--only apply`` splits ``apply``
   by the part of the round the action plays (the last decision plays the heist, the
@@ -32,6 +33,7 @@ import gc
 import json
 import platform
 import random
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -71,22 +73,27 @@ def playout(players: int, seed: int) -> int:
     return actions
 
 
-def playout_rate(
-    players: int, seconds: float, repeats: int, first_seed: int = 0
-) -> tuple[float, float]:
-    """Best (games per second, actions per second) over ``repeats`` slices of ``seconds``."""
-    best_games = best_actions = 0.0
-    seed = first_seed
+def playout_rates(counts: range, seconds: float, repeats: int) -> dict[int, tuple[float, float]]:
+    """Best (games per second, actions per second) of each player count.
+
+    The counts run in alternating slices of ``seconds``, ``repeats`` times, so that
+    drift of the machine hits all of them and the ratios between them hold.
+    """
+    best = dict.fromkeys(counts, (0.0, 0.0))
+    seeds = dict.fromkeys(counts, 0)
     for _ in range(repeats):
-        games = actions = 0
-        start = time.process_time()
-        while (elapsed := time.process_time() - start) < seconds:
-            actions += playout(players, seed)
-            seed += 1
-            games += 1
-        if actions / elapsed > best_actions:
-            best_games, best_actions = games / elapsed, actions / elapsed
-    return best_games, best_actions
+        for players in counts:
+            games = actions = 0
+            seed = seeds[players]
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds:
+                actions += playout(players, seed)
+                seed += 1
+                games += 1
+            seeds[players] = seed
+            if actions / elapsed > best[players][1]:
+                best[players] = (games / elapsed, actions / elapsed)
+    return best
 
 
 def recorded(players: int, games: int) -> list[tuple[GameState, Action]]:
@@ -221,20 +228,20 @@ def max_size_record() -> str:
     return text
 
 
-def json_rows(repeats: int) -> list[tuple[str, float, float]]:
+def json_rows(repeats: int) -> list[tuple[str, float | None, float]]:
     """(what, to_json µs, from_json µs) rows, with the parser's own figures as floors."""
     state = mid_game()
-    rows: list[tuple[str, float, float]] = []
+    rows: list[tuple[str, float | None, float]] = []
     for name, obj in (("GameState", state), ("PlayerView", view(state, 1))):
         rows.extend(json_rows_of(name, obj, repeats))
     return rows
 
 
-def json_rows_of(name: str, obj: object, repeats: int) -> list[tuple[str, float, float]]:
+def json_rows_of(name: str, obj: object, repeats: int) -> list[tuple[str, float | None, float]]:
     cls = type(obj)
     text = to_json(obj)
     document = json.loads(text)
-    rows = [
+    rows: list[tuple[str, float | None, float]] = [
         (
             f"`json.dumps` / `json.loads`, same {name} document ({len(text):,} bytes)",
             per_call(
@@ -266,10 +273,76 @@ def json_rows_of(name: str, obj: object, repeats: int) -> list[tuple[str, float,
     return rows
 
 
+def first_read_texts(first_seed: int, games: int = 200, step: int = 5) -> list[str]:
+    """The text of every ``step``-th state of ``games`` seeded 5-player games."""
+    return [
+        to_json(state)
+        for seed in range(first_seed, first_seed + games)
+        for state in all_states(5, seed)[::step]
+    ]
+
+
+def first_reads(warm: bool) -> dict[str, float]:
+    """µs per document of ``json.loads`` and of ``from_json`` (standard library), each
+    state read once: after reading other games (``warm``), or with the fast path's
+    tables empty. Run in a fresh process (``--first-reads``), so nothing read before counts.
+    """
+    measured = first_read_texts(1000)
+    with serialization.backend("json"):
+        if warm:
+            for text in first_read_texts(5000):
+                from_json(text, GameState)
+        gc.collect()
+        start = time.process_time()
+        for text in measured:
+            from_json(text, GameState)
+        read = (time.process_time() - start) / len(measured) * 1e6
+
+    def parse_all() -> None:  # keeping the documents would time the garbage collector
+        for text in measured:
+            json.loads(text)
+
+    loads = per_item(parse_all, len(measured), 3)
+    return {"documents": len(measured), "loads": loads, "read": read}
+
+
+def first_read_rows() -> list[tuple[str, float | None, float]]:
+    """Rows of first reads of many different states, each measured in a fresh process."""
+    rows: list[tuple[str, float | None, float]] = []
+    for warm in (True, False):
+        output = subprocess.run(
+            [sys.executable, __file__, "--first-reads", "warm" if warm else "cold"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        figures = json.loads(output.splitlines()[-1])
+        if warm:
+            rows.append(
+                (
+                    f"`json.loads`, first reads: every 5th state of 200 seeded 5-player games "
+                    f"({figures['documents']:,.0f} documents, each once)",
+                    None,
+                    figures["loads"],
+                )
+            )
+        when = "after reading 200 other games" if warm else "fresh process, empty tables"
+        rows.append(
+            (
+                f"`from_json`, the same first reads (json), {when} "
+                f"({figures['read'] / figures['loads']:.2f}x `json.loads`)",
+                None,
+                figures["read"],
+            )
+        )
+    return rows
+
+
 def print_json_table(repeats: int) -> None:
     print("\n| JSON | write µs | read µs |\n| --- | --- | --- |")
-    for what, write, read in json_rows(repeats):
-        print(f"| {what} | {write:.1f} | {read:.1f} |")
+    for what, write, read in [*json_rows(repeats), *first_read_rows()]:
+        written = "-" if write is None else f"{write:.1f}"
+        print(f"| {what} | {written} | {read:.1f} |")
 
 
 def main(argv: list[str]) -> int:
@@ -281,7 +354,11 @@ def main(argv: list[str]) -> int:
         choices=("json", "apply"),
         help="print only this table (e.g. while tuning JSON, or apply by the part of the round)",
     )
+    parser.add_argument("--first-reads", choices=("warm", "cold"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.first_reads:  # one measurement, in this fresh process (see first_reads)
+        print(json.dumps(first_reads(args.first_reads == "warm")))
+        return 0
     print(
         f"millions-rules {__version__}, Python {platform.python_version()} "
         f"({platform.python_implementation()}), {platform.machine()}\n"
@@ -294,7 +371,7 @@ def main(argv: list[str]) -> int:
         return 0
     print("| players | games/s | actions/s | µs per action | vs 5 players |")
     print("| --- | --- | --- | --- | --- |")
-    rates = {p: playout_rate(p, args.seconds, args.repeats) for p in range(3, 9)}
+    rates = playout_rates(range(3, 9), args.seconds, args.repeats)
     five = rates[5][1]
     for players, (games, actions) in rates.items():
         print(

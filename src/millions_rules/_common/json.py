@@ -35,6 +35,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from .errors import ConfigError, DeserializationError
 from .json_fast import make_key_counters, make_readers, make_writers
+from .json_logs import LogField, log_fields
 from .limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 
 __all__ = [
@@ -522,9 +523,11 @@ class JsonFormat:
             from cattrs.preconf.orjson import configure_converter
 
             self._orjson_converter = self._build(False, configure_converter)
-        self._count_keys = make_key_counters(self.unions, self.tags)
+        self._count_keys, self._constant_keys = make_key_counters(self.unions, self.tags)
         #: Key counters by class, made on first use; ``None`` for classes without one.
         self._key_counters: dict[type, Callable[[Any], int] | None] = {}
+        #: The fields read by their text, by class, found on first use.
+        self._logs: dict[type, tuple[LogField, ...]] = {}
 
     def make_converter(self, *, detailed_validation: bool = True) -> cattrs.Converter:
         """A new cattrs converter for the game's types (see the module's conventions).
@@ -575,7 +578,7 @@ class JsonFormat:
             converter.register_structure_hook(cls, _config_hook(converter, cls, seed))
         # Members and unions next: the generated functions of the classes that hold them
         # look their hooks up when generated (a union's generic dispatch is slow).
-        reader = make_readers(
+        reader, member = make_readers(
             converter,
             self.unions,
             self.tags,
@@ -585,6 +588,8 @@ class JsonFormat:
             MAX_ARRAY_LENGTH,
             {cls: self.big_fields.get(cls, ("seed",))[0] for cls in self.configs},
         )
+        if not detailed_validation and preconfigure is None:  # the logs read by their text
+            self._member_reader = member
         for cls in self.tagged:
             _register_tagged(converter, cls)
             if not detailed_validation:  # a generated reader (see .json_fast)
@@ -675,19 +680,36 @@ class JsonFormat:
         document is refused, reads it again to say where and why. Most documents are
         valid: this path parses without the hook (with orjson when the ``[fast]``
         extra is installed), reads with the generated readers, and proves the absence
-        of duplicate keys by counting them (see ``millions_rules._common.json_fast``).
+        of duplicate keys by counting them (see ``millions_rules._common.json_fast``);
+        a state's logs are read by their text first (see ``millions_rules._common.json_logs``).
         Anything else -- a refused document, a colon inside a string, a parser
         difference -- goes the exact way, so both paths accept the same documents, read
         them to the same objects and refuse the others with the same errors.
         """
-        if type(text) is str:
-            colons = text.count(":")
-        elif type(text) is bytes:
-            colons = text.count(b":")
-        else:
+        if type(text) is not str and type(text) is not bytes:
             return _NOT_READ
         if too_large(text):
             return _NOT_READ
+        result: Any = _NOT_READ
+        if type(text) is str and isinstance(cls, type):
+            logs = self._logs.get(cls)
+            if logs is None:
+                logs = self._logs[cls] = self._log_fields(cls)
+            if logs:
+                result = self._read_logs_by_text(text, cls, logs)
+        if result is _NOT_READ:
+            result = self._parse_and_read(text, cls)
+            if result is _NOT_READ:
+                return _NOT_READ
+        check = self.checks.get(type(result))
+        if check is not None:
+            check(result)
+        return result
+
+    def _parse_and_read(self, text: str | bytes, cls: object) -> Any:
+        """Parse and read a document without the duplicate-key hook, then prove it had
+        no key twice; ``_NOT_READ`` for anything else."""
+        colons = text.count(":") if type(text) is str else text.count(b":")  # type: ignore[arg-type]
         try:
             if _backend[-1] == "orjson":
                 assert orjson is not None and self._orjson_converter is not None
@@ -707,9 +729,60 @@ class JsonFormat:
         counter = self._key_counter(result.__class__)
         if counter is None or counter(result) != colons:
             return _NOT_READ
-        check = self.checks.get(type(result))
-        if check is not None:
-            check(result)
+        return result
+
+    def _log_fields(self, cls: type) -> tuple[LogField, ...]:
+        """The fields of ``cls`` read by their text (see ``millions_rules._common.json_logs``)."""
+        if not attrs.has(cls):
+            return ()
+        logs = []
+        for name, following, union in log_fields(cls, self.unions):
+            members = self.unions[union]
+            readers = {self.tags[member]: self._member_reader(member) for member in members}
+            for member in members:
+                self._key_counter(member)  # made: a constant count is then known
+            counts = {m: self._constant_keys[m] for m in members if m in self._constant_keys}
+            if None in readers.values() or len(counts) != len(members):
+                continue  # a member without a generated reader or a constant key count
+            logs.append(
+                LogField(name, following, readers, counts, _SCAN, MAX_ARRAY_LENGTH)  # type: ignore[arg-type]
+            )
+        return tuple(logs)
+
+    def _read_logs_by_text(self, text: str, cls: type, logs: tuple[LogField, ...]) -> Any:
+        """Read a document whose logs are read by their text, or give ``_NOT_READ``."""
+        rest: list[str] = []  # the document's text with each log written []
+        read: list[tuple[LogField, tuple[Any, ...]]] = []
+        done = 0
+        for log in logs:
+            start = text.find(log.key, done)
+            if start < 0:
+                return _NOT_READ
+            first = start + len(log.key)  # the array's first item
+            if text.startswith("]", first):  # an empty log: read with the rest
+                continue
+            end = text.find(log.end, first)  # the array's closing bracket
+            if end < 0 or text[first] != "{" or text[end - 1] != "}":
+                return _NOT_READ  # no compact text of objects: read the usual way
+            items = log.read(text, first, end)
+            if items is None:
+                return _NOT_READ
+            rest.append(text[done:first])
+            read.append((log, items))
+            done = end
+        rest.append(text[done:])
+        result = self._parse_and_read("".join(rest), cls)
+        if result is _NOT_READ:
+            return _NOT_READ
+        for log, items in read:
+            if getattr(result, log.name) != ():
+                return _NOT_READ
+            # The object is new and nobody else holds it yet: its log is put in place
+            # (a class with an instance dictionary may read the field through a descriptor).
+            if hasattr(result, "__dict__"):
+                result.__dict__[log.name] = items
+            else:
+                object.__setattr__(result, log.name, items)
         return result
 
     def structure(self, document: object, cls: object) -> Any:

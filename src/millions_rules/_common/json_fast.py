@@ -635,14 +635,19 @@ def make_readers(
     bounds: tuple[int, int],
     max_items: int,
     seeds: Mapping[type, str],
-) -> Callable[[type], Callable[[Any], Any] | None]:
-    """A function giving the strict reader of an attrs class (see the module's docstring).
+) -> tuple[
+    Callable[[type], Callable[[Any], Any] | None], Callable[[type], Callable[[Any], Any] | None]
+]:
+    """Functions giving the strict reader of an attrs class (see the module's docstring),
+    and the reader of a union member called once its ``"type"`` picked it (which checks
+    neither the object nor its tag again).
 
     Fields of a class listed in ``big_fields`` (other than the class being read) are
     read through the converter's own hook. ``seeds`` names the seed field of each config
     class, required in a document (its default would be a random seed).
     """
-    return _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds).of_class
+    readers = _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds)
+    return readers.of_class, readers.member
 
 
 # -- key counts ---------------------------------------------------------------------
@@ -723,6 +728,8 @@ class _KeyCounts:
 
 def make_key_counters(
     unions: dict[object, tuple[type, ...]], tags: dict[type, str]
-) -> Callable[[type], Callable[[Any], int]]:
-    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``)."""
-    return _KeyCounts(unions, tags).of_class
+) -> tuple[Callable[[type], Callable[[Any], int]], Mapping[type, int]]:
+    """A function giving the key counter of an attrs class (see the class ``_KeyCounts``),
+    and the key count of each class whose objects all have the same, once its counter is made."""
+    counts = _KeyCounts(unions, tags)
+    return counts.of_class, counts.constant
