@@ -155,6 +155,9 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
     seat = action.player
     role = action.role
+    decided = state.decided
+    if role is None and decided.count(False) == 1:
+        return None  # the last undecided seat leaves: the heist follows, in the draft
     before = state.characters
     characters = list(before)
     taken = []  # the indices of the characters taken back
@@ -166,7 +169,6 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
             else:
                 left.append(c.role)
     remaining = len(left)
-    decided = state.decided
     if remaining == 0:
         decided = _decide(decided, seat)  # type: ignore[assignment]
         if decided is None:
