@@ -22,7 +22,7 @@ from ._config import GameConfig
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
-from ._face_down import face_down_roles
+from ._face_down import decisions_of_seats, face_down_decisions, seat_decisions
 from ._heist import check_denounce, nameable_face_up, nameable_roles, play_denounce
 from ._negotiation import (
     check_leave,
@@ -361,7 +361,7 @@ def legal_actions(
             if any(state.threats):
                 listed = _negotiation_without_payments(state, undecided)
             elif config.three_player:
-                listed = _all_three_player_decisions(undecided, face_down_roles(state))
+                listed = decisions_of_seats(state, undecided)
             else:
                 listed = _all_stay_or_leave(undecided)
             _last_listed = (state, listed)
@@ -432,7 +432,7 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
         if phase is _NEGOTIATION:
             if not state.config.three_player:
                 return _all_stay_or_leave(awaiting)
-            return _all_three_player_decisions(awaiting, face_down_roles(state))
+            return decisions_of_seats(state, awaiting)
         return tuple(action for seat in awaiting for action in _decisions_of(state, seat))
     if not payments and player is None:
         return _negotiation_without_payments(state, awaiting)
@@ -457,8 +457,8 @@ def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
 
 
 @cache
-def _stay_or_leave_all(seat: int) -> tuple[Stay, Leave]:
-    return Stay(seat), Leave(seat)
+def _stay_or_leave_all(seat: int) -> tuple[Action, ...]:
+    return seat_decisions(seat, ())  # Stay(seat), Leave(seat): nothing to take back alone
 
 
 @lru_cache(maxsize=1024)
@@ -470,9 +470,7 @@ def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
 def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     if not state.config.three_player:
         return _stay_or_leave_all(seat)
-    found: list[Action] = list(_stay_or_leave_all(seat))
-    found.extend([_leave_one(seat, c.role) for c in state.hidden_characters(seat)])
-    return found
+    return seat_decisions(seat, tuple([c.role for c in state.hidden_characters(seat)]))
 
 
 def _all_denunciations(state: GameState) -> tuple[Action, ...]:
@@ -488,30 +486,6 @@ def _all_denunciations(state: GameState) -> tuple[Action, ...]:
 def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]:
     # Immutable actions: a few hundred keys (seat, face-up cards) serve every game.
     return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
-
-
-def _all_three_player_decisions(
-    seats: tuple[int, ...], face_down: tuple[tuple[Role, ...], ...]
-) -> tuple[Action, ...]:
-    # As _stay_or_leave for each of seats (R-NEG-1, R-3P-2); face_down holds every
-    # seat's roles (see ._face_down). Each seat's part comes from a small cache.
-    if len(seats) == 1:
-        return _three_player_decisions(seats[0], face_down[seats[0]])
-    found: tuple[Action, ...] = ()
-    for seat in seats:
-        found += _three_player_decisions(seat, face_down[seat])
-    return found
-
-
-@lru_cache(maxsize=1024)
-def _three_player_decisions(seat: int, roles: tuple[Role, ...]) -> tuple[Action, ...]:
-    # A few dozen keys in all (seat, and the roles still face down): one tuple serves all games.
-    return (*_stay_or_leave_all(seat), *[_leave_one(seat, role) for role in roles])
-
-
-@cache
-def _leave_one(seat: int, role: Role) -> Leave:
-    return Leave(seat, role)  # immutable: one object serves every game
 
 
 def _negotiation_without_payments(
@@ -532,7 +506,7 @@ def _negotiation_without_payments(
             if status is _HIDDEN:
                 positions[c.player].append(c.position)
     slots = tuple(map(tuple, positions))
-    face_down = face_down_roles(state) if state.config.three_player else None
+    face_down = face_down_decisions(state) if state.config.three_player else None
     threats = state.threats
     found: tuple[Action, ...] = ()
     for seat in range(players):
@@ -540,7 +514,7 @@ def _negotiation_without_payments(
             if face_down is None:
                 found += _stay_or_leave_all(seat)
             else:
-                found += _three_player_decisions(seat, face_down[seat])
+                found += face_down[seat]
         if threats[seat] and in_round[seat]:
             found += _threat_cards(seat, slots)
     return found

@@ -1,11 +1,13 @@
-"""The roles each seat still has face down, remembered for the latest characters tuple.
+"""Each seat's decisions in the three-player game, remembered for the latest characters tuple.
 
 Listing the three-player game's decisions needs, for every undecided seat, the roles
 it still has face down: each may be taken back on its own (R-3P-2). Computing them
 walks every character, before every action of a bot. Yet in a negotiation they
 change only by what a :class:`~millions_rules.Leave` takes back, so the engine
-remembers them for the latest ``characters`` tuple it saw, and the Leave shortcut
-(:mod:`._shortcuts`) hands on the updated roles with the tuple it builds.
+remembers each seat's decisions (:func:`seat_decisions` of its face-down roles) for
+the latest ``characters`` tuple it saw, and the Leave shortcut (:mod:`._shortcuts`)
+hands on the seat's new roles with the tuple it builds. A listing, asked before every
+action, then only joins the remembered decisions of the undecided seats.
 
 The memo is keyed by the identity of the tuple, which it holds, so the identity
 cannot be reused by another tuple while it is kept: a tuple and the characters in it
@@ -15,45 +17,95 @@ replaced whole, so threads sharing it at worst recompute.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
+from ._actions import Action, Leave, Stay
 from ._roles import Role
 from ._state import Character, CharacterStatus, GameState
 
-__all__ = ["face_down_roles", "hand_on"]
+__all__ = [
+    "decisions_of_seats",
+    "face_down_decisions",
+    "face_down_roles",
+    "hand_on",
+    "seat_decisions",
+]
 
 _HIDDEN: Final = CharacterStatus.HIDDEN
 
-#: The latest characters tuple and the roles each seat has face down in it.
-_memo: tuple[object, tuple[tuple[Role, ...], ...]] = (None, ())
+_Decisions = tuple[tuple[Action, ...], ...]
+
+#: The latest characters tuple and each seat's decisions in it, by seat.
+_memo: tuple[object, _Decisions] = (None, ())
 
 
-def face_down_roles(state: GameState) -> tuple[tuple[Role, ...], ...]:
-    """The roles of each seat's face-down characters, by seat, each in the order laid."""
+@lru_cache(maxsize=1024)
+def seat_decisions(seat: int, roles: tuple[Role, ...]) -> tuple[Action, ...]:
+    """``seat`` stays, leaves, or takes back one of ``roles``, its face-down roles (R-NEG-1, R-3P-2).
+
+    A few dozen keys in all (seat, and the roles still face down): the actions are
+    immutable, so one tuple serves every game.
+    """
+    return (Stay(seat), Leave(seat), *[Leave(seat, role) for role in roles])
+
+
+def face_down_decisions(state: GameState) -> _Decisions:
+    """Each seat's :func:`seat_decisions`, by seat, for the roles it has face down in ``state``."""
+    kept, decisions = _memo
+    if kept is state.characters:
+        return decisions
+    return _remember(state)
+
+
+def decisions_of_seats(state: GameState, seats: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every decision of ``seats``, in seat order: :func:`face_down_decisions` of each, joined.
+
+    What a bot asks before each action of a three-player negotiation, in one call.
+    """
+    kept, decisions = _memo
+    if kept is not state.characters:
+        decisions = _remember(state)
+    if len(seats) == 1:
+        return decisions[seats[0]]
+    found: tuple[Action, ...] = ()
+    for seat in seats:
+        found += decisions[seat]
+    return found
+
+
+def _remember(state: GameState) -> _Decisions:
+    """Work out and remember each seat's decisions for ``state``'s characters."""
     global _memo
     characters = state.characters
-    kept, roles = _memo
-    if kept is characters:
-        return roles
     by_seat: list[list[Role]] = [[] for _ in range(state.config.players)]
     for c in characters:
         if c.status is _HIDDEN:
             by_seat[c.player].append(c.role)
-    roles = tuple(map(tuple, by_seat))
-    _memo = (characters, roles)
-    return roles
+    decisions = tuple(map(seat_decisions, range(len(by_seat)), map(tuple, by_seat)))
+    _memo = (characters, decisions)
+    return decisions
+
+
+def face_down_roles(state: GameState) -> tuple[tuple[Role, ...], ...]:
+    """The roles of each seat's face-down characters, by seat, each in the order laid."""
+    # A seat's decisions are Stay, Leave, then one Leave(seat, role) per face-down role.
+    return tuple(
+        tuple([a.role for a in decisions if isinstance(a, Leave) and a.role is not None])
+        for decisions in face_down_decisions(state)
+    )
 
 
 def hand_on(
     before: tuple[Character, ...], after: tuple[Character, ...], seat: int, left: tuple[Role, ...]
 ) -> None:
-    """``after`` is ``before`` with only ``seat``'s face-down roles now ``left``: remember its roles.
+    """``after`` is ``before`` with only ``seat``'s face-down roles now ``left``: remember its decisions.
 
-    Does nothing unless ``before``'s roles are the ones remembered.
+    Does nothing unless ``before``'s decisions are the ones remembered.
     """
     global _memo
-    kept, roles = _memo
+    kept, decisions = _memo
     if kept is before:
-        by_seat = list(roles)
-        by_seat[seat] = left
+        by_seat = list(decisions)
+        by_seat[seat] = seat_decisions(seat, left)
         _memo = (after, tuple(by_seat))
