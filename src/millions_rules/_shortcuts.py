@@ -164,66 +164,105 @@ def _stay(state: GameState, action: Stay) -> GameState | None:
 
 def _leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
+    if action.role is not None:
+        return _take_back_one(state, action)
     seat = action.player
-    role = action.role
-    decided = state.decided
-    if role is None and decided.count(False) == 1:
+    decided = _decide(state.decided, seat)
+    if decided is None:
         return None  # the last undecided seat leaves: the heist follows, in the draft
     before = state.characters
     characters = list(before)
-    taken = []  # the indices of the characters taken back
-    left = []  # the roles the seat keeps face down
-    for index, c in enumerate(characters):
-        if c.player == seat and c.status is _HIDDEN:
-            if role is None or c.role is role:
-                taken.append(index)
-            else:
-                left.append(c.role)
-    remaining = len(left)
-    if remaining == 0:
-        decided = _decide(decided, seat)  # type: ignore[assignment]
-        if decided is None:
-            return None
     events: list[Any] = [None]
     positions = []
     cash = list(state.cash)
     reserve = state.reserve
-    for index in taken:
-        old = characters[index]
-        positions.append(old.position)
-        characters[index], taken_back, returned = _taking_back(old)
-        events.append(taken_back)
-        cash[seat] += old.paid
-        reserve += old.covered
-        events.append(returned)
-    events[0] = _Left(seat, tuple(positions), remaining)
+    for index, old in enumerate(before):  # every character the seat has face down
+        if old.player == seat and old.status is _HIDDEN:
+            _, characters[index], alone, _ = _taken_back(old)
+            positions.append(old.position)
+            cash[seat] += old.paid
+            reserve += old.covered
+            events += alone[1:]  # taken back, deposit returned: the Left event is the whole Leave's
+    events[0] = _Left(seat, tuple(positions), 0)
     new, fields = _derive(state, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
+    fields["characters"] = after = tuple(characters)
+    fields["decided"] = decided
+    hand_on(before, after, seat, ())
+    return new
+
+
+def _take_back_one(state: GameState, action: Leave) -> GameState | None:
+    """The three-player game's ``Leave(seat, role)``: one character taken back (R-3P-2).
+
+    The commonest Leave of that game; its events come whole from :func:`_taken_back`.
+    """
+    seat = action.player
+    role = action.role
+    before = state.characters
+    index = 0
+    left = []  # the roles the seat keeps face down
+    for position, c in enumerate(before):
+        if c.player == seat and c.status is _HIDDEN:
+            if c.role is role:
+                index = position  # the check found the seat's face-down character of role
+            else:
+                left.append(c.role)
+    remaining = len(left)
+    decided = state.decided
+    if remaining == 0:
+        decided = _decide(decided, seat)  # type: ignore[assignment]
+        if decided is None:
+            return None  # the seat's last character, and the last decision: the heist follows
+    elif remaining > 1:
+        return None  # more than two characters a seat (R-3P-1): only a hand-built state
+    old = before[index]
+    characters = list(before)
+    _, characters[index], none_left, one_left = _taken_back(old)
+    events = one_left if remaining else none_left
+    cash = list(state.cash)
+    cash[seat] += old.paid
+    new, fields = _derive(state, action, events)
+    fields["cash"] = tuple(cash)
+    fields["reserve"] = state.reserve + old.covered
     fields["characters"] = after = tuple(characters)
     fields["decided"] = decided
     hand_on(before, after, seat, tuple(left))
     return new
 
 
-#: For each face-down character taken back: the character as taken back and the two
-#: events (R-NEG-2), by the identity of the character, which the entry holds. The
-#: characters of the shortcuts are interned, so the same few recur in every game.
-_TAKING_BACK: dict[int, tuple[Character, Character, Any, Any]] = {}
+#: For each face-down character taken back: the character as taken back and the events
+#: of a Leave taking back only it (R-NEG-2, R-3P-2), with no character or with one left
+#: face down, by the identity of the character, which the entry holds. The characters
+#: of the shortcuts are interned, so the same few recur in every game.
+_TAKING_BACK: dict[int, tuple[Character, Character, tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
-def _taking_back(old: Character) -> tuple[Character, Any, Any]:
-    """``old`` taken back, :class:`~millions_rules.CharacterTakenBack` and :class:`~millions_rules.DepositReturned`."""
+def _taken_back(old: Character) -> tuple[Character, Character, tuple[Any, ...], tuple[Any, ...]]:
+    """``old``, ``old`` taken back, and the events taking back only it, with 0 and with 1 left.
+
+    The events are :class:`~millions_rules.Left`, :class:`~millions_rules.CharacterTakenBack`
+    and :class:`~millions_rules.DepositReturned`.
+    """
     known = _TAKING_BACK.get(id(old))
     if known is not None and known[0] is old:
-        return known[1], known[2], known[3]
-    new = _Character(old.player, old.role, old.position, old.paid, old.covered, _TAKEN_BACK)
-    taken_back = _CharacterTakenBack(old.player, old.role)
-    returned = _DepositReturned(old.player, old.paid, old.covered)
+        return known
+    seat = old.player
+    new = _Character(seat, old.role, old.position, old.paid, old.covered, _TAKEN_BACK)
+    taken_back = _CharacterTakenBack(seat, old.role)
+    returned = _DepositReturned(seat, old.paid, old.covered)
+    alone = (old.position,)
+    known = (
+        old,
+        new,
+        (_Left(seat, alone, 0), taken_back, returned),
+        (_Left(seat, alone, 1), taken_back, returned),
+    )
     if len(_TAKING_BACK) >= CACHE_SIZE:
         _TAKING_BACK.clear()
-    _TAKING_BACK[id(old)] = (old, new, taken_back, returned)
-    return new, taken_back, returned
+    _TAKING_BACK[id(old)] = known
+    return known
 
 
 #: The shortcut of each action class that has one. It returns the new state, or
