@@ -78,11 +78,12 @@ def _remember(state: GameState) -> _Decisions:
     """Work out and remember each seat's decisions for ``state``'s characters."""
     global _memo
     characters = state.characters
-    by_seat: list[list[Role]] = [[] for _ in range(state.config.players)]
+    players = state.config.players
+    by_seat: list[tuple[Role, ...]] = [()] * players
     for c in characters:
         if c.status is _HIDDEN:
-            by_seat[c.player].append(c.role)
-    decisions = tuple(map(seat_decisions, range(len(by_seat)), map(tuple, by_seat)))
+            by_seat[c.player] += (c.role,)  # at most two each: cheaper than lists made tuples
+    decisions = tuple(map(seat_decisions, range(players), by_seat))
     _memo = (characters, decisions)
     return decisions
 
