@@ -173,3 +173,59 @@ def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dea
                 assert _face_down.face_down_roles(state) == expected
             state = apply(state, rng.choice(listed))
     assert remembered > 20
+
+
+def test_a_one_character_leave_of_a_hand_built_seat_with_three_left_to_the_draft() -> None:
+    """Leave(seat, role) with more than one other character face down is played by the draft.
+
+    The rules lay two characters a seat (R-3P-1), so the shortcut's events cover one or
+    none left face down (R-3P-2); a hand-built state with a third gets the draft's state.
+    """
+    import attrs
+
+    from millions_rules import Character, Leave, Left
+
+    state = new_game(GameConfig(3, seed=2))
+    while state.phase is not Phase.NEGOTIATION:
+        state = apply(state, legal_actions(state, payments=False)[0])
+    mine = [c for c in state.characters if c.player == 0]
+    spare = next(role for role in state.config.roles if role not in {c.role for c in mine})
+    extra = Character(0, spare, 1, 0, 0)
+    crowded = attrs.evolve(state, characters=(*state.characters, extra))
+    action = Leave(0, mine[0].role)
+    assert SHORTCUTS[Leave](crowded, action) is None
+    played = apply(crowded, action)
+    assert played == _drafted(crowded, action)
+    left = played.events[-3]
+    assert isinstance(left, Left) and left.remaining == 2
+
+
+@pytest.mark.parametrize("dealer", list(Dealer))
+def test_the_three_player_listing_is_each_undecided_seats_face_down_roles(dealer: Dealer) -> None:
+    """The negotiation listing, from the decisions the shortcuts hand on, against the characters.
+
+    Each undecided seat stays, leaves, or takes back one face-down character by its
+    role (R-NEG-1, R-3P-2); every negotiation state of seeded random games is compared.
+    """
+    from millions_rules import Leave
+
+    compared = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(GameConfig(3, seed=seed, dealer=dealer))
+        while not state.is_over:
+            listed = legal_actions(state, payments=False)
+            if state.phase is Phase.NEGOTIATION and not any(state.threats):
+                expected = tuple(
+                    action
+                    for seat in state.awaiting
+                    for action in (
+                        Stay(seat),
+                        Leave(seat),
+                        *[Leave(seat, c.role) for c in state.hidden_characters(seat)],
+                    )
+                )
+                assert listed == expected
+                compared += 1
+            state = apply(state, rng.choice(listed))
+    assert compared > 50
