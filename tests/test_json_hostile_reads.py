@@ -1,0 +1,116 @@
+"""Hostile documents: the fast paths of ``from_json`` give exactly what the exact path gives.
+
+Each test names what it proves; the inputs are the forged texts a hostile client of a
+game server could send to ``from_json(text, GameState)`` or ``from_json(text, PlayerView)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from millions_rules import (
+    Action,
+    GameConfig,
+    GameState,
+    PlayerView,
+    apply,
+    from_json,
+    legal_actions,
+    new_game,
+    to_json,
+    view,
+)
+from millions_rules import _serialization as serialization
+
+from .test_json_fast_paths import exact, fast, outcome
+
+BACKENDS = ["json", "orjson"]
+
+
+def agree(text: str, cls: object, backend: str) -> tuple[str, object]:
+    """The fast path's outcome, checked against the exact path's (the text included, so
+    that ``True == 1`` or ``1.0 == 1`` cannot hide a difference)."""
+    with serialization.backend(backend):
+        got = outcome(fast, text, cls)
+    expected = outcome(exact, text, cls)
+    assert got == expected
+    if got[0] == "ok":
+        assert to_json(got[1]) == to_json(expected[1])
+    return got
+
+
+def played(players: int = 4, seed: int = 11, actions: int = 40) -> GameState:
+    state = new_game(GameConfig(players, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_actions(state, payments=True)))
+    return state
+
+
+# -- a key twice, its count made up by a field left to its default -----------------
+
+
+def _leave_text() -> str:
+    """A state whose history holds a ``leave`` action."""
+    for seed in range(200):
+        state = played(seed=seed, actions=80)
+        text = to_json(state)
+        if '{"type":"leave",' in text:
+            return text
+    raise AssertionError("no game with a leave action")  # pragma: no cover
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_key_twice_is_refused_when_a_default_field_is_left_out_of_a_config(
+    backend: str,
+) -> None:
+    """Keys are proved unique by counting colons against the keys of the object read; a
+    config document may leave out a field with a default, one key fewer, which a key given
+    twice makes up: the exact path refuses the duplicate."""
+    config = to_json(GameConfig(4, seed=1))
+    forged = config.replace(',"first_leader":0', "").replace('"rounds":8,', '"rounds":7,"rounds":8,')
+    assert forged.count(":") == config.count(":")
+    assert agree(forged, GameConfig, backend)[0] == "error"
+    state = to_json(new_game(GameConfig(4, seed=1)))
+    forged = state.replace(',"first_leader":0', "").replace('"rounds":8,', '"rounds":7,"rounds":8,')
+    assert agree(forged, GameState, backend)[0] == "error"
+    forged = state.replace(',"first_leader":0', "").replace('"leader":0,', '"leader":1,"leader":0,')
+    assert agree(forged, GameState, backend)[0] == "error"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_key_twice_is_refused_when_a_default_field_is_left_out_of_a_logged_action(
+    backend: str,
+) -> None:
+    """The same inside a log read by its text: ``leave``'s role has a default."""
+    text = _leave_text()
+    start = text.index('{"type":"leave",')
+    item = text[start : text.index("}", start) + 1]
+    player = item.split('"player":')[1].split(",")[0]
+    forged_item = f'{{"type":"leave","player":{player},"player":{player}}}'
+    assert forged_item.count(":") == item.count(":")
+    forged = text.replace(item, forged_item, 1)
+    assert agree(forged, GameState, backend)[0] == "error"
+    assert agree(forged_item, Action, backend)[0] == "error"
+    from_json(text, GameState)  # the table knows the original item
+    assert agree(forged, GameState, backend)[0] == "error"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_key_twice_is_refused_when_a_character_leaves_its_status_out(backend: str) -> None:
+    """The same in a state's characters: a character's status has a default."""
+    for seed in range(50):
+        state = played(seed=seed, actions=6)
+        text = to_json(state)
+        if ',"status":"hidden"}' in text:
+            break
+    forged = text.replace(',"status":"hidden"}', "}", 1).replace('"paid":', '"paid":0,"paid":', 1)
+    assert agree(forged, GameState, backend)[0] == "error"
+    shown = to_json(view(state, 0))
+    if ',"status":"hidden"}' in shown:
+        forged = shown.replace(',"status":"hidden"}', "}", 1).replace('"paid":', '"paid":0,"paid":', 1)
+        assert agree(forged, PlayerView, backend)[0] == "error"
