@@ -72,7 +72,9 @@ def test_a_key_twice_is_refused_when_a_default_field_is_left_out_of_a_config(
     config document may leave out a field with a default, one key fewer, which a key given
     twice makes up: the exact path refuses the duplicate."""
     config = to_json(GameConfig(4, seed=1))
-    forged = config.replace(',"first_leader":0', "").replace('"rounds":8,', '"rounds":7,"rounds":8,')
+    forged = config.replace(',"first_leader":0', "").replace(
+        '"rounds":8,', '"rounds":7,"rounds":8,'
+    )
     assert forged.count(":") == config.count(":")
     assert agree(forged, GameConfig, backend)[0] == "error"
     state = to_json(new_game(GameConfig(4, seed=1)))
@@ -112,5 +114,7 @@ def test_a_key_twice_is_refused_when_a_character_leaves_its_status_out(backend: 
     assert agree(forged, GameState, backend)[0] == "error"
     shown = to_json(view(state, 0))
     if ',"status":"hidden"}' in shown:
-        forged = shown.replace(',"status":"hidden"}', "}", 1).replace('"paid":', '"paid":0,"paid":', 1)
+        forged = shown.replace(',"status":"hidden"}', "}", 1).replace(
+            '"paid":', '"paid":0,"paid":', 1
+        )
         assert agree(forged, PlayerView, backend)[0] == "error"
