@@ -118,3 +118,32 @@ def test_a_key_twice_is_refused_when_a_character_leaves_its_status_out(backend: 
             '"paid":', '"paid":0,"paid":', 1
         )
         assert agree(forged, PlayerView, backend)[0] == "error"
+
+
+# -- the table of item texts learns only texts that are items ------------------------
+
+
+def _clear_tables() -> None:
+    for logs in serialization.FORMAT._logs.values():
+        for log in logs:
+            log._table.clear()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_table_learns_no_text_cut_inside_a_string_and_made_up_by_whitespace(
+    backend: str,
+) -> None:
+    """An eliminated event's rule is free text and may hold ``},{``; whitespace between
+    two items takes a cut away. The array then has as many pieces as items, but the pieces
+    are not the items' texts: ``b"}, {...`` must not be learned as the text of an event,
+    else a later document holding it, which is no JSON at all, is read."""
+    state = played(actions=30)
+    text = to_json(state)
+    assert from_json(text, GameState) == state
+    item = to_json(state.events[2])
+    assert text.count(item) == 1
+    learned = '{"type":"eliminated","player":0,"role":"brute","rule":"a},{b"}, ' + item
+    _clear_tables()
+    agree(text.replace(item, learned, 1), GameState, backend)  # the whole array parsed
+    forged = text.replace(item, '{b"}, ' + item, 1)
+    assert agree(forged, GameState, backend)[0] == "error"
