@@ -11,8 +11,11 @@ the fast path of ``millions_rules._common.json`` reads a log's array by its text
 * a few texts not in the table are each parsed where they stand (the object parsed
   must end exactly where the piece ends) and read by the union's readers; if many
   are new, the whole array is parsed where it stands and read, and the items' texts
-  are the pieces if there are as many pieces as items. A text enters the table if
-  its object has as many keys as the text has colons (no key twice);
+  are the pieces if there are as many pieces as items and no whitespace (which could
+  stand between two items, and so take away a cut that ``},{`` in a string made up).
+  A text enters the table if its object has as many keys as the text has colons (no
+  key twice), which a document holding every field of its objects proves (the fast
+  readers refuse a field left to its default);
 * the rest of the document, with each such log written ``[]``, is read as usual.
 
 Why this reads exactly what the whole text reads. The log: either the parser itself
@@ -85,7 +88,8 @@ class LogField:
         """The items of the array from ``text[first]`` (its first item's ``{``) to the
         ``}`` before ``text[end]``, or ``None`` if they cannot be read this way (the
         document is then read the usual way)."""
-        pieces = text[first + 1 : end - 1].split("},{")
+        inner = text[first + 1 : end - 1]
+        pieces = inner.split("},{")
         if len(pieces) > self._max_items:
             return None
         table = self._table
@@ -103,12 +107,22 @@ class LogField:
             items = [readers[document["type"]](document) for document in documents]
         except Exception:  # refused, or beyond the parser: the usual way decides
             return None
-        # Items are cut at "},{", so there are as many pieces as items only if no
-        # item's text holds "},{" (two occurrences cannot overlap): each piece is
-        # then the text of its item, and they enter the table if none held a key twice.
-        if len(items) != len(pieces) or list(
-            map(self._counts.__getitem__, map(type, items))
-        ) != list(map(str.count, pieces, repeat(":"))):
+        # Without whitespace every separator of two items is "},{", so there are as
+        # many pieces as items only if no item's text holds "},{" (two occurrences
+        # cannot overlap): each piece is then the text of its item, and they enter the
+        # table if none held a key twice. Whitespace between items would take a cut
+        # away, which "},{" in a string (an eliminated event's rule) could make up.
+        if (
+            len(items) != len(pieces)
+            or " " in inner
+            or "\n" in inner
+            or "\r" in inner
+            or "\t" in inner
+        ):
+            return None  # the usual way
+        if list(map(self._counts.__getitem__, map(type, items))) != list(
+            map(str.count, pieces, repeat(":"))
+        ):
             return None  # a key twice (or a colon in a string): the usual way
         if len(pieces) <= _TABLE_SIZE:  # a longer log is read, not remembered
             if len(table) + len(pieces) > _TABLE_SIZE:
