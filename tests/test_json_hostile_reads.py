@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 import pytest
 
 from millions_rules import (
     Action,
+    Event,
     GameConfig,
     GameState,
     PlayerView,
@@ -147,3 +150,39 @@ def test_the_table_learns_no_text_cut_inside_a_string_and_made_up_by_whitespace(
     agree(text.replace(item, learned, 1), GameState, backend)  # the whole array parsed
     forged = text.replace(item, '{b"}, ' + item, 1)
     assert agree(forged, GameState, backend)[0] == "error"
+
+
+# -- classes the fast path cannot read: the exact path's answer, never a bare error ---
+
+
+@attrs.frozen
+class _Tree:
+    """A class holding its own kind: its keys cannot be counted by class."""
+
+    child: _Tree | None
+    events: tuple[Event, ...] = ()
+
+
+@attrs.frozen
+class _Unresolved:
+    """A class whose field names a type that does not exist."""
+
+    value: Undefined  # type: ignore[name-defined]  # noqa: F821
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ('{"child":null,"events":[]}', _Tree),
+        ('{"child":{"child":null,"events":[]},"events":[]}', _Tree),
+        ('{"value":1}', _Unresolved),
+    ],
+)
+def test_a_class_the_fast_path_cannot_count_gets_the_exact_paths_answer(
+    text: str, cls: type, backend: str
+) -> None:
+    """A class nested in its own kind made the key counter recurse without end, and one
+    whose annotations cannot be resolved made the search for logs raise: both escaped
+    ``from_json`` as a bare ``RecursionError`` or ``NameError``."""
+    agree(text, cls, backend)
