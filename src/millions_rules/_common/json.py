@@ -678,7 +678,7 @@ class JsonFormat:
         if cls not in self._key_counters:
             try:
                 self._key_counters[cls] = self._count_keys(cls) if attrs.has(cls) else None
-            except TypeError:  # a field type it cannot count: read such objects the exact way
+            except Exception:  # a type it cannot count or resolve: read such objects the exact way
                 self._key_counters[cls] = None
         return self._key_counters[cls]
 
@@ -744,8 +744,12 @@ class JsonFormat:
         """The fields of ``cls`` read by their text (see ``millions_rules._common.json_logs``)."""
         if not attrs.has(cls):
             return ()
+        try:
+            fields = log_fields(cls, self.unions)
+        except Exception:  # annotations it cannot resolve: the usual way says what is wrong
+            return ()
         logs = []
-        for name, following, union in log_fields(cls, self.unions):
+        for name, following, union in fields:
             members = self.unions[union]
             readers = {self.tags[member]: self._member_reader(member) for member in members}
             for member in members:

@@ -688,10 +688,20 @@ class _KeyCounts:
         self.whole = whole
         self.constant: dict[type, int] = {}
         self.by_class: dict[type, Callable[[Any], int]] = {}
+        self.making: set[type] = set()
 
     def of_class(self, cls: type) -> Callable[[Any], int]:
         if cls in self.by_class:
             return self.by_class[cls]
+        if cls in self.making:  # an object nested in its own kind: no count by class
+            raise TypeError(f"{cls.__name__} may hold its own kind")
+        self.making.add(cls)
+        try:
+            return self._make(cls)
+        finally:
+            self.making.discard(cls)
+
+    def _make(self, cls: type) -> Callable[[Any], int]:
         attrs.resolve_types(cls)
         fields = attrs.fields(cls)
         if any(f.default is not attrs.NOTHING for f in fields) and not self.whole(cls):
