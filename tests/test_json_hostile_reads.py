@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import attrs
-
 import pytest
 
 from millions_rules import (
