@@ -7,9 +7,12 @@ other load on the machine matters less; the table is printed as Markdown.
 
 * Random playouts, 3 to 8 players (engine dealer): each action is chosen uniformly
   from ``legal_actions(state, payments=False)`` and applied with ``apply``, which
-  validates it. Games per second and actions per second.
+  validates it. Games per second and actions per second; the player counts run in
+  alternating slices, so that the ratios between them hold on a busy machine.
 * Microseconds per ``apply`` and per ``legal_actions(state, payments=False)``, over
-  the states and actions of recorded 5-player games.
+  the states and actions of recorded 5-player games; ``--only apply`` splits ``apply``
+  by the part of the round the action plays (the last decision plays the heist, the
+  loot and the round end), for 3 and 5 players.
 * ``to_json``/``from_json`` of a mid-game 5-player ``GameState`` and ``PlayerView``,
   on the standard-library path and (when orjson is installed) the ``[fast]`` path,
   next to ``json.dumps``/``json.loads`` (and ``orjson``) of the same document.
@@ -41,10 +44,12 @@ import attrs
 from millions_rules import (
     MAX_DOCUMENT_SIZE,
     Action,
+    Denounce,
     GameConfig,
     GameRecord,
     GameState,
     Pay,
+    Phase,
     __version__,
     apply,
     from_json,
@@ -68,22 +73,27 @@ def playout(players: int, seed: int) -> int:
     return actions
 
 
-def playout_rate(
-    players: int, seconds: float, repeats: int, first_seed: int = 0
-) -> tuple[float, float]:
-    """Best (games per second, actions per second) over ``repeats`` slices of ``seconds``."""
-    best_games = best_actions = 0.0
-    seed = first_seed
+def playout_rates(counts: range, seconds: float, repeats: int) -> dict[int, tuple[float, float]]:
+    """Best (games per second, actions per second) of each player count.
+
+    The counts run in alternating slices of ``seconds``, ``repeats`` times, so that
+    drift of the machine hits all of them and the ratios between them hold.
+    """
+    best = dict.fromkeys(counts, (0.0, 0.0))
+    seeds = dict.fromkeys(counts, 0)
     for _ in range(repeats):
-        games = actions = 0
-        start = time.process_time()
-        while (elapsed := time.process_time() - start) < seconds:
-            actions += playout(players, seed)
-            seed += 1
-            games += 1
-        if actions / elapsed > best_actions:
-            best_games, best_actions = games / elapsed, actions / elapsed
-    return best_games, best_actions
+        for players in counts:
+            games = actions = 0
+            seed = seeds[players]
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds:
+                actions += playout(players, seed)
+                seed += 1
+                games += 1
+            seeds[players] = seed
+            if actions / elapsed > best[players][1]:
+                best[players] = (games / elapsed, actions / elapsed)
+    return best
 
 
 def recorded(players: int, games: int) -> list[tuple[GameState, Action]]:
@@ -97,6 +107,47 @@ def recorded(players: int, games: int) -> list[tuple[GameState, Action]]:
             pairs.append((state, action))
             state = apply(state, action)
     return pairs
+
+
+#: The parts of a round an action can play, from the cheapest; the round end costs most.
+APPLY_KINDS = (
+    "any other action",
+    "last `Stay`/`Leave`: the Snitch revealed, the heist waits",
+    "`Denounce`: the rest of the heist, the loot, the round end",
+    "last `Stay`/`Leave`: the heist, the loot, the round end",
+)
+
+
+def apply_kind(state: GameState, action: Action, after: GameState) -> str:
+    """Which of :data:`APPLY_KINDS` ``action`` plays, ``after`` being the state it leads to."""
+    if action.__class__ is Denounce:
+        return APPLY_KINDS[2]
+    if after.round != state.round or after.is_over:
+        return APPLY_KINDS[3]
+    if after.phase is Phase.HEIST:
+        return APPLY_KINDS[1]
+    return APPLY_KINDS[0]
+
+
+def applying(pairs: list[tuple[GameState, Action]]) -> Callable[[], object]:
+    """A function that applies every recorded action to its state."""
+    return lambda: [apply(state, action) for state, action in pairs]
+
+
+def print_apply_table(repeats: int) -> None:
+    """Microseconds per validated ``apply`` by the part of the round it plays, 3 and 5 players."""
+    by_kind: dict[str, dict[int, float]] = {}
+    for players in (3, 5):
+        groups: dict[str, list[tuple[GameState, Action]]] = {}
+        for state, action in recorded(players, 100):
+            after = apply(state, action)
+            groups.setdefault(apply_kind(state, action, after), []).append((state, action))
+        for kind, pairs in groups.items():
+            by_kind.setdefault(kind, {})[players] = per_item(applying(pairs), len(pairs), repeats)
+    print("\n| `apply` (validated), µs | 3 players | 5 players |\n| --- | --- | --- |")
+    for kind in APPLY_KINDS:
+        figures = by_kind[kind]
+        print(f"| {kind} | {figures[3]:.2f} | {figures[5]:.2f} |")
 
 
 def per_item(function: Callable[[], object], count: int, repeats: int) -> float:
@@ -299,7 +350,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="per timed slice of playouts")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument(
-        "--only", choices=("json",), help="print only this table (e.g. while tuning JSON)"
+        "--only",
+        choices=("json", "apply"),
+        help="print only this table (e.g. while tuning JSON, or apply by the part of the round)",
     )
     parser.add_argument("--first-reads", choices=("warm", "cold"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -313,9 +366,12 @@ def main(argv: list[str]) -> int:
     if args.only == "json":
         print_json_table(args.repeats)
         return 0
+    if args.only == "apply":
+        print_apply_table(args.repeats)
+        return 0
     print("| players | games/s | actions/s | µs per action | vs 5 players |")
     print("| --- | --- | --- | --- | --- |")
-    rates = {p: playout_rate(p, args.seconds, args.repeats) for p in range(3, 9)}
+    rates = playout_rates(range(3, 9), args.seconds, args.repeats)
     five = rates[5][1]
     for players, (games, actions) in rates.items():
         print(

@@ -14,16 +14,23 @@ from __future__ import annotations
 from typing import Final
 
 from ._actions import Action
+from ._common.interning import interned
+from ._config import GameConfig
 from ._events import DepositForfeited, DepositReturned, Event
 from ._log import Log
-from ._roles import Role
-from ._state import Character, CharacterStatus, GameState
+from ._roles import LootCard, Role
+from ._state import Character, CharacterStatus, GameState, Phase
 
 __all__ = ["Draft"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _HIDDEN: Final = CharacterStatus.HIDDEN
+
+# Values the steps build over and over, one shared instance each (see ._common.interning).
+_Character = interned(Character)
+_DepositForfeited = interned(DepositForfeited)
+_DepositReturned = interned(DepositReturned)
 
 
 class Draft:
@@ -52,24 +59,27 @@ class Draft:
     )
 
     def __init__(self, state: GameState) -> None:
+        # Read from the field dictionary: a subscript costs less than an attribute
+        # lookup, which first searches the class, and a draft is made per action.
+        fields = state.__dict__
         self.source = state
-        self.config = state.config
-        self.phase = state.phase
-        self.round = state.round
-        self.loot = state.loot
-        self.cash = list(state.cash)
-        self.reserve = state.reserve
-        self.threats = list(state.threats)
-        self.threat_supply = state.threat_supply
-        self.leader = state.leader
-        self.characters = list(state.characters)
-        self.decided = list(state.decided)
-        self.face_up = state.face_up
-        self.face_down = state.face_down
-        self.previous_roles = state.previous_roles
-        self.winners = state.winners
-        self.deck = state.deck
-        self.rng = state.rng
+        self.config: GameConfig = fields["config"]
+        self.phase: Phase = fields["phase"]
+        self.round: int = fields["round"]
+        self.loot: LootCard | None = fields["loot"]
+        self.cash: list[int] = list(fields["cash"])
+        self.reserve: int = fields["reserve"]
+        self.threats: list[int] = list(fields["threats"])
+        self.threat_supply: int = fields["threat_supply"]
+        self.leader: int = fields["leader"]
+        self.characters: list[Character] = list(fields["characters"])
+        self.decided: list[bool] = list(fields["decided"])
+        self.face_up: tuple[Role, ...] = fields["face_up"]
+        self.face_down: Role | None = fields["face_down"]
+        self.previous_roles: tuple[tuple[Role, ...], ...] = fields["previous_roles"]
+        self.winners: frozenset[int] = fields["winners"]
+        self.deck: tuple[int, ...] = fields["deck"]
+        self.rng: int = fields["rng"]
         self.events: list[Event] = []
 
     def finish(self, action: Action | None) -> GameState:
@@ -109,16 +119,6 @@ class Draft:
 
     # -- reading ----------------------------------------------------------
 
-    def with_status(self, status: CharacterStatus, role: Role | None = None) -> list[int]:
-        """Indices of the characters with ``status`` (and ``role``), by seat."""
-        found = [
-            index
-            for index, c in enumerate(self.characters)
-            if c.status is status and (role is None or c.role is role)
-        ]
-        found.sort(key=lambda index: self.characters[index].player)
-        return found
-
     def hidden_of(self, seat: int) -> list[int]:
         """Indices of ``seat``'s face-down characters, in the order laid."""
         return [
@@ -136,7 +136,7 @@ class Draft:
     def set_status(self, index: int, status: CharacterStatus) -> Character:
         """Move a character to ``status`` and return the updated character."""
         old = self.characters[index]
-        new = Character(old.player, old.role, old.position, old.paid, old.covered, status)
+        new = _Character(old.player, old.role, old.position, old.paid, old.covered, status)
         self.characters[index] = new
         return new
 
@@ -156,9 +156,10 @@ class Draft:
         """The owner gets back what they paid; the covered part goes back to the reserve (R-PLAN-3)."""
         self.cash[character.player] += character.paid
         self.reserve += character.covered
-        self.emit(DepositReturned(character.player, character.paid, character.covered))
+        self.events.append(_DepositReturned(character.player, character.paid, character.covered))
 
     def forfeit_deposit(self, character: Character) -> None:
         """The whole deposit on the character goes to the reserve (R-HEIST-DUP)."""
-        self.reserve += character.deposit
-        self.emit(DepositForfeited(character.player, character.role, character.deposit))
+        deposit = character.paid + character.covered
+        self.reserve += deposit
+        self.events.append(_DepositForfeited(character.player, character.role, deposit))

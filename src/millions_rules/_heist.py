@@ -13,53 +13,78 @@ engine rests in :attr:`~millions_rules.Phase.HEIST` until the Snitch's owner pla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from ._actions import Denounce
 from ._checks import illegal, require_phase, require_role, require_seat
+from ._common.interning import interned
 from ._draft import Draft
 from ._ending import end_round
 from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunished, ThreatGained
 from ._loot import share_loot
 from ._roles import Role
-from ._state import CharacterStatus, GameState, Phase
+from ._state import Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["begin_heist", "check_denounce", "nameable_face_up", "nameable_roles", "play_denounce"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
-_ELIMINATED: Final = CharacterStatus.ELIMINATED
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _SURVIVING: Final = CharacterStatus.SURVIVING
 _HEIST: Final = Phase.HEIST
 _BRUTE: Final = Role.BRUTE
 _SNITCH: Final = Role.SNITCH
+#: The roles revealed after the Snitch, in reveal order (R-HEIST).
+_AFTER_SNITCH: Final = tuple(role for role in Role if role is not _SNITCH)
 # What the action does, for its refusal (made once: the check runs on every action).
 _DOING_DENOUNCE: Final = msg("doing.denounce", "name a role")
 
 _SNITCH_PENALTY = 3
 
+# The events of the heist, one shared instance per distinct value (see ._common.interning).
+_CharacterRevealed = interned(CharacterRevealed)
+_Eliminated = interned(Eliminated)
+_RoleDenounced = interned(RoleDenounced)
+_SnitchPunished = interned(SnitchPunished)
+_ThreatGained = interned(ThreatGained)
+
 
 def begin_heist(draft: Draft) -> None:
     """Reveal the Snitches; pause for a lone Snitch's denunciation if a role can be named."""
-    _reveal_role(draft, _SNITCH)
-    snitches = draft.with_status(_SURVIVING, _SNITCH)
-    if not snitches:
-        _finish_heist(draft, named=None)
+    # One pass over the characters serves the whole heist (see _in_heist).
+    hidden, survivors = _in_heist(draft)
+    snitches = hidden.get(_SNITCH)
+    if snitches is not None:
+        _reveal(draft, _SNITCH, snitches, survivors)
+    if not survivors:  # no Snitch, or duplicates eliminated (R-HEIST-DUP)
+        _finish_heist(draft, hidden, survivors, named=None)
         return
-    snitch = draft.characters[snitches[0]]
     if nameable_face_up(draft.face_up):
+        # The state rests here, so the Snitch shows as revealed and surviving.
+        draft.set_status(survivors[0], _SURVIVING)
         draft.phase = _HEIST
         return
     # R-HEIST-SNITCH: if no other role shows on a face-up card, nobody is named.
-    draft.emit(RoleDenounced(snitch.player, None))
-    _finish_heist(draft, named=None)
+    draft.events.append(_RoleDenounced(draft.characters[survivors[0]].player, None))
+    _finish_heist(draft, hidden, survivors, named=None)
+
+
+def _other_roles(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
+    return tuple(sorted({role for role in face_up if role is not _SNITCH}))
+
+
+# A few hundred layouts of the role cards occur, and every lone Snitch asks.
+_other_roles_of_layout = lru_cache(maxsize=1024)(_other_roles)
 
 
 def nameable_face_up(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
     """The roles other than Snitch among ``face_up``, once each, in reveal order (R-HEIST-SNITCH)."""
-    return tuple(sorted({role for role in face_up if role is not _SNITCH}))
+    if face_up.__class__ is tuple:  # as the rules lay them out; a hand-built state may hold a list
+        return _other_roles_of_layout(face_up)
+    return _other_roles(face_up)
 
 
 def nameable_roles(state: GameState) -> tuple[Role, ...]:
@@ -92,98 +117,111 @@ def check_denounce(state: GameState, action: Denounce) -> None:
 
 def play_denounce(draft: Draft, action: Denounce) -> None:
     """Record the named role and resolve the rest of the heist."""
-    draft.emit(RoleDenounced(action.player, action.role))
-    _finish_heist(draft, named=action.role)
+    draft.events.append(_RoleDenounced(action.player, action.role))
+    hidden, survivors = _in_heist(draft)  # the lone Snitch survives, revealed already
+    _finish_heist(draft, hidden, survivors, named=action.role)
 
 
-def _finish_heist(draft: Draft, named: Role | None) -> None:
-    """Reveal the roles after the Snitch, then the named role, then share the loot and end the round."""
-    # One pass finds every role's face-down characters: revealing a role changes only
-    # its own characters, so the groups hold until each role's turn.
-    hidden = _hidden_by_role(draft)
-    for role in draft.config.roles:
-        if role is not _SNITCH and role is not named and role in hidden:
-            _reveal(draft, role, hidden[role])
+def _finish_heist(
+    draft: Draft, hidden: dict[Role, list[int]], survivors: list[int], named: Role | None
+) -> None:
+    """Reveal the roles after the Snitch, then the named role, then share the loot and end the round.
+
+    ``hidden`` holds each role's face-down characters and ``survivors`` the
+    characters revealed so far that survived, in reveal order. The characters
+    go home when the round ends (R-END-1), which this transition always reaches:
+    the heist keeps its outcome in ``survivors`` instead of rebuilding every
+    character with its new status only for :func:`._ending.end_round` to drop it.
+    """
+    for role in _AFTER_SNITCH:  # R-COMP-1 order; roles out of play have no characters
+        if role is not named:
+            found = hidden.get(role)
+            if found is not None:
+                _reveal(draft, role, found, survivors)
     if named is not None:
-        _reveal_named(draft, named, hidden.get(named, []))
-    if not _punish_lone_snitch(draft):
-        share_loot(draft)
+        _reveal_named(draft, named, hidden.get(named, ()))
+    if not _punish_lone_snitch(draft, survivors):
+        characters = draft.characters
+        share_loot(draft, [characters[index] for index in survivors])
     end_round(draft)
 
 
-def _hidden_by_role(draft: Draft) -> dict[Role, list[int]]:
-    """Indices of the face-down characters of each role, by seat (as :meth:`._draft.Draft.with_status`)."""
+def _in_heist(draft: Draft) -> tuple[dict[Role, list[int]], list[int]]:
+    """Indices of each role's face-down characters, by seat, and of the surviving ones.
+
+    Revealing a role changes only its own characters, so the groups hold until
+    each role's turn; every survivor is recorded as it is revealed, in reveal
+    order (at most one per role, R-HEIST-DUP), so the heist never scans again.
+    """
     characters = draft.characters
     groups: dict[Role, list[int]] = {}
+    survivors = []
     for index, c in enumerate(characters):
-        if c.status is _HIDDEN:
+        status = c.status
+        if status is _HIDDEN:
             group = groups.get(c.role)
             if group is None:
                 groups[c.role] = [index]
             else:
                 group.append(index)
-    for group in groups.values():
-        if len(group) > 1:
-            group.sort(key=lambda index: characters[index].player)
-    return groups
+                if characters[group[-2]].player > c.player:  # laid in choosing order
+                    group.sort(key=lambda index: characters[index].player)
+        elif status is _SURVIVING:  # the lone Snitch, revealed before the pause
+            survivors.append(index)
+    return groups, survivors
 
 
-def _reveal_role(draft: Draft, role: Role) -> None:
-    """Reveal the staying characters of ``role``: a lone one survives, duplicates are eliminated (R-HEIST-DUP)."""
-    _reveal(draft, role, draft.with_status(_HIDDEN, role))
-
-
-def _reveal(draft: Draft, role: Role, found: list[int]) -> None:
-    """Reveal ``found``, the face-down characters of ``role`` by seat (R-HEIST-DUP)."""
+def _reveal(draft: Draft, role: Role, found: list[int], survivors: list[int]) -> None:
+    """Reveal ``found``, the face-down characters of ``role`` by seat: a lone one survives (R-HEIST-DUP)."""
+    characters = draft.characters
+    emit = draft.events.append
     for index in found:
-        character = draft.characters[index]
-        draft.emit(CharacterRevealed(character.player, role))
+        emit(_CharacterRevealed(characters[index].player, role))
     if len(found) == 1:
-        _survive(draft, found[0])
+        _survive(draft, characters[found[0]])
+        survivors.append(found[0])
         return
     for index in found:  # R-HEIST-DUP: two or more of a role are all eliminated
-        _eliminate(draft, index, "R-HEIST-DUP")
+        _eliminate(draft, characters[index], "R-HEIST-DUP")
 
 
-def _survive(draft: Draft, index: int) -> None:
+def _survive(draft: Draft, character: Character) -> None:
     """A lone character gets its deposit back; a lone Brute takes a threat card (R-HEIST-BRUTE, R-HEIST-OTHER)."""
-    character = draft.set_status(index, _SURVIVING)
     draft.return_deposit(character)  # R-HEIST-SNITCH, R-HEIST-BRUTE, R-HEIST-OTHER
     if character.role is _BRUTE and draft.threat_supply > 0:
         draft.threat_supply -= 1
         draft.threats[character.player] += 1
-        draft.emit(ThreatGained(character.player))
+        draft.events.append(_ThreatGained(character.player))
 
 
-def _eliminate(draft: Draft, index: int, rule: str) -> None:
+def _eliminate(draft: Draft, character: Character, rule: str) -> None:
     """Eliminate a character: its deposit goes to the reserve, except a Brute's (R-HEIST-DUP, R-HEIST-BRUTE)."""
-    character = draft.set_status(index, _ELIMINATED)
-    draft.emit(Eliminated(character.player, character.role, rule))
+    draft.events.append(_Eliminated(character.player, character.role, rule))
     if character.role is _BRUTE:
         draft.return_deposit(character)  # R-HEIST-BRUTE: a Brute always keeps it
     else:
         draft.forfeit_deposit(character)
 
 
-def _reveal_named(draft: Draft, named: Role, found: list[int]) -> None:
+def _reveal_named(draft: Draft, named: Role, found: Sequence[int]) -> None:
     """Reveal and eliminate the named role's characters at the very end of the heist (R-HEIST-SNITCH)."""
     # R-HEIST-SNITCH: revealed at the very end and eliminated, alone or not;
     # a named Brute keeps the deposit but gains no threat card.
+    characters = draft.characters
+    emit = draft.events.append
     for index in found:
-        draft.emit(CharacterRevealed(draft.characters[index].player, named))
+        emit(_CharacterRevealed(characters[index].player, named))
     for index in found:
-        _eliminate(draft, index, "R-HEIST-SNITCH")
+        _eliminate(draft, characters[index], "R-HEIST-SNITCH")
 
 
-def _punish_lone_snitch(draft: Draft) -> bool:
+def _punish_lone_snitch(draft: Draft, survivors: list[int]) -> bool:
     """Punish a Snitch left alone: up to 3M to the reserve, no loot (R-HEIST-LONE-SNITCH)."""
-    survivors = draft.with_status(_SURVIVING)
     if len(survivors) != 1 or draft.characters[survivors[0]].role is not _SNITCH:
         return False
-    character = draft.set_status(survivors[0], _ELIMINATED)
-    seat = character.player
+    seat = draft.characters[survivors[0]].player
     amount = min(_SNITCH_PENALTY, draft.cash[seat])  # cash never goes below 0
     draft.cash[seat] -= amount
     draft.reserve += amount
-    draft.emit(Eliminated(seat, _SNITCH, "R-HEIST-LONE-SNITCH"), SnitchPunished(seat, amount))
+    draft.emit(_Eliminated(seat, _SNITCH, "R-HEIST-LONE-SNITCH"), _SnitchPunished(seat, amount))
     return True

@@ -13,6 +13,7 @@ from typing import Final
 
 from ._actions import Leave, Pay, Stay, UseThreat
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
+from ._common.interning import interned
 from ._draft import Draft
 from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
 from ._heist import begin_heist
@@ -42,6 +43,11 @@ _DOING_LEAVE: Final = msg("doing.leave", "leave")
 _DOING_PAY: Final = msg("doing.pay", "pay")
 _DOING_THREAT: Final = msg("doing.use_threat", "use a threat card")
 
+# The events of the last decision, one shared instance per distinct value (see ._common.interning).
+_CharacterTakenBack = interned(CharacterTakenBack)
+_Left = interned(Left)
+_Stayed = interned(Stayed)
+
 
 # -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------
 
@@ -66,7 +72,7 @@ def check_stay(state: GameState, action: Stay) -> None:
 def play_stay(draft: Draft, action: Stay) -> None:
     """The player stays with every character still in the round."""
     draft.decided[action.player] = True
-    draft.emit(Stayed(action.player))
+    draft.events.append(_Stayed(action.player))
     _end_if_all_decided(draft)
 
 
@@ -97,16 +103,15 @@ def check_leave(state: GameState, action: Leave) -> None:
 def play_leave(draft: Draft, action: Leave) -> None:
     """Take the character(s) back and return their deposits (R-NEG-2)."""
     seat = action.player
-    taken = [
-        i
-        for i in draft.hidden_of(seat)
-        if action.role is None or draft.characters[i].role is action.role
-    ]
-    remaining = len(draft.hidden_of(seat)) - len(taken)
-    draft.emit(Left(seat, tuple(draft.characters[i].position for i in taken), remaining))
+    role = action.role
+    characters = draft.characters
+    hidden = draft.hidden_of(seat)
+    taken = [i for i in hidden if role is None or characters[i].role is role]
+    remaining = len(hidden) - len(taken)
+    draft.events.append(_Left(seat, tuple([characters[i].position for i in taken]), remaining))
     for index in taken:
         character = draft.set_status(index, _TAKEN_BACK)
-        draft.emit(CharacterTakenBack(seat, character.role))
+        draft.events.append(_CharacterTakenBack(seat, character.role))
         draft.return_deposit(character)
     if remaining == 0:
         draft.decided[seat] = True
@@ -114,7 +119,7 @@ def play_leave(draft: Draft, action: Leave) -> None:
 
 
 def _end_if_all_decided(draft: Draft) -> None:
-    if all(draft.decided):
+    if False not in draft.decided:  # all(draft.decided), without a generator's overhead
         begin_heist(draft)
 
 

@@ -14,6 +14,7 @@ from typing import Final
 
 from ._actions import Choose, DealLoot, SetAside
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
+from ._common.interning import interned
 from ._draft import Draft
 from ._events import (
     CharacterChosen,
@@ -50,6 +51,9 @@ _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _FORBIDDEN: Final = RepeatRole.FORBIDDEN
 
+# One shared instance per distinct value (see ._common.interning): one a round.
+_LootRevealed = interned(LootRevealed)
+
 # What each action does, for the refusals (made once: the checks run on every action).
 _DEAL: Final = msg("doing.deal", "deal a loot card")
 _SET_ASIDE: Final = msg("doing.set_aside", "set a role card aside")
@@ -70,8 +74,8 @@ def start_round(draft: Draft) -> None:
 
 def _reveal_loot(draft: Draft, index: int) -> None:
     """Turn the loot card face up and start planning (R-PLAN-1)."""
-    draft.loot = draft.config.loot_deck[index]
-    draft.emit(LootRevealed(draft.round, draft.loot))
+    draft.loot = loot = draft.config.loot_deck[index]
+    draft.events.append(_LootRevealed(draft.round, loot))
     draft.phase = _PLANNING
 
 

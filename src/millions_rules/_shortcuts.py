@@ -17,6 +17,7 @@ run only on actions already checked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Final
 
 from ._actions import Action, Choose, Leave, Stay
@@ -34,7 +35,7 @@ from ._events import (
 from ._face_down import hand_on
 from ._log import Log
 from ._random import draw_below
-from ._roles import REVEAL_ORDER, Dealer
+from ._roles import REVEAL_ORDER, Dealer, Role
 from ._state import Character, CharacterStatus, GameState, Phase
 
 __all__ = ["SHORTCUTS"]
@@ -102,9 +103,11 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         covered = short if short < reserve else reserve
         have -= paid
         reserve -= covered
-        laid.append(_Character(seat, role, position, paid, covered))
-        events.append(_DepositPlaced(seat, paid, covered))
-    last = len(laid) == config.players * config.characters_per_player
+        character, placed = _placing(seat, role, position, paid, covered)
+        laid.append(character)
+        events.append(placed)
+    players = config.players
+    last = len(laid) == (2 * players if players == 3 else players)  # R-3P-1: two each
     if last and config.dealer is _ENGINE:
         cards = [c.role for c in laid]
         # Drawing one card uniformly is the same as shuffling and taking the top one.
@@ -131,6 +134,14 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     return new
 
 
+@lru_cache(maxsize=CACHE_SIZE)
+def _placing(
+    seat: int, role: Role, position: int, paid: int, covered: int
+) -> tuple[Character, DepositPlaced]:
+    """A character laid with its deposit, and its :class:`~millions_rules.DepositPlaced` (R-PLAN-3)."""
+    return _Character(seat, role, position, paid, covered), _DepositPlaced(seat, paid, covered)
+
+
 def _decide(decided: tuple[bool, ...], seat: int) -> tuple[bool, ...] | None:
     """``decided`` with ``seat`` set, or ``None`` when that completes it (the heist follows)."""
     marks = list(decided)
@@ -155,6 +166,9 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
     seat = action.player
     role = action.role
+    decided = state.decided
+    if role is None and decided.count(False) == 1:
+        return None  # the last undecided seat leaves: the heist follows, in the draft
     before = state.characters
     characters = list(before)
     taken = []  # the indices of the characters taken back
@@ -166,7 +180,6 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
             else:
                 left.append(c.role)
     remaining = len(left)
-    decided = state.decided
     if remaining == 0:
         decided = _decide(decided, seat)  # type: ignore[assignment]
         if decided is None:

@@ -84,7 +84,7 @@ _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _SNITCH: Final = Role.SNITCH
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class Character:
     """A character chosen this round: its owner, role, deposit and standing."""
 
