@@ -185,3 +185,38 @@ def test_a_class_the_fast_path_cannot_count_gets_the_exact_paths_answer(
     whose annotations cannot be resolved made the search for logs raise: both escaped
     ``from_json`` as a bare ``RecursionError`` or ``NameError``."""
     agree(text, cls, backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_key_twice_is_refused_when_a_bet_leaves_its_draws_from_the_bag_out(
+    backend: str,
+) -> None:
+    """Currency Torraku's ``bet`` has a default (``from_bag``): a key twice in its place,
+    in an action and in a state's history read by its text."""
+    from millions_rules import torraku
+    from millions_rules.torraku import _serialization as torraku_serialization
+
+    state = torraku.new_game(torraku.TorrakuConfig(3, seed=1))
+    rng = random.Random(1)
+    while '{"type":"bet",' not in torraku.to_json(state):
+        state = torraku.apply(state, rng.choice(torraku.legal_actions(state)))
+    text = torraku.to_json(state)
+    start = text.index('{"type":"bet",')
+    item = text[start : text.index("}", start) + 1]
+    player = item.split('"player":')[1].split(",")[0]
+    forged_item = item.replace(',"from_bag":[]', "").replace(
+        f'"player":{player},', f'"player":{player},"player":{player},'
+    )
+    assert forged_item.count(":") == item.count(":") and forged_item != item
+    forged = text.replace(item, forged_item, 1)
+
+    def exact_torraku(text: str, cls: type) -> object:
+        fmt = torraku_serialization.FORMAT
+        return fmt.structure(serialization.parse_json(text), cls)
+
+    for document, cls in ((forged_item, torraku.Action), (forged, torraku.TorrakuState)):
+        assert torraku.from_json(text, torraku.TorrakuState) == state
+        with serialization.backend(backend):
+            got = outcome(torraku.from_json, document, cls)
+        assert got == outcome(exact_torraku, document, cls)
+        assert got[0] == "error"
