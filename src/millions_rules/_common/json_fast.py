@@ -401,9 +401,8 @@ class _Readers:
         else:  # every field is read below: the right count means no extra key
             lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
         for i, field in enumerate(fields):
-            if defaults[
-                i
-            ]:  # a default is a valid value: only a value read from the document is checked
+            # A default is a valid value: only a value read from the document is checked.
+            if defaults[i]:
                 namespace[f"D{i}"] = field.default
             if not defaults[i] or self.complete:
                 lines.append(f"    v{i} = o[{field.name!r}]")
