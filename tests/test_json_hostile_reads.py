@@ -7,6 +7,7 @@ game server could send to ``from_json(text, GameState)`` or ``from_json(text, Pl
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import attrs
 import pytest
@@ -220,3 +221,23 @@ def test_a_key_twice_is_refused_when_a_bet_leaves_its_draws_from_the_bag_out(
             got = outcome(torraku.from_json, document, cls)
         assert got == outcome(exact_torraku, document, cls)
         assert got[0] == "error"
+
+
+@attrs.frozen
+class _Annotated:
+    """A class whose logs sit beside a mapping, whose keys may be any name."""
+
+    notes: Mapping[str, tuple[int, ...]]
+    events: tuple[Event, ...]
+    history: tuple[Action, ...]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_no_log_is_read_by_text_beside_a_mapping_whose_keys_may_name_it(backend: str) -> None:
+    """A mapping's key may be ``"events"``: the first ``"events":[`` of the text is then no
+    field of the class, and its items must not be put in the log."""
+    text = (
+        '{"notes":{"events":[{"type":"stayed","player":1}],"history":[]},"events":[],"history":[]}'
+    )
+    assert agree(text, _Annotated, backend)[0] == "error"
+    agree(text.replace('{"type":"stayed","player":1}', ""), _Annotated, backend)
