@@ -23,9 +23,11 @@ found the array to end at the expected ``]``, or every piece is one complete JSO
 object on its own (parsed so, or a text of the table); the array's text is then ``[`` + those
 objects joined by commas + ``]``, which JSON parses to exactly those objects wherever
 the cuts fell. The rest: it is accepted by the strict readers only if the
-``"events":[`` found is a key of an object with such a field -- every key of every
-object must be one of its class's fields, and no field name holds a quote -- and only
-the top-level class has a field of that name (checked when the log reader is made);
+``"events":[`` found is a key of an object with such a field -- inside a string it
+would be ``\\"events\\":[``, and the ``],"`` after the array would end the string
+before a bare name; every key of every object must be one of its class's fields (no
+class inside holds a mapping, whose keys are free), and no field name holds a quote --
+and only the top-level class has a field of that name (checked when the log reader is made);
 the text before the array is the same in both documents, so the parser reaches the
 array in the same state, and after it continues in the same state. Keys are counted
 against colons in each part, which proves the whole free of duplicate keys as the
@@ -170,11 +172,19 @@ def _classes_within(t: object, seen: set[type]) -> Iterator[type]:
         yield from _classes_within(arg, seen)
 
 
+def _free_keys(t: object) -> bool:
+    """Whether a value of type ``t`` may hold a mapping, whose keys may be any name."""
+    if t is dict or typing.get_origin(t) in (dict, Mapping):
+        return True
+    return any(_free_keys(arg) for arg in typing.get_args(t))
+
+
 def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
     """(name, next field's name, union) of each field of ``cls`` holding a tuple of a union
     (a log) that can be read by its text: no other class inside ``cls`` has a field of that
-    name, another field follows it, and ``cls`` has no validator, converter or
-    ``__attrs_post_init__`` (a log is put in place after the object is built)."""
+    name or holds a mapping (whose keys may be any name), another field follows it, and
+    ``cls`` has no validator, converter or ``__attrs_post_init__`` (a log is put in place
+    after the object is built)."""
     attrs.resolve_types(cls)
     fields = attrs.fields(cls)
     if hasattr(cls, "__attrs_post_init__") or any(f.validator or f.converter for f in fields):
@@ -182,8 +192,12 @@ def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
     inner: set[str] = set()
     seen: set[type] = set()
     for field in fields:
+        if _free_keys(field.type):  # "events":[ might be a key of the mapping
+            return []
         for within in _classes_within(field.type, seen):
             if within is cls:  # a value nested in its own kind: no log is read by text
+                return []
+            if any(_free_keys(f.type) for f in attrs.fields(within)):
                 return []
             inner.update(f.name for f in attrs.fields(within))
     logs = []
