@@ -11,6 +11,8 @@ from collections.abc import Mapping
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from millions_rules import (
     Action,
@@ -27,6 +29,8 @@ from millions_rules import (
 )
 from millions_rules import _serialization as serialization
 
+from .conftest import scaled
+from .strategies import games
 from .test_json_fast_paths import exact, fast, outcome
 
 BACKENDS = ["json", "orjson"]
@@ -241,3 +245,62 @@ def test_no_log_is_read_by_text_beside_a_mapping_whose_keys_may_name_it(backend:
     )
     assert agree(text, _Annotated, backend)[0] == "error"
     agree(text.replace('{"type":"stayed","player":1}', ""), _Annotated, backend)
+
+
+# -- items swapped, keys repeated, defaults left out, whitespace: any mix --------------
+
+_WHITESPACE = [(",", ", "), (":", ": "), ("},{", "} ,{"), ("},{", "},\n{"), ("[{", "[ {")]
+_LEFT_OUT = [',"status":"hidden"', ',"role":null', ',"first_leader":0']
+_STRANGERS = [
+    '{"type":"eliminated","player":0,"role":"brute","rule":"a},{b"}',
+    '{"type":"eliminated","player":1,"role":"snitch","rule":"},{\\"type\\":\\"stayed\\""}',
+    '{"type":"leave","player":0}',
+]
+
+
+def _hostile_edit(text: str, items: list[str], rng: random.Random) -> str:
+    """One edit a hostile client might make to a compact document."""
+    edit = rng.randrange(4)
+    if edit in (0, 3):  # an item replaced by another, perhaps with a key twice
+        logs = max(text.find('"history":['), text.find('"legal_actions":['))
+        start = logs if edit == 3 else 0  # an action's place, or any
+        cuts = [at for at in range(start, len(text)) if text.startswith("},{", at)]
+        if len(cuts) < 2:
+            return text
+        at = rng.randrange(len(cuts) - 1)
+        new = rng.choice(_STRANGERS if edit == 3 else items)[1:-1]
+        if edit == 3 or rng.random() < 0.4:
+            pairs = new.split(",")
+            pairs.insert(rng.randrange(1, len(pairs) + 1), rng.choice(pairs))
+            new = ",".join(pairs)
+        return text[: cuts[at] + 3] + new + text[cuts[at + 1] :]
+    if edit == 1:  # whitespace, or a field left to its default
+        old, new = rng.choice([*_WHITESPACE, *((left, "") for left in _LEFT_OUT)])
+        return text.replace(old, new, 1)
+    other = rng.choice(items)  # a piece of an item spliced anywhere
+    at = rng.randrange(len(text))
+    return text[:at] + other[rng.randrange(len(other)) :] + text[at + rng.randrange(8) :]
+
+
+@scaled(2)
+@given(games(), st.integers(0, 2**32), st.sampled_from(BACKENDS))
+def test_hostile_edits_read_as_the_exact_path_reads_them(
+    states: list[GameState], seed: int, backend: str
+) -> None:
+    """Documents edited as a hostile client would, read after the tables learned other
+    documents' items: the fast path gives the exact path's object or error."""
+    rng = random.Random(seed)
+    documents = [
+        (to_json(obj), cls)
+        for state in rng.sample(states, min(3, len(states)))
+        for obj, cls in ((state, GameState), (view(state, state.leader), PlayerView))
+    ]
+    items = list(_STRANGERS)
+    for text, _ in documents:
+        items.extend("{" + piece + "}" for piece in text.split("},{")[1:-1] if '"type"' in piece)
+    for _ in range(40):
+        text, cls = rng.choice(documents)
+        for _ in range(rng.randrange(1, 4)):
+            text = _hostile_edit(text, items, rng)
+        from_json(*rng.choice(documents))  # the tables learn a valid document
+        agree(text, cls if rng.random() < 0.8 else rng.choice([GameState, PlayerView]), backend)
