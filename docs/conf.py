@@ -34,6 +34,7 @@ nitpick_ignore = [
     ("py:class", "millions_rules._common.random.T"),
     ("py:class", "millions_rules._common.records.S"),
     ("py:class", "millions_rules._common.json.T"),
+    ("py:class", "millions_rules._common.interning.T"),
     ("py:class", "Extra"),
     ("py:class", "millions_rules._log.T"),
     ("py:obj", "millions_rules._log.T"),

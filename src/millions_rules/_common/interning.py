@@ -29,6 +29,7 @@ def interned(value_class: Callable[..., T]) -> Callable[..., T]:
     are. Keyword arguments work, but key the cache apart from positional ones.
 
     >>> import attrs
+    >>> from millions_rules._common.interning import interned
     >>> @attrs.frozen
     ... class Point:
     ...     x: int

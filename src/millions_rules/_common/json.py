@@ -513,7 +513,10 @@ class JsonFormat:
         self.configs: Final = tuple(configs)
         self.checks: Final = dict(checks or {})
         self._extra_hooks = extra_hooks
-        self.converter: Final = self._build(False, None)
+        #: The converter of the fast path, and of ``structure`` first: its generated
+        #: readers are complete (a document leaving a field to its default is read by the
+        #: detailed converter), so that keys counted against colons prove no key twice.
+        self.converter: Final = self._build(False, None, complete=True)
         self._explainer = self._build(True, None)
         self._write_class = make_writers(self.converter, self.unions, self.tags, self.big_fields)
         #: Generated writers by exact class, made on first use; ``None`` for other classes.
@@ -522,8 +525,10 @@ class JsonFormat:
         if orjson is not None:
             from cattrs.preconf.orjson import configure_converter
 
-            self._orjson_converter = self._build(False, configure_converter)
-        self._count_keys, self._constant_keys = make_key_counters(self.unions, self.tags)
+            self._orjson_converter = self._build(False, configure_converter, complete=True)
+        self._count_keys, self._constant_keys = make_key_counters(
+            self.unions, self.tags, self._reads_whole
+        )
         #: Key counters by class, made on first use; ``None`` for classes without one.
         self._key_counters: dict[type, Callable[[Any], int] | None] = {}
         #: The fields read by their text, by class, found on first use.
@@ -545,6 +550,8 @@ class JsonFormat:
         self,
         detailed_validation: bool,
         preconfigure: Callable[[cattrs.Converter], None] | None,
+        *,
+        complete: bool = False,
     ) -> cattrs.Converter:
         converter = cattrs.Converter(
             forbid_extra_keys=True, detailed_validation=detailed_validation
@@ -578,7 +585,7 @@ class JsonFormat:
             converter.register_structure_hook(cls, _config_hook(converter, cls, seed))
         # Members and unions next: the generated functions of the classes that hold them
         # look their hooks up when generated (a union's generic dispatch is slow).
-        reader, member = make_readers(
+        reader, member, handled = make_readers(
             converter,
             self.unions,
             self.tags,
@@ -587,9 +594,11 @@ class JsonFormat:
             (-MAX_INT, MAX_INT),
             MAX_ARRAY_LENGTH,
             {cls: self.big_fields.get(cls, ("seed",))[0] for cls in self.configs},
+            complete=complete and not detailed_validation,
         )
-        if not detailed_validation and preconfigure is None:  # the logs read by their text
-            self._member_reader = member
+        if complete and not detailed_validation and preconfigure is None:
+            self._member_reader = member  # the logs read by their text
+            self._reads_whole = handled  # whose documents give every field
         for cls in self.tagged:
             _register_tagged(converter, cls)
             if not detailed_validation:  # a generated reader (see .json_fast)
@@ -669,7 +678,7 @@ class JsonFormat:
         if cls not in self._key_counters:
             try:
                 self._key_counters[cls] = self._count_keys(cls) if attrs.has(cls) else None
-            except TypeError:  # a field type it cannot count: read such objects the exact way
+            except Exception:  # a type it cannot count or resolve: read such objects the exact way
                 self._key_counters[cls] = None
         return self._key_counters[cls]
 
@@ -735,8 +744,12 @@ class JsonFormat:
         """The fields of ``cls`` read by their text (see ``millions_rules._common.json_logs``)."""
         if not attrs.has(cls):
             return ()
+        try:
+            fields = log_fields(cls, self.unions)
+        except Exception:  # annotations it cannot resolve: the usual way says what is wrong
+            return ()
         logs = []
-        for name, following, union in log_fields(cls, self.unions):
+        for name, following, union in fields:
             members = self.unions[union]
             readers = {self.tags[member]: self._member_reader(member) for member in members}
             for member in members:
@@ -789,23 +802,24 @@ class JsonFormat:
         """Structure a parsed document, or raise :class:`~millions_rules.DeserializationError`."""
         try:
             result: Any = self.converter.structure(document, cls)  # type: ignore[arg-type]
-        except Exception:  # explained by the detailed read below
-            path, code, message = self._explain(document, cls)
-            raise DeserializationError(message, code, path) from None
+        except Exception:  # read again in detail: a field left to its default, or refused
+            result = self._structure_in_detail(document, cls)
         check = self.checks.get(type(result))
         if check is not None:
             check(result)
         return result
 
-    def _explain(self, document: object, cls: object) -> _Problem:
-        """Read a refused document again, with detailed validation, to say where it is wrong."""
+    def _structure_in_detail(self, document: object, cls: object) -> Any:
+        """Read a document with detailed validation: the object of a valid document that
+        leaves a field to its default (which the fast readers do not read), or the
+        :class:`~millions_rules.DeserializationError` saying where the document is wrong."""
         try:
-            self._explainer.structure(document, cls)  # type: ignore[arg-type]
+            return self._explainer.structure(document, cls)  # type: ignore[arg-type]
         except RecursionError:  # pragma: no cover - the parser refuses such depth first
-            return "$", "too_deep", "document nested too deeply"
+            path, code, message = "$", "too_deep", "document nested too deeply"
         except Exception as error:  # whatever it is, it is described
-            return _describe(error)
-        return "$", "bad_value", "not a valid document"  # pragma: no cover - both agree
+            path, code, message = _describe(error)
+        raise DeserializationError(message, code, path) from None
 
 
 _NOT_READ: Final = object()

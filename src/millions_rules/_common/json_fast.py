@@ -319,9 +319,11 @@ class _Readers:
         bounds: tuple[int, int],
         max_items: int,
         seeds: Mapping[type, str],
+        complete: bool,
     ) -> None:
         self.converter = converter
         self.seeds = seeds
+        self.complete = complete
         self.unions = unions
         self.tags = tags
         self.big = big
@@ -394,15 +396,17 @@ class _Readers:
             lines.append("    if o.__class__ is not dict: raise REFUSED")
             if tag is not None:
                 lines.append("    if o.get('type') != TAG: raise REFUSED")
-        if any(f.default is not attrs.NOTHING for f in fields):
+        if any(f.default is not attrs.NOTHING for f in fields) and not self.complete:
             lines.append("    if not o.keys() <= ALLOWED: raise REFUSED")
         else:  # every field is read below: the right count means no extra key
             lines.append(f"    if len(o) != {len(fields) + (tag is not None)}: raise REFUSED")
         for i, field in enumerate(fields):
-            if not defaults[i]:
-                lines.append(f"    v{i} = o[{field.name!r}]")
-            else:  # a default is a valid value: only a value read from the document is checked
+            # A default is a valid value: only a value read from the document is checked.
+            if defaults[i]:
                 namespace[f"D{i}"] = field.default
+            if not defaults[i] or self.complete:
+                lines.append(f"    v{i} = o[{field.name!r}]")
+            else:
                 lines.append(f"    v{i} = o.get({field.name!r}, D{i})")
         values = ", ".join(f"v{i}" for i in range(len(fields)))
         interned = self.interned(cls, fields, defaults, namespace)
@@ -635,19 +639,25 @@ def make_readers(
     bounds: tuple[int, int],
     max_items: int,
     seeds: Mapping[type, str],
+    *,
+    complete: bool = False,
 ) -> tuple[
-    Callable[[type], Callable[[Any], Any] | None], Callable[[type], Callable[[Any], Any] | None]
+    Callable[[type], Callable[[Any], Any] | None],
+    Callable[[type], Callable[[Any], Any] | None],
+    Callable[[type], bool],
 ]:
     """Functions giving the strict reader of an attrs class (see the module's docstring),
-    and the reader of a union member called once its ``"type"`` picked it (which checks
-    neither the object nor its tag again).
+    the reader of a union member called once its ``"type"`` picked it (which checks
+    neither the object nor its tag again), and whether a class gets a generated reader.
 
     Fields of a class listed in ``big_fields`` (other than the class being read) are
     read through the converter's own hook. ``seeds`` names the seed field of each config
-    class, required in a document (its default would be a random seed).
+    class, required in a document (its default would be a random seed). ``complete``
+    readers refuse a document that leaves out a field with a default: the fast path's
+    count of keys (see ``_KeyCounts``) then knows every object's keys.
     """
-    readers = _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds)
-    return readers.of_class, readers.member
+    readers = _Readers(converter, unions, tags, big, big_fields, bounds, max_items, seeds, complete)
+    return readers.of_class, readers.member, readers.handled
 
 
 # -- key counts ---------------------------------------------------------------------
@@ -660,20 +670,41 @@ class _KeyCounts:
     parses to fewer keys than its text holds. Outside strings a colon only follows
     a key, so a parsed document whose key count equals the colons in its text had no
     duplicate key (a colon inside a string only makes the counts differ, never agree
-    by mistake).
+    by mistake). This holds only if each object's document gave all its fields: one
+    that left a field to its default has a key fewer, which a key given twice would make
+    up. A class with defaults is therefore counted only if ``whole(cls)``: its documents
+    are read by a complete reader (see ``make_readers``), which refuses a field left out.
     """
 
-    def __init__(self, unions: dict[object, tuple[type, ...]], tags: dict[type, str]) -> None:
+    def __init__(
+        self,
+        unions: dict[object, tuple[type, ...]],
+        tags: dict[type, str],
+        whole: Callable[[type], bool],
+    ) -> None:
         self.unions = unions
         self.tags = tags
+        self.whole = whole
         self.constant: dict[type, int] = {}
         self.by_class: dict[type, Callable[[Any], int]] = {}
+        self.making: set[type] = set()
 
     def of_class(self, cls: type) -> Callable[[Any], int]:
         if cls in self.by_class:
             return self.by_class[cls]
+        if cls in self.making:  # an object nested in its own kind: no count by class
+            raise TypeError(f"{cls.__name__} may hold its own kind")
+        self.making.add(cls)
+        try:
+            return self._make(cls)
+        finally:
+            self.making.discard(cls)
+
+    def _make(self, cls: type) -> Callable[[Any], int]:
         attrs.resolve_types(cls)
         fields = attrs.fields(cls)
+        if any(f.default is not attrs.NOTHING for f in fields) and not self.whole(cls):
+            raise TypeError(f"a document of {cls.__name__} may leave a field out")
         own = len(fields) + (cls in self.tags)
         namespace: dict[str, Any] = {}
         parts = [
@@ -727,9 +758,15 @@ class _KeyCounts:
 
 
 def make_key_counters(
-    unions: dict[object, tuple[type, ...]], tags: dict[type, str]
+    unions: dict[object, tuple[type, ...]],
+    tags: dict[type, str],
+    whole: Callable[[type], bool],
 ) -> tuple[Callable[[type], Callable[[Any], int]], Mapping[type, int]]:
     """A function giving the key counter of an attrs class (see the class ``_KeyCounts``),
-    and the key count of each class whose objects all have the same, once its counter is made."""
-    counts = _KeyCounts(unions, tags)
+    and the key count of each class whose objects all have the same, once its counter is made.
+
+    ``whole(cls)`` says whether a document of ``cls`` is read only if it gives every field;
+    the counter of a class holding one that has defaults and is not raises ``TypeError``.
+    """
+    counts = _KeyCounts(unions, tags, whole)
     return counts.of_class, counts.constant

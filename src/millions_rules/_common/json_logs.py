@@ -11,8 +11,11 @@ the fast path of ``millions_rules._common.json`` reads a log's array by its text
 * a few texts not in the table are each parsed where they stand (the object parsed
   must end exactly where the piece ends) and read by the union's readers; if many
   are new, the whole array is parsed where it stands and read, and the items' texts
-  are the pieces if there are as many pieces as items. A text enters the table if
-  its object has as many keys as the text has colons (no key twice);
+  are the pieces if there are as many pieces as items and no whitespace (which could
+  stand between two items, and so take away a cut that ``},{`` in a string made up).
+  A text enters the table if its object has as many keys as the text has colons (no
+  key twice), which a document holding every field of its objects proves (the fast
+  readers refuse a field left to its default);
 * the rest of the document, with each such log written ``[]``, is read as usual.
 
 Why this reads exactly what the whole text reads. The log: either the parser itself
@@ -20,9 +23,11 @@ found the array to end at the expected ``]``, or every piece is one complete JSO
 object on its own (parsed so, or a text of the table); the array's text is then ``[`` + those
 objects joined by commas + ``]``, which JSON parses to exactly those objects wherever
 the cuts fell. The rest: it is accepted by the strict readers only if the
-``"events":[`` found is a key of an object with such a field -- every key of every
-object must be one of its class's fields, and no field name holds a quote -- and only
-the top-level class has a field of that name (checked when the log reader is made);
+``"events":[`` found is a key of an object with such a field -- inside a string it
+would be ``\\"events\\":[``, and the ``],"`` after the array would end the string
+before a bare name; every key of every object must be one of its class's fields (no
+class inside holds a mapping, whose keys are free), and no field name holds a quote --
+and only the top-level class has a field of that name (checked when the log reader is made);
 the text before the array is the same in both documents, so the parser reaches the
 array in the same state, and after it continues in the same state. Keys are counted
 against colons in each part, which proves the whole free of duplicate keys as the
@@ -85,7 +90,8 @@ class LogField:
         """The items of the array from ``text[first]`` (its first item's ``{``) to the
         ``}`` before ``text[end]``, or ``None`` if they cannot be read this way (the
         document is then read the usual way)."""
-        pieces = text[first + 1 : end - 1].split("},{")
+        inner = text[first + 1 : end - 1]
+        pieces = inner.split("},{")
         if len(pieces) > self._max_items:
             return None
         table = self._table
@@ -103,12 +109,22 @@ class LogField:
             items = [readers[document["type"]](document) for document in documents]
         except Exception:  # refused, or beyond the parser: the usual way decides
             return None
-        # Items are cut at "},{", so there are as many pieces as items only if no
-        # item's text holds "},{" (two occurrences cannot overlap): each piece is
-        # then the text of its item, and they enter the table if none held a key twice.
-        if len(items) != len(pieces) or list(
-            map(self._counts.__getitem__, map(type, items))
-        ) != list(map(str.count, pieces, repeat(":"))):
+        # Without whitespace every separator of two items is "},{", so there are as
+        # many pieces as items only if no item's text holds "},{" (two occurrences
+        # cannot overlap): each piece is then the text of its item, and they enter the
+        # table if none held a key twice. Whitespace between items would take a cut
+        # away, which "},{" in a string (an eliminated event's rule) could make up.
+        if (
+            len(items) != len(pieces)
+            or " " in inner
+            or "\n" in inner
+            or "\r" in inner
+            or "\t" in inner
+        ):
+            return None  # the usual way
+        if list(map(self._counts.__getitem__, map(type, items))) != list(
+            map(str.count, pieces, repeat(":"))
+        ):
             return None  # a key twice (or a colon in a string): the usual way
         if len(pieces) <= _TABLE_SIZE:  # a longer log is read, not remembered
             if len(table) + len(pieces) > _TABLE_SIZE:
@@ -156,11 +172,19 @@ def _classes_within(t: object, seen: set[type]) -> Iterator[type]:
         yield from _classes_within(arg, seen)
 
 
+def _free_keys(t: object) -> bool:
+    """Whether a value of type ``t`` may hold a mapping, whose keys may be any name."""
+    if t is dict or typing.get_origin(t) in (dict, Mapping):
+        return True
+    return any(_free_keys(arg) for arg in typing.get_args(t))
+
+
 def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
     """(name, next field's name, union) of each field of ``cls`` holding a tuple of a union
     (a log) that can be read by its text: no other class inside ``cls`` has a field of that
-    name, another field follows it, and ``cls`` has no validator, converter or
-    ``__attrs_post_init__`` (a log is put in place after the object is built)."""
+    name or holds a mapping (whose keys may be any name), another field follows it, and
+    ``cls`` has no validator, converter or ``__attrs_post_init__`` (a log is put in place
+    after the object is built)."""
     attrs.resolve_types(cls)
     fields = attrs.fields(cls)
     if hasattr(cls, "__attrs_post_init__") or any(f.validator or f.converter for f in fields):
@@ -168,8 +192,12 @@ def log_fields(cls: type, unions: Any) -> list[tuple[str, str, object]]:
     inner: set[str] = set()
     seen: set[type] = set()
     for field in fields:
+        if _free_keys(field.type):  # "events":[ might be a key of the mapping
+            return []
         for within in _classes_within(field.type, seen):
             if within is cls:  # a value nested in its own kind: no log is read by text
+                return []
+            if any(_free_keys(f.type) for f in attrs.fields(within)):
                 return []
             inner.update(f.name for f in attrs.fields(within))
     logs = []
