@@ -200,6 +200,32 @@ def test_a_one_character_leave_of_a_hand_built_seat_with_three_left_to_the_draft
     assert isinstance(left, Left) and left.remaining == 2
 
 
+def test_a_one_character_leave_of_a_hand_built_seat_with_one_role_twice_to_the_draft() -> None:
+    """Leave(seat, role) takes back every face-down character of that role, as the draft does.
+
+    The rules forbid one role twice (R-3P-1); a hand-built state that has it gets the
+    draft's state (both characters taken back, R-3P-2), not the one-character shortcut's.
+    """
+    import attrs
+
+    from millions_rules import Character, Leave, Left
+
+    state = new_game(GameConfig(3, seed=2))
+    while state.phase is not Phase.NEGOTIATION:
+        state = apply(state, legal_actions(state, payments=False)[0])
+    first, second = [i for i, c in enumerate(state.characters) if c.player == 0]
+    twin = state.characters[first]
+    characters = list(state.characters)
+    characters[second] = Character(0, twin.role, 1, twin.paid, twin.covered)
+    doubled = attrs.evolve(state, characters=tuple(characters))
+    action = Leave(0, twin.role)
+    assert SHORTCUTS[Leave](doubled, action) is None
+    played = apply(doubled, action)
+    assert played == _drafted(doubled, action)
+    left = played.events[-5]
+    assert isinstance(left, Left) and left.positions == (0, 1) and left.remaining == 0
+
+
 @pytest.mark.parametrize("dealer", list(Dealer))
 def test_the_three_player_listing_is_each_undecided_seats_face_down_roles(dealer: Dealer) -> None:
     """The negotiation listing, from the decisions the shortcuts hand on, against the characters.

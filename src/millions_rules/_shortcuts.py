@@ -201,14 +201,17 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     seat = action.player
     role = action.role
     before = state.characters
-    index = 0
+    index = matches = 0
     left = []  # the roles the seat keeps face down
     for position, c in enumerate(before):
         if c.player == seat and c.status is _HIDDEN:
             if c.role is role:
                 index = position  # the check found the seat's face-down character of role
+                matches += 1
             else:
                 left.append(c.role)
+    if matches != 1:
+        return None  # one role twice (R-3P-1 forbids it): only a hand-built state
     remaining = len(left)
     decided = state.decided
     if remaining == 0:
