@@ -170,7 +170,9 @@ def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dea
                     tuple(c.role for c in state.hidden_characters(seat)) for seat in range(3)
                 )
                 remembered += _face_down._memo[0] is state.characters
-                assert _face_down.face_down_roles(state) == expected
+                assert _face_down.face_down_decisions(state) == tuple(
+                    _face_down.seat_decisions(seat, expected[seat]) for seat in range(3)
+                )
             state = apply(state, rng.choice(listed))
     assert remembered > 20
 

@@ -23,7 +23,7 @@ from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
 from ._face_down import decisions_of_seats, face_down_decisions, seat_decisions
-from ._heist import check_denounce, nameable_face_up, nameable_roles, play_denounce
+from ._heist import check_denounce, nameable_face_up, play_denounce
 from ._negotiation import (
     check_leave,
     check_pay,
@@ -453,7 +453,7 @@ def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
         return choices(state, seat)
     if state.phase is _NEGOTIATION:
         return _stay_or_leave(state, seat)
-    return [Denounce(seat, role) for role in nameable_roles(state)]
+    return _denunciations(seat, state.face_up) if state.phase is _HEIST else ()
 
 
 @cache
@@ -541,15 +541,14 @@ def _use_threat(seat: int, target: int, slot: int) -> UseThreat:
     return UseThreat(seat, target, slot)  # immutable: one object serves every game
 
 
-def _threats(state: GameState, seat: int) -> list[Action]:
+def _threats(state: GameState, seat: int) -> tuple[Action, ...]:
     if not state.in_round(seat):
-        return []
-    return [
-        UseThreat(seat, target, slot)
+        return ()
+    slots = tuple(
+        tuple(c.position for c in state.hidden_characters(target))
         for target in range(state.config.players)
-        if target != seat
-        for slot in (c.position for c in state.hidden_characters(target))
-    ]
+    )
+    return _threat_cards(seat, slots)
 
 
 def actors(state: GameState) -> tuple[int, ...]:

@@ -27,7 +27,6 @@ from ._state import Character, CharacterStatus, GameState
 __all__ = [
     "decisions_of_seats",
     "face_down_decisions",
-    "face_down_roles",
     "hand_on",
     "seat_decisions",
 ]
@@ -86,15 +85,6 @@ def _remember(state: GameState) -> _Decisions:
     decisions = tuple(map(seat_decisions, range(players), by_seat))
     _memo = (characters, decisions)
     return decisions
-
-
-def face_down_roles(state: GameState) -> tuple[tuple[Role, ...], ...]:
-    """The roles of each seat's face-down characters, by seat, each in the order laid."""
-    # A seat's decisions are Stay, Leave, then one Leave(seat, role) per face-down role.
-    return tuple(
-        tuple([a.role for a in decisions if isinstance(a, Leave) and a.role is not None])
-        for decisions in face_down_decisions(state)
-    )
 
 
 def hand_on(
