@@ -19,7 +19,9 @@ from millions_rules import (
     GameConfig,
     GameState,
     IllegalActionError,
+    Leave,
     Phase,
+    Role,
     Stay,
     apply,
     legal_actions,
@@ -151,11 +153,12 @@ def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
 
 @pytest.mark.parametrize("dealer", list(Dealer))
 def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dealer) -> None:
-    """The roles the listing remembers (handed on by the Leave shortcut) are the face-down ones.
+    """The roles the listing remembers (handed on by the Choose and Leave shortcuts) are the face-down ones.
 
     In the three-player game a seat may take back one character by its role (R-3P-2), so
     the decisions listed depend on the roles each seat still has face down; every state
-    of seeded random games, Leaves included, is compared with ``hidden_characters``.
+    of seeded random games, planning and Leaves included, is compared with
+    ``hidden_characters``.
     """
     from millions_rules import _face_down
 
@@ -165,7 +168,7 @@ def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dea
         state = new_game(GameConfig(3, seed=seed, dealer=dealer))
         while not state.is_over:
             listed = legal_actions(state, payments=rng.random() < 0.2)
-            if state.phase is Phase.NEGOTIATION:
+            if state.phase in (Phase.PLANNING, Phase.NEGOTIATION):
                 expected = tuple(
                     tuple(c.role for c in state.hidden_characters(seat)) for seat in range(3)
                 )
@@ -175,6 +178,30 @@ def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dea
                 )
             state = apply(state, rng.choice(listed))
     assert remembered > 20
+
+
+def test_planning_hands_the_face_down_roles_on_to_negotiation() -> None:
+    """Each Choose of the three-player game hands its seat's decisions on (R-3P-1, R-3P-2).
+
+    After the last choice the listing finds every seat's two roles remembered for the
+    very characters tuple negotiation starts with, each seat able to take either back.
+    """
+    from millions_rules import _face_down
+
+    state = new_game(GameConfig(3, seed=5))
+    chosen = {
+        0: (Role.BRUTE, Role.DRIVER),
+        1: (Role.CROOK, Role.MASTERMIND),
+        2: (Role.SNITCH, Role.BRUTE),
+    }
+    for seat in (2, 0, 1):
+        state = apply(state, Choose(seat, chosen[seat]))
+    assert state.phase is Phase.NEGOTIATION
+    assert _face_down._memo[0] is state.characters
+    assert _face_down._memo[1] == tuple(
+        (Stay(seat), Leave(seat), Leave(seat, chosen[seat][0]), Leave(seat, chosen[seat][1]))
+        for seat in range(3)
+    )
 
 
 def test_a_one_character_leave_of_a_hand_built_seat_with_three_left_to_the_draft() -> None:

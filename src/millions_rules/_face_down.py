@@ -28,6 +28,7 @@ __all__ = [
     "decisions_of_seats",
     "face_down_decisions",
     "hand_on",
+    "hand_on_choice",
     "seat_decisions",
 ]
 
@@ -100,3 +101,35 @@ def hand_on(
         by_seat = list(decisions)
         by_seat[seat] = seat_decisions(seat, left)
         _memo = (after, tuple(by_seat))
+
+
+def hand_on_choice(
+    before: tuple[Character, ...],
+    after: tuple[Character, ...],
+    seat: int,
+    decisions: tuple[Action, ...],
+    players: int,
+) -> None:
+    """``after`` is ``before`` with ``seat``'s chosen characters laid face down: remember its decisions.
+
+    ``decisions`` are :func:`seat_decisions` of the roles chosen. Planning lays every
+    character of a round this way, so the first listing of negotiation finds them
+    remembered. The first choice of a round (``before`` empty) starts from seats
+    with no character; any other does nothing unless ``before``'s decisions are the
+    ones remembered.
+    """
+    global _memo
+    kept, by_seat = _memo
+    if kept is not before:
+        if before:
+            return
+        by_seat = _nobody_chose(players)
+    table = list(by_seat)
+    table[seat] = decisions
+    _memo = (after, tuple(table))
+
+
+@lru_cache(maxsize=16)
+def _nobody_chose(players: int) -> _Decisions:
+    """Each seat's decisions with no character laid: stay or leave (R-NEG-1)."""
+    return tuple([seat_decisions(seat, ()) for seat in range(players)])

@@ -32,7 +32,7 @@ from ._events import (
     RoleCardsLaidOut,
     Stayed,
 )
-from ._face_down import hand_on
+from ._face_down import hand_on, hand_on_choice, seat_decisions
 from ._log import Log
 from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer, Role
@@ -95,18 +95,21 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     cash = state.cash
     have = cash[seat]
     reserve = state.reserve
-    events: list[Any] = [_CharacterChosen(seat, roles)]
-    laid = list(characters)
-    for position, role in enumerate(roles):
-        paid = deposit if deposit < have else have
-        short = deposit - paid
-        covered = short if short < reserve else reserve
-        have -= paid
-        reserve -= covered
-        character, placed = _placing(seat, role, position, paid, covered)
-        laid.append(character)
-        events.append(placed)
+    most = len(roles) * deposit  # what the characters can cost at most
+    placed, chosen, paid, covered, decisions = _laying(
+        seat,
+        roles,
+        deposit,
+        have if have < most else most,
+        reserve if reserve < most else most,
+    )
+    have -= paid
+    reserve -= covered
+    laid = characters + placed
+    events = chosen
     players = config.players
+    if players == 3:  # R-3P-2: negotiation lists the roles each seat may take back
+        hand_on_choice(characters, laid, seat, decisions, 3)
     last = len(laid) == (2 * players if players == 3 else players)  # R-3P-1: two each
     if last and config.dealer is _ENGINE:
         cards = [c.role for c in laid]
@@ -115,14 +118,13 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         face_down = cards[index]
         cards.remove(face_down)
         face_up = tuple(sorted(cards, key=REVEAL_ORDER))
-        events.append(_RoleCardSetAside(face_down))
-        events.append(_RoleCardsLaidOut(face_up))
-    new, fields = _derive(state, action, tuple(events))
+        events += (_RoleCardSetAside(face_down), _RoleCardsLaidOut(face_up))
+    new, fields = _derive(state, action, events)
     money = list(cash)
     money[seat] = have
     fields["cash"] = tuple(money)
     fields["reserve"] = reserve
-    fields["characters"] = tuple(laid)
+    fields["characters"] = laid
     if last:
         if config.dealer is _ENGINE:
             fields["face_down"] = face_down
@@ -135,11 +137,32 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _placing(
-    seat: int, role: Role, position: int, paid: int, covered: int
-) -> tuple[Character, DepositPlaced]:
-    """A character laid with its deposit, and its :class:`~millions_rules.DepositPlaced` (R-PLAN-3)."""
-    return _Character(seat, role, position, paid, covered), _DepositPlaced(seat, paid, covered)
+def _laying(
+    seat: int, roles: tuple[Role, ...], deposit: int, have: int, reserve: int
+) -> tuple[tuple[Character, ...], tuple[Any, ...], int, int, tuple[Action, ...]]:
+    """A choice's characters laid with their deposits (R-PLAN-2, R-PLAN-3, R-3P-1).
+
+    Returns the characters, the events (:class:`~millions_rules.CharacterChosen`, then one
+    :class:`~millions_rules.DepositPlaced` a character), what the seat paid and the
+    reserve covered in all, and the seat's decisions in negotiation with these
+    characters face down (:func:`._face_down.seat_decisions`). Each character's deposit is paid from ``have`` while it
+    lasts, the rest covered from ``reserve``; both need only be known up to what all the
+    deposits cost, so a few hundred keys serve every game.
+    """
+    laid: list[Character] = []
+    events: list[Any] = [_CharacterChosen(seat, roles)]
+    spent = covered_all = 0
+    for position, role in enumerate(roles):
+        paid = deposit if deposit < have else have
+        short = deposit - paid
+        covered = short if short < reserve else reserve
+        have -= paid
+        reserve -= covered
+        spent += paid
+        covered_all += covered
+        laid.append(_Character(seat, role, position, paid, covered))
+        events.append(_DepositPlaced(seat, paid, covered))
+    return tuple(laid), tuple(events), spent, covered_all, seat_decisions(seat, roles)
 
 
 def _decide(decided: tuple[bool, ...], seat: int) -> tuple[bool, ...] | None:
