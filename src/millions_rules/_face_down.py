@@ -2,12 +2,14 @@
 
 Listing the three-player game's decisions needs, for every undecided seat, the roles
 it still has face down: each may be taken back on its own (R-3P-2). Computing them
-walks every character, before every action of a bot. Yet in a negotiation they
-change only by what a :class:`~millions_rules.Leave` takes back, so the engine
-remembers each seat's decisions (:func:`seat_decisions` of its face-down roles) for
-the latest ``characters`` tuple it saw, and the Leave shortcut (:mod:`._shortcuts`)
-hands on the seat's new roles with the tuple it builds. A listing, asked before every
-action, then only joins the remembered decisions of the undecided seats.
+walks every character, before every action of a bot. Yet they change only by what a
+:class:`~millions_rules.Choose` lays and a :class:`~millions_rules.Leave` takes back,
+so the engine remembers each seat's decisions (:func:`seat_decisions` of its face-down
+roles) for the latest ``characters`` tuple it saw, and the Choose and Leave shortcuts
+(:mod:`._shortcuts`) hand on the seat's new decisions with the tuple they build
+(:func:`hand_on_choice`, :func:`hand_on`). A listing, asked before every action, then
+only joins the remembered decisions of the undecided seats; a state reached another way
+(the draft, another game in between, a state read from JSON) is walked once.
 
 The memo is keyed by the identity of the tuple, which it holds, so the identity
 cannot be reused by another tuple while it is kept: a tuple and the characters in it
