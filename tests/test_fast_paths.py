@@ -153,7 +153,7 @@ def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
 
 @pytest.mark.parametrize("dealer", list(Dealer))
 def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dealer) -> None:
-    """The roles the listing remembers (handed on by the Choose and Leave shortcuts) are the face-down ones.
+    """The roles the listing remembers (handed on by Choose and Leave) are the face-down ones.
 
     In the three-player game a seat may take back one character by its role (R-3P-2), so
     the decisions listed depend on the roles each seat still has face down; every state

@@ -112,7 +112,7 @@ def hand_on_choice(
     decisions: tuple[Action, ...],
     players: int,
 ) -> None:
-    """``after`` is ``before`` with ``seat``'s chosen characters laid face down: remember its decisions.
+    """``after`` is ``before`` with ``seat``'s chosen characters laid: remember its decisions.
 
     ``decisions`` are :func:`seat_decisions` of the roles chosen. Planning lays every
     character of a round this way, so the first listing of negotiation finds them

@@ -145,9 +145,10 @@ def _laying(
     Returns the characters, the events (:class:`~millions_rules.CharacterChosen`, then one
     :class:`~millions_rules.DepositPlaced` a character), what the seat paid and the
     reserve covered in all, and the seat's decisions in negotiation with these
-    characters face down (:func:`._face_down.seat_decisions`). Each character's deposit is paid from ``have`` while it
-    lasts, the rest covered from ``reserve``; both need only be known up to what all the
-    deposits cost, so a few hundred keys serve every game.
+    characters face down (:func:`._face_down.seat_decisions`). Each character's deposit
+    is paid from ``have`` while it lasts, the rest covered from ``reserve``; both need
+    only be known up to what all the deposits cost, so a few hundred keys serve every
+    game.
     """
     laid: list[Character] = []
     events: list[Any] = [_CharacterChosen(seat, roles)]
