@@ -175,3 +175,33 @@ def test_generated_writers_match_the_generic_path_for_any_field_values(action: o
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(serialization.FORMAT, "_writer", lambda cls: None)
         assert written(action) == generated
+
+
+def test_a_backend_chosen_in_one_thread_leaves_the_others_alone() -> None:
+    """``backend()`` holds in the thread that chose it: a server's threads read as they choose.
+
+    One thread reads with the standard library inside ``backend("json")`` while the
+    main thread, outside any block, keeps the default (orjson, installed here).
+    """
+    import threading
+
+    from millions_rules._common import json as common_json
+
+    inside = threading.Event()
+    leave = threading.Event()
+    seen: list[str] = []
+
+    def choose_json() -> None:
+        with serialization.backend("json"):
+            seen.append(common_json._backend.get())
+            inside.set()
+            leave.wait(5)
+        seen.append(common_json._backend.get())
+
+    worker = threading.Thread(target=choose_json)
+    worker.start()
+    assert inside.wait(5)
+    assert common_json._backend.get() == "orjson"
+    leave.set()
+    worker.join(5)
+    assert seen == ["json", "orjson"]

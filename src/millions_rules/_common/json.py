@@ -26,6 +26,7 @@ import math
 import re
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
@@ -458,8 +459,11 @@ except ImportError:  # pragma: no cover - depends on the installed extras
     orjson = None
 
 
-#: The JSON library in use: ``"orjson"`` when the ``[fast]`` extra is installed.
-_backend = ["json" if orjson is None else "orjson"]
+#: The JSON library in use: ``"orjson"`` when the ``[fast]`` extra is installed. A context
+#: variable, so that a block choosing one in a thread or a task leaves the others alone.
+_backend: ContextVar[str] = ContextVar(
+    "millions_rules_json_backend", default="json" if orjson is None else "orjson"
+)
 
 
 @contextlib.contextmanager
@@ -467,14 +471,15 @@ def backend(name: str) -> Iterator[None]:
     """Use the standard library (``"json"``) or orjson (``"orjson"``) inside the block.
 
     Both give byte-identical text and the same errors; tests and benchmarks compare them.
+    The choice holds in the thread or task that made it (:mod:`contextvars`).
     """
     if name not in ("json", "orjson") or (name == "orjson" and orjson is None):
         raise ValueError(f"no JSON backend {name!r}")
-    _backend.append(name)
+    token = _backend.set(name)
     try:
         yield
     finally:
-        _backend.pop()
+        _backend.reset(token)
 
 
 # -- a game's documents ---------------------------------------------------------------
@@ -720,7 +725,7 @@ class JsonFormat:
         no key twice; ``_NOT_READ`` for anything else."""
         colons = text.count(":") if type(text) is str else text.count(b":")  # type: ignore[arg-type]
         try:
-            if _backend[-1] == "orjson":
+            if _backend.get() == "orjson":
                 assert orjson is not None and self._orjson_converter is not None
                 result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
             else:
