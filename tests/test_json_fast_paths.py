@@ -34,7 +34,9 @@ from millions_rules import (
     Phase,
     PlayerView,
     Role,
+    apply,
     from_json,
+    legal_actions,
     new_game,
     to_json,
     view,
@@ -62,12 +64,12 @@ def outcome(call: Any, *args: object) -> tuple[str, object]:
         return "error", (type(error).__name__, None, None, str(error))
 
 
-def exact(text: str, cls: object) -> Any:
+def exact(text: str | bytes, cls: object) -> Any:
     """The exact path alone: parse with every check, structure, explain a refusal."""
     return FORMAT.structure(serialization.parse_json(text), cls)
 
 
-def fast(text: str, cls: object) -> Any:
+def fast(text: str | bytes, cls: object) -> Any:
     return from_json(text, cls)
 
 
@@ -284,3 +286,40 @@ def test_writers_write_any_field_values_as_the_generic_path(cls: type, data: st.
     except Exception:
         written = "error", None
     assert written == generic_text(obj)
+
+
+@pytest.mark.parametrize("backend", ["json", "orjson"])
+def test_bytes_read_as_their_text_does(backend: str) -> None:
+    """UTF-8 bytes take the fast way and read to what their text reads to.
+
+    Whatever else ``json.loads`` accepts as bytes -- a UTF-8 byte order mark, UTF-16,
+    UTF-32, an encoded lone surrogate -- and malformed UTF-8 give the exact path's object
+    or error.
+    """
+    if backend == "orjson" and serialization.orjson is None:
+        pytest.skip("orjson is not installed")
+    with serialization.backend(backend):
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = new_game(GameConfig(3 + seed, seed=seed))
+            for _ in range(25):
+                text = to_json(state)
+                assert from_json(text.encode(), GameState) == from_json(text, GameState)
+                if state.is_over:
+                    break
+                state = _step(state, rng)
+        text = to_json(state)
+        named = text.replace('"seed":', '"\\ud800":', 1)
+        for document in (
+            text.encode("utf-8-sig"),
+            text.encode("utf-16"),
+            text.encode("utf-32"),
+            named.encode().replace(b"\\ud800", "\ud800".encode("utf-8", "surrogatepass")),
+            text.encode()[:-3] + b"\xff\xfe}",
+            b" " + text.encode(),
+        ):
+            assert outcome(fast, document, GameState) == outcome(exact, document, GameState)
+
+
+def _step(state: GameState, rng: random.Random) -> GameState:
+    return apply(state, rng.choice(legal_actions(state, payments=False)))

@@ -704,8 +704,16 @@ class JsonFormat:
             return _NOT_READ
         if too_large(text):
             return _NOT_READ
+        if isinstance(text, bytes):
+            # UTF-8 without a byte order mark reads as its text does; anything else that
+            # json.loads accepts (a mark, UTF-16 or UTF-32, encoded surrogates) goes the
+            # exact way, as does every document the decoding refuses.
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                return _NOT_READ
         result: Any = _NOT_READ
-        if type(text) is str and isinstance(cls, type):
+        if isinstance(cls, type):
             logs = self._logs.get(cls)
             if logs is None:
                 logs = self._logs[cls] = self._log_fields(cls)
@@ -720,23 +728,20 @@ class JsonFormat:
             check(result)
         return result
 
-    def _parse_and_read(self, text: str | bytes, cls: object) -> Any:
+    def _parse_and_read(self, text: str, cls: object) -> Any:
         """Parse and read a document without the duplicate-key hook, then prove it had
         no key twice; ``_NOT_READ`` for anything else."""
-        colons = text.count(":") if type(text) is str else text.count(b":")  # type: ignore[arg-type]
+        colons = text.count(":")
         try:
             if _backend.get() == "orjson":
                 assert orjson is not None and self._orjson_converter is not None
                 result: Any = self._orjson_converter.structure(orjson.loads(text), cls)  # type: ignore[arg-type]
             else:
-                if type(text) is str:
-                    # Compact text as written: no whitespace around the document (else the
-                    # exact path reads it), so the scanner alone parses it.
-                    document, end = _SCAN(text, 0)
-                    if end != len(text):
-                        return _NOT_READ
-                else:
-                    document = json.loads(text, parse_constant=_refuse_constant)
+                # Compact text as written: no whitespace around the document (else the
+                # exact path reads it), so the scanner alone parses it.
+                document, end = _SCAN(text, 0)
+                if end != len(text):
+                    return _NOT_READ
                 result = self.converter.structure(document, cls)  # type: ignore[arg-type]
         except Exception:  # refused, or beyond a parser: the exact path decides
             return _NOT_READ
