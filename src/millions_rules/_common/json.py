@@ -471,7 +471,7 @@ def backend(name: str) -> Iterator[None]:
     """Use the standard library (``"json"``) or orjson (``"orjson"``) inside the block.
 
     Both give byte-identical text and the same errors; tests and benchmarks compare them.
-    The choice holds in the thread or task that made it (:mod:`contextvars`).
+    The choice holds in the thread or task that made it (a ``contextvars`` variable).
     """
     if name not in ("json", "orjson") or (name == "orjson" and orjson is None):
         raise ValueError(f"no JSON backend {name!r}")
