@@ -153,31 +153,66 @@ def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
 
 @pytest.mark.parametrize("dealer", list(Dealer))
 def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dealer) -> None:
-    """The roles the listing remembers (handed on by Choose and Leave) are the face-down ones.
+    """The decisions a state keeps (handed on by Choose and Leave) are its face-down roles'.
 
     In the three-player game a seat may take back one character by its role (R-3P-2), so
     the decisions listed depend on the roles each seat still has face down; every state
     of seeded random games, planning and Leaves included, is compared with
-    ``hidden_characters``.
+    ``hidden_characters``, both the table handed on (before any listing) and the one
+    listed.
     """
     from millions_rules import _face_down
 
-    remembered = 0
+    handed = 0
     for seed in range(8):
         rng = random.Random(seed)
         state = new_game(GameConfig(3, seed=seed, dealer=dealer))
         while not state.is_over:
+            expected = tuple(
+                _face_down.seat_decisions(
+                    seat, tuple(c.role for c in state.hidden_characters(seat))
+                )
+                for seat in range(3)
+            )
+            kept = state.__dict__.get(_face_down._KEY)
+            if kept is not None:
+                handed += 1
+                assert kept == expected
             listed = legal_actions(state, payments=rng.random() < 0.2)
             if state.phase in (Phase.PLANNING, Phase.NEGOTIATION):
-                expected = tuple(
-                    tuple(c.role for c in state.hidden_characters(seat)) for seat in range(3)
-                )
-                remembered += _face_down._memo[0] is state.characters
-                assert _face_down.face_down_decisions(state) == tuple(
-                    _face_down.seat_decisions(seat, expected[seat]) for seat in range(3)
-                )
+                assert _face_down.face_down_decisions(state) == expected
             state = apply(state, rng.choice(listed))
-    assert remembered > 20
+    assert handed > 200
+
+
+def test_interleaved_games_keep_their_own_face_down_decisions() -> None:
+    """Two three-player games played in turns each keep their own seats' roles (R-3P-2).
+
+    Each state keeps its table, so a game played between the actions of another (a
+    server's tables, a tree search's branches) hands its decisions on all the same, and
+    every table handed on is the game's own.
+    """
+    from millions_rules import _face_down
+
+    games_ = [new_game(GameConfig(3, seed=seed)) for seed in (11, 12)]
+    rngs = [random.Random(11), random.Random(12)]
+    handed = 0
+    while not all(state.is_over for state in games_):
+        for index, state in enumerate(games_):
+            if state.is_over:
+                continue
+            kept = state.__dict__.get(_face_down._KEY)
+            if state.phase is Phase.NEGOTIATION and kept is not None:
+                handed += 1
+                assert kept == tuple(
+                    _face_down.seat_decisions(
+                        seat, tuple(c.role for c in state.hidden_characters(seat))
+                    )
+                    for seat in range(3)
+                )
+            listed = legal_actions(state, payments=False)
+            games_[index] = apply(state, rngs[index].choice(listed))
+    assert handed > 20
 
 
 def test_planning_hands_the_face_down_roles_on_to_negotiation() -> None:
@@ -197,8 +232,7 @@ def test_planning_hands_the_face_down_roles_on_to_negotiation() -> None:
     for seat in (2, 0, 1):
         state = apply(state, Choose(seat, chosen[seat]))
     assert state.phase is Phase.NEGOTIATION
-    assert _face_down._memo[0] is state.characters
-    assert _face_down._memo[1] == tuple(
+    assert state.__dict__[_face_down._KEY] == tuple(
         (Stay(seat), Leave(seat), Leave(seat, chosen[seat][0]), Leave(seat, chosen[seat][1]))
         for seat in range(3)
     )

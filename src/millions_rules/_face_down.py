@@ -1,36 +1,37 @@
-"""Each seat's decisions in the three-player game, remembered for the latest characters tuple.
+"""Each seat's decisions in the three-player game, kept with each state.
 
 Listing the three-player game's decisions needs, for every undecided seat, the roles
 it still has face down: each may be taken back on its own (R-3P-2). Computing them
 walks every character, before every action of a bot. Yet they change only by what a
 :class:`~millions_rules.Choose` lays and a :class:`~millions_rules.Leave` takes back,
-so the engine remembers each seat's decisions (:func:`seat_decisions` of its face-down
-roles) for the latest ``characters`` tuple it saw, and the Choose and Leave shortcuts
-(:mod:`._shortcuts`) hand on the seat's new decisions with the tuple they build
-(:func:`hand_on_choice`, :func:`hand_on`). A listing, asked before every action, then
-only joins the remembered decisions of the undecided seats; a state reached another way
-(the draft, another game in between, a state read from JSON) is walked once.
+so each three-player state keeps its table of every seat's decisions
+(:func:`seat_decisions` of its face-down roles), and the Choose and Leave shortcuts
+(:mod:`._shortcuts`) derive the next state's table from it with the seat's new
+decisions (:func:`hand_on`). A listing, asked before every action, then only joins the
+kept decisions of the undecided seats; a state reached another way (the draft, a state
+read from JSON or built by hand) is walked once, when first listed.
 
-The memo is keyed by the identity of the tuple, which it holds, so the identity
-cannot be reused by another tuple while it is kept: a tuple and the characters in it
-never change, so the same tuple always has the same roles. It is one entry,
-replaced whole, so threads sharing it at worst recompute.
+The table is a cache, as :func:`functools.cached_property` keeps one: it lives in the
+state's instance dictionary under a private key, is never part of the state's fields
+(equality, hashing, ``repr``, JSON and ``attrs.evolve`` ignore it), and depends only on
+the characters, which never change. Threads listing the same state at once at worst
+both compute it. Games interleaved in one process, and the branches of a tree search,
+each keep their own.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from ._actions import Action, Leave, Stay
 from ._roles import Role
-from ._state import Character, CharacterStatus, GameState
+from ._state import CharacterStatus, GameState
 
 __all__ = [
     "decisions_of_seats",
     "face_down_decisions",
     "hand_on",
-    "hand_on_choice",
     "seat_decisions",
 ]
 
@@ -38,8 +39,8 @@ _HIDDEN: Final = CharacterStatus.HIDDEN
 
 _Decisions = tuple[tuple[Action, ...], ...]
 
-#: The latest characters tuple and each seat's decisions in it, by seat.
-_memo: tuple[object, _Decisions] = (None, ())
+#: The key of a three-player state's table in its instance dictionary.
+_KEY: Final = "_face_down_decisions"
 
 
 @lru_cache(maxsize=1024)
@@ -54,10 +55,10 @@ def seat_decisions(seat: int, roles: tuple[Role, ...]) -> tuple[Action, ...]:
 
 def face_down_decisions(state: GameState) -> _Decisions:
     """Each seat's :func:`seat_decisions`, by seat, for the roles it has face down in ``state``."""
-    kept, decisions = _memo
-    if kept is state.characters:
-        return decisions
-    return _remember(state)
+    table: _Decisions | None = state.__dict__.get(_KEY)
+    if table is None:
+        return _remember(state)
+    return table
 
 
 def decisions_of_seats(state: GameState, seats: tuple[int, ...]) -> tuple[Action, ...]:
@@ -65,73 +66,47 @@ def decisions_of_seats(state: GameState, seats: tuple[int, ...]) -> tuple[Action
 
     What a bot asks before each action of a three-player negotiation, in one call.
     """
-    kept, decisions = _memo
-    if kept is not state.characters:
-        decisions = _remember(state)
+    table: _Decisions | None = state.__dict__.get(_KEY)
+    if table is None:
+        table = _remember(state)
     if len(seats) == 1:
-        return decisions[seats[0]]
+        return table[seats[0]]
     found: tuple[Action, ...] = ()
     for seat in seats:
-        found += decisions[seat]
+        found += table[seat]
     return found
 
 
 def _remember(state: GameState) -> _Decisions:
-    """Work out and remember each seat's decisions for ``state``'s characters."""
-    global _memo
-    characters = state.characters
+    """Work out each seat's decisions in ``state``; keep them with a three-player state."""
     players = state.config.players
     by_seat: list[tuple[Role, ...]] = [()] * players
-    for c in characters:
+    for c in state.characters:
         if c.status is _HIDDEN:
             by_seat[c.player] += (c.role,)  # at most two each: cheaper than lists made tuples
-    decisions = tuple(map(seat_decisions, range(players), by_seat))
-    _memo = (characters, decisions)
-    return decisions
+    table = tuple(map(seat_decisions, range(players), by_seat))
+    if players == 3:  # the only game whose shortcuts hand the table on
+        state.__dict__[_KEY] = table
+    return table
 
 
 def hand_on(
-    before: tuple[Character, ...], after: tuple[Character, ...], seat: int, left: tuple[Role, ...]
+    fields: dict[str, Any], seat: int, decisions: tuple[Action, ...], first: bool = False
 ) -> None:
-    """``after`` is ``before`` with only ``seat``'s face-down roles now ``left``: remember its decisions.
+    """Give a new three-player state, whose field dictionary ``fields`` is, its table.
 
-    Does nothing unless ``before``'s decisions are the ones remembered.
+    ``fields`` starts as a copy of the previous state's dictionary, table included if it
+    had one; only ``seat``'s face-down roles changed, so its decisions are now
+    ``decisions``. The round's first choice (``first``) starts from seats with nothing
+    laid. Without a table to start from, the new state gets none (it is walked when
+    listed).
     """
-    global _memo
-    kept, decisions = _memo
-    if kept is before:
-        by_seat = list(decisions)
-        by_seat[seat] = seat_decisions(seat, left)
-        _memo = (after, tuple(by_seat))
+    table: _Decisions | None = _NOBODY_CHOSE if first else fields.get(_KEY)
+    if table is not None:
+        by_seat = list(table)
+        by_seat[seat] = decisions
+        fields[_KEY] = tuple(by_seat)
 
 
-def hand_on_choice(
-    before: tuple[Character, ...],
-    after: tuple[Character, ...],
-    seat: int,
-    decisions: tuple[Action, ...],
-    players: int,
-) -> None:
-    """``after`` is ``before`` with ``seat``'s chosen characters laid: remember its decisions.
-
-    ``decisions`` are :func:`seat_decisions` of the roles chosen. Planning lays every
-    character of a round this way, so the first listing of negotiation finds them
-    remembered. The first choice of a round (``before`` empty) starts from seats
-    with no character; any other does nothing unless ``before``'s decisions are the
-    ones remembered.
-    """
-    global _memo
-    kept, by_seat = _memo
-    if kept is not before:
-        if before:
-            return
-        by_seat = _nobody_chose(players)
-    table = list(by_seat)
-    table[seat] = decisions
-    _memo = (after, tuple(table))
-
-
-@lru_cache(maxsize=16)
-def _nobody_chose(players: int) -> _Decisions:
-    """Each seat's decisions with no character laid: stay or leave (R-NEG-1)."""
-    return tuple([seat_decisions(seat, ()) for seat in range(players)])
+#: Each seat's decisions with no character laid in a three-player game: stay or leave (R-NEG-1).
+_NOBODY_CHOSE: Final = tuple([seat_decisions(seat, ()) for seat in range(3)])

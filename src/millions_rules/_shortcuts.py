@@ -32,7 +32,7 @@ from ._events import (
     RoleCardsLaidOut,
     Stayed,
 )
-from ._face_down import hand_on, hand_on_choice, seat_decisions
+from ._face_down import hand_on, seat_decisions
 from ._log import Log
 from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer, Role
@@ -108,8 +108,6 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     laid = characters + placed
     events = chosen
     players = config.players
-    if players == 3:  # R-3P-2: negotiation lists the roles each seat may take back
-        hand_on_choice(characters, laid, seat, decisions, 3)
     last = len(laid) == (2 * players if players == 3 else players)  # R-3P-1: two each
     if last and config.dealer is _ENGINE:
         cards = [c.role for c in laid]
@@ -120,6 +118,8 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
         face_up = tuple(sorted(cards, key=REVEAL_ORDER))
         events += (_RoleCardSetAside(face_down), _RoleCardsLaidOut(face_up))
     new, fields = _derive(state, action, events)
+    if players == 3:  # R-3P-2: negotiation lists the roles each seat may take back
+        hand_on(fields, seat, decisions, first=not characters)
     money = list(cash)
     money[seat] = have
     fields["cash"] = tuple(money)
@@ -211,9 +211,10 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
     new, fields = _derive(state, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
-    fields["characters"] = after = tuple(characters)
+    fields["characters"] = tuple(characters)
     fields["decided"] = decided
-    hand_on(before, after, seat, ())
+    if state.config.players == 3:  # R-3P-2: nothing left to take back one by one
+        hand_on(fields, seat, seat_decisions(seat, ()))
     return new
 
 
@@ -253,9 +254,9 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     new, fields = _derive(state, action, events)
     fields["cash"] = tuple(cash)
     fields["reserve"] = state.reserve + old.covered
-    fields["characters"] = after = tuple(characters)
+    fields["characters"] = tuple(characters)
     fields["decided"] = decided
-    hand_on(before, after, seat, tuple(left))
+    hand_on(fields, seat, seat_decisions(seat, tuple(left)))
     return new
 
 
