@@ -11,7 +11,7 @@ decisions (:func:`hand_on`). A listing, asked before every action, then only joi
 kept decisions of the undecided seats; a state reached another way (the draft, a state
 read from JSON or built by hand) is walked once, when first listed.
 
-The table is a cache, as :func:`functools.cached_property` keeps one: it lives in the
+The table is a cache, as ``functools.cached_property`` keeps one: it lives in the
 state's instance dictionary under a private key, is never part of the state's fields
 (equality, hashing, ``repr``, JSON and ``attrs.evolve`` ignore it), and depends only on
 the characters, which never change. Threads listing the same state at once at worst
