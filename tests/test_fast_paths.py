@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from millions_rules import (
     Choose,
     Dealer,
+    Denounce,
     GameConfig,
     GameState,
     IllegalActionError,
@@ -318,3 +319,23 @@ def test_the_three_player_listing_is_each_undecided_seats_face_down_roles(dealer
                 compared += 1
             state = apply(state, rng.choice(listed))
     assert compared > 50
+
+
+def test_the_lone_snitchs_denunciations_are_cached_by_nameable_roles() -> None:
+    """The heist's listing (R-HEIST-SNITCH) is keyed by seat and nameable roles, not by layout.
+
+    Games of every player count reach a few thousand (seat, face-up layout) pairs, more than
+    the cache holds; keyed by the roles the Snitch may name, they need at most 8 seats
+    times 16 sets of roles, so games of mixed sizes keep their entries.
+    """
+    for players in range(3, 9):
+        for seed in range(40):
+            rng = random.Random(seed)
+            state = new_game(GameConfig(players, seed=seed))
+            while not state.is_over:
+                state = apply(state, rng.choice(legal_actions(state, payments=False)))
+    assert engine._denunciations.cache_info().currsize <= 8 * 16
+    assert engine._denunciations(2, (Role.BRUTE, Role.CROOK)) == (
+        Denounce(2, Role.BRUTE),
+        Denounce(2, Role.CROOK),
+    )

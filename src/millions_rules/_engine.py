@@ -453,7 +453,9 @@ def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
         return choices(state, seat)
     if state.phase is _NEGOTIATION:
         return _stay_or_leave(state, seat)
-    return _denunciations(seat, state.face_up) if state.phase is _HEIST else ()
+    if state.phase is _HEIST:
+        return _denunciations(seat, nameable_face_up(state.face_up))
+    return ()
 
 
 @cache
@@ -478,14 +480,16 @@ def _all_denunciations(state: GameState) -> tuple[Action, ...]:
 
     The same list as the general loop of :func:`_legal_actions` gives in the heist.
     """
-    face_up = state.face_up
-    return tuple([action for seat in state.awaiting for action in _denunciations(seat, face_up)])
+    nameable = nameable_face_up(state.face_up)
+    return tuple([action for seat in state.awaiting for action in _denunciations(seat, nameable)])
 
 
 @lru_cache(maxsize=1024)
-def _denunciations(seat: int, face_up: tuple[Role, ...]) -> tuple[Denounce, ...]:
-    # Immutable actions: a few hundred keys (seat, face-up cards) serve every game.
-    return tuple([Denounce(seat, role) for role in nameable_face_up(face_up)])
+def _denunciations(seat: int, nameable: tuple[Role, ...]) -> tuple[Denounce, ...]:
+    # Immutable actions, keyed by the roles the Snitch may name rather than by the
+    # face-up cards: at most 8 seats times 16 sets of roles serve every game, where the
+    # layouts of all player counts together (over 3,000 with the seats) would not fit.
+    return tuple([Denounce(seat, role) for role in nameable])
 
 
 def _negotiation_without_payments(
