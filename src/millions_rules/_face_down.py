@@ -93,7 +93,7 @@ def _remember(state: GameState) -> _Decisions:
 def hand_on(
     fields: dict[str, Any], seat: int, decisions: tuple[Action, ...], first: bool = False
 ) -> None:
-    """Give a new three-player state, whose field dictionary ``fields`` is, its table.
+    """Store the table of a new three-player state in ``fields``, its field dictionary.
 
     ``fields`` starts as a copy of the previous state's dictionary, table included if it
     had one; only ``seat``'s face-down roles changed, so its decisions are now
