@@ -472,7 +472,7 @@ def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
 def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
     if not state.config.three_player:
         return _stay_or_leave_all(seat)
-    return seat_decisions(seat, tuple([c.role for c in state.hidden_characters(seat)]))
+    return face_down_decisions(state)[seat]  # kept with the state (see ._face_down)
 
 
 def _all_denunciations(state: GameState) -> tuple[Action, ...]:
@@ -501,15 +501,7 @@ def _negotiation_without_payments(
     (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
     """
     players = state.config.players
-    in_round = [False] * players
-    positions: list[list[int]] = [[] for _ in range(players)]
-    for c in state.characters:
-        status = c.status
-        if status is not _TAKEN_BACK:
-            in_round[c.player] = True
-            if status is _HIDDEN:
-                positions[c.player].append(c.position)
-    slots = tuple(map(tuple, positions))
+    in_round, slots = _in_round_and_slots(state)
     face_down = face_down_decisions(state) if state.config.three_player else None
     threats = state.threats
     found: tuple[Action, ...] = ()
@@ -545,14 +537,25 @@ def _use_threat(seat: int, target: int, slot: int) -> UseThreat:
     return UseThreat(seat, target, slot)  # immutable: one object serves every game
 
 
+def _in_round_and_slots(
+    state: GameState,
+) -> tuple[list[bool], tuple[tuple[int, ...], ...]]:
+    """Which seats are still in the round, and each seat's face-down slots: one pass."""
+    players = state.config.players
+    in_round = [False] * players
+    positions: list[list[int]] = [[] for _ in range(players)]
+    for c in state.characters:
+        status = c.status
+        if status is not _TAKEN_BACK:
+            in_round[c.player] = True
+            if status is _HIDDEN:
+                positions[c.player].append(c.position)
+    return in_round, tuple(map(tuple, positions))
+
+
 def _threats(state: GameState, seat: int) -> tuple[Action, ...]:
-    if not state.in_round(seat):
-        return ()
-    slots = tuple(
-        tuple(c.position for c in state.hidden_characters(target))
-        for target in range(state.config.players)
-    )
-    return _threat_cards(seat, slots)
+    in_round, slots = _in_round_and_slots(state)
+    return _threat_cards(seat, slots) if in_round[seat] else ()
 
 
 def actors(state: GameState) -> tuple[int, ...]:
