@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._common.text import Text, msg, nmsg
+from .._common.text import Text, msg, nmsg
 
 __all__ = ["Money", "Text", "msg", "nmsg"]
 
