@@ -78,7 +78,7 @@ def test_config_takes_the_games_own_options_only(name: str) -> None:
     game = get_game(name)
     config = game.config(3, seed=7)
     assert type(config) is game.config_type
-    assert (config.players, config.seed) == (3, 7)  # type: ignore[attr-defined]
+    assert (config.players, config.seed) == (3, 7)
     with pytest.raises(ConfigError, match=r"unknown option for .*: colour"):
         game.config(3, seed=7, colour="red")
     with pytest.raises(ConfigError):
@@ -167,7 +167,7 @@ def test_torraku_sample_needs_the_whole_log() -> None:
             game.sample_state(seen, seed)
         assert caught.value.code == "bad_value"
     with pytest.raises(IllegalActionError):
-        game.sample_state(object(), 1)  # type: ignore[arg-type]
+        game.sample_state(object(), 1)
     assert isinstance(torraku_view(state, 0), TorrakuView)
 
 
