@@ -18,45 +18,58 @@ once, when first asked: agents and search algorithms ask several times per step.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
-from .._common.errors import ConfigError
+import attrs
 
-__all__ = ["GameAdapter", "Position", "Reward", "adapter_of"]
+from .._common.dealer import Dealer
+from .._common.errors import ConfigError, DeserializationError
+from ..games import AnyGame
+
+__all__ = [
+    "GameAdapter",
+    "Position",
+    "adapter_of",
+    "check_reward",
+    "configure",
+    "env_name",
+    "from_document",
+    "information",
+    "is_over",
+    "render",
+    "resample",
+    "returns",
+    "reward_range",
+    "same_game",
+    "spiel_name",
+    "to_document",
+]
 
 TableT = TypeVar("TableT")
 
-#: How the adapters reward a seat at the end: ``"win"`` (+1 to each winner, -1 to the
-#: others) or ``"score"`` (the game's score: Millions' final cash, minus Torraku's pieces
-#: left); ``"cash"`` is Millions' name for its score.
-Reward = str
-
 
 class GameAdapter(Protocol[TableT]):
-    """One game as the adapters see it (see the module text)."""
+    """What differs between games in the adapters (see the module text).
 
-    name: str
-    """The game's name in the library: ``"millions"`` or ``"torraku"``."""
-    title: str
-    """The game's title."""
-    env_name: str
-    """The PettingZoo environment's name."""
-    spiel_name: str
-    """The OpenSpiel game's short name."""
-    players: range
-    """The player counts the adapters allow."""
+    The rest (configs, the end, rewards, documents, resampling) comes from the game's
+    :class:`~millions_rules.games.Game` through the functions of this module.
+    """
+
+    game: AnyGame
+    """The game, through the game interface (:func:`~millions_rules.games.get_game`)."""
     default_players: int
     """The player count when none is given."""
     rewards: tuple[str, ...]
-    """The reward names the game takes, ``"win"`` first."""
+    """The reward names the game takes: ``"win"``, then the name of its score."""
     parameters: Mapping[str, Any]
     """The OpenSpiel parameters with their defaults (``players`` and ``reward`` included)."""
     turn_options: tuple[str, ...]
     """The options of the turn structure (not of the game's config), such as ``free_moves``."""
 
-    def configure(self, players: int, *, external: bool, options: dict[str, Any]) -> Any:
-        """The game's config (seed 0) with ``options``; the external dealer if ``external``.
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        """The config options for ``given`` (words made the config's values, defaults added).
 
         Raises:
             ConfigError: If an option makes no sense.
@@ -67,20 +80,20 @@ class GameAdapter(Protocol[TableT]):
         """The first table of a game, with the turn structure's ``options``."""
         ...
 
+    def state_of(self, table: TableT) -> Any:
+        """The game state at ``table``."""
+        ...
+
+    def with_state(self, table: TableT, state: Any) -> TableT:
+        """``table`` with another state of the same moment (a resampled world)."""
+        ...
+
     def seat(self, table: TableT) -> int | None:
         """The seat to act, or ``None`` while the dealer acts or once the game is over."""
         ...
 
-    def is_over(self, table: TableT) -> bool:
-        """Whether the game has ended."""
-        ...
-
-    def returns(self, table: TableT, reward: Reward) -> list[float]:
-        """Each seat's reward at the end of the game."""
-        ...
-
-    def reward_range(self, config: Any, reward: Reward) -> tuple[float, float]:
-        """The least and the most a seat's reward can be."""
+    def score_range(self, config: Any) -> tuple[float, float]:
+        """The least and the most a seat's score can be."""
         ...
 
     def catalogue_names(self, config: Any) -> tuple[str, ...]:
@@ -123,8 +136,8 @@ class GameAdapter(Protocol[TableT]):
         """A one-line summary of ``seat``'s view and the public turn."""
         ...
 
-    def information(self, table: TableT, seat: int) -> str:
-        """``seat``'s information state string: its view's JSON and the public turn."""
+    def turn_document(self, table: TableT) -> dict[str, Any]:
+        """The public turn as a JSON object (empty when the view holds it all)."""
         ...
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
@@ -155,33 +168,129 @@ class GameAdapter(Protocol[TableT]):
         """An upper bound of the moves of a game, the dealer's included."""
         ...
 
-    def to_document(self, table: TableT) -> dict[str, Any]:
-        """The table as a JSON object (the game state in the library's JSON, and counters)."""
+    def counters(self, table: TableT) -> dict[str, Any]:
+        """The turn structure's counters as JSON values (empty if it has none)."""
         ...
 
-    def from_document(self, document: dict[str, Any]) -> TableT:
-        """The table of :meth:`to_document`.
+    def table_of(self, state: Any, document: dict[str, Any]) -> TableT:
+        """The table of ``state`` with the counters of ``document`` (:meth:`counters`).
 
         Raises:
-            DeserializationError: If the document holds no such table.
+            DeserializationError: If the counters are missing or wrong.
         """
         ...
 
-    def same_game(self, table: TableT, config: Any, options: Mapping[str, Any]) -> str | None:
-        """Why ``table`` is not a table of the game ``config`` and ``options`` make, or ``None``."""
+    def same_options(self, table: TableT, options: Mapping[str, Any]) -> str | None:
+        """The path of the counter that a game with ``options`` would not have, or ``None``."""
         ...
 
-    def resample(self, table: TableT, seat: int, seed: int) -> TableT:
-        """A table ``seat`` cannot tell from ``table``, the secrets drawn from ``seed``."""
+    def headline(self, table: TableT) -> str:
+        """The first line of the text rendering: round, phase, standing, turn."""
         ...
 
-    def render(self, table: TableT) -> str:
-        """The table as text, as a spectator sees it."""
-        ...
 
-    def describe(self, table: TableT) -> str:
-        """The whole state as one line, for debugging (it shows secrets)."""
-        ...
+def env_name(adapter: GameAdapter[Any]) -> str:
+    """The PettingZoo environment's name: ``millions_of_dollars_v0``, ``currency_torraku_v0``."""
+    return f"{adapter.game.title.lower().replace(' ', '_')}_v0"
+
+
+def spiel_name(adapter: GameAdapter[Any]) -> str:
+    """The OpenSpiel game's name: ``python_millions_of_dollars``, ``python_currency_torraku``."""
+    return f"python_{adapter.game.title.lower().replace(' ', '_')}"
+
+
+def configure(
+    adapter: GameAdapter[Any], players: int, options: Mapping[str, Any], *, external: bool
+) -> Any:
+    """The game's config for ``players`` and ``options`` (seed 0), and who deals.
+
+    The adapters pick the dealer: the external one in OpenSpiel (chance nodes), the engine
+    in PettingZoo (drawing from the seed given to ``reset``).
+
+    Raises:
+        ConfigError: If an option makes no sense, or is the seed or the dealer.
+    """
+    for name in ("seed", "dealer"):
+        if name in options:
+            raise ConfigError(f"{name} is not an option of the adapters")
+    dealer = Dealer.EXTERNAL if external else Dealer.ENGINE
+    return adapter.game.config(
+        players, seed=0, dealer=dealer, **adapter.options(options, external=external)
+    )
+
+
+def is_over(adapter: GameAdapter[TableT], table: TableT) -> bool:
+    """Whether the game at ``table`` has ended."""
+    return bool(adapter.game.is_over(adapter.state_of(table)))
+
+
+def returns(adapter: GameAdapter[TableT], table: TableT, reward: str) -> list[float]:
+    """Each seat's reward at the end: +1 to each winner and -1 to the others, or the score."""
+    state = adapter.state_of(table)
+    if reward != "win":
+        return [float(score) for score in adapter.game.scores(state)]
+    winners = adapter.game.winners(state)
+    return [1.0 if seat in winners else -1.0 for seat in range(len(adapter.game.scores(state)))]
+
+
+def reward_range(adapter: GameAdapter[Any], config: Any, reward: str) -> tuple[float, float]:
+    """The least and the most a seat's reward can be."""
+    return (-1.0, 1.0) if reward == "win" else adapter.score_range(config)
+
+
+def information(adapter: GameAdapter[TableT], table: TableT, seat: int) -> str:
+    """``seat``'s information state string: the JSON of its view (without its version) and
+    of the public turn."""
+    game = adapter.game
+    document = json.loads(game.to_json(game.view(adapter.state_of(table), seat)))
+    # The version counts every action applied since the start; a resampled world has no
+    # history, so it would tell worlds apart that the seat cannot.
+    del document["version"]
+    return json.dumps({"view": document, **adapter.turn_document(table)}, separators=(",", ":"))
+
+
+def resample(adapter: GameAdapter[TableT], table: TableT, seat: int, seed: int) -> TableT:
+    """A table ``seat`` cannot tell from ``table``: its secrets drawn from ``seed``."""
+    game = adapter.game
+    return adapter.with_state(
+        table, game.sample_state(game.view(adapter.state_of(table), seat), seed)
+    )
+
+
+def to_document(adapter: GameAdapter[TableT], table: TableT) -> dict[str, Any]:
+    """The table as a JSON object: the counters and the game state in the library's JSON."""
+    state = json.loads(adapter.game.to_json(adapter.state_of(table)))
+    return {**adapter.counters(table), "state": state}
+
+
+def from_document(adapter: GameAdapter[TableT], document: dict[str, Any]) -> TableT:
+    """The table of :func:`to_document`.
+
+    Raises:
+        DeserializationError: If the document holds no such table.
+    """
+    if "state" not in document:
+        raise DeserializationError("missing field 'state'", "missing_field")
+    game = adapter.game
+    state = game.from_json(json.dumps(document["state"]), game.state_type)
+    return adapter.table_of(state, document)
+
+
+def same_game(
+    adapter: GameAdapter[TableT], table: TableT, config: Any, options: Mapping[str, Any]
+) -> str | None:
+    """Why ``table`` is no table of the game ``config`` and ``options`` make (the path of
+    what differs), or ``None``."""
+    if attrs.evolve(adapter.state_of(table).config, seed=0) != config:
+        return "$.state.config"
+    return adapter.same_options(table, options)
+
+
+def render(adapter: GameAdapter[TableT], table: TableT) -> str:
+    """The table as text: :meth:`GameAdapter.headline` and the last three public events."""
+    game = adapter.game
+    seen = game.view(adapter.state_of(table), None)
+    return "\n".join([adapter.headline(table), *(game.describe(e) for e in seen.events[-3:])])
 
 
 _UNSET: Any = object()

@@ -8,7 +8,6 @@ card and sets a role card aside, each card with the engine's own probabilities.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache
@@ -16,15 +15,13 @@ from typing import Any, Final
 
 import attrs
 
+from ..games import AnyGame, get_game
 from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
 from ..millions._engine import legal_actions, payees
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._events import Paid, ThreatUsed
-from ..millions._narrate import describe
-from ..millions._roles import Dealer, RepeatRole, Role
-from ..millions._sampling import sample_state
-from ..millions._serialization import structure, to_json
+from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
 from ..millions._views import PlayerView, view
 from ._encoding import Catalogue, observation_high, observation_size, observe
@@ -39,11 +36,7 @@ _catalogue: Final = cache(Catalogue)
 class MillionsAdapter:
     """Millions of Dollars as the adapters see it (see :class:`~._core.GameAdapter`)."""
 
-    name: str = "millions"
-    title: str = "Millions of Dollars"
-    env_name: str = "millions_of_dollars_v0"
-    spiel_name: str = "python_millions_of_dollars"
-    players: range = range(3, 9)
+    game: AnyGame = get_game("millions")
     default_players: int = 5
     rewards: tuple[str, ...] = ("win", "cash")
     turn_options: tuple[str, ...] = ("free_moves",)
@@ -59,37 +52,31 @@ class MillionsAdapter:
         "first_leader": 0,
     }
 
-    def configure(self, players: int, *, external: bool, options: dict[str, Any]) -> GameConfig:
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        options = dict(given)
         if "repeat_role" in options and not isinstance(options["repeat_role"], RepeatRole):
             try:
-                options = {**options, "repeat_role": RepeatRole(options["repeat_role"])}
+                options["repeat_role"] = RepeatRole(options["repeat_role"])
             except ValueError:
                 raise ConfigError(
                     "repeat_role must be one of no_share, forbidden, allowed"
                 ) from None
-        dealer = Dealer.EXTERNAL if external else Dealer.ENGINE
-        try:
-            return GameConfig(players, seed=0, dealer=dealer, **options)
-        except TypeError as error:  # an unknown option
-            raise ConfigError(str(error)) from None
+        return options
 
     def start(self, config: GameConfig, options: Mapping[str, Any]) -> Table:
         return Table.start(config, options.get("free_moves", FREE_MOVES))
 
+    def state_of(self, table: Table) -> GameState:
+        return table.state
+
+    def with_state(self, table: Table, state: GameState) -> Table:
+        return attrs.evolve(table, state=state)
+
     def seat(self, table: Table) -> int | None:
         return table.seat
 
-    def is_over(self, table: Table) -> bool:
-        return table.state.is_over
-
-    def returns(self, table: Table, reward: str) -> list[float]:
-        state = table.state
-        if reward == "cash":
-            return [float(cash) for cash in state.cash]
-        return [1.0 if seat in state.winners else -1.0 for seat in range(state.config.players)]
-
-    def reward_range(self, config: GameConfig, reward: str) -> tuple[float, float]:
-        return (0.0, float(config.total_money)) if reward == "cash" else (-1.0, 1.0)
+    def score_range(self, config: GameConfig) -> tuple[float, float]:
+        return (0.0, float(config.total_money))
 
     def catalogue_names(self, config: GameConfig) -> tuple[str, ...]:
         return _catalogue(config.players).names
@@ -131,23 +118,15 @@ class MillionsAdapter:
     def summary(self, table: Table, seat: int) -> str:
         return _summary(view(table.state, seat), table.turn)
 
-    def information(self, table: Table, seat: int) -> str:
-        document = json.loads(to_json(view(table.state, seat)))
-        # The version counts every action applied since the start; a resampled world
-        # has no history, so it would tell worlds apart that the seat cannot.
-        del document["version"]
+    def turn_document(self, table: Table) -> dict[str, Any]:
         turn = table.turn
-        return json.dumps(
-            {
-                "view": document,
-                "turn": {
-                    "seat": turn.seat,
-                    "free_moves": list(turn.free_moves),
-                    "done": list(turn.done),
-                },
-            },
-            separators=(",", ":"),
-        )
+        return {
+            "turn": {
+                "seat": turn.seat,
+                "free_moves": list(turn.free_moves),
+                "done": list(turn.done),
+            }
+        }
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return (("paid", players * players), ("threatened", players * players))
@@ -187,20 +166,18 @@ class MillionsAdapter:
     def max_moves(self, config: GameConfig, options: Mapping[str, Any]) -> int:
         return max_moves(config, options.get("free_moves", FREE_MOVES))
 
-    def to_document(self, table: Table) -> dict[str, Any]:
+    def counters(self, table: Table) -> dict[str, Any]:
         return {
             "free_moves_per_round": table.free_moves_per_round,
             "free_moves": list(table.free_moves),
             "done": list(table.done),
             "cursor": table.cursor,
-            "state": json.loads(to_json(table.state)),
         }
 
-    def from_document(self, document: dict[str, Any]) -> Table:
-        for name in ("free_moves_per_round", "free_moves", "done", "cursor", "state"):
+    def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
+        for name in ("free_moves_per_round", "free_moves", "done", "cursor"):
             if name not in document:
                 raise DeserializationError(f"missing field {name!r}", "missing_field")
-        state: GameState = structure(document["state"], GameState)
         n = state.config.players
         per_round = _whole(document["free_moves_per_round"], "$.free_moves_per_round", 100)
         free = _list(document["free_moves"], "$.free_moves", n)
@@ -215,32 +192,15 @@ class MillionsAdapter:
             _whole(document["cursor"], "$.cursor", n - 1),
         )
 
-    def same_game(self, table: Table, config: GameConfig, options: Mapping[str, Any]) -> str | None:
-        if attrs.evolve(table.state.config, seed=0) != config:
-            return "$.state.config"
+    def same_options(self, table: Table, options: Mapping[str, Any]) -> str | None:
         if table.free_moves_per_round != options.get("free_moves", FREE_MOVES):
             return "$.free_moves_per_round"
         return None
 
-    def resample(self, table: Table, seat: int, seed: int) -> Table:
-        return attrs.evolve(table, state=sample_state(view(table.state, seat), seed))
-
-    def render(self, table: Table) -> str:
-        seen = view(table.state, None)
-        return "\n".join(
-            [
-                f"round {seen.round}, {seen.phase.value}; cash {list(seen.cash)}; "
-                f"turn {table.seat}",
-                *(describe(event) for event in seen.events[-3:]),
-            ]
-        )
-
-    def describe(self, table: Table) -> str:
+    def headline(self, table: Table) -> str:
         state = table.state
-        mine = " ".join(f"{c.player}:{c.role.value}:{c.status.value}" for c in state.characters)
         return (
-            f"round {state.round} {state.phase.value} cash {list(state.cash)} "
-            f"turn {table.seat} characters [{mine}]"
+            f"round {state.round}, {state.phase.value}; cash {list(state.cash)}; turn {table.seat}"
         )
 
 

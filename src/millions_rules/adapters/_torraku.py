@@ -23,31 +23,21 @@ canonical order: the seat's own pieces, or, when it must top up from the bag
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
-import attrs
-
-from .._common.dealer import Dealer
-from .._common.errors import ConfigError, DeserializationError
+from .._common.errors import ConfigError
+from ..games import AnyGame, get_game
 from ..torraku._actions import Bet, Pass, ReportPlacement
-from ..torraku._config import MAX_PLAYERS, TorrakuConfig
-from ..torraku._engine import bet_counts
+from ..torraku._config import TorrakuConfig
+from ..torraku._engine import apply, bet_counts, new_game
 from ..torraku._model import knock_probability
-from ..torraku._narrate import describe
 from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
-from ..torraku._serialization import from_json, to_json
 from ..torraku._state import Phase, TorrakuState
 from ..torraku._views import TorrakuView, view
 
-__all__ = [
-    "TORRAKU",
-    "TorrakuAdapter",
-    "torraku_catalogue_names",
-    "torraku_observation_fields",
-]
+__all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
 
 _PHASES: Final = tuple(Phase)
 _OUTCOMES: Final = tuple(Placement)
@@ -137,11 +127,7 @@ def _observe(seen: TorrakuView) -> list[float]:
 class TorrakuAdapter:
     """Currency Torraku as the adapters see it (see :class:`~._core.GameAdapter`)."""
 
-    name: str = "torraku"
-    title: str = "Currency Torraku"
-    env_name: str = "currency_torraku_v0"
-    spiel_name: str = "python_currency_torraku"
-    players: range = range(1, MAX_PLAYERS + 1)
+    game: AnyGame = get_game("torraku")
     default_players: int = 4
     rewards: tuple[str, ...] = ("win", "score")
     turn_options: tuple[str, ...] = ()
@@ -153,43 +139,32 @@ class TorrakuAdapter:
         "first_player": 0,
     }
 
-    def configure(self, players: int, *, external: bool, options: dict[str, Any]) -> TorrakuConfig:
-        if "dealer" in options or "seed" in options:
-            raise ConfigError("dealer and seed are not options of the adapters")
-        options = {"round_limit": 50, **options}
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        options = {"round_limit": 50, **given}
         if "setup" in options and not isinstance(options["setup"], Setup):
             try:
                 options["setup"] = Setup(options["setup"])
             except ValueError:
                 raise ConfigError("setup must be 'standard' or 'long'") from None
         if external and (options.get("drop", 0.0) or options["round_limit"] is None):
-            # Every game must have a bounded length: a dropped piece is tried again.
+            # OpenSpiel needs a bounded game: a dropped piece is tried again.
             raise ConfigError("OpenSpiel's Torraku needs a round_limit and drop 0")
-        dealer = Dealer.EXTERNAL if external else Dealer.ENGINE
-        try:
-            return TorrakuConfig(players, seed=0, dealer=dealer, **options)
-        except TypeError as error:  # an unknown option
-            raise ConfigError(str(error)) from None
+        return options
 
     def start(self, config: TorrakuConfig, options: Mapping[str, Any]) -> TorrakuState:
-        from ..torraku._engine import new_game
-
         return new_game(config)
+
+    def state_of(self, table: TorrakuState) -> TorrakuState:
+        return table
+
+    def with_state(self, table: TorrakuState, state: TorrakuState) -> TorrakuState:
+        return state
 
     def seat(self, table: TorrakuState) -> int | None:
         return table.to_act if table.phase is Phase.BETTING else None
 
-    def is_over(self, table: TorrakuState) -> bool:
-        return table.phase is Phase.GAME_OVER
-
-    def returns(self, table: TorrakuState, reward: str) -> list[float]:
-        n = table.config.players
-        if reward == "score":
-            return [-float(table.pieces_left(seat)) for seat in range(n)]
-        return [1.0 if seat in table.winners else -1.0 for seat in range(n)]
-
-    def reward_range(self, config: TorrakuConfig, reward: str) -> tuple[float, float]:
-        return (-float(config.supply.total), 0.0) if reward == "score" else (-1.0, 1.0)
+    def score_range(self, config: TorrakuConfig) -> tuple[float, float]:
+        return (-float(config.supply.total), 0.0)
 
     def catalogue_names(self, config: TorrakuConfig) -> tuple[str, ...]:
         return torraku_catalogue_names(config.supply)
@@ -230,8 +205,6 @@ class TorrakuAdapter:
         return Bet(player, _pieces(own) + _pieces(extra), _pieces(extra))
 
     def play(self, table: TorrakuState, move: Any) -> TorrakuState:
-        from ..torraku._engine import apply
-
         return apply(table, move)
 
     def observation_size(self, players: int) -> int:
@@ -253,10 +226,8 @@ class TorrakuAdapter:
             f"stack {len(seen.stack)} bag {seen.bag} winners {list(seen.winners)}"
         )
 
-    def information(self, table: TorrakuState, seat: int) -> str:
-        document = json.loads(to_json(view(table, seat)))
-        document.pop("version", None)  # not in a resampled world's history either
-        return json.dumps({"view": document}, separators=(",", ":"))
+    def turn_document(self, table: TorrakuState) -> dict[str, Any]:
+        return {}  # the view has the seat to act
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return ()  # everything is public: the observation is the whole table
@@ -290,37 +261,23 @@ class TorrakuAdapter:
         # A round: each bet adds a piece or more to the rows and each report takes one or
         # more from them (drop is 0), and each seat passes once.
         limit = config.round_limit
-        assert limit is not None, "configure sets a round limit"
+        assert limit is not None, "options() sets a round limit"
         return limit * (2 * config.supply.total + config.players)
 
-    def to_document(self, table: TorrakuState) -> dict[str, Any]:
-        return {"state": json.loads(to_json(table))}
+    def counters(self, table: TorrakuState) -> dict[str, Any]:
+        return {}  # no counters: the state says it all
 
-    def from_document(self, document: dict[str, Any]) -> TorrakuState:
-        if "state" not in document:
-            raise DeserializationError("missing field 'state'", "missing_field")
-        return from_json(json.dumps(document["state"]), TorrakuState)
+    def table_of(self, state: TorrakuState, document: dict[str, Any]) -> TorrakuState:
+        return state
 
-    def same_game(
-        self, table: TorrakuState, config: TorrakuConfig, options: Mapping[str, Any]
-    ) -> str | None:
-        return None if attrs.evolve(table.config, seed=0) == config else "$.state.config"
+    def same_options(self, table: TorrakuState, options: Mapping[str, Any]) -> str | None:
+        return None
 
-    def resample(self, table: TorrakuState, seat: int, seed: int) -> TorrakuState:
-        return table  # nothing is hidden: the generator draws nothing with the external dealer
-
-    def render(self, table: TorrakuState) -> str:
-        seen = view(table, None)
+    def headline(self, table: TorrakuState) -> str:
         left = [table.pieces_left(seat) for seat in range(table.config.players)]
-        return "\n".join(
-            [
-                f"round {seen.round}, {seen.phase.value}; pieces left {left}; to act {seen.to_act}",
-                *(describe(event) for event in seen.events[-3:]),
-            ]
+        return (
+            f"round {table.round}, {table.phase.value}; pieces left {left}; turn {self.seat(table)}"
         )
-
-    def describe(self, table: TorrakuState) -> str:
-        return self.summary(table, 0)
 
 
 def _pieces(counts: tuple[int, ...]) -> tuple[PieceKind, ...]:

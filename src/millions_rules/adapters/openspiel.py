@@ -60,7 +60,22 @@ import pyspiel
 
 from .._common.errors import ConfigError, DeserializationError
 from ..millions._serialization import parse_json
-from ._core import GameAdapter, Position, adapter_of, check_reward
+from ._core import (
+    GameAdapter,
+    Position,
+    adapter_of,
+    check_reward,
+    configure,
+    from_document,
+    information,
+    is_over,
+    resample,
+    returns,
+    reward_range,
+    same_game,
+    spiel_name,
+    to_document,
+)
 from ._millions import MILLIONS
 from ._torraku import TORRAKU
 
@@ -80,9 +95,9 @@ __all__ = [
 ]
 
 #: The name Millions of Dollars is registered under.
-GAME_NAME: Final = MILLIONS.spiel_name
+GAME_NAME: Final = spiel_name(MILLIONS)
 #: The name Currency Torraku is registered under.
-TORRAKU_GAME_NAME: Final = TORRAKU.spiel_name
+TORRAKU_GAME_NAME: Final = spiel_name(TORRAKU)
 
 _FORMAT: Final = "millions-rules/openspiel-state/1"
 
@@ -98,15 +113,15 @@ TORRAKU_PARAMETERS: Final[dict[str, Any]] = dict(TORRAKU.parameters)
 
 def _game_type(adapter: GameAdapter[Any]) -> pyspiel.GameType:
     return pyspiel.GameType(
-        short_name=adapter.spiel_name,
-        long_name=adapter.title,
+        short_name=spiel_name(adapter),
+        long_name=adapter.game.title,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=adapter.players[-1],
-        min_num_players=adapter.players[0],
+        max_num_players=adapter.game.player_counts[-1],
+        min_num_players=adapter.game.player_counts[0],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -118,7 +133,7 @@ def _game_type(adapter: GameAdapter[Any]) -> pyspiel.GameType:
 def register() -> None:
     """Register ``python_millions_of_dollars`` and ``python_currency_torraku`` (again is harmless)."""
     for cls in (MillionsGame, TorrakuGame):
-        if cls.adapter.spiel_name not in pyspiel.registered_names():
+        if spiel_name(cls.adapter) not in pyspiel.registered_names():
             pyspiel.register_game(cls.game_type, cls)
 
 
@@ -142,10 +157,10 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         players = values.pop("players")
         self.reward = check_reward(adapter, values.pop("reward"))
         self.options = {name: values.pop(name) for name in adapter.turn_options}
-        self.config = adapter.configure(players, external=True, options=values)
+        self.config = configure(adapter, players, values, external=True)
         self._start = adapter.start(self.config, self.options)  # checks the options
         self.catalogue_names = adapter.catalogue_names(self.config)
-        low, high = adapter.reward_range(self.config, self.reward)
+        low, high = reward_range(adapter, self.config, self.reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.catalogue_names),
             max_chance_outcomes=adapter.max_chance_outcomes(self.config),
@@ -190,8 +205,10 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         """
         adapter, table = _table_from_json(text)
         if adapter is not self.adapter:
-            raise DeserializationError(f"expected a state of {self.adapter.name}", "bad_value")
-        wrong = adapter.same_game(table, self.config, self.options)
+            raise DeserializationError(
+                f"expected a state of {self.adapter.game.title}", "bad_value", "$.game"
+            )
+        wrong = same_game(adapter, table, self.config, self.options)
         if wrong is not None:
             raise DeserializationError(
                 "the state is of a game with other parameters", "bad_value", wrong
@@ -240,9 +257,9 @@ def _restore(text: str) -> _Saved:
 
 def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
     head: dict[str, Any] = {"format": _FORMAT}
-    if adapter.name != "millions":  # the first version wrote Millions only, without "game"
-        head["game"] = adapter.name
-    return json.dumps({**head, **adapter.to_document(table)}, separators=(",", ":"))
+    if adapter.game.name != "millions":  # the first version wrote Millions only, without "game"
+        head["game"] = adapter.game.name
+    return json.dumps({**head, **to_document(adapter, table)}, separators=(",", ":"))
 
 
 def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
@@ -257,7 +274,7 @@ def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
         adapter = adapter_of(doc.get("game", "millions"))
     except ConfigError:
         raise DeserializationError("no such game", "bad_value", "$.game") from None
-    return adapter, adapter.from_document(doc)
+    return adapter, from_document(adapter, doc)
 
 
 class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -284,7 +301,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         seat = position.seat
         if seat is not None:
             return seat
-        if position.adapter.is_over(position.table):
+        if is_over(position.adapter, position.table):
             return int(pyspiel.PlayerId.TERMINAL)
         return int(pyspiel.PlayerId.CHANCE)
 
@@ -313,7 +330,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         position = self._saved.position
-        return position.seat is None and position.adapter.is_over(position.table)
+        return position.seat is None and is_over(position.adapter, position.table)
 
     def returns(self) -> list[float]:
         """Zeros until the end; then +1/-1 by win (``reward="win"``) or the game's score."""
@@ -321,7 +338,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         game = self._game()
         if not self.is_terminal():
             return [0.0] * game.config.players
-        return position.adapter.returns(position.table, game.reward)
+        return returns(position.adapter, position.table, game.reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> LibraryState:
         """A state the seat cannot tell from this one, its secrets drawn at random.
@@ -333,7 +350,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         seed = int(sampler() * (1 << 53)) % (1 << 64)
         position = self._saved.position
         clone = LibraryState(self._game())
-        table = position.adapter.resample(position.table, player, seed)
+        table = resample(position.adapter, position.table, player, seed)
         clone._saved = _Saved(Position(position.adapter, table))
         return clone
 
@@ -344,7 +361,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def __str__(self) -> str:
         position = self._saved.position
-        return position.adapter.describe(position.table)
+        return position.adapter.headline(position.table)
 
 
 class LibraryObserver:
@@ -377,7 +394,7 @@ class LibraryObserver:
         """``player``'s observation string, or the information state string."""
         table = state._saved.position.table
         if self.perfect_recall:
-            return self.adapter.information(table, player)
+            return information(self.adapter, table, player)
         return self.adapter.summary(table, player)
 
 

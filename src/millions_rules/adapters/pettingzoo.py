@@ -47,7 +47,17 @@ from pettingzoo.utils import wrappers
 
 from .._common.errors import ConfigError
 from .._common.random import draw_below, seed_state
-from ._core import GameAdapter, Position, adapter_of, check_reward
+from ._core import (
+    GameAdapter,
+    Position,
+    adapter_of,
+    check_reward,
+    configure,
+    env_name,
+    is_over,
+    render,
+    returns,
+)
 
 __all__ = ["Observation", "env", "raw_env"]
 
@@ -152,21 +162,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
     ) -> None:
         super().__init__()
         adapter = adapter_of(game)
-        setattr(self, "metadata", {**self.metadata, "name": adapter.env_name})  # noqa: B010
-        for name in ("seed", "dealer"):
-            if name in config_options:
-                raise ConfigError(f"{name} is not an option of the environment")
+        setattr(self, "metadata", {**self.metadata, "name": env_name(adapter)})  # noqa: B010
         self._reward = check_reward(adapter, reward)
         if render_mode not in (None, "ansi", "human"):
             raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         turn_options: dict[str, Any] = {}
         if free_moves is not None:
             if "free_moves" not in adapter.turn_options:
-                raise ConfigError(f"{adapter.title} has no free moves")
+                raise ConfigError(f"{adapter.game.title} has no free moves")
             turn_options["free_moves"] = free_moves
         players = adapter.default_players if players is None else players
         self._adapter: GameAdapter[Any] = adapter
-        self._config = adapter.configure(players, external=False, options=config_options)
+        self._config = configure(adapter, players, config_options, external=False)
         self._turn_options = turn_options
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -263,12 +270,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             raise ConfigError("a live agent must act: None is only for terminated agents")
         position = self._position = self._position.after(int(action))
         adapter = self._adapter
-        if adapter.is_over(position.table):
+        if is_over(adapter, position.table):
             self._cumulative_rewards[agent] = 0.0
             self._clear_rewards()
-            returns = adapter.returns(position.table, self._reward)
+            final = returns(adapter, position.table, self._reward)
             for name in self.agents:
-                self.rewards[name] = returns[self._seats[name]]
+                self.rewards[name] = final[self._seats[name]]
                 self.terminations[name] = True
             self._accumulate_rewards()
         else:  # rewards come at the end only: every reward is still 0
@@ -280,7 +287,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         """The table as text: round, phase, the seats' standing and the last public events."""
         if self.render_mode is None:
             return None
-        text = self._adapter.render(self._position.table)
+        text = render(self._adapter, self._position.table)
         if self.render_mode == "human":
             print(text)
             return None
