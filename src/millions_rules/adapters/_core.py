@@ -302,14 +302,23 @@ class Position(Generic[TableT]):
     Nothing here changes the table; a new move makes a new position.
     """
 
-    __slots__ = ("_legal", "_observations", "_seat", "adapter", "table")
+    __slots__ = ("_legal", "_observations", "_over", "_seat", "adapter", "table")
 
     def __init__(self, adapter: GameAdapter[TableT], table: TableT) -> None:
         self.adapter = adapter
         self.table = table
         self._seat: int | None = _UNSET
+        self._over: bool | None = None
         self._legal: list[int] | None = None
         self._observations: dict[int, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        over = self._over
+        if over is None:
+            over = self._over = is_over(self.adapter, self.table)
+        return over
 
     @property
     def seat(self) -> int | None:

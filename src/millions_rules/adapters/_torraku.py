@@ -41,6 +41,12 @@ __all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_obse
 
 _PHASES: Final = tuple(Phase)
 _OUTCOMES: Final = tuple(Placement)
+assert _OUTCOMES == (
+    Placement.PLACED,
+    Placement.DROPPED,
+    Placement.KNOCKED_DOWN,
+    Placement.TOUCHED,
+), "chance_outcomes lists the probabilities in this order"
 _K: Final = len(KINDS)
 
 
@@ -239,13 +245,9 @@ class TorrakuAdapter:
         config, stacker = table.config, table.to_act
         assert stacker is not None, "a chance node has a stacker"
         knock = knock_probability(config, len(table.stack), table.rows[stacker][0], stacker)
-        chances = {
-            Placement.TOUCHED: config.touch,
-            Placement.KNOCKED_DOWN: knock,
-            Placement.DROPPED: config.drop,
-        }
-        chances[Placement.PLACED] = 1.0 - sum(chances.values())
-        return [(i, chances[o]) for i, o in enumerate(_OUTCOMES) if chances[o] > 0]
+        touch, drop = config.touch, config.drop
+        chances = (1.0 - (touch + knock + drop), drop, knock, touch)  # in Placement order
+        return [(i, p) for i, p in enumerate(chances) if p > 0]
 
     def chance_move(self, table: TorrakuState, outcome: int) -> Any:
         stacker = table.to_act

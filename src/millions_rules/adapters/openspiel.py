@@ -68,7 +68,6 @@ from ._core import (
     configure,
     from_document,
     information,
-    is_over,
     resample,
     returns,
     reward_range,
@@ -100,6 +99,8 @@ GAME_NAME: Final = spiel_name(MILLIONS)
 TORRAKU_GAME_NAME: Final = spiel_name(TORRAKU)
 
 _FORMAT: Final = "millions-rules/openspiel-state/1"
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 #: Millions' parameters and their defaults: ``players``, the turn structure's
 #: ``free_moves``, ``reward`` (``"win"`` or ``"cash"``) and the
@@ -301,13 +302,11 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         seat = position.seat
         if seat is not None:
             return seat
-        if is_over(position.adapter, position.table):
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE)
+        return _TERMINAL if position.over else _CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalogue indices the seat may play (sorted)."""
-        return list(self._saved.position.legal)
+        return self._saved.position.legal  # pybind11 copies it
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer's outcomes with their exact probabilities."""
@@ -330,7 +329,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         position = self._saved.position
-        return position.seat is None and is_over(position.adapter, position.table)
+        return position.seat is None and position.over
 
     def returns(self) -> list[float]:
         """Zeros until the end; then +1/-1 by win (``reward="win"``) or the game's score."""
