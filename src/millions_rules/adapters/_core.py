@@ -302,7 +302,7 @@ class Position(Generic[TableT]):
     Nothing here changes the table; a new move makes a new position.
     """
 
-    __slots__ = ("_legal", "_observations", "_over", "_seat", "adapter", "table")
+    __slots__ = ("_kept", "_legal", "_over", "_seat", "adapter", "table")
 
     def __init__(self, adapter: GameAdapter[TableT], table: TableT) -> None:
         self.adapter = adapter
@@ -310,7 +310,7 @@ class Position(Generic[TableT]):
         self._seat: int | None = _UNSET
         self._over: bool | None = None
         self._legal: list[int] | None = None
-        self._observations: dict[int, Any] | None = None
+        self._kept: dict[object, Any] | None = None
 
     @property
     def over(self) -> bool:
@@ -336,15 +336,23 @@ class Position(Generic[TableT]):
             legal = self._legal = self.adapter.legal(self.table)
         return legal
 
-    def observation(self, seat: int, make: Callable[[list[float]], Any]) -> Any:
-        """``make`` of ``seat``'s observation vector, made once per position and seat."""
-        kept = self._observations
+    def remember(self, key: object, make: Callable[[], Any]) -> Any:
+        """``make()``, made once per position and ``key`` (a seat's observation, a mask)."""
+        kept = self._kept
         if kept is None:
-            kept = self._observations = {}
-        found = kept.get(seat)
-        if found is None:
-            found = kept[seat] = make(self.adapter.observe(self.table, seat))
+            kept = self._kept = {}
+        found = kept.get(key, _UNSET)
+        if found is _UNSET:
+            found = kept[key] = make()
         return found
+
+    def observation(self, seat: int) -> list[float]:
+        """``seat``'s observation vector (do not change it)."""
+        result: list[float] = self.remember(seat, self._observe_seat(seat))
+        return result
+
+    def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
+        return lambda: self.adapter.observe(self.table, seat)
 
     def after(self, index: int) -> Position[TableT]:
         """The position after the seat to act plays catalogue entry ``index``.

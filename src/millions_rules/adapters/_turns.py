@@ -156,18 +156,21 @@ class Table:
     def _to_act(self) -> int | None:
         state = self.state
         phase = state.phase
-        if phase is Phase.PLANNING:
-            n = state.config.players
-            waiting = set(state.awaiting)
-            return next(s for s in _clockwise(state.leader, n) if s in waiting)
+        if phase is Phase.PLANNING:  # the first seat clockwise from the leader to choose
+            n, leader = state.config.players, state.leader
+            chosen = {c.player for c in state.characters}
+            return next(
+                (leader + step) % n for step in range(n) if (leader + step) % n not in chosen
+            )
         if phase is Phase.HEIST:
             return state.awaiting[0]
         if phase is Phase.NEGOTIATION:
-            n = state.config.players
-            return next(
-                (s for s in _clockwise(self.cursor + 1, n) if self._may_move(s)),
-                None,
-            )
+            n, after = state.config.players, self.cursor + 1
+            decided = state.decided
+            for step in range(n):
+                seat = (after + step) % n
+                if not decided[seat] or self._may_move(seat):
+                    return seat
         return None
 
     def _may_move(self, seat: int) -> bool:
@@ -242,7 +245,7 @@ class Table:
             spent[move.player] -= 1
             free = tuple(spent)
         before = self.state
-        after = apply(before, move, seat=seat)  # a seat may only make its own moves
+        after = apply(before, move)  # its player is the seat to act, checked above
         entered = after.phase is Phase.NEGOTIATION and before.phase is not Phase.NEGOTIATION
         if entered or after.round != before.round:
             return Table.resume(after, self.free_moves_per_round)  # a new round's counters
@@ -279,10 +282,6 @@ def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
     """
     n = config.players
     return config.rounds * (2 + n + n * (free_moves + 3) + 1 + 1)
-
-
-def _clockwise(first: int, n: int) -> list[int]:
-    return [(first + step) % n for step in range(n)]
 
 
 def moves_of(view: PlayerView, turn: Turn, amounts: tuple[int, ...]) -> tuple[Move, ...]:

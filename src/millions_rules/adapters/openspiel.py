@@ -385,7 +385,7 @@ class LibraryObserver:
         """Write ``player``'s tensor for ``state``."""
         position = state._saved.position
         self.tensor.fill(0.0)
-        self.dict["observation"][:] = position.observation(player, _same)
+        self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
             self.adapter.recall(position.table, player, self.dict)
 
@@ -395,10 +395,6 @@ class LibraryObserver:
         if self.perfect_recall:
             return information(self.adapter, table, player)
         return self.adapter.summary(table, player)
-
-
-def _same(vector: list[float]) -> list[float]:
-    return vector
 
 
 #: Millions' state (every game's state is a :class:`LibraryState`).

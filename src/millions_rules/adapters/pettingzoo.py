@@ -255,10 +255,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         """
         seat = self._seat(agent)
         position = self._position
-        mask = np.zeros(self._actions, np.int8)
         if position.seat == seat:
-            mask[position.legal] = 1
-        return Observation(mask, lambda: position.observation(seat, _float32).copy())
+            mask = position.remember("mask", lambda: self._mask(position.legal)).copy()
+        else:
+            mask = np.zeros(self._actions, np.int8)
+        return Observation(
+            mask,
+            lambda: position.remember(
+                ("observation", seat), lambda: _float32(position.observation(seat))
+            ).copy(),
+        )
+
+    def _mask(self, legal: list[int]) -> np.ndarray[Any, Any]:
+        mask = np.zeros(self._actions, np.int8)
+        mask[legal] = 1
+        return mask
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action (``None`` once it is terminated)."""
