@@ -287,9 +287,12 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     @property
     def table(self) -> Any:
-        """The table: Millions' :class:`~millions_rules.adapters.Table` (the library's
-        game state with the turn counters), or the
-        :class:`~millions_rules.torraku.TorrakuState`."""
+        """The game at its table.
+
+        For Millions a :class:`~millions_rules.adapters.Table` (the library's game state
+        with the turn counters), for Torraku the
+        :class:`~millions_rules.torraku.TorrakuState` itself.
+        """
         return self._saved.position.table
 
     def _game(self) -> LibraryGame:

@@ -196,8 +196,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     @property
     def table(self) -> Any:
-        """The game at its table (Millions: a :class:`~millions_rules.adapters.Table`;
-        Torraku: the :class:`~millions_rules.torraku.TorrakuState`)."""
+        """The game at its table.
+
+        For Millions a :class:`~millions_rules.adapters.Table`, for Torraku the
+        :class:`~millions_rules.torraku.TorrakuState` itself.
+        """
         return self._position.table
 
     @table.setter
