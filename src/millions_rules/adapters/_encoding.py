@@ -75,7 +75,7 @@ class Catalogue:
     _moves: tuple[tuple[SeatMove, ...], ...] = attrs.field(eq=False, repr=False)
     _index: tuple[dict[Any, int], ...] = attrs.field(eq=False, repr=False)  # by seat
     _pay: int = attrs.field(eq=False, repr=False)
-    _affordable: tuple[tuple[int, ...], ...] = attrs.field(eq=False, repr=False)
+    _affordable: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
         roles = roles_in_play(players)  # ConfigError for a bad count
@@ -119,9 +119,8 @@ class Catalogue:
             by_seat,
             tuple({move: i for i, move in enumerate(moves)} for moves in by_seat),
             entries.index(Pay(0, 0, PAY_AMOUNTS[0])),
-            tuple(  # by cash: the positions in PAY_AMOUNTS of the amounts it can pay
-                tuple(i for i, amount in enumerate(PAY_AMOUNTS) if amount <= cash)
-                for cash in range(PAY_AMOUNTS[-1] + 1)
+            tuple(  # by cash: how many of PAY_AMOUNTS (ascending) it can pay
+                sum(amount <= cash for amount in PAY_AMOUNTS) for cash in range(PAY_AMOUNTS[-1] + 1)
             ),
         )
 
@@ -188,11 +187,11 @@ class Catalogue:
         own = self._index[seat]
         found = [own[action] for action in actions]
         if phase is Phase.NEGOTIATION:
-            if free_moves:
-                amounts = self._affordable[min(cash, PAY_AMOUNTS[-1])]
+            if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
+                affordable = self._affordable[min(cash, PAY_AMOUNTS[-1])]
                 for to in payees:
                     base = self._pay + to * len(PAY_AMOUNTS)
-                    found.extend(base + amount for amount in amounts)
+                    found.extend(range(base, base + affordable))
             if free_moves or decided:
                 found.append(len(self.entries) - 1)  # wait, the last entry
         found.sort()

@@ -54,6 +54,8 @@ _K: Final = len(KINDS)
 def torraku_catalogue_names(supply: PieceCounts) -> tuple[str, ...]:
     """The names of the catalogue's entries for ``supply`` (see the module text).
 
+    >>> from millions_rules.adapters import torraku_catalogue_names
+    >>> from millions_rules.torraku import PieceCounts
     >>> names = torraku_catalogue_names(PieceCounts(1, 1, 2))
     >>> len(names), names[:3], names[-1]
     (12, ('pass', 'bet 0V 0W 1R', 'bet 0V 0W 2R'), 'bet 1V 1W 2R')
@@ -72,6 +74,7 @@ def torraku_observation_fields(players: int) -> tuple[tuple[str, int], ...]:
     Seats are absolute (seat 0 first) and kinds in canonical order (van, washing
     machine, rice cooker).
 
+    >>> from millions_rules.adapters import torraku_observation_fields
     >>> sum(size for _, size in torraku_observation_fields(4))
     77
     """

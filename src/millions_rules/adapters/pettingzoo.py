@@ -54,7 +54,6 @@ from ._core import (
     check_reward,
     configure,
     env_name,
-    is_over,
     render,
     returns,
 )
@@ -283,8 +282,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         if action is None:
             raise ConfigError("a live agent must act: None is only for terminated agents")
         position = self._position = self._position.after(int(action))
-        adapter = self._adapter
-        if is_over(adapter, position.table):
+        if position.seat is None and position.over:
+            adapter = self._adapter
             self._cumulative_rewards[agent] = 0.0
             self._clear_rewards()
             final = returns(adapter, position.table, self._reward)
