@@ -5,8 +5,8 @@ The locales, the catalogs and the rendering of a message are common to every gam
 words and teaches :func:`~millions_rules._common.i18n.word` to write a
 :class:`~millions_rules.Role` and :class:`~millions_rules._text.Money`.
 
-The templates are marked with :func:`~millions_rules._common.text.msg` and
-:func:`~millions_rules._common.text.nmsg`, the keywords Babel
+The templates are marked with :func:`~millions_rules._common.i18n.msg` and
+:func:`~millions_rules._common.i18n.nmsg`, the keywords Babel
 extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
 """
 
