@@ -97,6 +97,12 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
+def _numbers_of(catalog: Catalog, index: int) -> set[int]:
+    """The counts from 0 to 999 for which the catalog uses its plural form ``index``."""
+    choose = gettext.c2py(catalog.plural_expr)
+    return {n for n in range(1000) if choose(n) == index}
+
+
 def _source_messages() -> dict[tuple[str | None, str], Any]:
     extracted = extract_from_dir(
         str(PACKAGE),
@@ -133,9 +139,28 @@ class TestCatalogs:
             )
             assert len(forms) == (1 if isinstance(message.id, str) else catalog.num_plurals), key
             wanted = set().union(*map(_fields, english))
-            for form in forms:
+            for index, form in enumerate(forms):
                 assert form, key
-                assert _fields(form) == wanted, (key, form)
+                # A form only the count 1 uses may say "one" instead of "{count}", as the
+                # English singular does ("takes back their character").
+                only_one = isinstance(message.id, tuple) and _numbers_of(catalog, index) == {1}
+                missing = wanted - _fields(form)
+                assert _fields(form) <= wanted and missing <= ({"count"} if only_one else set()), (
+                    key,
+                    form,
+                )
+
+    @pytest.mark.parametrize(
+        ("locale", "header"),
+        [("es", "nplurals=2; plural=(n != 1);"), ("zh", "nplurals=1; plural=0;")],
+    )
+    def test_plural_forms_header(self, locale: str, header: str) -> None:
+        """Spanish has two plural forms (one, other), Chinese one; the catalog says so."""
+        path = LOCALE_DIR / locale / "LC_MESSAGES" / "millions_rules.po"
+        assert f'"Plural-Forms: {header}\\n"' in path.read_text("utf-8")
+        with (LOCALE_DIR / locale / "LC_MESSAGES" / "millions_rules.mo").open("rb") as file:
+            compiled = gettext.GNUTranslations(file)
+        assert compiled.info()["plural-forms"] == header
 
     @pytest.mark.parametrize("locale", TRANSLATED)
     def test_compiled_catalog_is_current(self, locale: str) -> None:
@@ -208,7 +233,7 @@ class TestDescribe:
         """Without names a seat is "seat N", "Jugador N" or "N号玩家"."""
         event = RoleDenounced(4, Role.DRIVER)
         assert describe(event) == "seat 4, the Snitch, names the driver."
-        assert describe(event, locale="es") == "Jugador 4, el Soplón, delata al rol Conductor."
+        assert describe(event, locale="es") == "El Soplón de Jugador 4 delata al rol Conductor."
         assert describe(event, locale="zh") == "告密者4号玩家指认了司机。"
 
     def test_loot_card_uses_the_role_symbol_and_local_money(self) -> None:
@@ -221,12 +246,18 @@ class TestDescribe:
         assert describe(event, locale="zh") == "第2回合：赃物牌为800万（保证金100万，谋士标志）。"
 
     def test_plural_forms_follow_the_count(self) -> None:
-        """R-3P-2: taking back one or two characters picks the Spanish singular or plural."""
+        """R-3P-2: taking back one or two characters picks the singular or the plural form."""
         assert describe(Left(1, (0,), 1), NAMES[:3], locale="es") == (
-            "Bo recupera 1 personaje; aún tiene 1 en juego."
+            "Bo recupera un personaje y mantiene 1 en la ronda."
         )
         assert describe(Left(1, (0, 1), 0), NAMES[:3], locale="es") == (
-            "Bo recupera 2 personajes y se retira de la ronda."
+            "Bo recupera a sus 2 personajes y se retira de la ronda."
+        )
+        assert describe(Left(1, (0,), 0), NAMES[:3]) == (
+            "Bo takes back their character and leaves the round."
+        )
+        assert describe(Left(1, (0, 1), 0), NAMES[:3]) == (
+            "Bo takes back their 2 characters and leaves the round."
         )
         assert (
             describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo取回2张人物牌，离开本回合。"
@@ -359,14 +390,28 @@ class TestWords:
             "Reached the target after a round",
             "Richest after the last round",
         ]
-        assert win_reason(WinReason.LAST_ROUND, "es") == "El más rico tras la última ronda"
+        assert win_reason(WinReason.LAST_ROUND, "es") == "Más dinero tras la última ronda"
         assert win_reason(WinReason.TARGET, "zh") == "一回合结束后达到目标金额"
         with pytest.raises(LocaleError, match="expected a WinReason"):
             win_reason("target")  # type: ignore[arg-type]
 
     def test_money_in_each_language(self) -> None:
         """1M is 100万 in Chinese, as the rule book counts; non-int amounts are refused."""
-        assert [format_money(n, "zh") for n in (0, 1, 20)] == ["0万", "100万", "2000万"]
+        assert [format_money(n, "zh") for n in (0, 1, 20, 99)] == [
+            "0万",
+            "100万",
+            "2000万",
+            "9900万",
+        ]
+        # From 100M on, a Chinese reader counts in 亿 (a hundred millions).
+        assert [format_money(n, "zh") for n in (100, 150, 123, 105, -250)] == [
+            "1亿",
+            "1.5亿",
+            "1.23亿",
+            "1.05亿",
+            "-2.5亿",
+        ]
+        assert format_money(150) == "150M" and format_money(150, "es") == "150 M"
         assert format_money(3, "es") == "3 M"
         with pytest.raises(LocaleError):
             format_money(True)

@@ -115,13 +115,13 @@ def _event_phrases() -> dict[type, _Phrasing]:
     stayed = msg("event.stayed", "{player} stays.")
     left = nmsg(
         "event.left",
-        "{player} takes back {count} character(s) and leaves the round.",
-        "{player} takes back {count} character(s) and leaves the round.",
+        "{player} takes back their character and leaves the round.",
+        "{player} takes back their {count} characters and leaves the round.",
     )
     left_some = nmsg(
         "event.left.partial",
-        "{player} takes back {count} character(s); {remaining} still in.",
-        "{player} takes back {count} character(s); {remaining} still in.",
+        "{player} takes back a character and keeps {remaining} in the round.",
+        "{player} takes back {count} characters and keeps {remaining} in the round.",
     )
     taken_back = msg("event.character_taken_back", "{player} takes back the {role}.")
     returned = msg("event.deposit_returned", "{player} gets {amount} of deposit back.")
@@ -134,12 +134,19 @@ def _event_phrases() -> dict[type, _Phrasing]:
     punished = msg("event.snitch_punished", "The police beat up {player}: {amount} lost.")
     shared = nmsg(
         "event.loot_shared",
-        "{total} of loot in {count} share(s) of {share}.",
-        "{total} of loot in {count} share(s) of {share}.",
+        "The {total} of loot makes one share of {share}.",
+        "The {total} of loot is split into {count} shares of {share}.",
     )
+    shared_one = msg("event.loot_shared.one", "One survivor takes the whole {total} of loot.")
+    shared_none = msg("event.loot_shared.nobody", "Nobody shares the {total} of loot.")
     received = msg("event.share_received", "{player} ({role}) receives {amount}.")
     withheld = msg("event.share_withheld", "{player} repeats the {role} and gets no share.")
     driver = msg("event.driver_paid", "{player} pays the Driver, {driver}, {amount}.")
+    # R-3P-3: the Driver's owner collects the fee of their own other character too.
+    driver_own = msg(
+        "event.driver_paid.own",
+        "{player}, as the Driver, keeps the {amount} fee of their other character.",
+    )
     stole = msg("event.crook_stole", "The Crook, {crook}, takes {amount} from the Brute, {brute}.")
     bonus = msg("event.bonus_paid", "{player}'s {role} matches the loot card: +{amount}.")
     ended = msg("event.round_ended", "Round {round} ends; {leader} takes the leader card.")
@@ -169,6 +176,18 @@ def _event_phrases() -> dict[type, _Phrasing]:
         return _Phrase(
             left_some, {"player": e.player}, count=len(e.positions), remaining=e.remaining
         )
+
+    def sharing(e: LootShared) -> _Phrase:
+        if e.shares == 0:  # R-HEIST-LONE-SNITCH, or nobody left in
+            return _Phrase(shared_none, total=Money(e.total))
+        if e.shares == 1:
+            return _Phrase(shared_one, total=Money(e.total))
+        return _Phrase(shared, total=Money(e.total), count=e.shares, share=Money(e.share))
+
+    def paying_driver(e: DriverPaid) -> _Phrase:
+        if e.player == e.driver:
+            return _Phrase(driver_own, {"player": e.player}, amount=Money(e.amount))
+        return _Phrase(driver, {"player": e.player, "driver": e.driver}, amount=Money(e.amount))
 
     def winning(e: GameWon) -> _Phrase:
         text = won_tie if len(e.winners) > 1 else won
@@ -204,16 +223,12 @@ def _event_phrases() -> dict[type, _Phrasing]:
             else _Phrase(nobody, {"player": e.player})
         ),
         SnitchPunished: lambda e: _Phrase(punished, {"player": e.player}, amount=Money(e.amount)),
-        LootShared: lambda e: _Phrase(
-            shared, total=Money(e.total), count=e.shares, share=Money(e.share)
-        ),
+        LootShared: sharing,
         ShareReceived: lambda e: _Phrase(
             received, {"player": e.player}, role=e.role, amount=Money(e.amount)
         ),
         ShareWithheld: lambda e: _Phrase(withheld, {"player": e.player}, role=e.role),
-        DriverPaid: lambda e: _Phrase(
-            driver, {"player": e.player, "driver": e.driver}, amount=Money(e.amount)
-        ),
+        DriverPaid: paying_driver,
         CrookStole: lambda e: _Phrase(
             stole, {"crook": e.crook, "brute": e.brute}, amount=Money(e.amount)
         ),

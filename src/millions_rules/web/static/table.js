@@ -53,10 +53,15 @@ function isLang(value) {
   return value === "en" || value === "es" || value === "zh";
 }
 
-/** Money as the log writes it: 5M, 5 M, 500万. @param {number} millions */
+/** Money as the log writes it (format_money): 5M, 5 M, 500万, 1.5亿. @param {number} millions */
 function money(millions) {
-  if (lang === "zh") return `${millions * 100}万`;
+  if (lang === "zh") return Math.abs(millions) >= 100 ? `${millions / 100}亿` : `${millions * 100}万`;
   return lang === "es" ? `${millions} M` : `${millions}M`;
+}
+
+/** How many of the units the page shows money in make 1M: 100 in Chinese (万), else 1. */
+function moneyUnit() {
+  return lang === "zh" ? 100 : 1;
 }
 
 /**
@@ -309,10 +314,12 @@ function renderActions(view) {
 /** @param {number} seat @param {PlayerView} view */
 function payForm(seat, view) {
   const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
-  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: "1", max: String(view.cash[seat]), value: "1" }));
+  // The amount is typed in the unit the page shows money in (web.amount says which).
+  const unit = moneyUnit();
+  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: String(unit), step: String(unit), max: String(view.cash[seat] * unit), value: String(unit) }));
   const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
   button.addEventListener("click", () => {
-    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) });
+    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) / unit });
   });
   return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
 }
@@ -360,7 +367,7 @@ function renderEnd(view) {
   const why = last?.ending ?? "";
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [`${t("web.winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
+    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names: [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ") })]),
     el("p", { id: "why" }, [why]),
     el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
