@@ -28,16 +28,16 @@ nitpicky = True
 # Type variables and aliases of private modules have no page of their own.
 nitpick_ignore = [
     ("py:class", "T"),
-    ("py:class", "millions_rules._random.T"),
-    ("py:class", "millions_rules._serialization.T"),
+    ("py:class", "millions_rules.millions._random.T"),
+    ("py:class", "millions_rules.millions._serialization.T"),
     ("py:class", "millions_rules.torraku._serialization.T"),
     ("py:class", "millions_rules._common.random.T"),
     ("py:class", "millions_rules._common.records.S"),
     ("py:class", "millions_rules._common.json.T"),
     ("py:class", "millions_rules._common.interning.T"),
     ("py:class", "Extra"),
-    ("py:class", "millions_rules._log.T"),
-    ("py:obj", "millions_rules._log.T"),
+    ("py:class", "millions_rules.millions._log.T"),
+    ("py:obj", "millions_rules.millions._log.T"),
     ("py:class", "TypeAlias"),
     # The adapters' base classes and spaces belong to libraries without inventories here.
     ("py:class", "pettingzoo.utils.env.AECEnv"),
@@ -213,7 +213,7 @@ def _drop_fields_section(
     app: object, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
     """Drop the ``Fields:`` section appended for ``help()``: autodoc documents each field."""
-    from millions_rules._fields import FIELDS_HEADING
+    from millions_rules.millions._fields import FIELDS_HEADING
 
     if FIELDS_HEADING in lines:
         del lines[lines.index(FIELDS_HEADING) :]

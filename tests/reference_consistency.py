@@ -1,5 +1,5 @@
 """The consistency checks of a state as formulated before they were made faster: the
-reference ``tests/test_json_fast_paths.py`` compares ``millions_rules._consistency`` with.
+reference ``tests/test_json_fast_paths.py`` compares ``millions_rules.millions._consistency`` with.
 
 Original docstring: consistency checks for a :class:`~millions_rules.GameState` read from outside (a database, a file).
 
@@ -17,12 +17,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import NoReturn
 
-from millions_rules._errors import ConfigError, DeserializationError
-from millions_rules._events import LootRevealed
-from millions_rules._heist import nameable_roles
-from millions_rules._roles import Dealer, Role
-from millions_rules._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
-from millions_rules._views import PlayerView
+from millions_rules.millions._errors import ConfigError, DeserializationError
+from millions_rules.millions._events import LootRevealed
+from millions_rules.millions._heist import nameable_roles
+from millions_rules.millions._roles import Dealer, Role
+from millions_rules.millions._state import (
+    THREAT_CARDS,
+    Character,
+    CharacterStatus,
+    GameState,
+    Phase,
+)
+from millions_rules.millions._views import PlayerView
 
 __all__ = ["check_state", "check_view"]
 

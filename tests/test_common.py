@@ -42,11 +42,11 @@ def test_action_codes_are_registered_per_game() -> None:
 
 def test_both_games_use_one_json_machinery() -> None:
     """Each game describes its documents with a JsonFormat; the conventions are shared."""
-    from millions_rules._serialization import FORMAT as MILLIONS
+    from millions_rules.millions._serialization import FORMAT as MILLIONS
     from millions_rules.torraku._serialization import FORMAT as TORRAKU
 
     assert isinstance(MILLIONS, JsonFormat) and isinstance(TORRAKU, JsonFormat)
-    assert common_json.parse_json is millions_rules._serialization.parse_json
+    assert common_json.parse_json is millions_rules.millions._serialization.parse_json
     for text, cls in (
         ('{"type": "stay", "player": "1"}', millions_rules.Action),
         ('{"type": "pass", "player": "1"}', torraku.Action),
@@ -58,7 +58,7 @@ def test_both_games_use_one_json_machinery() -> None:
 
 def test_both_games_draw_from_one_generator() -> None:
     """Millions' generator module is the common one (R-COMP-4, R-TK-SIM-2)."""
-    from millions_rules import _random
+    from millions_rules.millions import _random
 
     assert _random.draw_below is common_random.draw_below
     assert _random.seed_state is common_random.seed_state

@@ -28,9 +28,9 @@ from millions_rules import (
     legal_actions,
     new_game,
 )
-from millions_rules import _engine as engine
-from millions_rules._draft import Draft
-from millions_rules._shortcuts import SHORTCUTS
+from millions_rules.millions import _engine as engine
+from millions_rules.millions._draft import Draft
+from millions_rules.millions._shortcuts import SHORTCUTS
 
 from .conftest import scaled
 from .strategies import games
@@ -162,7 +162,7 @@ def test_remembered_face_down_roles_are_each_seats_hidden_characters(dealer: Dea
     ``hidden_characters``, both the table handed on (before any listing) and the one
     listed.
     """
-    from millions_rules import _face_down
+    from millions_rules.millions import _face_down
 
     handed = 0
     for seed in range(8):
@@ -193,7 +193,7 @@ def test_interleaved_games_keep_their_own_face_down_decisions() -> None:
     server's tables, a tree search's branches) hands its decisions on all the same, and
     every table handed on is the game's own.
     """
-    from millions_rules import _face_down
+    from millions_rules.millions import _face_down
 
     games_ = [new_game(GameConfig(3, seed=seed)) for seed in (11, 12)]
     rngs = [random.Random(11), random.Random(12)]
@@ -222,7 +222,7 @@ def test_planning_hands_the_face_down_roles_on_to_negotiation() -> None:
     After the last choice the listing finds every seat's two roles remembered for the
     very characters tuple negotiation starts with, each seat able to take either back.
     """
-    from millions_rules import _face_down
+    from millions_rules.millions import _face_down
 
     state = new_game(GameConfig(3, seed=5))
     chosen = {

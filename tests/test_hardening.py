@@ -61,7 +61,7 @@ from millions_rules import (
     view,
     visible_events,
 )
-from millions_rules._random import draw_below, seed_state
+from millions_rules.millions._random import draw_below, seed_state
 
 from .scenario import PLAIN_9, PLAIN_10, external, play, play_round
 

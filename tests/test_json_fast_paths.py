@@ -41,10 +41,10 @@ from millions_rules import (
     to_json,
     view,
 )
-from millions_rules import _serialization as serialization
 from millions_rules._common.interning import CACHE_SIZE
-from millions_rules._consistency import check_state
-from millions_rules._roles import Dealer, RepeatRole
+from millions_rules.millions import _serialization as serialization
+from millions_rules.millions._consistency import check_state
+from millions_rules.millions._roles import Dealer, RepeatRole
 
 from . import reference_consistency
 from .conftest import scaled

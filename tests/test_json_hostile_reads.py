@@ -27,7 +27,7 @@ from millions_rules import (
     to_json,
     view,
 )
-from millions_rules import _serialization as serialization
+from millions_rules.millions import _serialization as serialization
 
 from .conftest import scaled
 from .strategies import games

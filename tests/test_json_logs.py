@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millions_rules import GameConfig, GameState, PlayerView, from_json, new_game, to_json, view
-from millions_rules import _serialization as serialization
 from millions_rules._common import json_logs
+from millions_rules.millions import _serialization as serialization
 
 from .conftest import scaled
 from .hostile import mutate

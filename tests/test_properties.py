@@ -29,7 +29,7 @@ from millions_rules import (
     new_game,
     replay,
 )
-from millions_rules._money import cash_after
+from millions_rules.millions._money import cash_after
 
 from .scenario import outputs_under_hash_seeds
 from .strategies import any_actions, configs, games, play_randomly

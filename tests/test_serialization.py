@@ -119,7 +119,7 @@ class TestRoundTrip:
 
     def test_every_action_and_event_class_has_a_tag(self) -> None:
         """Tags are the snake_case class names, unique."""
-        from millions_rules._serialization import tag_of
+        from millions_rules.millions._serialization import tag_of
 
         names = [tag_of(cls) for cls in (*ACTION_TYPES, *EVENT_TYPES)]
         assert len(set(names)) == len(names)

@@ -29,7 +29,7 @@ from millions_rules import (
     new_game,
     to_json,
 )
-from millions_rules import _log as log
+from millions_rules.millions import _log as log
 
 
 def negotiation() -> GameState:

@@ -36,7 +36,7 @@ from millions_rules import (
     view,
     visible_events,
 )
-from millions_rules._events import Event
+from millions_rules.millions._events import Event
 
 from .conftest import scaled
 from .scenario import PLAIN_9, PLAIN_10, external, play, play_round

@@ -8,19 +8,19 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ._config import GameConfig
-from ._engine import apply, new_game
-from ._errors import MillionsError
-from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
-from ._i18n import LOCALES, check_locale, format_money, join_items
-from ._money import cash_after
-from ._narrate import describe
-from ._roles import RepeatRole
-from ._state import GameState
-from ._text import msg
 from ._version import __version__
-from ._views import view, visible_events
 from .bots import RandomBot
+from .millions._config import GameConfig
+from .millions._engine import apply, new_game
+from .millions._errors import MillionsError
+from .millions._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
+from .millions._i18n import LOCALES, check_locale, format_money, join_items
+from .millions._money import cash_after
+from .millions._narrate import describe
+from .millions._roles import RepeatRole
+from .millions._state import GameState
+from .millions._text import msg
+from .millions._views import view, visible_events
 
 __all__ = ["main", "play_demo"]
 
@@ -177,7 +177,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
             write_torraku_schemas(args.directory)
             return 0
-        from ._schema import write_schemas
+        from .millions._schema import write_schemas
 
         write_schemas(args.directory)
         return 0

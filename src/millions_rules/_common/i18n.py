@@ -65,7 +65,7 @@ class Text:
     """A localisable message: a stable id and the English template(s).
 
     A placeholder's value is written for the locale: a :class:`~millions_rules.Role` by
-    its name, :class:`~millions_rules._text.Money` by :func:`~millions_rules.format_money`,
+    its name, :class:`~millions_rules.millions._text.Money` by :func:`~millions_rules.format_money`,
     a :class:`Text` or an object with a ``localized(locale)`` method in that locale,
     anything else by :class:`str` (see :func:`word`).
     """

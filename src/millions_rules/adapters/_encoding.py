@@ -13,12 +13,12 @@ from typing import Any, Final, cast
 
 import attrs
 
-from .._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
-from .._config import GameConfig
-from .._errors import ConfigError
-from .._roles import Role, roles_in_play
-from .._state import CharacterStatus, Phase
-from .._views import PlayerView
+from ..millions._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
+from ..millions._config import GameConfig
+from ..millions._errors import ConfigError
+from ..millions._roles import Role, roles_in_play
+from ..millions._state import CharacterStatus, Phase
+from ..millions._views import PlayerView
 from ._turns import Move, SeatMove, Turn, Wait, moves_of
 
 __all__ = [

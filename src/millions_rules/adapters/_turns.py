@@ -31,14 +31,24 @@ from typing import TypeAlias
 
 import attrs
 
-from .._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
-from .._checks import illegal
-from .._config import GameConfig
-from .._engine import apply, legal_actions, new_game, payees
-from .._errors import ConfigError
-from .._state import GameState, Phase
-from .._text import msg
-from .._views import PlayerView
+from ..millions._actions import (
+    Action,
+    Choose,
+    DealLoot,
+    Denounce,
+    Leave,
+    Pay,
+    SetAside,
+    Stay,
+    UseThreat,
+)
+from ..millions._checks import illegal
+from ..millions._config import GameConfig
+from ..millions._engine import apply, legal_actions, new_game, payees
+from ..millions._errors import ConfigError
+from ..millions._state import GameState, Phase
+from ..millions._text import msg
+from ..millions._views import PlayerView
 
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 

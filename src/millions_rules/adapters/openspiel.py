@@ -50,14 +50,14 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .._config import GameConfig
-from .._errors import ConfigError, DeserializationError
-from .._events import Paid, ThreatUsed
-from .._roles import Dealer, RepeatRole, Role
-from .._sampling import sample_state
-from .._serialization import parse_json, structure, to_json
-from .._state import GameState, Phase
-from .._views import PlayerView, view
+from ..millions._config import GameConfig
+from ..millions._errors import ConfigError, DeserializationError
+from ..millions._events import Paid, ThreatUsed
+from ..millions._roles import Dealer, RepeatRole, Role
+from ..millions._sampling import sample_state
+from ..millions._serialization import parse_json, structure, to_json
+from ..millions._state import GameState, Phase
+from ..millions._views import PlayerView, view
 from ._encoding import PAY_AMOUNTS, Catalogue, observation_size, observe
 from ._turns import FREE_MOVES, Table, Turn, max_moves
 
@@ -324,7 +324,7 @@ class MillionsState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return [(role.order, cards[role] / total) for role in sorted(cards)]
 
     def _apply_action(self, action: int) -> None:
-        from .._actions import DealLoot, SetAside
+        from ..millions._actions import DealLoot, SetAside
 
         table = self.table
         if table.state.phase is Phase.DEALING:

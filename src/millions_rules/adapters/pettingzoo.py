@@ -34,12 +34,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .._config import GameConfig
-from .._errors import ConfigError
-from .._narrate import describe
-from .._random import draw_below, seed_state
-from .._roles import Dealer
-from .._views import view
+from ..millions._config import GameConfig
+from ..millions._errors import ConfigError
+from ..millions._narrate import describe
+from ..millions._random import draw_below, seed_state
+from ..millions._roles import Dealer
+from ..millions._views import view
 from ._encoding import Catalogue, observation_high, observation_size, observe
 from ._turns import FREE_MOVES, Table
 

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .._roles import Dealer, RepeatRole
+from ..millions._roles import Dealer, RepeatRole
 from ..torraku._pieces import Setup
 from ._simulate import bot_from_spec, run_games, statistics
 from .torraku import _simulate as torraku_simulate

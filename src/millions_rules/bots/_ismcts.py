@@ -7,14 +7,14 @@ import random
 import time
 from collections.abc import Hashable, Sequence
 
-from .._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
-from .._engine import apply, legal_actions
-from .._errors import ConfigError
-from .._planning import choices
-from .._roles import Role
-from .._sampling import sample_state
-from .._state import CharacterStatus, GameState, Phase
-from .._views import PlayerView
+from ..millions._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
+from ..millions._engine import apply, legal_actions
+from ..millions._errors import ConfigError
+from ..millions._planning import choices
+from ..millions._roles import Role
+from ..millions._sampling import sample_state
+from ..millions._state import CharacterStatus, GameState, Phase
+from ..millions._views import PlayerView
 
 __all__ = ["ISMCTSBot"]
 

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from .._actions import Action, Pay
-from .._errors import MillionsError
-from .._state import Phase
-from .._views import PlayerView
+from ..millions._actions import Action, Pay
+from ..millions._errors import MillionsError
+from ..millions._state import Phase
+from ..millions._views import PlayerView
 
 __all__ = ["PAYMENT_AMOUNTS", "Bot", "BotError", "action_space"]
 

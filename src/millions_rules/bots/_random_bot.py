@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .._actions import Action, Pay
-from .._errors import ConfigError
-from .._random import draw_below, seed_state
-from .._views import PlayerView
+from ..millions._actions import Action, Pay
+from ..millions._errors import ConfigError
+from ..millions._random import draw_below, seed_state
+from ..millions._views import PlayerView
 
 __all__ = ["RandomBot"]
 

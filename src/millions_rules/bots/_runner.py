@@ -6,12 +6,12 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from .._actions import Pay, UseThreat
-from .._config import GameConfig
-from .._engine import apply, legal_actions, new_game
-from .._errors import ConfigError
-from .._state import GameState
-from .._views import view
+from ..millions._actions import Pay, UseThreat
+from ..millions._config import GameConfig
+from ..millions._engine import apply, legal_actions, new_game
+from ..millions._errors import ConfigError
+from ..millions._state import GameState
+from ..millions._views import view
 from ._protocol import Bot, BotError, action_space
 
 __all__ = ["MAX_EXTRA_ACTIONS", "play_game", "seat_rng"]

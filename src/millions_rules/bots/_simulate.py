@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from .._config import GameConfig
-from .._events import (
+from ..millions._config import GameConfig
+from ..millions._events import (
     CharacterChosen,
     CharacterRevealed,
     CharacterTakenBack,
@@ -24,9 +24,9 @@ from .._events import (
     RoundEnded,
     SnitchPunished,
 )
-from .._money import cash_after
-from .._roles import Dealer, RepeatRole, Role
-from .._state import GameState
+from ..millions._money import cash_after
+from ..millions._roles import Dealer, RepeatRole, Role
+from ..millions._state import GameState
 from ._ismcts import ISMCTSBot
 from ._protocol import Bot
 from ._random_bot import RandomBot

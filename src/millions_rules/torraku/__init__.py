@@ -15,6 +15,7 @@ draw outcomes from a documented model instead (``Dealer.ENGINE``, R-TK-SIM).
 (2, 41, 9)
 """
 
+from .._common.dealer import Dealer
 from .._common.errors import (
     ConfigError,
     DeserializationError,
@@ -22,7 +23,6 @@ from .._common.errors import (
     MillionsError,
 )
 from .._common.public import present_as_public
-from .._roles import Dealer
 from ._actions import ACTION_TYPES, Action, Bet, Pass, ReportPlacement
 from ._config import MAX_PLAYERS, MAX_SUPPLY, TorrakuConfig
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay

@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
+from .._common.dealer import Dealer
 from .._common.errors import ConfigError
-from .._roles import Dealer
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Setup
 
 __all__ = ["MAX_PLAYERS", "MAX_SUPPLY", "TorrakuConfig"]

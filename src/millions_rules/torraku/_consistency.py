@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from .._common.dealer import Dealer
 from .._common.errors import DeserializationError
-from .._roles import Dealer
 from ._state import Phase, TorrakuState
 
 __all__ = ["check_state"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .._common.dealer import Dealer
 from .._common.errors import ConfigError, IllegalActionError
 from .._common.random import seed_state
-from .._roles import Dealer
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._config import TorrakuConfig
 from ._errors import illegal

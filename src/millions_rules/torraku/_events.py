@@ -15,7 +15,7 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from .._roles import Dealer
+from .._common.dealer import Dealer
 from ._pieces import PieceCounts, PieceKind, Placement, Setup
 
 __all__ = [

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import attrs
 
+from .._common.dealer import Dealer
 from .._common.errors import ConfigError
-from .._roles import Dealer
 from ._config import TorrakuConfig
 from ._engine import _require_seat, _require_state
 from ._events import Event

@@ -6,7 +6,7 @@ import pathlib
 import sys
 from typing import TextIO
 
-from .._config import GameConfig
+from ..millions._config import GameConfig
 from ._app import create_app
 from ._table import Table
 

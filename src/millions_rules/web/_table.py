@@ -16,18 +16,18 @@ from typing import Any, Final
 
 import attrs
 
-from .._actions import Action
-from .._config import GameConfig
-from .._engine import apply, new_game
-from .._errors import DeserializationError, IllegalActionError, MillionsError
-from .._events import GameWon
-from .._i18n import LOCALES, win_reason
-from .._narrate import describe
-from .._records import load_game, save_game
-from .._serialization import from_json, to_json
-from .._state import GameState
-from .._views import view
 from ..bots import Bot, BotError, RuleBot, action_space, seat_rng
+from ..millions._actions import Action
+from ..millions._config import GameConfig
+from ..millions._engine import apply, new_game
+from ..millions._errors import DeserializationError, IllegalActionError, MillionsError
+from ..millions._events import GameWon
+from ..millions._i18n import LOCALES, win_reason
+from ..millions._narrate import describe
+from ..millions._records import load_game, save_game
+from ..millions._serialization import from_json, to_json
+from ..millions._state import GameState
+from ..millions._views import view
 from ._words import words
 
 __all__ = ["NAMES", "Table", "TableError"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from .._i18n import TERMS, check_locale, phase_name, role_name, term
-from .._roles import Role
-from .._state import Phase
-from .._text import Text, msg, nmsg
+from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
+from ..millions._roles import Role
+from ..millions._state import Phase
+from ..millions._text import Text, msg, nmsg
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 

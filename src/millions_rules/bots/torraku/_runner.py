@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from ..._common.dealer import Dealer
 from ..._common.errors import ConfigError
 from ..._common.random import seed_state
-from ..._roles import Dealer
 from ...torraku._actions import ReportPlacement
 from ...torraku._config import TorrakuConfig
 from ...torraku._engine import apply, legal_actions, new_game

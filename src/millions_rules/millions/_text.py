@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._common.i18n import Text, msg, nmsg
+from .._common.i18n import Text, msg, nmsg
 
 __all__ = ["Money", "Text", "msg", "nmsg"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._common.interning import interned
 from ._actions import Leave, Pay, Stay, UseThreat
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
-from ._common.interning import interned
 from ._draft import Draft
 from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
 from ._heist import begin_heist

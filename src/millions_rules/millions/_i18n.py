@@ -3,7 +3,7 @@
 The locales, the catalogs and the rendering of a message are common to every game
 (:mod:`millions_rules._common.i18n`, re-exported here); this module adds Millions' own
 words and teaches :func:`~millions_rules._common.i18n.word` to write a
-:class:`~millions_rules.Role` and :class:`~millions_rules._text.Money`.
+:class:`~millions_rules.Role` and :class:`~millions_rules.millions._text.Money`.
 
 The templates are marked with :func:`~millions_rules._common.i18n.msg` and
 :func:`~millions_rules._common.i18n.nmsg`, the keywords Babel
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from ._common.errors import LocaleError
-from ._common.i18n import DOMAIN, LOCALES, check_locale, cite, render, translations, word
-from ._common.i18n import register_words as _register_words
+from .._common.errors import LocaleError
+from .._common.i18n import DOMAIN, LOCALES, check_locale, cite, render, translations, word
+from .._common.i18n import register_words as _register_words
 from ._events import WinReason
 from ._roles import Role
 from ._state import Phase

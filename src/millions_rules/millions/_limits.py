@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._common.limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
+from .._common.limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE, MAX_INT
 
 __all__ = [
     "MAX_ARRAY_LENGTH",

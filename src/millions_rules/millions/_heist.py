@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from .._common.interning import interned
 from ._actions import Denounce
 from ._checks import illegal, require_phase, require_role, require_seat
-from ._common.interning import interned
 from ._draft import Draft
 from ._ending import end_round
 from ._events import CharacterRevealed, Eliminated, RoleDenounced, SnitchPunished, ThreatGained

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from .._common.schema import SchemaBuilder, read_shipped_schema, write_schema_files
 from ._actions import Action
-from ._common.schema import SchemaBuilder, read_shipped_schema, write_schema_files
 from ._config import GameConfig
 from ._events import Event
 from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord

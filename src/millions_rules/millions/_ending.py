@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._common.interning import interned
+from .._common.interning import interned
 from ._draft import Draft
 from ._events import GameWon, RoundEnded, WinReason
 from ._planning import start_round

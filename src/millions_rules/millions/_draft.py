@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._common.interning import interned
 from ._actions import Action
-from ._common.interning import interned
 from ._config import GameConfig
 from ._events import DepositForfeited, DepositReturned, Event
 from ._log import Log

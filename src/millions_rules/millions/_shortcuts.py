@@ -20,8 +20,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
+from .._common.interning import CACHE_SIZE, interned
 from ._actions import Action, Choose, Leave, Stay
-from ._common.interning import CACHE_SIZE, interned
 from ._events import (
     CharacterChosen,
     CharacterTakenBack,

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.dealer import Dealer
 from ._errors import ConfigError
 from ._limits import MAX_MONEY
 
@@ -113,16 +114,6 @@ class RepeatRole(enum.Enum):
     """Last round's roles are shown face up and cannot be chosen ("no more fooling me")."""
     ALLOWED = "allowed"
     """No restriction at all."""
-
-
-class Dealer(enum.Enum):
-    """Who deals the loot cards and sets the face-down role card aside."""
-
-    ENGINE = "engine"
-    """The engine deals from its own seeded generator (R-COMP-4, R-PLAN-4)."""
-    EXTERNAL = "external"
-    """The caller deals with :class:`~millions_rules.DealLoot` and :class:`~millions_rules.SetAside`
-    (a companion app for the physical game, or a test that needs exact cards)."""
 
 
 def _whole(name: str, minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:

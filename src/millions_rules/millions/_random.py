@@ -7,6 +7,6 @@ the common layer, :mod:`millions_rules._common.random`; Millions' modules draw f
 
 from __future__ import annotations
 
-from ._common.random import draw_below, seed_state, shuffled
+from .._common.random import draw_below, seed_state, shuffled
 
 __all__ = ["draw_below", "seed_state", "shuffled"]

@@ -12,9 +12,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Final
 
+from .._common.interning import interned
 from ._actions import Choose, DealLoot, SetAside
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
-from ._common.interning import interned
 from ._draft import Draft
 from ._events import (
     CharacterChosen,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from ._common.errors import (
+from .._common.errors import (
     DESERIALIZATION_ERROR_CODES,
     ConfigError,
     DeserializationError,

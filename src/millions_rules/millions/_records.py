@@ -25,9 +25,10 @@ from typing import Final
 
 import attrs
 
+from .._common.records import check_format, check_saveable, refuse_newer, replay_record
+from .._version import __version__
 from ._actions import Action
 from ._checks import illegal, require_seat
-from ._common.records import check_format, check_saveable, refuse_newer, replay_record
 from ._config import GameConfig
 from ._engine import _require_state, apply, new_game, replay
 from ._errors import DeserializationError, IllegalActionError
@@ -38,7 +39,6 @@ from ._serialization import parse_json, structure, to_json
 from ._state import GameState
 from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._text import msg
-from ._version import __version__
 from ._views import PublicConfig, public_config, visible_events
 
 __all__ = [

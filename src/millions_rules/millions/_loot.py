@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._common.interning import interned
+from .._common.interning import interned
 from ._draft import Draft
 from ._events import BonusPaid, CrookStole, DriverPaid, LootShared, ShareReceived, ShareWithheld
 from ._roles import RepeatRole, Role

@@ -28,8 +28,7 @@ from typing import Any, Final, TypeVar, overload
 
 import cattrs
 
-from ._actions import ACTION_TYPES, Action
-from ._common.json import (
+from .._common.json import (
     JsonFormat,
     Refused,
     backend,
@@ -39,6 +38,7 @@ from ._common.json import (
     tag_of,
     too_large,
 )
+from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
 from ._consistency import check_state, check_view
 from ._errors import ConfigError

@@ -1,0 +1,29 @@
+"""Who resolves a game's chance: the engine's seeded generator or the table (both games).
+
+Millions of Dollars deals loot cards and sets a role card aside (R-COMP-4, R-PLAN-4);
+Currency Torraku decides how a stacking attempt went (R-TK-STACK-8). In both, either the
+engine draws the outcome from its own generator or the caller reports what happened at a
+physical table.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Dealer"]
+
+
+class Dealer(enum.Enum):
+    """Who resolves chance: the engine, or the caller (a companion app for a physical table).
+
+    In *Millions of Dollars* the dealer deals the loot cards and sets the face-down role card
+    aside; in *Currency Torraku* it decides how each stacking attempt went.
+    """
+
+    ENGINE = "engine"
+    """The engine draws from its own seeded generator (Millions: R-COMP-4, R-PLAN-4; Torraku:
+    R-TK-STACK-8 with the model R-TK-SIM)."""
+    EXTERNAL = "external"
+    """The caller reports the outcome: :class:`~millions_rules.DealLoot` and
+    :class:`~millions_rules.SetAside` in Millions (a companion app for the physical game, or a
+    test that needs exact cards), :class:`~millions_rules.torraku.ReportPlacement` in Torraku."""

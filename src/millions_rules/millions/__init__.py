@@ -1,0 +1,207 @@
+"""*Millions of Dollars*: the rules, views, JSON and words of the first game.
+
+This subpackage holds the game's modules, one private module per concept of the rule book;
+its public API is re-exported unchanged by :mod:`millions_rules`, where the documentation
+lists it, so ``from millions_rules import apply`` and ``from millions_rules.millions import
+apply`` give the same function. :data:`GAME` is the game as the common interface
+(:class:`~millions_rules.games.Game`) sees it.
+
+>>> from millions_rules.millions import GameConfig, new_game, legal_actions, apply
+>>> state = new_game(GameConfig(5, seed=2026))
+>>> while not state.is_over:
+...     state = apply(state, legal_actions(state, payments=False)[0])
+>>> sorted(state.winners)
+[0, 1, 2, 3, 4]
+"""
+
+from ._actions import (
+    ACTION_TYPES,
+    Action,
+    Choose,
+    DealLoot,
+    Denounce,
+    Leave,
+    Pay,
+    SetAside,
+    Stay,
+    UseThreat,
+)
+from ._bots import RandomPlayer
+from ._config import GameConfig
+from ._engine import apply, check, is_legal, legal_actions, new_game, replay
+from ._errors import (
+    ACTION_ERROR_CODES,
+    DESERIALIZATION_ERROR_CODES,
+    ConfigError,
+    DeserializationError,
+    IllegalActionError,
+    LocaleError,
+    MillionsError,
+)
+from ._events import (
+    EVENT_TYPES,
+    BonusPaid,
+    CharacterChosen,
+    CharacterRevealed,
+    CharacterTakenBack,
+    CrookStole,
+    DepositForfeited,
+    DepositPlaced,
+    DepositReturned,
+    DriverPaid,
+    Eliminated,
+    Event,
+    GameStarted,
+    GameWon,
+    Left,
+    LootRevealed,
+    LootShared,
+    Paid,
+    RoleCardSetAside,
+    RoleCardsLaidOut,
+    RoleDenounced,
+    RoundEnded,
+    ShareReceived,
+    ShareWithheld,
+    SnitchPunished,
+    Stayed,
+    ThreatGained,
+    ThreatPeeked,
+    ThreatUsed,
+    WinReason,
+    is_visible,
+)
+from ._i18n import LOCALES, TERMS, format_money, phase_name, role_name, term, win_reason
+from ._limits import (
+    MAX_ARRAY_LENGTH,
+    MAX_CHARACTERS,
+    MAX_DOCUMENT_SIZE,
+    MAX_INT,
+    MAX_LOOT_CARDS,
+    MAX_MONEY,
+)
+from ._narrate import describe, message_id
+from ._records import (
+    FORMAT_VERSION,
+    MAX_TAGS,
+    TAG_NAME_PATTERN,
+    GameRecord,
+    PublicRecord,
+    load_game,
+    load_public_record,
+    public_record,
+    save_game,
+)
+from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
+from ._sampling import sample_state
+from ._schema import SCHEMA_FILES, json_schema, shipped_schema
+from ._serialization import from_json, make_converter, to_json
+from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_ARRAY_LENGTH",
+    "MAX_CHARACTERS",
+    "MAX_DOCUMENT_SIZE",
+    "MAX_INT",
+    "MAX_LOOT_CARDS",
+    "MAX_MONEY",
+    "MAX_TAGS",
+    "TAG_NAME_PATTERN",
+    "SCHEMA_FILES",
+    "GameRecord",
+    "RandomPlayer",
+    "ACTION_ERROR_CODES",
+    "ACTION_TYPES",
+    "DESERIALIZATION_ERROR_CODES",
+    "EVENT_TYPES",
+    "STANDARD_LOOT_DECK",
+    "TERMS",
+    "THREAT_CARDS",
+    "Action",
+    "BonusPaid",
+    "Character",
+    "CharacterChosen",
+    "CharacterRevealed",
+    "CharacterStatus",
+    "CharacterTakenBack",
+    "Choose",
+    "ConfigError",
+    "CrookStole",
+    "DealLoot",
+    "Dealer",
+    "Denounce",
+    "DepositForfeited",
+    "DepositPlaced",
+    "DepositReturned",
+    "DeserializationError",
+    "DriverPaid",
+    "Eliminated",
+    "Event",
+    "GameConfig",
+    "GameStarted",
+    "GameState",
+    "GameWon",
+    "IllegalActionError",
+    "LOCALES",
+    "LocaleError",
+    "Leave",
+    "Left",
+    "LootCard",
+    "LootRevealed",
+    "LootShared",
+    "MillionsError",
+    "Paid",
+    "Pay",
+    "Phase",
+    "PlayerView",
+    "PublicConfig",
+    "PublicRecord",
+    "RepeatRole",
+    "Role",
+    "RoleCardSetAside",
+    "RoleCardsLaidOut",
+    "RoleDenounced",
+    "RoundEnded",
+    "SeenCharacter",
+    "SetAside",
+    "ShareReceived",
+    "ShareWithheld",
+    "SnitchPunished",
+    "Stay",
+    "Stayed",
+    "ThreatGained",
+    "ThreatPeeked",
+    "ThreatUsed",
+    "UseThreat",
+    "WinReason",
+    "apply",
+    "check",
+    "describe",
+    "format_money",
+    "from_json",
+    "is_legal",
+    "is_visible",
+    "json_schema",
+    "legal_actions",
+    "load_game",
+    "load_public_record",
+    "make_converter",
+    "message_id",
+    "new_game",
+    "phase_name",
+    "public_config",
+    "public_record",
+    "replay",
+    "role_name",
+    "roles_in_play",
+    "sample_state",
+    "save_game",
+    "shipped_schema",
+    "term",
+    "to_json",
+    "view",
+    "visible_events",
+    "win_reason",
+]
