@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import ClassVar, Final
 
@@ -40,6 +40,8 @@ __all__ = [
     "Text",
     "check_locale",
     "cite",
+    "join_and",
+    "join_items",
     "msg",
     "nmsg",
     "register_words",
@@ -237,3 +239,28 @@ def cite(message: str, rule: str | None, locale: str = "en") -> str:
     if rule is None:
         return message
     return _CITE.render(locale, message=message, rule=rule)
+
+
+_ITEMS: Final = msg("list.items", ", ")
+_AND: Final = msg("list.and", " and ")
+_COMMA: Final = msg("list.comma", " and ")
+
+
+def join_and(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a list ending in "and": ``Al and Bo and Cy``, ``Al, Bo y Cy``, ``Al、Bo和Cy``.
+
+    >>> from millions_rules._common.i18n import join_and
+    >>> join_and(["Al", "Bo", "Cy"], "es"), join_and(["Al", "Bo", "Cy"], "zh")
+    ('Al, Bo y Cy', 'Al、Bo和Cy')
+    """
+    words = list(items)
+    language = check_locale(locale)
+    if len(words) < 2:
+        return "".join(words)
+    comma = _COMMA.render(language)
+    return comma.join(words[:-1]) + _AND.render(language) + words[-1]
+
+
+def join_items(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a plain list: ``brute, crook`` (``暴徒、恶棍`` in Chinese)."""
+    return _ITEMS.render(locale).join(items)

@@ -12,11 +12,21 @@ extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 from .._common.errors import LocaleError
-from .._common.i18n import DOMAIN, LOCALES, check_locale, cite, render, translations, word
+from .._common.i18n import (
+    DOMAIN,
+    LOCALES,
+    check_locale,
+    cite,
+    join_and,
+    join_items,
+    render,
+    translations,
+    word,
+)
 from .._common.i18n import register_words as _register_words
 from ._events import WinReason
 from ._roles import Role
@@ -141,26 +151,6 @@ def _template(text: Text, language: str) -> str:
 
 # The money templates of each language, once looked up.
 _MONEY_TEMPLATES: dict[tuple[str, str], str] = {}
-
-
-_ITEMS: Final = msg("list.items", ", ")
-_AND: Final = msg("list.and", " and ")
-_COMMA: Final = msg("list.comma", " and ")
-
-
-def join_and(items: Iterable[str], locale: str = "en") -> str:
-    """Join words as a list ending in "and": ``Al and Bo and Cy``, ``Al, Bo y Cy``, ``Al、Bo和Cy``."""
-    words = list(items)
-    language = check_locale(locale)
-    if len(words) < 2:
-        return "".join(words)
-    comma = _COMMA.render(language)
-    return comma.join(words[:-1]) + _AND.render(language) + words[-1]
-
-
-def join_items(items: Iterable[str], locale: str = "en") -> str:
-    """Join words as a plain list: ``brute, crook`` (``暴徒、恶棍`` in Chinese)."""
-    return _ITEMS.render(locale).join(items)
 
 
 #: Names of the game's components and quantities, for a frontend's labels.
