@@ -42,6 +42,7 @@ __all__ = [
     "cite",
     "join_and",
     "join_items",
+    "join_list",
     "msg",
     "nmsg",
     "register_words",
@@ -259,6 +260,22 @@ def join_and(items: Iterable[str], locale: str = "en") -> str:
         return "".join(words)
     comma = _COMMA.render(language)
     return comma.join(words[:-1]) + _AND.render(language) + words[-1]
+
+
+def join_list(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a list whose last two are joined by "and": ``A, B and C``.
+
+    >>> from millions_rules._common.i18n import join_list
+    >>> join_list(["2 vans", "1 rice cooker", "3 washing machines"])
+    '2 vans, 1 rice cooker and 3 washing machines'
+    >>> join_list(["A", "B", "C"], "zh")
+    'A、B和C'
+    """
+    words = list(items)
+    language = check_locale(locale)
+    if len(words) < 2:
+        return "".join(words)
+    return _ITEMS.render(language).join(words[:-1]) + _AND.render(language) + words[-1]
 
 
 def join_items(items: Iterable[str], locale: str = "en") -> str:

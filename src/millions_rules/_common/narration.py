@@ -9,13 +9,13 @@ Torraku's :func:`~millions_rules.torraku.describe` are both built on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .errors import IllegalActionError
 from .i18n import Text, join_and, msg, render
 
-__all__ = ["Nested", "Phrase", "Seats", "check_names", "seat_name", "tell"]
+__all__ = ["Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
 
 
 class Phrase:
@@ -89,13 +89,20 @@ def check_names(names: object) -> None:
         raise IllegalActionError._from_text(_BAD_NAMES, "bad_value")
 
 
-def tell(phrase: Phrase, names: Sequence[str] | None, language: str) -> str:
-    """``phrase`` in ``language`` (checked), its seats named by ``names`` or as ``seat N``."""
+def namer(names: Sequence[str] | None, language: str) -> Callable[[int], str]:
+    """Name a seat by ``names``, or as ``seat N`` in ``language`` beyond them."""
 
     def name(seat: int) -> str:
         if names is not None and type(seat) is int and 0 <= seat < len(names):
             return names[seat]
         return seat_name(seat, language)
+
+    return name
+
+
+def tell(phrase: Phrase, names: Sequence[str] | None, language: str) -> str:
+    """``phrase`` in ``language`` (checked), its seats named by ``names`` or as ``seat N``."""
+    name = namer(names, language)
 
     params = dict(phrase.params)
     for key, value in phrase.params.items():
