@@ -31,9 +31,12 @@ from millions_rules import (
     Action,
     Choose,
     ConfigError,
+    CrookStole,
     DeserializationError,
+    DriverPaid,
     Eliminated,
     GameConfig,
+    GameStarted,
     GameState,
     GameWon,
     IllegalActionError,
@@ -42,6 +45,7 @@ from millions_rules import (
     LocaleError,
     LootCard,
     LootRevealed,
+    LootShared,
     Paid,
     Pay,
     Phase,
@@ -261,6 +265,74 @@ class TestDescribe:
         )
         assert (
             describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo取回2张人物牌，离开本回合。"
+        )
+
+    @pytest.mark.parametrize(
+        ("shares", "expected"),
+        [
+            (
+                0,
+                (
+                    "Nobody shares the 10M of loot.",
+                    "Nadie se reparte los 10 M de botín.",
+                    "1000万赃款无人分得。",
+                ),
+            ),
+            (
+                1,
+                (
+                    "One survivor takes the whole 10M of loot.",
+                    "Un solo superviviente se lleva los 10 M de botín.",
+                    "只有一张人物牌存活，独得全部1000万赃款。",
+                ),
+            ),
+            (
+                2,
+                (
+                    "The 10M of loot is split into 2 shares of 5M.",
+                    "Los 10 M de botín se reparten en 2 partes de 5 M.",
+                    "1000万赃款分成2份，每份500万。",
+                ),
+            ),
+        ],
+    )
+    def test_zero_and_one_share_read_naturally(
+        self, shares: int, expected: tuple[str, str, str]
+    ) -> None:
+        """R-LOOT-2: nobody, one survivor or several shares, each said plainly in each language."""
+        event = LootShared(10, shares, 10 // shares if shares else 0)
+        assert tuple(describe(event, locale=locale) for locale in LOCALES) == expected
+        assert message_id(event) == {0: "event.loot_shared.nobody", 1: "event.loot_shared.one"}.get(
+            shares, "event.loot_shared"
+        )
+
+    def test_a_driver_who_collects_from_their_own_other_character(self) -> None:
+        """R-3P-3: the Driver's owner keeps the fee of their own other character."""
+        event = DriverPaid(1, 1, 1)
+        assert describe(event, NAMES[:3]) == (
+            "Bo, as the Driver, keeps the 1M fee of their other character."
+        )
+        assert describe(event, NAMES[:3], locale="es") == (
+            "Bo tiene al Conductor y se queda la comisión de 1 M de su otro personaje."
+        )
+        assert describe(event, NAMES[:3], locale="zh") == (
+            "Bo自己派出了司机，其另一张人物牌应付的100万留在自己手中。"
+        )
+        assert describe(DriverPaid(0, 1, 1), NAMES[:3], locale="es") == (
+            "Al paga 1 M al Conductor de Bo."
+        )
+        assert message_id(event) == "event.driver_paid.own"
+
+    def test_spanish_sentences_fit_any_gender(self) -> None:
+        """The leader, the Snitch and the Crook are named without an article that fixes a gender."""
+        assert describe(GameStarted(4, 0), ["Ana"], locale="es") == (
+            "Empieza una partida de 4 jugadores; Ana lleva la carta de líder."
+        )
+        assert describe(RoleDenounced(0, Role.DRIVER), ["Ana"], locale="es") == (
+            "El Soplón de Ana delata al rol Conductor."
+        )
+        assert describe(CrookStole(0, 1, 2), ["Ana", "Bea"], locale="es") == (
+            "El Estafador de Ana le quita 2 M al Matón de Bea."
         )
 
     def test_winners_are_listed_as_the_language_lists(self) -> None:
