@@ -54,7 +54,9 @@ class TestDescribe:
         for event in EVENT_TYPES:
             assert f"torraku.event.{_snake(event)}" in ids, event
         for action in ACTION_TYPES:
-            assert any(i.startswith(f"torraku.action.{_snake(action)}") for i in ids), action
+            assert any((i or "").startswith(f"torraku.action.{_snake(action)}") for i in ids), (
+                action
+            )
 
     def test_game_start_in_each_language(self) -> None:
         """R-TK-SETUP-1: the standard setup, the number of players and the opener, named."""
