@@ -16,7 +16,7 @@ pieces) through a function it registers with :func:`register_words`.
 This module is the bottom of the common layer's words: it imports no other module of
 the layer. It holds the root error class, :class:`~millions_rules.MillionsError`, whose
 defining trait is a message in every locale, and :class:`~millions_rules.LocaleError`,
-which checking a locale raises; :mod:`millions_rules._common.errors` builds the other
+which checking a locale raises; ``millions_rules._common.errors`` builds the other
 errors on them. The dependency goes one way, ``errors`` to ``i18n`` (a test checks that
 the common layer's import graph has no cycle).
 """

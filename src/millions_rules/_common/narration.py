@@ -66,6 +66,7 @@ _SEAT_TEMPLATES: dict[str, str] = {}
 def seat_name(seat: object, language: str) -> str:
     """A seat without a name: ``seat 2``, ``Jugador 2``, ``2号玩家``.
 
+    >>> from millions_rules._common.narration import seat_name
     >>> seat_name(2, "zh")
     '2号玩家'
     """

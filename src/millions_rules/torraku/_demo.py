@@ -50,7 +50,7 @@ def play_demo(
     The story is told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
 
     Raises:
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
 
     >>> state, story = play_demo(2, seed=3, locale="es")
     >>> story[0]

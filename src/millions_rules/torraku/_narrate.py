@@ -305,7 +305,7 @@ def describe(
             (a regional tag such as ``"es-MX"`` reads as its language).
 
     Raises:
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
         IllegalActionError: If ``item`` is no Torraku event or action, or ``names`` is no
             sequence of strings (code ``bad_value``).
 

@@ -44,6 +44,8 @@ SETUPS: Final[dict[Setup, Text]] = {
 def piece_name(kind: PieceKind, locale: str = "en") -> str:
     """One piece of ``kind``, as a sentence names it.
 
+    >>> from millions_rules.torraku import PieceKind
+    >>> from millions_rules.torraku._words import piece_name
     >>> piece_name(PieceKind.RICE_COOKER, "es"), piece_name(PieceKind.VAN, "zh")
     ('una arrocera', '一辆面包车')
     """
@@ -67,6 +69,8 @@ class Piece:
 class Pieces:
     """A placeholder value: pieces counted by kind ("2 vans and 1 rice cooker").
 
+    >>> from millions_rules.torraku import PieceCounts
+    >>> from millions_rules.torraku._words import Pieces
     >>> Pieces(PieceCounts(2, 0, 1)).localized("es")
     '2 camionetas y 1 arrocera'
     >>> Pieces(PieceCounts(1, 2, 6)).localized("zh")

@@ -93,7 +93,7 @@ def words(locale: str = "en") -> dict[str, str]:
     number (``web.winners.one`` and ``web.winners``).
 
     Raises:
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
 
     >>> from millions_rules.web import words
     >>> words("zh")["term.spectator"], words("es")["web.choose"]
