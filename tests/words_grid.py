@@ -130,6 +130,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         row=3,
         rule="R-NEG-3",
         seat=2,
+        seed="-1",
         setup=SETUPS[Setup.STANDARD],
         since=9,
         slot=1,
