@@ -28,7 +28,7 @@ if __name__ == "__main__":  # run as a script: import the package from the sourc
 
 from millions_rules import DESERIALIZATION_ERROR_CODES, LOCALES, Role  # noqa: E402
 from millions_rules._common.i18n import Text, join_and, join_items, word  # noqa: E402
-from millions_rules._common.narration import Nested  # noqa: E402
+from millions_rules._common.narration import Items, Nested  # noqa: E402
 from millions_rules.millions._text import Money  # noqa: E402
 from millions_rules.torraku import PieceCounts, PieceKind, Setup  # noqa: E402
 from millions_rules.torraku._words import SETUPS, Piece, Pieces  # noqa: E402
@@ -121,7 +121,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         pieces=Pieces(PieceCounts(1, 0, n)),
         player=seat(0),
         players=4,
-        positions="1, 2",
+        positions=Items([1, 2]),
         remaining=1,
         role=Role.DRIVER,
         role2=Role.MASTERMIND,

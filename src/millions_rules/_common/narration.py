@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .errors import IllegalActionError
-from .i18n import Text, join_and, msg, render
+from .i18n import Text, join_and, join_items, msg, render, word
 
-__all__ = ["Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
+__all__ = ["Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
 
 
 class Phrase:
@@ -42,6 +42,24 @@ class Seats:
 
     def __init__(self, seats: Sequence[int]) -> None:
         self.seats = seats
+
+
+class Items:
+    """Values listed with the locale's comma (``1, 2``, ``1、2``), each written for the locale.
+
+    >>> from millions_rules._common.narration import Items
+    >>> Items([1, 2]).localized("zh")
+    '1、2'
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[object]) -> None:
+        self.items = items
+
+    def localized(self, locale: str) -> str:
+        """The values in ``locale``."""
+        return join_items((word(item, locale) for item in self.items), locale)
 
 
 class Nested:

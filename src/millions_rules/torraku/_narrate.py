@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
-from .._common.i18n import Text, check_locale, join_items, msg, nmsg, word
-from .._common.narration import Nested, Phrase, Seats, check_names, namer, tell
+from .._common.i18n import Text, check_locale, msg, nmsg
+from .._common.narration import Items, Nested, Phrase, Seats, check_names, namer, tell
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._errors import illegal
 from ._events import (
@@ -36,18 +36,6 @@ from ._words import SETUPS, Piece, Pieces
 __all__ = ["describe", "message_id"]
 
 _Phrasing: TypeAlias = Callable[[Any], Phrase]
-
-
-class _Listed:
-    """Several values joined as a plain list in the locale (``Al 3, Bo 0``)."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: Sequence[object]) -> None:
-        self.items = items
-
-    def localized(self, locale: str) -> str:
-        return join_items((word(item, locale) for item in self.items), locale)
 
 
 class _Seated:
@@ -151,7 +139,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
         bag = Pieces(e.bag)
         if len(set(e.hands)) == 1:
             return Phrase(dealt if e.bag.total else dealt_empty, hand=Pieces(e.hands[0]), bag=bag)
-        hands = _Listed([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)])
+        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)])
         return Phrase(dealt_each if e.bag.total else dealt_each_empty, hands=hands, bag=bag)
 
     def betting(e: BetPlaced) -> Phrase:
@@ -170,7 +158,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
         return Phrase(fell, seats, piece=Piece(e.piece), pieces=taken, count=e.fallen)
 
     def ending(e: RoundEnded) -> Phrase:
-        counts = _Listed([_Seated(left, s, count=n) for s, n in enumerate(e.pieces_left)])
+        counts = Items([_Seated(left, s, count=n) for s, n in enumerate(e.pieces_left)])
         if e.bagged.total == 0:
             return Phrase(ended_bare, round=e.round, left=counts)
         return Phrase(
@@ -195,7 +183,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
             else Phrase(passed_none, {"player": e.player})
         ),
         BettingEnded: lambda e: Phrase(
-            betting_ended, {"player": e.last_passer}, bets=_Listed(e.bets)
+            betting_ended, {"player": e.last_passer}, bets=Items(e.bets)
         ),
         StackStarted: lambda e: Phrase(
             new_stack if e.after_penalty else stack, {"player": e.player}, piece=Piece(e.piece)
@@ -325,8 +313,8 @@ def describe(
     name = namer(names, language)
     # Nested messages about a seat name it as the sentence does.
     for key, value in phrase.params.items():
-        if isinstance(value, _Listed):
-            phrase.params[key] = _Listed(
+        if isinstance(value, Items):
+            phrase.params[key] = Items(
                 [
                     Nested(part.text, player=name(part.seat), **part.params)
                     if isinstance(part, _Seated)
