@@ -66,8 +66,9 @@ def _values(context: str, n: int) -> dict[str, object]:
         "error.not_stacker",
     }
     seat: Callable[[int], object] = (lambda s: s) if error else (lambda s: NAMES[s])
-    # Lists of players (winners, the awaited) hold one name for the count 1, else two.
-    people = NAMES[:1] if n == 1 else NAMES[:2]
+    # Lists of players (winners, the awaited) hold one name for the count 1, else two; a
+    # shared win always two.
+    people = NAMES[:1] if n == 1 and not context.endswith(".tie") else NAMES[:2]
     values: dict[str, object] = {name: Money(n) for name in _MONEY}
     values.update(
         count=n,
@@ -118,7 +119,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         path="actions[2].amount",
         phase=Text("phase.negotiation", "players are negotiating"),
         piece=Piece(PieceKind.VAN),
-        pieces=Pieces(PieceCounts(1, 0, n)),
+        pieces=Pieces(PieceCounts(0, 0, n)),  # as many pieces as the count says
         player=seat(0),
         players=4,
         positions=Items([1, 2]),
