@@ -272,6 +272,14 @@ class TestWords:
         assert words("zh")["web.winners.one"] == words("zh")["web.winners"] == "获胜者：{names}"
         # Every amount on a Chinese screen is in 万 (format_money), and so is the pay field.
         assert words("zh")["web.amount"] == "金额（万）"
+        # A label takes the language's colon: full-width in Chinese.
+        assert [words(lang)["web.label"] for lang in ("en", "es", "zh")] == [
+            "{label}: ",
+            "{label}: ",
+            "{label}：",
+        ]
+        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        assert "}: `" not in script and ")}: " not in script
 
     def test_words_in_spanish_and_chinese(self) -> None:
         """The page speaks as the catalogs do (观众, not a word of its own) and keeps placeholders."""

@@ -99,6 +99,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         height=4,
         index=3,
         kind="list",
+        label=Text("term.cash", "Cash"),
         last=3,
         leader=seat(1),
         left=_Joined(

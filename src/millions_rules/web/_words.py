@@ -19,8 +19,8 @@ from ..millions._text import Text, msg, nmsg
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
-#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}`` and
-#: ``{number}`` are filled in by the page.
+#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}``,
+#: ``{number}`` and ``{label}`` are filled in by the page.
 PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.title", "Millions of Dollars"),
     msg("web.language", "Language"),
@@ -51,6 +51,8 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.links", "Links"),
     msg("web.no_token", "Open the link of your seat (it ends with #...)."),
     msg("web.refused", "Refused"),
+    # A label before its value, with the language's colon: "Cash: 5M", "现金：500万".
+    msg("web.label", "{label}: "),
     msg(
         "web.error.stale_version",
         "the table has moved on since your page showed it; look again before acting.",
@@ -79,7 +81,7 @@ def _words(language: str) -> tuple[tuple[str, str], ...]:
 
 
 def _template(text: Text, language: str, count: int) -> str:
-    names = ("names", "role", "player", "number")
+    names = ("names", "role", "player", "number", "label")
     return text.render(language, count=count, **{name: f"{{{name}}}" for name in names})
 
 
@@ -88,9 +90,10 @@ def words(locale: str = "en") -> dict[str, str]:
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
     :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
-    (``{names}``, ``{role}``, ``{player}``, ``{number}``) stay for the page to fill. A
-    message with plural forms gives ``<id>.one``, for one, and ``<id>``, for any other
-    number (``web.winners.one`` and ``web.winners``).
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``) stay for the page
+    to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``, for
+    any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
+    language's colon after a label (``"{label}："`` in Chinese).
 
     Raises:
         millions_rules.LocaleError: If ``locale`` is unknown.

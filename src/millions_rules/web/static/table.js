@@ -74,6 +74,14 @@ function t(key, params = {}) {
 }
 
 /**
+ * A label before its value, with the language's colon ("Cash: "; a full-width one in Chinese).
+ * @param {string} text
+ */
+function label(text) {
+  return t("web.label", { label: text });
+}
+
+/**
  * A new element with attributes and children.
  * @param {string} tag
  * @param {Record<string, string>} [attrs]
@@ -194,7 +202,7 @@ function render() {
   if (last === null) return;
   const view = last.view;
   byId("who").textContent =
-    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
+    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
   renderBoard(view);
   renderMine(view);
   renderActions(view);
@@ -212,7 +220,7 @@ function render() {
 function renderBoard(view) {
   const loot = view.loot;
   const lootText = loot
-    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("term.bonus_symbol")}: ${t(`role.${loot.bonus_role}`)}` : "")
+    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${label(t("term.bonus_symbol"))}${t(`role.${loot.bonus_role}`)}` : "")
     : "—";
   const facts = el("dl", { class: "facts" }, [
     el("dt", {}, [t("term.round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
@@ -243,7 +251,7 @@ function renderMine(view) {
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
     el("h2", {}, [t("term.seen_by_threat")]),
     el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [`${t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })}: `, roleChip(/** @type {Role} */ (c.role), c.status)]))
+      ? seen.map((c) => el("div", {}, [label(t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })), roleChip(/** @type {Role} */ (c.role), c.status)]))
       : [t("web.none_seen")]),
   );
 }
@@ -369,7 +377,7 @@ function renderEnd(view) {
     el("h2", {}, [t("phase_name.game_over")]),
     el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names: [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ") })]),
     el("p", { id: "why" }, [why]),
-    el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+    el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
 
@@ -388,8 +396,8 @@ async function renderHost() {
     el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("web.save")]),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
-      el("li", {}, [`${t("term.spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
+      ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
 }
