@@ -199,10 +199,12 @@ class TestCatalogs:
 
 class TestEnglishUnchanged:
     def test_golden_games_narrate_as_before(self) -> None:
-        """describe() in English says what it said before localisation, for all 27 event types.
+        """describe() in English tells the golden games as reviewed, for all 27 event types.
 
-        ``golden/narration_en.txt`` was written by the English-only narrator over the golden
-        games, with player names in every other game and ``seat N`` in the rest.
+        ``golden/narration_en.txt`` was first written by the English-only narrator over the
+        golden games, with player names in every other game and ``seat N`` in the rest; it
+        changed only where a sentence was reworded on purpose (plural forms instead of
+        "(s)", one share or none said plainly).
         """
         expected = (ROOT / "tests" / "golden" / "narration_en.txt").read_text("utf-8")
         lines: list[str] = []
