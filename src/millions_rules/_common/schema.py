@@ -61,6 +61,7 @@ def plain_text(text: str) -> str:
     ``f()``, ``:ref:`the rules <rules>``` is ``the rules``), literals and emphasis lose
     their markers, and runs of white space become one space.
 
+    >>> from millions_rules._common.schema import plain_text
     >>> plain_text("A :class:`~millions_rules.GameConfig` without ``seed``; *see* :func:`apply`.")
     'A GameConfig without seed; see apply().'
     """
