@@ -201,8 +201,8 @@ def types(session: nox.Session) -> None:
     json-schema-to-typescript 15 and 16 must turn each game's bundle into the committed
     declarations (``millions.d.ts``, ``torraku.d.ts``, and ``npm/millions-rules-types/``)
     and every shipped file into named types, each declared once, as quicktype must too;
-    ``tsc --strict`` compiles all of that with the client of the docs' "TypeScript client"
-    page (``examples/typescript/client.ts``); Ajv validates documents of seeded games
+    ``tsc --strict`` compiles all of that with the TypeScript client of the docs'
+    "TypeScript client" page (``examples/typescript/``); Ajv validates documents of seeded games
     against each file and the bundles; ``npm pack --dry-run`` accepts the npm package.
     """
     _need_npm(session)
@@ -258,7 +258,8 @@ def web(session: nox.Session) -> None:
     them). The page's JavaScript is checked with ``tsc --checkJs`` against the TypeScript
     declarations generated from the shipped JSON Schemas (``millions.d.ts``, which
     ``nox -s types`` keeps current); the browser test writes its screenshots to
-    ``docs/_static/web/``.
+    ``docs/_static/web/``, and the TypeScript client of ``examples/typescript/`` plays a
+    whole game against a served table.
     """
     _need_npm(session, "chromium", "chromedriver")
     session.install("-e", ".[dev]")
