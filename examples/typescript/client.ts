@@ -1,10 +1,10 @@
-// A typed client of the web table (`python -m millions_rules serve`): it reads its seat's
-// view, picks one of the legal actions and posts it, until the game is over. The types come
-// from the npm package millions-rules-types, generated from the library's JSON Schemas;
-// `nox -s types` checks this file with `tsc --strict`.
+// A typed client of the web table (`python -m millions_rules serve`): it reads its
+// seat's view, picks one of the legal actions and posts it, until the game is over.
+// The types come from the npm package millions-rules-types, generated from the
+// library's JSON Schemas; `nox -s types` checks this file with `tsc --strict`.
 import type { Action, PlayerView, Role } from "millions-rules-types/millions";
 
-/** What `GET /api/update` returns: the seat's view and what the page shows around it. */
+/** What `GET /api/update` returns: the seat's view and what the page shows. */
 export interface Update {
   view: PlayerView;
   /** The view's new events, narrated in `lang`. */
@@ -29,16 +29,18 @@ export interface Refusal {
 export type Strategy = (view: PlayerView) => Action;
 
 /** The specialists in the order this client likes to send them. */
-const FAVOURITES: readonly Role[] = ["mastermind", "driver", "crook", "brute", "snitch"];
+const FAVOURITES: readonly Role[] = ["mastermind", "driver", "crook", "brute"];
 
 /**
- * Send a favourite specialist, stay in every heist, name the first nameable role: each
- * branch narrows `Action` by its `type`, so `action.roles` is known to be `Role[]`.
+ * Send a favourite specialist, stay in every heist, else take the first legal action:
+ * each test narrows `Action` by its `type`, so `action.roles` is known to be `Role[]`.
  */
 export const greedy: Strategy = (view) => {
   const actions = view.legal_actions;
   for (const role of FAVOURITES) {
-    const choice = actions.find((action) => action.type === "choose" && action.roles.includes(role));
+    const choice = actions.find(
+      (action) => action.type === "choose" && action.roles.includes(role),
+    );
     if (choice !== undefined) return choice;
   }
   return actions.find((action) => action.type === "stay") ?? actions[0];
@@ -61,7 +63,11 @@ async function update(base: string, token: string): Promise<Update> {
  * Play `token`'s seat at the table served at `base` with `strategy` until the game is
  * over; returns the last view, whose `winners` say who won.
  */
-export async function play(base: string, token: string, strategy: Strategy): Promise<PlayerView> {
+export async function play(
+  base: string,
+  token: string,
+  strategy: Strategy,
+): Promise<PlayerView> {
   for (;;) {
     const { view } = await update(base, token);
     if (view.phase === "game_over") return view;
@@ -78,6 +84,8 @@ export async function play(base: string, token: string, strategy: Strategy): Pro
     if (response.ok) continue;
     const refusal = (await response.json()) as Refusal;
     // Someone acted first: the view was stale, so look at the table again.
-    if (refusal.error !== "stale_version") throw new Error(`${refusal.error}: ${refusal.message}`);
+    if (refusal.error !== "stale_version") {
+      throw new Error(`${refusal.error}: ${refusal.message}`);
+    }
   }
 }

@@ -1,6 +1,6 @@
-// Plays one seat of a web table with the client's greedy strategy, checks the last view
-// with Ajv, then prints how the game ended: `node run.js http://127.0.0.1:8000 TOKEN`
-// (compiled by `tsc -p tsconfig.client.json`).
+// Plays one seat of a web table with the client's greedy strategy, checks the last
+// view with Ajv, then prints how the game ended. Compiled by
+// `tsc -p tsconfig.client.json`: `node run.js http://127.0.0.1:8000 TOKEN`.
 import { greedy, play } from "./client.js";
 import { asPlayerView } from "./validate.js";
 
@@ -10,4 +10,5 @@ if (base === undefined || token === undefined) {
   process.exit(2);
 }
 const last = asPlayerView(await play(base, token, greedy));
-console.log(JSON.stringify({ phase: last.phase, winners: last.winners, version: last.version }));
+const { phase, winners, version } = last;
+console.log(JSON.stringify({ phase, winners, version }));
