@@ -180,7 +180,12 @@ def test_descriptions_are_plain_text(game: str) -> None:
         for sub in subschemas(schema)
         if isinstance(sub.get("description"), str)
     ]
-    assert len(descriptions) > 20
+    bundle = shipped(game)[GAMES[game].SCHEMA_BUNDLE]["$defs"]
+    # Every class and enum says what it is; only the two unions have no docstring.
+    assert sorted(name for name, d in bundle.items() if "description" not in d) == [
+        "Action",
+        "Event",
+    ]
     assert [text for text in descriptions if marked.search(text)] == []
 
 
