@@ -1,5 +1,5 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package
-and web.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, ray, typing, docs,
+package and web.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
@@ -17,7 +17,7 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "adapters", "typing", "docs", "package", "web"]
+nox.options.sessions = ["lint", "tests", "adapters", "ray", "typing", "docs", "package", "web"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -85,6 +85,13 @@ def compat(session: nox.Session) -> None:
     """The test suite on every supported Python (those installed; not a default session)."""
     session.install("-e", ".[dev]")
     session.run("pytest", "-q", *session.posargs)
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """``simulate --ray`` with the ``[ray]`` extra: a local Ray of two CPUs, output equal to --jobs 1."""
+    session.install("-e", ".[dev,ray]")
+    session.run("pytest", "-q", "tests/test_simulate_ray.py", *session.posargs)
 
 
 @nox.session

@@ -7,6 +7,7 @@ is byte for byte the one of ``--jobs 1``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -45,9 +46,14 @@ def map_on_ray(
     started = not ray.is_initialized()
     if started:
         if address == LOCAL:
-            ray.init(num_cpus=LOCAL_CPUS, include_dashboard=False, log_to_driver=False)
+            ray.init(
+                num_cpus=LOCAL_CPUS,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
     try:
         remote = ray.remote(play)
         refs = [remote.remote(task) for task in tasks]
