@@ -26,9 +26,10 @@ from millions_rules.torraku import (
     Pass,
     ReportPlacement,
     TorrakuConfig,
-    TorrakuView,
     replay,
 )
+
+from .test_torraku_bots import Recorder
 
 
 class AlwaysEqual:
@@ -103,19 +104,6 @@ def test_random_bot_is_one_class_for_both_games() -> None:
     assert final.is_over and replay(config, final.history) == final
 
 
-class Recorder:
-    """Wraps a Torraku bot; keeps what it was offered and what it answered."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.asked: list[tuple[TorrakuView, tuple[Any, ...], Any]] = []
-
-    def choose(self, view: TorrakuView, legal: Sequence[Any], rng: random.Random) -> Any:
-        answer = self.bot.choose(view, legal, rng)
-        self.asked.append((view, tuple(legal), answer))
-        return answer
-
-
 @pytest.mark.parametrize("dealer", list(Dealer))
 def test_ismcts_plays_torraku(dealer: Dealer) -> None:
     """ISMCTSBot plays Torraku through the interface (a sampled world, the generic search
@@ -125,12 +113,13 @@ def test_ismcts_plays_torraku(dealer: Dealer) -> None:
     spy = Recorder(ISMCTSBot(iterations=15))
     final = tk.play_game(config, [spy, tk.RuleBot(), RandomBot()], seed=1)
     assert final.is_over and replay(config, final.history) == final
-    assert spy.asked
-    for seen, offered, answer in spy.asked:
+    assert spy.calls
+    for seen, offered, answer in spy.calls:
         assert seen.seat == 0 and answer in offered
         assert isinstance(answer, (Bet, Pass))
-    again = Recorder(ISMCTSBot(iterations=15))
-    assert tk.play_game(config, [again, tk.RuleBot(), RandomBot()], seed=1) == final
+    assert (
+        tk.play_game(config, [ISMCTSBot(iterations=15), tk.RuleBot(), RandomBot()], seed=1) == final
+    )
 
 
 def test_ismcts_beats_random_at_torraku() -> None:

@@ -219,17 +219,8 @@ def run_games(
     The results depend on the arguments only, never on ``jobs``.
     """
     options = {"quick": quick, "repeat_role": repeat_role.value, "dealer": dealer.value}
-    return simulate(
-        "millions",
-        games,
-        players,
-        specs,
-        options,
-        seed=seed,
-        rotate=rotate,
-        jobs=jobs,
-        progress=progress,
-    )
+    run: dict[str, Any] = {"seed": seed, "rotate": rotate, "jobs": jobs, "progress": progress}
+    return simulate("millions", games, players, specs, options, **run)
 
 
 def map_games(

@@ -119,14 +119,5 @@ def run_games(
     from .._simulate import simulate
 
     options = {"setup": setup.value, "round_limit": round_limit}
-    return simulate(
-        "torraku",
-        games,
-        players,
-        specs,
-        options,
-        seed=seed,
-        rotate=rotate,
-        jobs=jobs,
-        progress=progress,
-    )
+    run: dict[str, Any] = {"seed": seed, "rotate": rotate, "jobs": jobs, "progress": progress}
+    return simulate("torraku", games, players, specs, options, **run)
