@@ -212,3 +212,19 @@ def test_every_simulate_option_has_help() -> None:
     parser = add_parser(argparse.ArgumentParser().add_subparsers())
     for action in parser._actions:
         assert action.help, action.option_strings
+
+
+@pytest.mark.parametrize("command", ["demo", "simulate", "serve", "schemas"])
+def test_every_option_of_the_command_line_has_help(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every option and argument of every subcommand says what it does in --help."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    listed = [i for i, line in enumerate(lines) if line.startswith("  ") and line[2] != " "]
+    assert listed
+    for i in listed:
+        name, _, rest = lines[i].strip().partition("  ")
+        described = rest.strip() or (i + 1 < len(lines) and lines[i + 1].startswith("     "))
+        assert described, f"{command} {name} has no help"
