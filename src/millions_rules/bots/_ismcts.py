@@ -16,6 +16,7 @@ import math
 import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeVar
 
 from .._common.errors import ConfigError
@@ -84,7 +85,8 @@ class GenericSearch:
     The turn order is the game's :meth:`~millions_rules.games.Game.pacing`; every seat off
     the tree plays a uniformly random legal action; the searching seat's tree offers what
     its pacing would offer it; its information set is its
-    :meth:`~millions_rules.games.Game.view` (without the event log); an external dealer is
+    :meth:`~millions_rules.games.Game.view` (the public log included: perfect recall); an
+    external dealer is
     the game's :meth:`~millions_rules.games.Game.chance`. A rollout ends with the game or
     after ``horizon`` actions.
 
@@ -110,7 +112,7 @@ class GenericSearch:
         """Every offered action."""
         return tuple(offered)
 
-    def rollout(self, world: Any, me: int) -> _GenericRollout:
+    def rollout(self, world: Any, me: int) -> Rollout:
         """A fresh rollout of ``world``."""
         return _GenericRollout(self, world)
 
@@ -143,7 +145,7 @@ class _GenericRollout:
         return offered
 
     def key(self, state: Any, seat: int) -> Hashable:
-        seen: Hashable = self._game.view(state, seat, since=self._game.version(state))
+        seen: Hashable = self._game.view(state, seat)
         return seen
 
     def played(self, before: Any, after: Any, seat: int, action: Any, searcher: bool) -> None:
@@ -153,7 +155,7 @@ class _GenericRollout:
 
 #: The search model of each game that has its own, by name; any other game searches with
 #: :class:`GenericSearch`.
-MODELS: Final[Mapping[str, SearchModel]] = {"millions": MillionsSearch()}
+MODELS: Final[Mapping[str, SearchModel]] = MappingProxyType({"millions": MillionsSearch()})
 
 
 class _Node:
@@ -177,7 +179,7 @@ class ISMCTSBot:
 
     A bot of every game. Each iteration draws a world consistent with the bot's view with
     the game's :meth:`~millions_rules.games.Game.sample_state` and plays it to the horizon
-    of the game's :class:`SearchModel` (:data:`MODELS`; :class:`GenericSearch` for a game
+    of the game's :class:`SearchModel` (``_ismcts.MODELS``; :class:`GenericSearch` for a game
     without its own). The bot's own decisions walk a tree of its information sets (what the
     model says it observes, after its earlier actions), picked by UCB1 with exploration
     constant ``exploration``, an action never tried first; everything else follows the
@@ -187,7 +189,7 @@ class ISMCTSBot:
     :meth:`~millions_rules.games.Game.scores`. After the budget the most visited action is
     played.
 
-    In *Millions of Dollars* (:class:`~millions_rules.bots._millions_search.MillionsSearch`)
+    In *Millions of Dollars* (its own model, ``_millions_search.MillionsSearch``)
     the world is one that :func:`~millions_rules.sample_state` draws uniformly among those
     the rules allow, played to the end of the current round:
 
