@@ -42,6 +42,7 @@ def get_game(name: str) -> AnyGame:
     Raises:
         ConfigError: If no game has that name.
 
+    >>> from millions_rules.games import get_game
     >>> get_game("millions").title
     'Millions of Dollars'
     """
@@ -58,6 +59,7 @@ def game_of(value: object) -> AnyGame:
         ConfigError: If ``value`` is none of any game's configs, states or views.
 
     >>> from millions_rules import GameConfig
+    >>> from millions_rules.games import game_of
     >>> game_of(GameConfig(4, seed=1)).name
     'millions'
     """

@@ -66,6 +66,7 @@ class RuleBot:
 
     >>> import random
     >>> from millions_rules.torraku import TorrakuConfig, legal_actions, new_game, view
+    >>> from millions_rules.bots.torraku import RuleBot
     >>> state = new_game(TorrakuConfig(2, seed=1))
     >>> len(RuleBot().choose(view(state, 0), legal_actions(state), random.Random(1)).pieces)
     10
