@@ -107,9 +107,10 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     return final
 
 
-def _play(config: object, bots: Sequence[AnyBot], seed: int | None) -> Any:
+def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
+    """:func:`play_game` for a config of any game (every config has ``players`` and ``seed``)."""
     game = config_game(config)
-    players: int = getattr(config, "players")  # noqa: B009 - every config has players
+    players: int = config.players
     if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
         raise ConfigError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     if len(bots) != players:
@@ -119,7 +120,7 @@ def _play(config: object, bots: Sequence[AnyBot], seed: int | None) -> Any:
             raise ConfigError(f"bots[{index}] has no choose method: {bot!r} is not a Bot")
     if seed is not None and (type(seed) is not int or seed < 0):
         raise ConfigError(f"seed must be an int >= 0 or None, not {seed!r}")
-    base: int = getattr(config, "seed") if seed is None else seed  # noqa: B009
+    base: int = config.seed if seed is None else seed
     rngs = [seat_rng(base, seat) for seat in range(players)]
     chance = game.chance(base)
     state = game.new_game(config)

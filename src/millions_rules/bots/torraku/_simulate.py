@@ -3,7 +3,8 @@
 The simulator is written once for every game (:mod:`millions_rules.bots._simulate`); this
 module holds what only Torraku has: its setups and round limit on the command line, the
 pieces left as the score (fewer is better), penalties and games decided by the round limit.
-:func:`run_games` and :func:`bot_from_spec` are the simulator's, for Torraku.
+:func:`run_games` and :func:`bot_from_spec` are the simulator's, for Torraku (they import
+it when called: the simulator imports this hook).
 """
 
 from __future__ import annotations
