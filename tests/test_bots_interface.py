@@ -170,7 +170,7 @@ def test_table_counts_seat_games_and_explains_shared_wins(
     assert main(["simulate", "--games", "2", "--players", "3", "--bots", "rule"]) == 0
     out = capsys.readouterr().out
     assert "bot   seat-games" in out and "seat  seat-games" in out
-    assert "a shared win counts as a win for each winner" in out
+    assert "A shared win counts as a win for\neach winner" in out
     argv = ["simulate", "--game", "torraku", "--games", "4", "--players", "2", "--bots", "rule"]
     assert main(argv) == 0
     out = capsys.readouterr().out

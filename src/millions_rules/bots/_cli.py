@@ -433,7 +433,7 @@ def _usage_error(err: TextIO, message: str) -> NoReturn:
 
 #: What the tables say of their counts: each seat of each game is one trial.
 _SEAT_GAMES = (
-    "Win rates are per seat-game (one seat in one game); a shared win counts as a win for "
+    "Win rates are per seat-game (one seat in one game). A shared win counts as a win for\n"
     "each winner, so the win rates of a game's seats can add up to more than 100%."
 )
 
@@ -459,8 +459,8 @@ def torraku_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
         f"Bots: {', '.join(settings['bots'])}",
         "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
         _SEAT_GAMES,
-        "Torraku ends with a shared win whenever several seats run out of pieces together "
-        "or tie at the round limit, so its win rates often add up to more than 100%.",
+        "Torraku often ends in a shared win (seats out of pieces in the same round, or tied\n"
+        "at the round limit): its win rates often add up to more than 100%.",
         "",
     ]
     side = ["seat-games", "win rate", "mean pieces left"]
