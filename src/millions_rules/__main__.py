@@ -223,7 +223,7 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if game.name == "torraku":
         from .torraku._demo import play_demo as play_torraku
 
-        _, lines = play_torraku(players, seed)
+        _, lines = play_torraku(players, seed, args.lang)
         return _print(lines)
     _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
     return _print(lines)

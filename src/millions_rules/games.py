@@ -27,7 +27,7 @@ from .torraku._game import GAME as TORRAKU
 
 __all__ = ["GAMES", "AnyGame", "Chance", "Game", "Pacing", "game_of", "get_game"]
 
-#: A game of any types: what the layers written once for every game hold.
+#: A game whatever its types, as the layers written once for every game hold one.
 AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
 #: Every game, by :attr:`Game.name`.
