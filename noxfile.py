@@ -70,13 +70,15 @@ EXTRAS = ".[dev,pettingzoo,openspiel]"
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """The PettingZoo and OpenSpiel adapters with their extras: tests, doctests, examples."""
-    session.install("-e", EXTRAS)
+    """The optional extras for AI: the PettingZoo and OpenSpiel adapters (tests, doctests,
+    examples) and ``simulate --ray`` on a local Ray (the ``ray`` session runs that alone)."""
+    session.install("-e", ".[dev,pettingzoo,openspiel,ray]")
     session.run(
         "pytest",
         "-q",
         "tests/adapters",
         "tests/test_adapters_core.py",
+        "tests/test_simulate_ray.py",
         "src/millions_rules/adapters",
         *session.posargs,
     )
@@ -87,6 +89,14 @@ def compat(session: nox.Session) -> None:
     """The test suite on every supported Python (those installed; not a default session)."""
     session.install("-e", ".[dev]")
     session.run("pytest", "-q", *session.posargs)
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """``simulate --ray`` alone with the ``[ray]`` extra: a local Ray of two CPUs, output equal
+    to --jobs 1 (the default ``adapters`` session runs it too)."""
+    session.install("-e", ".[dev,ray]")
+    session.run("pytest", "-q", "tests/test_simulate_ray.py", *session.posargs)
 
 
 @nox.session
