@@ -158,7 +158,11 @@ def _run(argv: Sequence[str] | None) -> int:
     serve.add_argument(
         "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
     )
-    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help="the game's seed (default: a secret random one; a known seed reveals the game)",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")

@@ -17,15 +17,21 @@ def make_table(
     players: int = 5,
     bots: int = 0,
     lang: str = "en",
-    seed: int = 2016,
+    seed: int | None = None,
     load: str | None = None,
 ) -> Table:
-    """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one."""
+    """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one.
+
+    Without ``seed`` the game's seed comes from :mod:`secrets`: whoever knows a game's seed
+    can replay its deals and so learn every hidden card, so only a host who wants a known
+    game (a test, a replay) passes one.
+    """
     if load is not None:
         return Table.load(pathlib.Path(load).read_bytes())
     if not 0 <= bots < players:
         raise ValueError(f"--bots must be from 0 to {players - 1}: one seat at least is a person's")
-    return Table(GameConfig(players, seed=seed), bots=range(players - bots, players), lang=lang)
+    config = GameConfig(players) if seed is None else GameConfig(players, seed=seed)
+    return Table(config, bots=range(players - bots, players), lang=lang)
 
 
 def print_links(table: Table, base_url: str, out: TextIO) -> None:
