@@ -14,8 +14,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from millions_rules.__main__ import main
-from millions_rules.web import Table
-from millions_rules.web import _serve
+from millions_rules.web import Table, _serve
 
 
 class TestSeeds:
