@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from millions_rules.__main__ import main
-from millions_rules.web import Table, _serve
+from millions_rules.web import Server, Table, _serve
 
 
 class TestSeeds:
@@ -22,12 +22,12 @@ class TestSeeds:
         """Regression: ``serve`` once always used seed 2016, which reveals every deal."""
         hosted: list[Table] = []
 
-        def capture(table: Table, *args: Any, **kwargs: Any) -> None:
-            hosted.append(table)
+        def capture(server: Server, *args: Any, **kwargs: Any) -> None:
+            hosted.extend(server.tables.values())
 
         monkeypatch.setattr(_serve, "serve", capture)
         for _ in range(2):
-            assert main(["serve", "--players", "3", "--bots", "2"]) == 0
+            assert main(["serve", "--players", "3", "--bots", "2", "--db", ":memory:"]) == 0
         seeds = [table.state.config.seed for table in hosted]
         assert 2016 not in seeds and seeds[0] != seeds[1]
 
