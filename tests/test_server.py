@@ -96,9 +96,9 @@ def create(client: TestClient, server: Server, **fields: Any) -> Any:
 def play_first(client: TestClient, token: str, since: int = 0) -> Any:
     """The seat plays its first legal action; the answer."""
     got = client.get("/api/update", params={"token": token, "since": since}).json()
-    action = got["view"]["legal_actions"][0]
     return client.post(
-        "/api/act", json={"token": token, "version": got["view"]["version"], "action": action}
+        "/api/act",
+        json={"token": token, "version": got["version"], "action": got["actions"][0]},
     )
 
 
@@ -113,13 +113,13 @@ def play_until(client: TestClient, tokens: list[str], actions: int) -> int:
         moved = False
         for token in tokens:
             got = client.get("/api/update", params={"token": token}).json()
-            if got["view"]["legal_actions"] and done < actions:
+            if got["actions"] and done < actions:
                 response = client.post(
                     "/api/act",
                     json={
                         "token": token,
-                        "version": got["view"]["version"],
-                        "action": got["view"]["legal_actions"][0],
+                        "version": got["version"],
+                        "action": got["actions"][0],
                     },
                 )
                 assert response.status_code == 200, response.text
@@ -285,3 +285,178 @@ class TestExternalDealer:
         )
         assert response.status_code == 400
         assert response.json()["error"] == "external_dealer"
+
+
+# -- storage: both databases ------------------------------------------------------------
+
+
+def stored_state(url: str, table_id: str) -> Any:
+    """The state the database holds for a table: its record with its actions replayed."""
+    store = open_store(url)
+    try:
+        row = store.table(table_id)
+        assert row is not None
+        return Table.from_row(row, store.actions(table_id)).state
+    finally:
+        store.close()
+
+
+class TestStorage:
+    def test_a_restart_loses_nothing(self, db: str) -> None:
+        """Regression: a restart began a new game (old links 403). Every answered action is
+        stored: a new server on the same database resumes at the same version, the old
+        links work, and the state equals the record replayed."""
+        server, client = start(db)
+        links = create(client, server, players=5, bots=2, seed=11, names=["A", "B", "C", "D", "E"])
+        tokens = people(links)
+        version = play_until(client, tokens, 14)
+        before = server.tables[links["table"]].state
+        server.store.close()
+        again, client2 = start(db)
+        table = again.tables[links["table"]]
+        assert table.version == version and table.state == before
+        assert load_game(save_game(table.state)) == before
+        for token in tokens + [token_of(links["spectator"]), token_of(links["host"])]:
+            assert client2.get("/api/update", params={"token": token}).status_code == 200
+        assert again.admin_token == server.admin_token
+        assert table.names == ("A", "B", "C", "D", "E")
+
+    def test_reconnect_gets_only_the_missed_events(self, db: str) -> None:
+        """A seat's page that held ``n`` events gets exactly the later ones after a restart."""
+        server, client = start(db)
+        links = create(client, server, players=4, bots=3, seed=5)
+        token = people(links)[0]
+        first = client.get("/api/update", params={"token": token}).json()["view"]
+        held = len(first["events"])
+        play_first(client, token)
+        server.store.close()
+        _, client2 = start(db)
+        later = client2.get("/api/update", params={"token": token, "since": held}).json()
+        whole = client2.get("/api/update", params={"token": token}).json()
+        assert later["view"]["first_event"] == held
+        assert first["events"] + later["view"]["events"] == whole["view"]["events"]
+
+    def test_one_action_wins_per_version(self, db: str) -> None:
+        """Two servers on one database, both at version v: the first write wins, the other
+        gets ``stale_version``, catches up, and neither forks."""
+        one, client1 = start(db)
+        links = create(client1, one, players=3, bots=0, seed=3)
+        two, client2 = start(db)
+        tokens = people(links)
+        version = client1.get("/api/update", params={"token": tokens[0]}).json()["view"]["version"]
+        assert play_first(client1, tokens[0]).status_code == 200
+        lost = play_first(client2, tokens[1])  # server two still believes in version v
+        assert lost.status_code == 409 and lost.json()["error"] == "stale_version"
+        table = two.tables[links["table"]]
+        assert table.version == version + 1 == one.tables[links["table"]].version
+        assert table.state == one.tables[links["table"]].state
+        assert play_first(client2, tokens[1]).status_code == 200  # now it is current
+        assert stored_state(db, links["table"]) == two.tables[links["table"]].state
+
+    def test_tables_are_listed_handed_to_bots_and_closed(self, db: str) -> None:
+        server, client = start(db)
+        first = create(client, server, players=3, bots=1, seed=1)
+        second = create(client, server, game="torraku", players=2, bots=1, seed=2)
+        listed = client.get("/api/tables", params={"token": server.admin_token}).json()
+        assert [t["table"] for t in listed["tables"]] == [first["table"], second["table"]]
+        assert [t["game"] for t in listed["tables"]] == ["millions", "torraku"]
+        host = token_of(first["host"])
+        handed = client.post("/api/seat", json={"token": host, "seat": 0, "bot": True})
+        assert handed.status_code == 200 and handed.json()["bots"] == [0, 2]
+        back = client.post("/api/seat", json={"token": host, "seat": 0, "bot": False})
+        assert back.json()["bots"] == [2]
+        seat_token = people(first)[0]
+        refused = client.post("/api/seat", json={"token": seat_token, "seat": 0, "bot": True})
+        assert refused.status_code == 403 and refused.json()["error"] == "unknown_token"
+        closed = client.post("/api/close", json={"token": host})
+        assert closed.json() == {"closed": first["table"]}
+        assert client.get("/api/update", params={"token": seat_token}).status_code == 403
+        server.store.close()
+        again, _ = start(db)
+        assert list(again.tables) == [second["table"]]
+        assert again.tables[second["table"]].bots == (1,)
+
+    def test_torraku_tables_are_stored_too(self, db: str) -> None:
+        server, client = start(db)
+        links = create(client, server, game="torraku", players=3, bots=1, seed=9)
+        tokens = people(links)
+        version = play_until(client, tokens, 6)
+        state = server.tables[links["table"]].state
+        server.store.close()
+        again, client2 = start(db)
+        assert again.tables[links["table"]].version == version > 0
+        assert again.tables[links["table"]].state == state
+        assert client2.get("/api/update", params={"token": tokens[0]}).status_code == 200
+
+    def test_a_newer_server_upgrades_an_older_database(self, db: str) -> None:
+        """A database at schema 1 (no deadlines) is upgraded to 2, its tables kept."""
+        from millions_rules.web._store import SCHEMA_VERSION, TableRow
+
+        old = (
+            open_store.__globals__["SQLiteStore"](db)
+            if not db.startswith("postgresql")
+            else (open_store.__globals__["PostgresStore"](db))
+        )
+        assert old.migrate(upto=1) == 1
+        table = Table(GameConfig(3, seed=4), bots=[1, 2])
+        old._run(
+            lambda cursor: cursor.execute(
+                old._sql(
+                    "INSERT INTO game_tables (id, game, record, meta, version, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    table.id,
+                    "millions",
+                    save_game(table.state),
+                    json.dumps(table.meta()),
+                    table.version,
+                    0.0,
+                ),
+            )
+        )
+        old.close()
+        assert SCHEMA_VERSION == 2
+        server, client = start(db)
+        assert server.store.schema_version() == 2
+        assert server.tables[table.id].state == table.state
+        assert client.get("/api/update", params={"token": table.seat_token(0)}).status_code == 200
+        _ = TableRow
+
+    def test_a_newer_database_is_refused(self, db: str) -> None:
+        """A database written by a newer server is not touched: ``schema_too_new``."""
+        from millions_rules.web import StoreError
+
+        store = open_store(db)
+        store._run(
+            lambda cursor: cursor.execute(
+                store._sql("INSERT INTO schema_migrations (version, applied) VALUES (?, ?)"),
+                (99, 0.0),
+            )
+        )
+        store.close()
+        with pytest.raises(StoreError) as caught:
+            open_store(db)
+        assert caught.value.code == "schema_too_new"
+
+    def test_serve_prints_the_same_links_after_a_restart(
+        self, db: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """``serve --db`` opens a table the first time, and prints its links again after."""
+        printed: list[str] = []
+
+        def capture(server: Server, *args: Any, **kwargs: Any) -> None:
+            import io
+
+            out = io.StringIO()
+            for table in server.tables.values():
+                _serve.print_links(table, BASE, out)
+            printed.append(out.getvalue())
+            server.store.close()
+
+        monkeypatch.setattr(_serve, "serve", capture)
+        argv = ["serve", "--players", "5", "--bots", "3", "--db", db, "--names", "Al,Bo,Cy,Di,Ed"]
+        assert main(argv) == 0
+        assert main(argv) == 0
+        assert printed[0] == printed[1] and printed[0].count("#") == 4
+        assert "seat 0 Al: http" in printed[0]

@@ -50,8 +50,8 @@ class WebGame(Protocol):
         """``seat``'s view with the events from ``since`` on."""
         ...
 
-    def legal(self, seen: Any) -> Sequence[Any]:
-        """The legal actions a view lists."""
+    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
+        """``seat``'s legal actions (none for a spectator), as its view ``seen`` offers them."""
         ...
 
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
@@ -144,7 +144,7 @@ class _Millions:
 
         return view(state, seat, since=since)
 
-    def legal(self, seen: Any) -> Sequence[Any]:
+    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
         return tuple(seen.legal_actions)
 
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
@@ -246,8 +246,10 @@ class _Torraku:
 
         return view(state, seat)
 
-    def legal(self, seen: Any) -> Sequence[Any]:
-        return tuple(getattr(seen, "legal_actions", ()))
+    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
+        from ..torraku import legal_actions
+
+        return () if seat is None else legal_actions(state, seat)
 
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
         from ..torraku import describe

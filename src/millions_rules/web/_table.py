@@ -296,6 +296,8 @@ class Table:
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
             ``first_event`` and only the new events), ``log`` (those events narrated),
+            ``version`` (the table's, to send back with an action), ``actions`` (the
+            seat's legal actions as JSON, for every game),
             ``labels`` (a button label for each of the view's legal actions), ``ending``
             (why the game ended, once it has), ``lang``, ``names``, ``bots``, ``host``
             (whether this is the host's link), ``game``, ``table``, ``deadline`` (when the
@@ -312,14 +314,15 @@ class Table:
             seen = self.game.view(self.state, seat, since)
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
+        legal = self.game.legal(self.state, seen, seat)
         return {
             "view": json.loads(self.game.to_json(seen)),
             "log": [
                 self.game.describe(event, self.names, lang) for event in getattr(seen, "events", ())
             ],
-            "labels": [
-                self.game.describe(action, self.names, lang) for action in self.game.legal(seen)
-            ],
+            "version": self.version,
+            "actions": [json.loads(self.game.to_json(action)) for action in legal],
+            "labels": [self.game.describe(action, self.names, lang) for action in legal],
             "ending": self.game.ending(self.state, lang),
             "lang": lang,
             "names": list(self.names),
