@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from ..millions._actions import Action, Pay
+from ..millions._actions import Action
 from ..millions._errors import MillionsError
-from ..millions._state import Phase
+from ..millions._game import PAYMENT_AMOUNTS, action_space
 from ..millions._views import PlayerView
 
 __all__ = ["PAYMENT_AMOUNTS", "Bot", "BotError", "action_space"]
-
-#: The payment amounts a bot is offered, in millions (R-NEG-3). A payment may be any amount
-#: from 1M to everything the payer holds; bots choose among these few, capped at their cash.
-#: 1M and 2M are the size of a deposit or of a Driver's fee and a Crook's theft; 3M is the
-#: lone Snitch's fine. Larger gifts never pay off in a game of at most a few dozen millions.
-PAYMENT_AMOUNTS: Final[tuple[int, ...]] = (1, 2, 3)
 
 
 @runtime_checkable
@@ -65,33 +59,3 @@ class BotError(MillionsError, ValueError):
         MillionsError.__init__(error, message)
         error.seat = seat
         return error
-
-
-def action_space(view: PlayerView, *, payments: bool = True) -> tuple[Action, ...]:
-    """The actions a bot is offered: the seat's legal actions with payments of a few amounts.
-
-    These are :attr:`~millions_rules.PlayerView.legal_actions` (choices, stay or leave, threat
-    cards, the lone Snitch's naming) followed by every :class:`~millions_rules.Pay` to each
-    seat in :attr:`~millions_rules.PlayerView.payees` of each amount of :data:`PAYMENT_AMOUNTS`
-    the seat can afford. Payments are offered in negotiation only, where deals are made
-    (R-NEG-3), and only while ``payments`` is true.
-
-    Args:
-        view: A seat's view.
-        payments: Whether to add payments.
-
-    >>> from millions_rules import GameConfig, new_game, view
-    >>> from millions_rules.bots import action_space
-    >>> state = new_game(GameConfig(4, seed=1))
-    >>> [type(action).__name__ for action in action_space(view(state, 0))]
-    ['Choose', 'Choose', 'Choose']
-    """
-    legal = view.legal_actions
-    seat = view.seat
-    if not payments or seat is None or view.phase is not Phase.NEGOTIATION or not view.payees:
-        return legal
-    cash = view.cash[seat]
-    pays = tuple(
-        Pay(seat, to, amount) for to in view.payees for amount in PAYMENT_AMOUNTS if amount <= cash
-    )
-    return legal + pays

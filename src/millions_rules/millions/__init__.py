@@ -3,8 +3,8 @@
 This subpackage holds the game's modules, one private module per concept of the rule book;
 its public API is re-exported unchanged by :mod:`millions_rules`, where the documentation
 lists it, so ``from millions_rules import apply`` and ``from millions_rules.millions import
-apply`` give the same function. :data:`GAME` is the game as the common interface
-(:class:`~millions_rules.games.Game`) sees it.
+apply`` give the same function. :func:`millions_rules.games.get_game` gives the game as the
+common interface (:class:`~millions_rules.games.Game`) sees it.
 
 >>> from millions_rules.millions import GameConfig, new_game, legal_actions, apply
 >>> state = new_game(GameConfig(5, seed=2026))

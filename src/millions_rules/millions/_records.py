@@ -26,6 +26,7 @@ from typing import Final
 import attrs
 
 from .._common.records import check_format, check_saveable, refuse_newer, replay_record
+from .._common.tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from .._version import __version__
 from ._actions import Action
 from ._checks import illegal, require_seat
@@ -37,7 +38,6 @@ from ._fields import document_fields
 from ._limits import MAX_ARRAY_LENGTH
 from ._serialization import parse_json, structure, to_json
 from ._state import GameState
-from ._tags import MAX_TAGS, TAG_NAME_PATTERN, as_tags
 from ._text import msg
 from ._views import PublicConfig, public_config, visible_events
 

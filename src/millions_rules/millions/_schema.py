@@ -10,17 +10,16 @@ in ``millions_rules/schemas/`` for clients in other languages (TypeScript, Rust,
 
 from __future__ import annotations
 
-import collections.abc
-import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
 from .._common.schema import SchemaBuilder, read_shipped_schema, write_schema_files
+from .._common.tags import tags_schema
 from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
-from ._records import MAX_TAGS, TAG_NAME_PATTERN, GameRecord, PublicRecord
+from ._records import GameRecord, PublicRecord
 from ._serialization import FORMAT
 from ._state import GameState
 from ._views import PlayerView
@@ -42,17 +41,6 @@ SCHEMA_FILES: Final[Mapping[str, object]] = MappingProxyType(
 )
 
 
-def _tags_schema(builder: SchemaBuilder, t: Any) -> dict[str, Any] | None:
-    if typing.get_origin(t) is not collections.abc.Mapping:  # only tags are mappings
-        return None
-    return {
-        "type": "object",
-        "propertyNames": {"pattern": TAG_NAME_PATTERN},
-        "maxProperties": MAX_TAGS,
-        "additionalProperties": builder.of(typing.get_args(t)[1]),
-    }
-
-
 def json_schema(cls: object) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the documents :func:`~millions_rules.to_json` writes for ``cls``.
 
@@ -71,7 +59,7 @@ def json_schema(cls: object) -> dict[str, Any]:
     >>> schema["$schema"], schema["$ref"]
     ('https://json-schema.org/draft/2020-12/schema', '#/$defs/Action')
     """
-    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}, _tags_schema).document(cls)
+    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}, tags_schema).document(cls)
 
 
 def shipped_schema(filename: str) -> dict[str, Any]:

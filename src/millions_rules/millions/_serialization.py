@@ -23,29 +23,25 @@ state cannot be smuggled in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final, TypeVar, overload
 
 import cattrs
 
 from .._common.json import (
     JsonFormat,
-    Refused,
     backend,
-    json_kind,
     orjson,
     parse_json,
     tag_of,
     too_large,
 )
+from .._common.tags import register_tag_hooks
 from ._actions import ACTION_TYPES, Action
 from ._config import GameConfig
 from ._consistency import check_state, check_view
-from ._errors import ConfigError
 from ._events import EVENT_TYPES, Event
 from ._limits import MAX_DOCUMENT_SIZE, MAX_INT
 from ._state import GameState
-from ._tags import as_tags
 from ._views import PlayerView
 
 __all__ = [
@@ -65,29 +61,13 @@ __all__ = [
 T = TypeVar("T")
 
 
-def _structure_tags(value: object, _: type) -> Mapping[str, str]:
-    if type(value) is not dict:
-        raise Refused(f"expected object, got {json_kind(value)}")
-    for text in value.values():
-        if type(text) is not str:
-            raise Refused(f"expected string values, got {json_kind(text)}")
-    try:
-        return as_tags(value)
-    except ConfigError as error:
-        raise Refused(str(error), "bad_value") from None
-
-
-def _register_tags(converter: cattrs.Converter) -> None:
-    converter.register_structure_hook_func(lambda t: t == Mapping[str, str], _structure_tags)
-
-
 #: Millions' documents, in the library's shared conventions.
 FORMAT: Final = JsonFormat(
     unions={Action: ACTION_TYPES, Event: EVENT_TYPES},
     big_fields={GameConfig: ("seed",), GameState: ("rng",)},
     configs=(GameConfig,),
     checks={GameState: check_state, PlayerView: check_view},
-    extra_hooks=_register_tags,
+    extra_hooks=register_tag_hooks,
 )
 _TAGGED: Final = FORMAT.tagged
 _BIG_FIELDS: Final = FORMAT.big_fields

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._common.errors import LocaleError
+from .._common.i18n import check_locale
 from ._errors import illegal
 from ._events import (
     BetPlaced,
@@ -55,15 +57,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def describe(event: Event, names: Sequence[str] | None = None) -> str:
+def describe(event: Event, names: Sequence[str] | None = None, *, locale: str = "en") -> str:
     """One English sentence for a Torraku ``event``, as Millions' ``describe`` does.
 
     Args:
         event: Any Torraku event.
         names: Player names by seat; ``"seat N"`` if left out (or for a seat beyond the
             names given).
+        locale: ``"en"``; the other languages of :data:`~millions_rules.LOCALES` are
+            refused until Torraku's catalogs exist, rather than answered in English.
 
     Raises:
+        LocaleError: If ``locale`` is not English.
         IllegalActionError: If ``event`` is no Torraku event or ``names`` is no sequence of
             strings (code ``bad_value``).
 
@@ -71,6 +76,8 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"])
     'Bo places a van on the stack (height 3).'
     """
+    if check_locale(locale) != "en":
+        raise LocaleError(f"Currency Torraku is narrated in English only, not {locale!r}")
     tell = _TELLERS.get(type(event))
     if tell is None:
         illegal(f"expected a Torraku event, not {type(event).__name__}", "bad_value")

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from .._common.schema import SchemaBuilder, read_shipped_schema, write_schema_files
+from .._common.tags import tags_schema
 from ._actions import Action
 from ._config import TorrakuConfig
 from ._events import Event
@@ -41,7 +42,7 @@ def json_schema(cls: object) -> dict[str, Any]:
     >>> json_schema(Action)["$defs"]["Pass"]["required"]
     ['type', 'player']
     """
-    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}).document(cls)
+    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}, tags_schema).document(cls)
 
 
 def shipped_schema(filename: str) -> dict[str, Any]:

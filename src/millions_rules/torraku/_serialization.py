@@ -15,6 +15,7 @@ from typing import Any, TypeVar, overload
 import cattrs
 
 from .._common.json import JsonFormat
+from .._common.tags import register_tag_hooks
 from ._actions import ACTION_TYPES, Action
 from ._config import TorrakuConfig
 from ._consistency import check_state
@@ -31,6 +32,7 @@ FORMAT = JsonFormat(
     big_fields={TorrakuConfig: ("seed",), TorrakuState: ("rng",)},
     configs=(TorrakuConfig,),
     checks={TorrakuState: check_state},
+    extra_hooks=register_tag_hooks,
 )
 
 

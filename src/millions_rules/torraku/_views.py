@@ -12,8 +12,10 @@ import attrs
 
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError
+from ._actions import Action
 from ._config import TorrakuConfig
-from ._engine import _require_seat, _require_state
+from ._engine import _require_seat, _require_state, legal_actions
+from ._errors import illegal
 from ._events import Event
 from ._pieces import PieceCounts, PieceKind, Setup
 from ._state import Phase, StackedPiece, TorrakuState
@@ -111,8 +113,20 @@ class TorrakuView:
     """The longest row (R-TK-BET-2)."""
     winners: tuple[int, ...]
     """The winners, once the game is over."""
+    actors: tuple[int, ...]
+    """The seats that may act now: the seat to act while betting, and while stacking when
+    the table reports outcomes (:attr:`~millions_rules.Dealer.EXTERNAL`); empty at the end."""
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions (:func:`~millions_rules.torraku.legal_actions`; empty for a
+    spectator and for a seat that is not to act)."""
     events: tuple[Event, ...]
-    """Every event (all are public)."""
+    """The log from :attr:`first_event` on (every event is public)."""
+    first_event: int
+    """The index in the whole log of the first of :attr:`events`: the ``since`` given to
+    :func:`~millions_rules.torraku.view` (0 for the whole log)."""
+    version: int
+    """The :attr:`~millions_rules.torraku.TorrakuState.version` of the state this view was
+    made from."""
 
     @property
     def is_over(self) -> bool:
@@ -120,25 +134,36 @@ class TorrakuView:
         return self.phase is Phase.GAME_OVER
 
 
-def view(state: TorrakuState, seat: int | None = None) -> TorrakuView:
+def view(state: TorrakuState, seat: int | None = None, *, since: int = 0) -> TorrakuView:
     """What ``seat`` (or a spectator, ``None``) sees: the whole table, never the generator.
 
     Args:
         state: The state.
         seat: A seat, or ``None``.
+        since: How many events of the log the client already holds: the view's
+            :attr:`~TorrakuView.events` then start at that index
+            (:attr:`~TorrakuView.first_event`), as Millions' views do.
 
     Raises:
         IllegalActionError: If ``seat`` is not ``None`` or a seat of the game (code
-            ``unknown_player``), or ``state`` is no state (``bad_value``).
+            ``unknown_player``), ``state`` is no state, or ``since`` is not an int from 0
+            to the length of the log (``bad_value``).
 
     >>> from millions_rules.torraku import TorrakuConfig, new_game
     >>> state = new_game(TorrakuConfig(2, seed=1))
     >>> view(state, 0).hands == state.hands, view(state, 0) == view(state, 0)
     (True, True)
+    >>> seen = view(state, 1, since=1)
+    >>> seen.actors, len(seen.legal_actions), seen.first_event, seen.version
+    ((0,), 0, 1, 0)
     """
     _require_state(state)
     if seat is not None:
         _require_seat(state, seat)
+    if type(since) is not int or not 0 <= since <= len(state.events):
+        illegal(f"since must be an int from 0 to {len(state.events)}, not {since!r}", "bad_value")
+    to_act = state.to_act
+    actors = () if to_act is None else (to_act,)
     return TorrakuView(
         seat=seat,
         config=public_config(state.config),
@@ -155,5 +180,9 @@ def view(state: TorrakuState, seat: int | None = None) -> TorrakuView:
         bag=state.bag,
         current_bet=state.current_bet,
         winners=state.winners,
-        events=state.events,
+        actors=actors,
+        legal_actions=() if seat is None else legal_actions(state, seat),
+        events=state.events[since:] if since else state.events,
+        first_event=since,
+        version=state.version,
     )

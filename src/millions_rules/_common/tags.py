@@ -1,14 +1,25 @@
-"""Tags: the free-text headers of a saved game (event, site, date, players' names ...)."""
+"""Tags: the free-text headers of a saved game (event, site, date, players' names ...).
+
+Both games' records carry them, read and written the same way.
+"""
 
 from __future__ import annotations
 
+import collections.abc
 import re
+import typing
 from collections.abc import Iterator, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ._errors import ConfigError
+import cattrs
 
-__all__ = ["MAX_TAGS", "TAG_NAME_PATTERN", "Tags", "as_tags"]
+from .errors import ConfigError
+from .json import Refused, json_kind
+
+if TYPE_CHECKING:
+    from .schema import SchemaBuilder
+
+__all__ = ["MAX_TAGS", "TAG_NAME_PATTERN", "Tags", "as_tags", "register_tag_hooks", "tags_schema"]
 
 #: What a tag name looks like: letters, digits and underscores, 1 to 64 of them.
 TAG_NAME_PATTERN: Final = "^[A-Za-z0-9_]{1,64}$"
@@ -58,3 +69,32 @@ class Tags(Mapping[str, str]):
 
     def __reduce__(self) -> tuple[type[Tags], tuple[dict[str, str]]]:
         return (Tags, (self._items,))
+
+
+def _structure_tags(value: object, _: type) -> Mapping[str, str]:
+    if type(value) is not dict:
+        raise Refused(f"expected object, got {json_kind(value)}")
+    for text in value.values():
+        if type(text) is not str:
+            raise Refused(f"expected string values, got {json_kind(text)}")
+    try:
+        return as_tags(value)
+    except ConfigError as error:
+        raise Refused(str(error), "bad_value") from None
+
+
+def register_tag_hooks(converter: cattrs.Converter) -> None:
+    """Read a record's ``tags`` (a ``Mapping[str, str]`` field) strictly, as :func:`as_tags` checks them."""
+    converter.register_structure_hook_func(lambda t: t == Mapping[str, str], _structure_tags)
+
+
+def tags_schema(builder: SchemaBuilder, t: Any) -> dict[str, Any] | None:
+    """The JSON Schema of a record's tags, for a game's :class:`~millions_rules._common.schema.SchemaBuilder`."""
+    if typing.get_origin(t) is not collections.abc.Mapping:  # only tags are mappings
+        return None
+    return {
+        "type": "object",
+        "propertyNames": {"pattern": TAG_NAME_PATTERN},
+        "maxProperties": MAX_TAGS,
+        "additionalProperties": builder.of(typing.get_args(t)[1]),
+    }
