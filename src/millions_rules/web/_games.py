@@ -1,330 +1,208 @@
-"""What the server needs of a game, for both games of the library.
+"""What the server needs of a game, on top of the game interface (:mod:`millions_rules.games`).
 
-The server is written once for every game: it creates, applies, views, narrates, saves
-and loads through these objects, and stores only what they write (a saved record and the
-actions as JSON). Each object is a thin face over one game's public functions.
+The server is written once for every game: it creates, applies, views, narrates, saves and
+loads through :class:`~millions_rules.games.Game`, and stores only what the interface
+writes (a saved record and actions as JSON). :class:`WebGame` adds the few things a server
+decides that the rules do not: who it waits for, what it plays for a seat whose time ran
+out, and which bot sits in an empty seat.
 """
 
 from __future__ import annotations
 
-import json
 import random
+import secrets
+import typing
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
+
+import attrs
 
 from .._common.dealer import Dealer
+from ..games import GAMES, AnyGame, game_of, get_game
 
-__all__ = ["GAME_NAMES", "WebGame", "game_named", "game_of"]
+__all__ = ["GAME_NAMES", "WebGame", "game_named", "web_game_of"]
 
 #: The games a server hosts, by their stable names.
-GAME_NAMES: Final = ("millions", "torraku")
+GAME_NAMES: Final = tuple(sorted(GAMES))
 
 
-class WebGame(Protocol):
-    """One game as the server sees it (see :mod:`millions_rules.web._games`)."""
+@attrs.frozen
+class WebGame:
+    """One game as the server sees it: its :class:`~millions_rules.games.Game` and more."""
 
-    name: str
-    player_counts: range
+    game: AnyGame
+    """The game's interface."""
+
+    @property
+    def name(self) -> str:
+        """The game's stable name."""
+        return self.game.name
+
+    @property
+    def player_counts(self) -> range:
+        """The numbers of players the game allows."""
+        return self.game.player_counts
 
     def config(self, players: int, seed: int | None, options: dict[str, Any]) -> Any:
-        """A config for ``players`` (a secret seed when ``seed`` is ``None``), engine-dealt."""
-        ...
+        """A config for ``players``: a secret seed when ``seed`` is ``None``, and the engine
+        dealing unless ``options`` say otherwise (a web table has nobody to deal).
 
-    def new_game(self, config: Any) -> Any:
-        """The first state."""
-        ...
-
-    def apply(self, state: Any, action: Any, seat: int | None) -> Any:
-        """The state after ``seat``'s ``action`` (the library's errors)."""
-        ...
+        Raises:
+            ConfigError: For values out of range or unknown options.
+        """
+        options = dict(options)
+        fields = {field.name for field in attrs.fields(self.game.config_type)}
+        if "dealer" in fields:
+            options.setdefault("dealer", Dealer.ENGINE)
+        chosen = secrets.randbits(64) if seed is None else seed
+        return self.game.config(players, seed=chosen, **options)
 
     def parse_action(self, text: str) -> Any:
-        """An action read from JSON text (DeserializationError)."""
-        ...
+        """An action of any of the game's action types, read from JSON text.
 
-    def to_json(self, value: object) -> str:
-        """JSON text of a config, action or view."""
-        ...
-
-    def view(self, state: Any, seat: int | None, since: int) -> Any:
-        """``seat``'s view with the events from ``since`` on."""
-        ...
-
-    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
-        """``seat``'s legal actions (none for a spectator), as its view ``seen`` offers them."""
-        ...
-
-    def describe(self, item: object, names: Sequence[str], lang: str) -> str:
-        """An event narrated or an action labelled."""
-        ...
-
-    def save_game(self, state: Any) -> str:
-        """The saved record."""
-        ...
-
-    def load_game(self, text: str | bytes) -> Any:
-        """The state a saved record leads to."""
-        ...
-
-    def version(self, state: Any) -> int:
-        """How many actions led to ``state``."""
-        ...
+        Raises:
+            DeserializationError: If the text is no action of this game.
+        """
+        union: Any = typing.Union[tuple(self.game.action_types)]  # noqa: UP007
+        return self.game.from_json(text, union)
 
     def players(self, state: Any) -> int:
         """The number of seats."""
-        ...
+        return int(state.config.players)
 
-    def is_over(self, state: Any) -> bool:
-        """Whether the game ended."""
-        ...
+    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
+        """The actions a seat's page offers: its view's legal actions (payments are made
+        with an amount the page asks for, so Millions lists none)."""
+        if seat is None:
+            return ()
+        listed = getattr(seen, "legal_actions", None)
+        return tuple(self.game.legal_actions(state, seat) if listed is None else listed)
 
     def ending(self, state: Any, lang: str) -> str | None:
-        """Why the game ended, in ``lang``, once it has."""
-        ...
+        """Why the game ended, in ``lang``, once it has (Millions names the reason)."""
+        if not self.game.is_over(state):
+            return None
+        events = getattr(state, "events", ())
+        reason = getattr(events[-1], "reason", None) if events else None
+        if self.name == "millions" and reason is not None:
+            from ..millions._i18n import win_reason
+
+            return win_reason(reason, lang)
+        return None
 
     def due(self, state: Any) -> tuple[int, ...]:
-        """The seats the game waits for now, in the order the server asks them."""
-        ...
+        """The seats the game waits for, in the order the server asks them: Millions'
+        awaited seats (all may act at once), or the seat the game's pacing asks next."""
+        if self.game.is_over(state) or self.game.awaits_dealer(state):
+            return ()
+        awaiting = getattr(state, "awaiting", None)
+        if isinstance(awaiting, tuple):
+            return awaiting
+        return (self.game.pacing(state).next_seat(state),)
 
     def default_action(self, state: Any, seat: int) -> Any:
-        """What the server plays for a seat whose time ran out: its first safe action."""
-        ...
+        """What the server plays for a seat whose time ran out: the first action the game's
+        pacing offers it. That is a listed action, never a payment: for Millions the first
+        Choose in planning, Stay in negotiation, the first role named by a lone Snitch; for
+        Torraku a Pass when the seat may pass, else its first bet."""
+        seen = self.game.view(state, seat)
+        return self.game.pacing(state).offered(state, seen, seat)[0]
 
     def new_bot(self) -> Any:
-        """A fresh bot for one seat."""
-        ...
+        """A fresh bot for a seat: the game's :class:`RuleBot` (``None`` for a game without
+        one, whose seats then play :meth:`default_action`)."""
+        if self.name == "millions":
+            from ..bots import RuleBot
+
+            return RuleBot()
+        if self.name == "torraku":
+            from ..bots.torraku import RuleBot as TorrakuRuleBot
+
+            return TorrakuRuleBot()
+        return None  # pragma: no cover
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
-        """``bot``'s action for ``seat``, chosen from the seat's view only."""
-        ...
+        """``bot``'s action for ``seat``, chosen from the seat's view only; a Millions bot
+        is offered no payments (it makes no deals with people).
+
+        Raises:
+            ValueError: If the bot answers with an action it was not offered.
+        """
+        seen = self.game.view(state, seat)
+        if self.name == "millions":
+            from ..bots import action_space
+
+            offered: Sequence[Any] = action_space(seen, payments=False)
+        else:
+            offered = self.game.pacing(state).offered(state, seen, seat)
+        if bot is None:
+            return offered[0]
+        action = bot.choose(seen, offered, rng)
+        if action not in offered:
+            raise ValueError(f"the bot in seat {seat} chose {action!r}, which it was not offered")
+        return action
 
     def dealer(self, config: Any) -> Dealer:
         """Who deals in ``config``."""
-        ...
+        dealer = getattr(config, "dealer", Dealer.ENGINE)
+        return dealer if isinstance(dealer, Dealer) else Dealer.ENGINE
 
     def seed(self, config: Any) -> int:
         """The config's seed."""
-        ...
-
-
-class _Millions:
-    name = "millions"
-    player_counts = range(3, 9)
-
-    def config(self, players: int, seed: int | None, options: dict[str, Any]) -> Any:
-        from ..millions._config import GameConfig
-
-        if seed is None:
-            return GameConfig(players, **options)
-        return GameConfig(players, seed=seed, **options)
-
-    def new_game(self, config: Any) -> Any:
-        from ..millions._engine import new_game
-
-        return new_game(config)
-
-    def apply(self, state: Any, action: Any, seat: int | None) -> Any:
-        from ..millions._engine import apply
-
-        return apply(state, action, seat=seat)
-
-    def parse_action(self, text: str) -> Any:
-        from ..millions._actions import Action
-        from ..millions._serialization import from_json
-
-        return from_json(text, Action)
-
-    def to_json(self, value: object) -> str:
-        from ..millions._serialization import to_json
-
-        return to_json(value)
-
-    def view(self, state: Any, seat: int | None, since: int) -> Any:
-        from ..millions._views import view
-
-        return view(state, seat, since=since)
-
-    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
-        return tuple(seen.legal_actions)
-
-    def describe(self, item: object, names: Sequence[str], lang: str) -> str:
-        from ..millions._narrate import describe
-
-        return describe(item, names, locale=lang)  # type: ignore[arg-type]
-
-    def save_game(self, state: Any) -> str:
-        from ..millions._records import save_game
-
-        return save_game(state)
-
-    def load_game(self, text: str | bytes) -> Any:
-        from ..millions._records import load_game
-
-        return load_game(text)
-
-    def version(self, state: Any) -> int:
-        return int(state.version)
-
-    def players(self, state: Any) -> int:
-        return int(state.players)
-
-    def is_over(self, state: Any) -> bool:
-        return bool(state.is_over)
-
-    def ending(self, state: Any, lang: str) -> str | None:
-        from ..millions._events import GameWon
-        from ..millions._i18n import win_reason
-
-        last = state.events[-1] if state.events else None
-        return win_reason(last.reason, lang) if isinstance(last, GameWon) else None
-
-    def due(self, state: Any) -> tuple[int, ...]:
-        return () if state.is_over else tuple(state.awaiting)
-
-    def default_action(self, state: Any, seat: int) -> Any:
-        from ..millions._engine import legal_actions
-
-        return legal_actions(state, seat, payments=False)[0]
-
-    def new_bot(self) -> Any:
-        from ..bots import RuleBot
-
-        return RuleBot()
-
-    def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
-        from ..bots import BotError, action_space
-        from ..millions._views import view
-
-        seen = view(state, seat)
-        offered = action_space(seen, payments=False)
-        action = bot.choose(seen, offered, rng)
-        if action not in offered:
-            raise BotError(seat, action)
-        return action
-
-    def dealer(self, config: Any) -> Dealer:
-        return config.dealer  # type: ignore[no-any-return]
-
-    def seed(self, config: Any) -> int:
         return int(config.seed)
 
-
-class _Torraku:
-    name = "torraku"
-    player_counts = range(1, 7)
-
-    def config(self, players: int, seed: int | None, options: dict[str, Any]) -> Any:
-        from ..torraku import TorrakuConfig
-
-        options = {"dealer": Dealer.ENGINE, **options}
-        if seed is None:
-            return TorrakuConfig(players, **options)
-        return TorrakuConfig(players, seed=seed, **options)
+    # The interface's own methods, passed through.
 
     def new_game(self, config: Any) -> Any:
-        from ..torraku import new_game
-
-        return new_game(config)
+        """The first state."""
+        return self.game.new_game(config)
 
     def apply(self, state: Any, action: Any, seat: int | None) -> Any:
-        from ..torraku import apply
+        """The state after ``seat``'s ``action``."""
+        return self.game.apply(state, action, seat=seat)
 
-        return apply(state, action, seat=seat)
+    def view(self, state: Any, seat: int | None, since: int = 0) -> Any:
+        """``seat``'s view with the events from ``since`` on."""
+        return self.game.view(state, seat, since=since)
 
-    def parse_action(self, text: str) -> Any:
-        from ..torraku import Action, from_json
+    def version(self, state: Any) -> int:
+        """How many actions led to ``state``."""
+        return self.game.version(state)
 
-        return from_json(text, Action)
+    def is_over(self, state: Any) -> bool:
+        """Whether the game ended."""
+        return self.game.is_over(state)
 
     def to_json(self, value: object) -> str:
-        from ..torraku import to_json
-
-        return to_json(value)
-
-    def view(self, state: Any, seat: int | None, since: int) -> Any:
-        from ..torraku import view
-
-        return view(state, seat)
-
-    def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
-        from ..torraku import legal_actions
-
-        return () if seat is None else legal_actions(state, seat)
+        """JSON text of a config, action, event or view."""
+        return self.game.to_json(value)
 
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
-        from ..torraku import describe
-
+        """An event narrated or an action labelled, in ``lang`` (an action the game does not
+        label is shown as its JSON)."""
         try:
-            return describe(item, names)  # type: ignore[arg-type]
-        except Exception:  # an action: the torraku narrator tells events only
+            return self.game.describe(item, names, locale=lang)
+        except (TypeError, ValueError):  # the library's errors are ValueErrors
             return self.to_json(item)
 
     def save_game(self, state: Any) -> str:
-        from ..torraku import save_game
-
-        return save_game(state)
+        """The saved record."""
+        return self.game.save_game(state)
 
     def load_game(self, text: str | bytes) -> Any:
-        from ..torraku import load_game
-
-        return load_game(text)
-
-    def version(self, state: Any) -> int:
-        return int(state.version)
-
-    def players(self, state: Any) -> int:
-        return int(state.config.players)
-
-    def is_over(self, state: Any) -> bool:
-        return bool(state.is_over)
-
-    def ending(self, state: Any, lang: str) -> str | None:
-        if not state.is_over:
-            return None
-        return json.dumps({"winners": list(state.winners)})
-
-    def due(self, state: Any) -> tuple[int, ...]:
-        if state.is_over or state.to_act is None:
-            return ()
-        return (int(state.to_act),)
-
-    def default_action(self, state: Any, seat: int) -> Any:
-        from ..torraku import Pass, legal_actions
-
-        offered = legal_actions(state, seat)
-        passes: list[Any] = [action for action in offered if isinstance(action, Pass)]
-        return (passes or list(offered))[0]
-
-    def new_bot(self) -> Any:
-        from ..bots.torraku import RuleBot
-
-        return RuleBot()
-
-    def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
-        from ..torraku import legal_actions, view
-
-        offered = legal_actions(state, seat)
-        action = bot.choose(view(state, seat), offered, rng)
-        if action not in offered:
-            raise ValueError(f"the bot chose an action it was not offered: {action!r}")
-        return action
-
-    def dealer(self, config: Any) -> Dealer:
-        return config.dealer  # type: ignore[no-any-return]
-
-    def seed(self, config: Any) -> int:
-        return int(config.seed)
-
-
-_GAMES: Final[dict[str, WebGame]] = {"millions": _Millions(), "torraku": _Torraku()}
+        """The state a saved record leads to."""
+        return self.game.load_game(text)
 
 
 def game_named(name: str) -> WebGame:
-    """The game called ``name`` (``"millions"`` or ``"torraku"``); ``KeyError`` otherwise."""
-    return _GAMES[name]
+    """The game called ``name``.
+
+    Raises:
+        ConfigError: If no game has that name.
+    """
+    return WebGame(get_game(name))
 
 
-def game_of(value: object) -> WebGame:
+def web_game_of(value: object) -> WebGame:
     """The game a config or state belongs to."""
-    module = type(value).__module__
-    return _GAMES["torraku" if ".torraku" in module else "millions"]
+    return WebGame(game_of(value))

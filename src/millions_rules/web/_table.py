@@ -25,7 +25,7 @@ from .._common.dealer import Dealer
 from ..bots import seat_rng
 from ..millions._errors import DeserializationError, IllegalActionError, MillionsError
 from ..millions._i18n import LOCALES
-from ._games import WebGame, game_named, game_of
+from ._games import WebGame, game_named, web_game_of
 from ._store import ActionRow, TableRow
 from ._words import words
 
@@ -146,7 +146,7 @@ class Table:
         _tokens: Sequence[str] | None = None,
         _play: bool = True,
     ) -> None:
-        self.game: WebGame = game_of(config if _state is None else _state)
+        self.game: WebGame = web_game_of(config if _state is None else _state)
         """The game this table plays."""
         if lang not in LOCALES:
             raise TableError(f"unknown language {lang!r}", "bad_request", 400)
@@ -582,7 +582,7 @@ class Table:
     def _from_meta(cls, meta: object, state: Any, table_id: str) -> Table:
         if not isinstance(meta, dict):
             raise TableError("malformed seats", "bad_request", 400)
-        game = game_of(state)
+        game = web_game_of(state)
         names, bots, lang = meta.get("names"), meta.get("bots"), meta.get("lang")
         tokens = meta.get("tokens")
         players = game.players(state)
