@@ -450,14 +450,18 @@ class Table:
         rows: list[ActionRow] = []
         self.commit(self._bot_moves(self.state, rows), rows)
 
-    def next_deadline(self, now: float) -> float | None:
-        """When the server should act on its own next, seen from ``now``."""
-        due = self.game.due(self.state)
+    def next_deadline(
+        self, now: float, state: Any = None, bots: Sequence[int] | None = None
+    ) -> float | None:
+        """When the server should act on its own next, seen from ``now``, in ``state``
+        (the table's by default) with the seats ``bots`` played by the server."""
+        due = self.game.due(self.state if state is None else state)
+        robots = set(self._bots if bots is None else bots)
         if not due or self.closed:
             return None
-        if self.bot_delay > 0 and any(seat in self._bots for seat in due):
+        if self.bot_delay > 0 and any(seat in robots for seat in due):
             return now + self.bot_delay
-        if self.turn_seconds is not None and any(seat not in self._bots for seat in due):
+        if self.turn_seconds is not None and any(seat not in robots for seat in due):
             return now + self.turn_seconds
         return None
 
