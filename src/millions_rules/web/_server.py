@@ -41,7 +41,7 @@ class Server:
     """The tables of one store, served by one process (others may share a PostgreSQL store).
 
     Args:
-        store: Where tables are kept (:func:`~millions_rules.web._store.open_store`).
+        store: Where tables are kept (:func:`~millions_rules.web.open_store`).
         admin_token: The token of the admin link (lists, creates, saves and closes any
             table); by default the one stored in the database, made at its first use, so
             a restart prints the same admin link.
@@ -96,7 +96,7 @@ class Server:
         """Store a new table and serve it (blocking).
 
         Raises:
-            TableError: ``too_many_tables`` (503) past :data:`MAX_TABLES`.
+            TableError: ``too_many_tables`` (503) past ``MAX_TABLES`` (10,000) open tables.
         """
         if len(self.tables) >= MAX_TABLES:
             raise TableError("this server holds as many tables as it may", "too_many_tables", 503)

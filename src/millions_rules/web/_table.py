@@ -224,7 +224,7 @@ class Table:
 
     @property
     def tokens(self) -> tuple[str, ...]:
-        """Every token: the seats' in order, the spectator's, the host's."""
+        """The table's tokens, the seats' in order, then the spectator's and the host's."""
         return tuple(seat.token for seat in self._seats) + (
             self.spectator_token,
             self.host_token,
@@ -279,7 +279,7 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The number of actions applied: it changes with every action."""
+        """How many actions were applied (it changes with every action)."""
         return self.game.version(self.state)
 
     # -- what a client receives ---------------------------------------------------------
@@ -466,14 +466,14 @@ class Table:
         return None
 
     def timeout(self, now: float) -> tuple[Any, list[ActionRow]]:
-        """What the server plays when :attr:`deadline` has passed; nothing changes yet.
+        """What the server plays when the ``deadline`` has passed; nothing changes yet.
 
         If a bot's delay ended, the first bot due plays one move. Otherwise each person's
         seat due (in the game's order) gets its **default action**: the first legal action
         the game offers that seat without payments, which is for Millions a Choose in
         planning, Stay in negotiation and the first name as the lone Snitch, and for
         Torraku a Pass (or the only bet possible). It is logged; after
-        :attr:`max_timeouts` timeouts in a row the seat is handed to a bot (a seat that
+        ``max_timeouts`` timeouts in a row the seat is handed to a bot (a seat that
         acts itself starts counting again). Commit the result with :meth:`commit_timeout`.
         """
         rows: list[ActionRow] = []
