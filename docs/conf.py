@@ -49,6 +49,8 @@ nitpick_ignore = [
     ("py:class", "starlette.applications.Starlette"),
     ("py:class", "Starlette"),
     ("py:class", "TextIO"),
+    ("py:obj", "millions_rules.web._table.StateT"),
+    ("py:class", "millions_rules.web._table.StateT"),
 ]
 
 autodoc_member_order = "bysource"

@@ -190,19 +190,22 @@ class Server:
             raise TableError("turn_seconds must be a number", "bad_request", 400)
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool):
             raise TableError("bot_delay must be a number", "bad_request", 400)
+        if type(max_timeouts) is not int:
+            raise TableError("max_timeouts must be a whole number", "bad_request", 400)
         try:
             config = rules.config(players, seed, dict(options))
         except (ValueError, TypeError) as error:  # ConfigError is a ValueError
             raise TableError(f"bad options: {error}", "bad_request", 400) from error
-        return Table(
+        table: Table[Any] = Table(
             config,
             bots=seats,
             lang=lang,
             names=names,
             turn_seconds=turn_seconds,
-            max_timeouts=max_timeouts,  # type: ignore[arg-type]  # checked by Table
+            max_timeouts=max_timeouts,
             bot_delay=bot_delay,
         )
+        return table
 
     # -- running --------------------------------------------------------------------------
 
