@@ -297,3 +297,49 @@ def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
         two.stop()
     print(f"\n{races} races between two processes, {wins} won once each, no fork")
     assert races >= 10
+
+
+def test_connection_limits(tmp_path: Path) -> None:
+    """A real server: a 160 MiB body is refused from its Content-Length before it is sent;
+    a client that sends its headers too slowly is cut off; past ``--max-connections`` a
+    request is answered 503."""
+    server = Process(
+        free_port(),
+        "--db",
+        str(tmp_path / "t.sqlite"),
+        "--players",
+        "3",
+        "--max-connections",
+        "3",
+        "--header-seconds",
+        "1",
+    )
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as big:
+            big.sendall(
+                b"POST /api/act HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 167772160\r\n\r\n{"
+            )
+            answer = b""
+            while b'"}' not in answer:
+                chunk = big.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 413"), answer
+            assert b'"error":"body_too_large"' in answer
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
+            slow.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n")
+            began = time.monotonic()
+            assert slow.recv(4096) == b""  # closed, no answer
+            assert 0.5 < time.monotonic() - began < 4
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(3)]
+        try:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as extra:
+                extra.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert extra.recv(4096).startswith(b"HTTP/1.1 503")
+        finally:
+            for one in held:
+                one.close()
+    finally:
+        server.stop()
