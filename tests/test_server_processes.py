@@ -126,10 +126,17 @@ def people(links: dict[str, Any]) -> list[str]:
     return [seat["link"].rsplit("#", 1)[1] for seat in links["seats"] if seat["link"]]
 
 
-def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    """50 SIGKILLs at random moments while clients play: after each restart every answered
-    action is stored at its version, the state equals its record replayed, old links work."""
-    db = str(tmp_path / "tables.sqlite")
+@pytest.mark.parametrize(("kind", "wanted"), [("sqlite", KILLS), ("postgres", 10)])
+def test_sigkill_loses_no_acknowledged_action(
+    tmp_path: Path, kind: str, wanted: int, request: pytest.FixtureRequest
+) -> None:
+    """SIGKILLs at random moments while clients play (50 on SQLite, 10 on PostgreSQL): after
+    each restart every answered action is stored at its version, the state equals its
+    record replayed, and the old links work."""
+    if kind == "sqlite":
+        db = str(tmp_path / "tables.sqlite")
+    else:
+        db = request.getfixturevalue("cluster").new_database()
     port = free_port()
     rng = random.Random(20)
     server = Process(port, "--db", db, "--players", "4", "--bots", "2", "--seed", "1")
@@ -140,7 +147,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     with httpx.Client(timeout=5.0) as client:
         table_id = server.links[0].split()[1]
         tables[table_id] = [server.token("seat 0"), server.token("seat 1")]
-        while kills < KILLS:
+        while kills < wanted:
             stop_at = time.monotonic() + rng.uniform(0.05, 0.6)
             killer = threading.Timer(stop_at - time.monotonic(), server.kill)
             killer.start()
@@ -191,9 +198,10 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     server.stop()
     total = sum(len(actions) for actions in acknowledged.values())
     print(
-        f"\n{kills} kills, {total} acknowledged actions kept, {len(tables)} tables, {games} games"
+        f"\n{kind}: {kills} kills, {total} acknowledged actions kept, {len(tables)} tables, "
+        f"{games} games"
     )
-    assert kills == KILLS and total > KILLS
+    assert kills == wanted and total > wanted
 
 
 def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
