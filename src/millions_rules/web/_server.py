@@ -64,6 +64,7 @@ class Server:
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._refreshing: set[asyncio.Task[None]] = set()
         self.timeouts_played = 0
         """How many times the clock played for a seat or a delayed bot (for tests)."""
 
@@ -244,7 +245,13 @@ class Server:
         # From the listener's thread: another process changed table_id ("" = look at all).
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: loop.create_task(self.refresh(table_id or None)))
+            loop.call_soon_threadsafe(self._spawn_refresh, table_id or None)
+
+    def _spawn_refresh(self, table_id: str | None) -> None:
+        # Keep a reference to each refresh until it ends (the loop holds tasks weakly).
+        task = asyncio.get_running_loop().create_task(self.refresh(table_id))
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
 
     async def notify(self) -> None:
         """Wake every event stream."""
