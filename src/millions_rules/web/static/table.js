@@ -1,15 +1,15 @@
 // @ts-check
 // The web table's page: one seat's (or a spectator's) view of the game, kept up to date over
 // server-sent events, with a button for each legal action. Plain JavaScript, no build step;
-// `nox -s web` type-checks it with `tsc --checkJs` against types generated from the shipped
-// JSON Schemas (src/millions_rules/schemas/).
+// `nox -s web` type-checks it with `tsc --checkJs` against the TypeScript declarations
+// generated from the shipped JSON Schemas (src/millions_rules/schemas/millions.d.ts).
 
-/** @typedef {import("schemas/player_view").PlayerView} PlayerView */
-/** @typedef {import("schemas/action").Action} Action */
-/** @typedef {import("schemas/player_view").SeenCharacter} SeenCharacter */
-/** @typedef {import("schemas/event").Event} GameEvent */
-/** @typedef {import("schemas/event").GameWon} GameWon */
-/** @typedef {PlayerView["face_up"][number]} Role */
+/** @typedef {import("../../schemas/millions").PlayerView} PlayerView */
+/** @typedef {import("../../schemas/millions").Action} Action */
+/** @typedef {import("../../schemas/millions").SeenCharacter} SeenCharacter */
+/** @typedef {import("../../schemas/millions").Event} GameEvent */
+/** @typedef {import("../../schemas/millions").GameWon} GameWon */
+/** @typedef {import("../../schemas/millions").Role} Role */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
@@ -53,10 +53,15 @@ function isLang(value) {
   return value === "en" || value === "es" || value === "zh";
 }
 
-/** Money as the log writes it: 5M, 5 M, 500万. @param {number} millions */
+/** Money as the log writes it (format_money): 5M, 5 M, 500万, 1.5亿. @param {number} millions */
 function money(millions) {
-  if (lang === "zh") return `${millions * 100}万`;
+  if (lang === "zh") return Math.abs(millions) >= 100 ? `${millions / 100}亿` : `${millions * 100}万`;
   return lang === "es" ? `${millions} M` : `${millions}M`;
+}
+
+/** How many of the units the page shows money in make 1M: 100 in Chinese (万), else 1. */
+function moneyUnit() {
+  return lang === "zh" ? 100 : 1;
 }
 
 /**
@@ -66,6 +71,14 @@ function money(millions) {
 function t(key, params = {}) {
   const template = words[key] ?? FALLBACK[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
+}
+
+/**
+ * A label before its value, with the language's colon ("Cash: "; a full-width one in Chinese).
+ * @param {string} text
+ */
+function label(text) {
+  return t("web.label", { label: text });
 }
 
 /**
@@ -189,7 +202,7 @@ function render() {
   if (last === null) return;
   const view = last.view;
   byId("who").textContent =
-    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
+    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
   renderBoard(view);
   renderMine(view);
   renderActions(view);
@@ -207,7 +220,7 @@ function render() {
 function renderBoard(view) {
   const loot = view.loot;
   const lootText = loot
-    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("term.bonus_symbol")}: ${t(`role.${loot.bonus_role}`)}` : "")
+    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${label(t("term.bonus_symbol"))}${t(`role.${loot.bonus_role}`)}` : "")
     : "—";
   const facts = el("dl", { class: "facts" }, [
     el("dt", {}, [t("term.round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
@@ -238,7 +251,7 @@ function renderMine(view) {
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
     el("h2", {}, [t("term.seen_by_threat")]),
     el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [`${t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })}: `, roleChip(/** @type {Role} */ (c.role), c.status)]))
+      ? seen.map((c) => el("div", {}, [label(t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })), roleChip(/** @type {Role} */ (c.role), c.status)]))
       : [t("web.none_seen")]),
   );
 }
@@ -309,10 +322,12 @@ function renderActions(view) {
 /** @param {number} seat @param {PlayerView} view */
 function payForm(seat, view) {
   const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
-  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: "1", max: String(view.cash[seat]), value: "1" }));
+  // The amount is typed in the unit the page shows money in (web.amount says which).
+  const unit = moneyUnit();
+  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: String(unit), step: String(unit), max: String(view.cash[seat] * unit), value: String(unit) }));
   const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
   button.addEventListener("click", () => {
-    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) });
+    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) / unit });
   });
   return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
 }
@@ -360,9 +375,9 @@ function renderEnd(view) {
   const why = last?.ending ?? "";
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [`${t("web.winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
+    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names: [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ") })]),
     el("p", { id: "why" }, [why]),
-    el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+    el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
 
@@ -381,8 +396,8 @@ async function renderHost() {
     el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("web.save")]),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
-      el("li", {}, [`${t("term.spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
+      ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
 }
