@@ -149,18 +149,45 @@ def _run(argv: Sequence[str] | None) -> int:
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
     serve = commands.add_parser(
-        "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
+        "serve", help='host web tables (needs the extra: pip install "millions-rules[web]")'
     )
-    serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    serve.add_argument(
+        "--game",
+        choices=["millions", "torraku"],
+        default="millions",
+        help="the first table's game: Millions of Dollars (the default) or Currency Torraku",
+    )
+    serve.add_argument(
+        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+    )
     serve.add_argument(
         "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
     )
     serve.add_argument(
         "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
     )
-    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
+    serve.add_argument("--names", help="the players' names, separated by commas")
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help="the game's seed (default: a secret random one; a known seed reveals the game)",
+    )
+    serve.add_argument(
+        "--turn-seconds",
+        type=float,
+        help="each seat's time to act; then the server plays a default action for it",
+    )
+    serve.add_argument(
+        "--db",
+        default="tables.sqlite",
+        help="where tables are kept: a SQLite file (tables.sqlite), postgresql://... "
+        "or :memory: (nothing kept)",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--max-connections", type=int, default=1000, help="connections served at once (1000)"
+    )
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
@@ -216,20 +243,14 @@ def _print(lines: Sequence[str]) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from .web._serve import make_table, serve
+        from .web import _serve as web_serve
     except ImportError as error:
         print(
             f'serve needs the web extra ({error.name} is missing): pip install "millions-rules[web]"',
             file=sys.stderr,
         )
         return 2
-    try:
-        table = make_table(args.players, args.bots, args.lang, args.seed, args.load)
-    except (ValueError, OSError) as error:
-        print(f"serve: {error}", file=sys.stderr)
-        return 2
-    serve(table, args.host, args.port)
-    return 0
+    return web_serve.main(args)
 
 
 if __name__ == "__main__":  # pragma: no cover
