@@ -42,6 +42,7 @@ from millions_rules import (
 )
 from millions_rules.__main__ import main
 from millions_rules.web import Table, TableError, create_app, words
+from millions_rules.web._teach import RULES, TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
 
@@ -252,7 +253,11 @@ class TestWords:
         for key in TERMS:
             assert got[f"term.{key}"] == term(key, lang)
         page = {text.id: text for text in PAGE_WORDS}
-        assert {key for key in got if key.startswith("web.")} == set(page)
+        teach = {text.id for text in TEACH_WORDS} | {
+            text.id for texts in RULES.values() for text in texts
+        }
+        rules = {f"web.rules.{game}" for game in RULES}
+        assert {key for key in got if key.startswith("web.")} == set(page) | teach | rules
         assert got["web.save"] == page["web.save"].render(lang)
 
     def test_words_in_spanish_and_chinese(self) -> None:
@@ -273,9 +278,10 @@ class TestWords:
         for code in ("stale_version", "unknown_token"):
             assert f"web.error.{code}" in words("en")
         assert "const TEXT" not in script
-        # No Spanish or Chinese word in the page: only dashes, dots and money's 万 (as
-        # format_money writes it).
-        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万"}
+        # No Spanish or Chinese word in the page: only dashes, dots, the minus, plus-minus and
+        # multiplication signs, and money's 万 (as format_money writes it).
+        signs = {"\u2212", "\u00b1", "\u00d7"}
+        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万"} | signs
 
     def test_words_without_a_seat(self, client: TestClient) -> None:
         """GET /api/words answers in the table's language, or the one asked; no token needed."""

@@ -1,5 +1,5 @@
 // Writes TypeScript declarations for the shipped JSON Schemas (src/millions_rules/schemas/)
-// into build/web-types/, for `tsc --checkJs` of the web table's page. Run by `nox -s web`.
+// (and Torraku's) into build/web-types/, for `tsc --checkJs` of the web table's page. Run by `nox -s web`.
 //
 // json-schema-to-typescript reads draft-07 style `definitions`, so each schema's `$defs`
 // are renamed and the root `$ref` is replaced by the definition it points to; nothing
@@ -8,8 +8,11 @@ import { compile } from "json-schema-to-typescript";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const schemas = "src/millions_rules/schemas";
-const out = "build/web-types";
+// Millions' schemas go to build/web-types/, Torraku's to build/web-types/torraku/.
+const sources = [
+  ["src/millions_rules/schemas", "build/web-types"],
+  ["src/millions_rules/torraku/schemas", "build/web-types/torraku"],
+];
 
 function asDefinitions(schema) {
   const text = JSON.stringify(schema.$defs).replaceAll('"#/$defs/', '"#/definitions/');
@@ -18,6 +21,7 @@ function asDefinitions(schema) {
   return { ...definitions[rootName], title: schema.title, definitions };
 }
 
+for (const [schemas, out] of sources) {
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(schemas).filter((name) => name.endsWith(".json")).sort()) {
   const schema = JSON.parse(readFileSync(join(schemas, file), "utf8"));
@@ -28,4 +32,5 @@ for (const file of readdirSync(schemas).filter((name) => name.endsWith(".json"))
     format: false,
   });
   writeFileSync(join(out, file.replace(/\.json$/, ".d.ts")), ts);
+}
 }

@@ -189,6 +189,11 @@ def _run(argv: Sequence[str] | None) -> int:
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"
     )
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
+    serve.add_argument(
+        "--companion",
+        action="store_true",
+        help="Torraku beside a physical table: each stacker reports their attempt",
+    )
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory")
     schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")

@@ -43,6 +43,7 @@ from starlette.staticfiles import StaticFiles
 from ._server import Server
 from ._store import MemoryStore
 from ._table import Table, TableError
+from ._teach import localize
 from ._words import words
 
 __all__ = ["BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "create_app"]
@@ -58,8 +59,10 @@ BODY_SECONDS: Final = 10.0
 MAX_DEPTH: Final = 32
 
 
-def _error(error: TableError) -> JSONResponse:
-    return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status)
+def _error(error: TableError, lang: str | None = None) -> JSONResponse:
+    # The stable code, and its message in the client's language when it asked for one.
+    message = localize(error.code, str(error), lang, error.__cause__)
+    return JSONResponse({"error": error.code, "message": message}, status_code=error.status)
 
 
 def _since(request: Request) -> int:
@@ -272,13 +275,13 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         )
 
     async def act(request: Request) -> Response:
+        asked: str | None = None
         try:
             body = await read_body(request)
-            version = await server.act(
-                _token(body), body.get("action"), body.get("version"), _lang(body.get("lang"))
-            )
+            asked = _lang(body.get("lang"))
+            version = await server.act(_token(body), body.get("action"), body.get("version"), asked)
         except TableError as error:
-            return _error(error)
+            return _error(error, asked)
         return JSONResponse({"version": version})
 
     async def save(request: Request) -> Response:

@@ -16,6 +16,7 @@ from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
 from ..millions._roles import Role
 from ..millions._state import Phase
 from ..millions._text import Text, msg
+from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
@@ -82,7 +83,9 @@ def words(locale: str = "en") -> dict[str, str]:
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
     :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
-    (``{names}``, ``{role}``, ``{player}``, ``{number}``) stay for the page to fill.
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``...) stay for the page to fill;
+    they include the rules panel of each game (``web.rules.<game>`` lists its paragraphs'
+    ids), the heist summary's and Torraku's widgets' words.
 
     Raises:
         LocaleError: If ``locale`` is unknown.
@@ -91,4 +94,5 @@ def words(locale: str = "en") -> dict[str, str]:
     >>> words("zh")["term.spectator"], words("es")["web.choose"]
     ('观众', 'Elegir {role}')
     """
-    return dict(_words(check_locale(locale)))
+    language = check_locale(locale)
+    return dict(_words(language)) | teach_words(language)

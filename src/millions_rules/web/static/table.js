@@ -10,10 +10,22 @@
 /** @typedef {import("schemas/event").Event} GameEvent */
 /** @typedef {import("schemas/event").GameWon} GameWon */
 /** @typedef {PlayerView["face_up"][number]} Role */
+/** @typedef {import("schemas/torraku/torraku_view").TorrakuView} TorrakuView */
+/** @typedef {import("schemas/torraku/action").Action} TorrakuAction */
+/** @typedef {import("schemas/torraku/event").Event} TorrakuEvent */
+/** @typedef {TorrakuView["rows"][number][number]} Kind */
+/** @typedef {TorrakuView["bag"]} PieceCounts */
 /**
- * What the server sends (GET /api/update, and each `update` of /api/stream).
+ * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
+ * @typedef {{round: number, caught: [number, Role][], shares: [number, number][],
+ *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
+ */
+/**
+ * What the server sends (GET /api/update, and each `update` of /api/stream). `view` is a
+ * Millions PlayerView or a TorrakuView, as `game` says.
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
- *   lang: string, names: string[], bots: number[], host: boolean, words: Words}} Update
+ *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
+ *   game?: string, summary?: Summary | null, target?: number | null}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -41,7 +53,7 @@ let langChosen = isLang(stored);
 let last = null;
 /** @type {Words} The words of `lang`, as the server last sent them. */
 let words = FALLBACK;
-/** @type {GameEvent[]} */
+/** @type {(GameEvent | TorrakuEvent)[]} */
 let events = [];
 /** @type {string[]} */
 let log = [];
@@ -152,7 +164,7 @@ function switchLanguage(next) {
   render();
 }
 
-/** @param {Action} action */
+/** @param {Action | TorrakuAction} action */
 async function act(action) {
   if (last === null) return;
   const response = await fetch("/api/act", {
@@ -165,8 +177,8 @@ async function act(action) {
     return;
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
-  const known = words[`web.error.${error.error}`];
-  notice(`${t("web.refused")} (${error.error}): ${known ?? error.message}`);
+  // The server answers in the page's language, with the players' names.
+  notice(`${t("web.refused")} (${error.error}): ${error.message}`);
   if (error.error === "stale_version" && stream === null) connect();
 }
 
@@ -190,17 +202,36 @@ function render() {
   const view = last.view;
   byId("who").textContent =
     view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
-  renderBoard(view);
-  renderMine(view);
-  renderActions(view);
-  renderPlayers(view);
-  renderEnd(view);
+  renderRules();
+  if (last.game === "torraku") {
+    const tk = /** @type {TorrakuView} */ (/** @type {unknown} */ (view));
+    document.title = t("web.tk.title");
+    byId("title").textContent = t("web.tk.title");
+    byId("target").hidden = true;
+    byId("summary").hidden = true;
+    byId("mine").hidden = true;
+    renderTorrakuBoard(tk);
+    renderTorrakuActions(tk);
+    renderTorrakuPlayers(tk);
+    renderTorrakuEnd(tk);
+  } else {
+    const target = byId("target");
+    target.hidden = !last.target;
+    target.textContent = last.target ? t("web.target", { amount: money(last.target) }) : "";
+    renderBoard(view);
+    renderMine(view);
+    renderActions(view);
+    renderPlayers(view);
+    renderSummary(last.summary ?? null);
+    renderEnd(view);
+  }
   renderHost();
   const list = byId("log");
   list.replaceChildren(...log.map((line) => el("li", {}, [line])));
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = view.phase;
+  document.body.dataset.game = last.game ?? "millions";
 }
 
 /** @param {PlayerView} view */
@@ -245,12 +276,12 @@ function renderMine(view) {
 
 /**
  * A button that plays ``action``; the action travels in ``data-action``.
- * @param {string} label @param {Action} action @param {boolean} [primary]
+ * @param {string} label @param {Action | TorrakuAction} action @param {boolean} [primary]
  */
 function actionButton(label, action, primary = false) {
   const button = el("button", { type: "button", class: primary ? "primary" : "", "data-action": JSON.stringify(action) }, [label]);
   button.addEventListener("click", () => {
-    act(/** @type {Action} */ (JSON.parse(button.dataset.action ?? "null")));
+    act(/** @type {Action | TorrakuAction} */ (JSON.parse(button.dataset.action ?? "null")));
   });
   return button;
 }
@@ -358,11 +389,251 @@ function renderEnd(view) {
   const won = /** @type {GameWon | undefined} */ (events.find((e) => e.type === "game_won"));
   const cash = won ? won.cash : view.cash;
   const why = last?.ending ?? "";
+  const winners = [...view.winners].sort((a, b) => a - b);
+  const amount = winners.length ? cash[winners[0]] : 0;
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [`${t("web.winners")}: ${[...view.winners].sort((a, b) => a - b).map(nameOf).join(", ")}`]),
+    el("p", { id: "winners" }, [`${t("web.winners")}: ${winners.map(nameOf).join(", ")}`]),
+    el("p", { id: "won-with", class: "big" }, [t("web.end.won_with", { names: winners.map(nameOf).join(", "), amount: money(amount ?? 0) })]),
     el("p", { id: "why" }, [why]),
     el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+  );
+}
+
+/** The rules panel of the table's game, in the page's language (web.rules.<game>). */
+function renderRules() {
+  const box = byId("rules");
+  const game = last?.game ?? "millions";
+  const ids = (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
+  box.hidden = ids.length === 0;
+  const open = box.querySelector("details")?.open ?? false;
+  const target = last?.target ? money(last.target) : "";
+  const details = el("details", { id: "rules-details" }, [
+    el("summary", {}, [t("web.rules.title")]),
+    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, { target })]))),
+  ]);
+  /** @type {HTMLDetailsElement} */ (details).open = open;
+  box.replaceChildren(details);
+}
+
+/** Millions' last finished heist: who was caught, who shared how much, each seat's cash change.
+ * @param {Summary | null} summary */
+function renderSummary(summary) {
+  const box = byId("summary");
+  box.hidden = summary === null;
+  if (summary === null) return;
+  const caught = summary.caught.map(([seat, role]) => `${nameOf(seat)} (${t(`role.${role}`)})`);
+  const shares = summary.shares.map(([seat, amount]) => t("web.summary.entry", { player: nameOf(seat), amount: money(amount) }));
+  const revealed = summary.revealed.map(([seat, role]) => `${nameOf(seat)}: ${t(`role.${role}`)}`);
+  const signed = (/** @type {number} */ n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n));
+  box.replaceChildren(
+    el("h2", {}, [t("web.summary.title", { number: String(summary.round) })]),
+    el("p", { id: "summary-revealed" }, [`${t("web.summary.revealed")}: ${revealed.join(", ") || "—"}`]),
+    el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: caught.join(", ") }) : t("web.summary.nobody_caught")]),
+    el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: shares.join(", ") }) : t("web.summary.no_shares")]),
+    el("table", { class: "change", id: "summary-change" }, [
+      el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")]), el("th", {}, [t("term.cash")])])]),
+      el("tbody", {}, summary.change.map((change, seat) => el("tr", { "data-seat": String(seat), "data-change": String(change) }, [
+        el("td", {}, [nameOf(seat)]), el("td", {}, [signed(change)]), el("td", {}, [money(summary.cash[seat] ?? 0)]),
+      ]))),
+    ]),
+  );
+}
+
+// -- Currency Torraku -------------------------------------------------------------------
+
+/** @type {Kind[]} */
+const KINDS = ["van", "washing_machine", "rice_cooker"];
+
+/** @param {Kind} kind */
+function pieceChip(kind) {
+  return el("span", { class: `piece ${kind}`, "data-kind": kind }, [t(`web.tk.piece.${kind}`)]);
+}
+
+/** How many pieces of `kind` in `counts`. @param {PieceCounts} counts @param {Kind} kind */
+function count(counts, kind) {
+  return counts[kind] ?? 0;
+}
+
+/** Counts by kind, as chips "2 × van". @param {PieceCounts} counts */
+function countChips(counts) {
+  const chips = KINDS.filter((kind) => count(counts, kind) > 0).map((kind) =>
+    el("span", { class: `piece ${kind}`, "data-kind": kind, "data-count": String(count(counts, kind)) }, [`${count(counts, kind)} × ${t(`web.tk.piece.${kind}`)}`]));
+  return chips.length ? chips : [el("span", { class: "muted" }, [t("web.tk.empty")])];
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuBoard(view) {
+  const facts = el("dl", { class: "facts" }, [
+    el("dt", {}, [t("term.round")]), el("dd", { id: "round" }, [String(view.round)]),
+    el("dt", {}, [t("web.phase")]), el("dd", { id: "phase" }, [t(`web.tk.phase.${view.phase}`)]),
+    el("dt", {}, [t("web.tk.current_bet")]), el("dd", { id: "current-bet" }, [String(view.current_bet)]),
+    el("dt", {}, [t("web.tk.opener")]), el("dd", { id: "opener" }, [nameOf(view.opener)]),
+    el("dt", {}, [t("web.tk.bag")]), el("dd", { id: "bag" }, countChips(view.bag)),
+  ]);
+  const stack = view.stack.length
+    ? view.stack.map((piece) => { const chip = pieceChip(piece.kind); chip.dataset.player = String(piece.player); chip.title = nameOf(piece.player); return chip; })
+    : [el("span", { class: "muted" }, [t("web.tk.empty")])];
+  byId("board").replaceChildren(
+    el("h2", {}, [t("web.tk.stack")]), el("div", { id: "stack", class: "stack", "data-height": String(view.stack.length) }, stack), facts,
+  );
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuPlayers(view) {
+  const bots = last ? last.bots : [];
+  const rows = view.hands.map((hand, seat) => {
+    const badges = [];
+    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
+    if (view.actors.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
+    if (view.phase === "betting" && view.passed[seat]) badges.push(el("span", { class: "badge" }, [t("web.tk.passed")]));
+    const row = view.rows[seat] ?? [];
+    const left = KINDS.reduce((n, kind) => n + count(hand, kind), row.length);
+    return el("tr", { class: seat === view.seat ? "me" : "", "data-seat": String(seat) }, [
+      el("td", {}, [nameOf(seat), ...badges]),
+      el("td", { class: "hand" }, countChips(hand)),
+      el("td", { class: "row", "data-length": String(row.length) }, row.length ? row.map((kind) => pieceChip(kind)) : ["—"]),
+      el("td", { class: "left", "data-left": String(left) }, [String(left)]),
+    ]);
+  });
+  byId("players").replaceChildren(
+    el("h2", {}, [t("web.players")]),
+    el("table", { class: "players torraku" }, [
+      el("thead", {}, [el("tr", {}, [t("term.player"), t("web.tk.hand"), t("web.tk.row"), t("web.tk.left")].map((h) => el("th", {}, [h])))]),
+      el("tbody", {}, rows),
+    ]),
+  );
+}
+
+/** The pieces a bet adds, as a sorted key: "van,van,rice_cooker|van". @param {TorrakuAction} action */
+function betKey(action) {
+  if (action.type !== "bet") return "";
+  const order = (/** @type {Kind[]} */ list) => [...list].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)).join(",");
+  return `${order(action.pieces)}|${order(action.from_bag ?? [])}`;
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuActions(view) {
+  const box = byId("actions");
+  box.hidden = view.seat === null || view.phase === "game_over";
+  if (view.seat === null) return;
+  const seat = view.seat;
+  const legal = view.legal_actions;
+  /** @type {HTMLElement[]} */
+  const rows = [el("h2", {}, [t("web.your_move")])];
+  const bets = legal.filter((a) => a.type === "bet");
+  const pass = legal.find((a) => a.type === "pass");
+  const reports = legal.filter((a) => a.type === "report_placement");
+  if (bets.length) rows.push(betForm(seat, view, bets));
+  if (pass) rows.push(el("div", { class: "buttons" }, [withId(actionButton(t("web.tk.pass"), pass, !bets.length), "pass-button")]));
+  if (reports.length) rows.push(reportForm(seat, view));
+  if (!legal.length) {
+    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: view.actors.map(nameOf).join(", ") || t("web.nobody") })]));
+  }
+  box.replaceChildren(...rows);
+}
+
+/** @param {HTMLElement} node @param {string} id */
+function withId(node, id) {
+  node.id = id;
+  return node;
+}
+
+/**
+ * The bet composer: a counter per kind from the hand (and from the bag when the bag may be
+ * used, R-TK-BET-7); the button plays the legal bet with exactly those pieces.
+ * @param {number} seat @param {TorrakuView} view @param {TorrakuAction[]} bets
+ */
+function betForm(seat, view, bets) {
+  const hand = view.hands[seat] ?? {};
+  const byKey = new Map(bets.map((bet) => [betKey(bet), bet]));
+  const bagUsable = bets.some((bet) => bet.type === "bet" && (bet.from_bag ?? []).length > 0);
+  /** @type {Record<Kind, number>} */
+  const own = { van: 0, washing_machine: 0, rice_cooker: 0 };
+  /** @type {Record<Kind, number>} */
+  const fromBag = { van: 0, washing_machine: 0, rice_cooker: 0 };
+  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "primary", id: "bet-button" }, []));
+  const hint = el("span", { class: "muted", id: "bet-hint" }, []);
+  const chosen = () => {
+    /** @type {Kind[]} */
+    const pieces = [];
+    /** @type {Kind[]} */
+    const bag = [];
+    for (const kind of KINDS) {
+      for (let i = 0; i < own[kind]; i += 1) pieces.push(kind);
+      for (let i = 0; i < fromBag[kind]; i += 1) bag.push(kind);
+    }
+    return byKey.get(betKey({ type: "bet", player: seat, pieces: [...pieces, ...bag], from_bag: bag })) ?? null;
+  };
+  const refresh = () => {
+    const count = KINDS.reduce((n, kind) => n + own[kind] + fromBag[kind], 0);
+    const bet = chosen();
+    button.textContent = t("web.tk.bet", { number: String(count) });
+    button.disabled = bet === null;
+    button.dataset.action = bet === null ? "" : JSON.stringify(bet);
+    hint.textContent = bet === null ? t("web.tk.no_bet") : "";
+  };
+  /** @param {string} source @param {Record<Kind, number>} counts @param {number} [limitOf] */
+  const counters = (source, counts, limitOf) => KINDS.map((kind) => {
+    const most = source === "bag" ? Math.min(count(view.bag, kind), limitOf ?? 0) : count(hand, kind);
+    const shown = el("output", { id: `${source}-${kind}` }, ["0"]);
+    const step = (/** @type {number} */ delta) => {
+      counts[kind] = Math.max(0, Math.min(most, counts[kind] + delta));
+      shown.textContent = String(counts[kind]);
+      refresh();
+    };
+    const minus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-minus`, "aria-label": `− ${t(`web.tk.piece.${kind}`)}` }, ["−"]);
+    const plus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-plus`, "aria-label": `+ ${t(`web.tk.piece.${kind}`)}` }, ["+"]);
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    return el("div", { class: "counter" }, [pieceChip(kind), minus, shown, plus, el("span", { class: "muted" }, [`/ ${most}`])]);
+  });
+  button.addEventListener("click", () => {
+    const bet = chosen();
+    if (bet !== null) act(bet);
+  });
+  refresh();
+  const parts = [el("h3", {}, [t("web.tk.from_hand")]), ...counters("hand", own)];
+  if (bagUsable) {
+    parts.push(el("h3", {}, [t("web.tk.from_bag")]), ...counters("bag", fromBag, view.current_bet));
+  }
+  parts.push(el("div", { class: "buttons" }, [button, hint]));
+  return el("div", { class: "bet", id: "bet-form" }, parts);
+}
+
+/** Companion mode (R-TK-STACK-7): the stacker reports how the attempt went.
+ * @param {number} seat @param {TorrakuView} view */
+function reportForm(seat, view) {
+  const height = view.stack.length;
+  const fallen = /** @type {HTMLInputElement} */ (el("input", { id: "fallen", type: "number", min: "1", max: String(height), value: String(Math.max(1, height)) }));
+  /** @param {"placed" | "dropped" | "touched" | "knocked_down"} outcome */
+  const report = (outcome) => {
+    const button = el("button", { type: "button", class: outcome === "placed" ? "primary" : "", id: `report-${outcome}` }, [t(`web.tk.outcome.${outcome}`)]);
+    button.addEventListener("click", () => {
+      act({ type: "report_placement", player: seat, outcome, fallen: outcome === "knocked_down" ? Number(fallen.value) : null });
+    });
+    return button;
+  };
+  const piece = view.rows[seat]?.[0];
+  return el("div", { class: "report", id: "report-form" }, [
+    el("p", {}, [t("web.tk.report"), " ", ...(piece ? [pieceChip(piece)] : [])]),
+    el("div", { class: "buttons" }, [report("placed"), report("dropped"), report("touched")]),
+    el("div", { class: "buttons" }, [report("knocked_down"), el("label", {}, [fallen, " ", t("web.tk.fallen")])]),
+  ]);
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuEnd(view) {
+  const box = byId("end");
+  box.hidden = view.phase !== "game_over";
+  if (view.phase !== "game_over") return;
+  const won = [...events].reverse().find((e) => e.type === "game_won");
+  const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
+  const names = [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ");
+  box.replaceChildren(
+    el("h2", {}, [t("web.tk.phase.game_over")]),
+    el("p", { id: "winners" }, [`${t("web.winners")}: ${names}`]),
+    el("p", { id: "why" }, [t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names })]),
   );
 }
 
