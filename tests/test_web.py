@@ -409,3 +409,70 @@ def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
     assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
     assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
     assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
+
+
+class TestTeaching:
+    """Refusals in the page's language with names; the heist summary and the target."""
+
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "the table has moved on since your page showed it; look again before acting."),
+            ("es", words("es")["web.error.stale_version"]),
+            ("zh", words("zh")["web.error.stale_version"]),
+        ],
+    )
+    def test_stale_version_in_the_page_language(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """The stable code stays; the message is in the language the page asked for."""
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version + 1,
+            "action": {"type": "stay", "player": 0},
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 409
+        assert response.json() == {"error": "stale_version", "message": expected}
+
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "Ana cannot act for Bruno."),
+            ("es", "Ana no puede actuar por Bruno."),
+            ("zh", "Ana 不能替 Bruno 行动。"),
+        ],
+    )
+    def test_another_seats_action_names_the_players(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """Seat 0 acting for seat 1 reads with names, not seat numbers."""
+        seen = update(client, table.seat_token(1))["view"]
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version,
+            "action": seen["legal_actions"][0],
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 403
+        assert response.json() == {"error": "not_your_action", "message": expected}
+
+    def test_summary_and_target(self) -> None:
+        """No summary before the first heist; afterwards the last heist's public facts."""
+        from millions_rules.bots import RuleBot, play_game
+        from millions_rules.web._teach import heist_summary
+
+        table = Table(GameConfig(4, seed=3), bots=[1, 2, 3])
+        first = table.update(table.seat_token(0))
+        assert (first["summary"], first["target"]) == (None, 20)
+        state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
+        assert heist_summary(state) == {
+            "round": 4,
+            "caught": [[0, "brute"], [2, "brute"], [3, "brute"]],
+            "shares": [[1, 12]],
+            "revealed": [[0, "brute"], [2, "brute"], [3, "brute"], [1, "crook"]],
+            "change": [0, 12, 0, 0],
+            "cash": [9, 20, 14, 4],
+        }
