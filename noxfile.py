@@ -1,5 +1,5 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package
-and web.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package,
+web and server.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
@@ -17,7 +17,16 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "adapters", "typing", "docs", "package", "web"]
+nox.options.sessions = [
+    "lint",
+    "tests",
+    "adapters",
+    "typing",
+    "docs",
+    "package",
+    "web",
+    "server",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -206,6 +215,34 @@ def web(session: nox.Session) -> None:
         "tests/browser",
         *session.posargs,
         env={"MILLIONS_BROWSER_TESTS": "1"},
+    )
+
+
+@nox.session
+def server(session: nox.Session) -> None:
+    """The game server against real databases, SQLite and PostgreSQL.
+
+    Needs Debian's ``postgresql`` (``.ci/run`` installs it): the tests start a throwaway
+    cluster of their own (``initdb`` and ``pg_ctl`` in a temporary folder, a unix socket, as
+    the ``postgres`` user when run as root) and run every storage test on both databases,
+    kill a server process with SIGKILL 50 times while clients play, and race actions
+    through two server processes sharing one PostgreSQL.
+    """
+    import glob
+
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        session.error(
+            "nox -s server needs PostgreSQL: on Debian, apt-get install postgresql "
+            "(.ci/run does this)"
+        )
+    session.install("-e", ".[dev,postgres]")
+    session.run(
+        "pytest",
+        "-q",
+        "tests/test_server.py",
+        "tests/test_server_processes.py",
+        *session.posargs,
+        env={"MILLIONS_SERVER_TESTS": "1"},
     )
 
 

@@ -128,6 +128,13 @@ _INVENTORIES = {
             ("json.dumps", "py:function", "library/json.html#json.dumps"),
             ("json.loads", "py:function", "library/json.html#json.loads"),
             ("random", "py:module", "library/random.html#module-random"),
+            ("secrets", "py:module", "library/secrets.html#module-secrets"),
+            (
+                "secrets.token_urlsafe",
+                "py:function",
+                "library/secrets.html#secrets.token_urlsafe",
+            ),
+            ("time.time", "py:function", "library/time.html#time.time"),
             ("random.shuffle", "py:function", "library/random.html#random.shuffle"),
             ("random.Random", "py:class", "library/random.html#random.Random"),
             ("typing.Protocol", "py:class", "library/typing.html#typing.Protocol"),

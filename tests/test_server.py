@@ -6,7 +6,9 @@ PostgreSQL too (``MILLIONS_TEST_POSTGRES`` names its address).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -460,3 +462,77 @@ class TestStorage:
         assert main(argv) == 0
         assert printed[0] == printed[1] and printed[0].count("#") == 4
         assert "seat 0 Al: http" in printed[0]
+
+
+# -- deadlines and tables of bots --------------------------------------------------------
+
+
+class TestDeadlines:
+    def test_the_clock_plays_a_default_then_hands_the_seat_to_a_bot(
+        self, db: str, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        """When a seat's time runs out the server plays its default action (the first Choose
+        in planning) and logs it; after ``max_timeouts`` in a row a bot takes the seat. The
+        deadline and the count are stored: a restart keeps them."""
+        server = Server(open_store(db))
+        table = server.add(
+            server.new_table("millions", 3, 2, seed=8, turn_seconds=30, max_timeouts=2)
+        )
+        assert table.deadline is not None and table.game.due(table.state) == (0,)
+        expected = table.game.default_action(table.state, 0)
+        caplog.set_level("WARNING", logger="millions_rules.web")
+        asyncio.run(server._timeout(table, table.deadline + 1))
+        assert table.state.history[2] == expected  # after the two bots chose
+        assert table.timeouts(0) == 1 and table.bots == (1, 2)
+        assert f"table {table.id}: seat 0's time ran out; the server played" in caplog.text
+        deadline = table.deadline
+        assert deadline is not None
+        server.store.close()
+        again = Server(open_store(db))
+        again.load()
+        resumed = again.tables[table.id]
+        assert resumed.deadline == deadline and resumed.timeouts(0) == 1
+        assert resumed.state == table.state
+        asyncio.run(again._timeout(resumed, deadline + 1))
+        assert resumed.bots == (0, 1, 2) and resumed.game.is_over(resumed.state)
+        assert "seat 0 timed out 2 times in a row; a bot plays it" in caplog.text
+        assert stored_state(db, table.id) == resumed.state
+
+    def test_acting_resets_the_count(self, tmp_path: Path) -> None:
+        server = Server(open_store(str(tmp_path / "t.sqlite")))
+        table = server.add(server.new_table("millions", 3, 1, seed=2, turn_seconds=30))
+        asyncio.run(server._timeout(table, table.deadline + 1))  # type: ignore[operator]
+        timed_out = [seat for seat in range(2) if table.timeouts(seat)]
+        assert timed_out == [0, 1]
+        token = table.seat_token(0)
+        action = table.update(token)["actions"][0]
+        asyncio.run(server.act(token, action, table.version, None))
+        assert table.timeouts(0) == 0 and table.timeouts(1) == 1
+
+    def test_the_clock_runs_in_the_server(self, tmp_path: Path) -> None:
+        """A real clock: a one-second turn runs out and the server plays."""
+        server, _ = start(str(tmp_path / "t.sqlite"))
+        with TestClient(create_app(server, base_url=BASE)) as client:
+            links = create(client, server, players=3, bots=2, seed=1, turn_seconds=1)
+            token = people(links)[0]
+            assert client.get("/api/update", params={"token": token}).json()["version"] == 2
+            for _ in range(50):
+                if client.get("/api/update", params={"token": token}).json()["version"] > 2:
+                    break
+                time.sleep(0.1)
+            assert client.get("/api/update", params={"token": token}).json()["version"] > 2
+
+    def test_a_table_of_bots_is_watched(self, tmp_path: Path) -> None:
+        """A table of bots only plays one move per ``bot_delay`` for its spectators."""
+        server, _ = start(str(tmp_path / "t.sqlite"))
+        with TestClient(create_app(server, base_url=BASE)) as client:
+            links = create(client, server, game="torraku", players=3, bots=3, bot_delay=0.2)
+            assert all(seat["link"] is None for seat in links["seats"])
+            spectator = token_of(links["spectator"])
+            first = client.get("/api/update", params={"token": spectator}).json()
+            assert first["version"] == 0 and first["actions"] == []
+            for _ in range(50):
+                time.sleep(0.1)
+                if client.get("/api/update", params={"token": spectator}).json()["version"] >= 2:
+                    break
+            assert client.get("/api/update", params={"token": spectator}).json()["version"] >= 2

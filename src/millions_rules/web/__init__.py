@@ -9,22 +9,28 @@ its view.
 
 from __future__ import annotations
 
+from .._common.public import present_as_public
 from ._app import create_app
 from ._serve import serve
-from ._server import Server
-from ._store import Store, StoreError, open_store
+from ._server import MAX_TABLES, Server
+from ._store import ActionRow, Store, StoreError, TableRow, open_store
 from ._table import NAMES, Table, TableError
 from ._words import words
 
 __all__ = [
+    "MAX_TABLES",
     "NAMES",
+    "ActionRow",
     "Server",
     "Store",
     "StoreError",
     "Table",
     "TableError",
+    "TableRow",
     "create_app",
     "open_store",
     "serve",
     "words",
 ]
+
+present_as_public(__name__, globals(), __all__)

@@ -166,9 +166,9 @@ def serve(
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
 
-    The connection limits: :data:`MAX_CONNECTIONS` connections and requests at once (more
-    are answered 503), :data:`MAX_HEADER_BYTES` of request line and headers,
-    :data:`HEADER_SECONDS` to send them, :data:`KEEP_ALIVE_SECONDS` idle.
+    The connection limits: ``max_connections`` connections and requests at once (1000 by
+    default; more are answered 503), 16 KiB of request line and headers, 10 seconds to
+    send them, 5 seconds idle between requests.
     """
     import uvicorn  # only here: the rest of the module serves tests without a server
 

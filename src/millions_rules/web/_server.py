@@ -41,7 +41,7 @@ class Server:
     """The tables of one store, served by one process (others may share a PostgreSQL store).
 
     Args:
-        store: Where tables are kept (:func:`~millions_rules.web._store.open_store`).
+        store: Where tables are kept (:func:`~millions_rules.web.open_store`).
         admin_token: The token of the admin link (lists, creates, saves and closes any
             table); by default the one stored in the database, made at its first use, so
             a restart prints the same admin link.
@@ -96,7 +96,7 @@ class Server:
         """Store a new table and serve it (blocking).
 
         Raises:
-            TableError: ``too_many_tables`` (503) past :data:`MAX_TABLES`.
+            TableError: ``too_many_tables`` (503) past ``MAX_TABLES`` (10,000) open tables.
         """
         if len(self.tables) >= MAX_TABLES:
             raise TableError("this server holds as many tables as it may", "too_many_tables", 503)
@@ -278,23 +278,20 @@ class Server:
                 table.refresh(row, actions)
 
     async def _write(
-        self, table: Table, state: Any, rows: Sequence[ActionRow], meta: dict[str, Any] | None
+        self,
+        table: Table,
+        state: Any,
+        rows: Sequence[ActionRow],
+        meta: dict[str, Any] | None,
+        now: float,
     ) -> bool:
-        """Store a planned change of ``table`` (its lock held); ``False`` if another won."""
-        # The deadline the change will lead to, stored with it.
-        previous = table.state
-        table.state = state
-        try:
-            deadline = table.next_deadline(time.time())
-        finally:
-            table.state = previous
+        """Store a planned change of ``table`` (its lock held) with the deadline it leads to
+        from ``now``; ``False`` if another writer moved the table on first (then the table
+        has caught up with the store)."""
+        meta = table.meta() if meta is None else meta
+        deadline = table.next_deadline(now, state, meta["bots"])
         written = await self._io(
-            self.store.append,
-            table.id,
-            table.version,
-            list(rows),
-            table.meta() if meta is None else meta,
-            deadline,
+            self.store.append, table.id, table.version, list(rows), meta, deadline
         )
         if not written:
             row = await self._io(self.store.table, table.id)
@@ -316,8 +313,9 @@ class Server:
         table = self.find(token)
         async with self._lock(table.id):
             state, rows = table.plan(token, action, version, lang)
+            now = time.time()
             try:
-                written = await self._write(table, state, rows, None)
+                written = await self._write(table, state, rows, None, now)
             except (StoreError, OSError, RuntimeError) as error:
                 raise TableError(f"the database failed: {error}", "store_failed", 503) from error
             except Exception as error:  # the drivers' own errors: nothing was applied
@@ -330,7 +328,7 @@ class Server:
                     "stale_version",
                     409,
                 )
-            table.commit(state, rows)
+            table.commit(state, rows, now)
         await self.notify()
         return table.version
 
@@ -348,14 +346,15 @@ class Server:
             state = table.state
             if table.bot_delay == 0:
                 state = table._bot_moves(state, rows)
+            now = time.time()
             try:
-                written = await self._write(table, state, rows, table.meta())
+                written = await self._write(table, state, rows, table.meta(), now)
             except BaseException:
                 table.refresh(TableRow(table.id, "", "", before, table.version, table.deadline), [])
                 raise
             if not written:
                 raise TableError("the table has moved on; try again", "stale_version", 409)
-            table.commit(state, rows)
+            table.commit(state, rows, now)
         await self.notify()
         return table
 
@@ -394,12 +393,12 @@ class Server:
             if not rows:
                 table.deadline = table.next_deadline(now)
                 return
-            if await self._write(table, state, rows, table.meta_after_timeout(rows)):
+            if await self._write(table, state, rows, table.meta_after_timeout(rows), now):
                 handed = table.commit_timeout(state, rows, now)
                 self.timeouts_played += 1
                 if handed and table.bot_delay == 0:  # the new bots play at once
                     more: list[ActionRow] = []
                     state = table._bot_moves(table.state, more)
-                    if more and await self._write(table, state, more, None):
+                    if more and await self._write(table, state, more, None, now):
                         table.commit(state, more, now)
         await self.notify()

@@ -104,8 +104,9 @@ class ActionRow:
 class Store:
     """The operations the server needs; every method blocks (run it off the event loop).
 
-    Subclasses give :meth:`_connect` and the SQL dialect. Methods are safe to call from
-    several threads: one lock serialises the connection.
+    A store is SQLite (a file, or ``:memory:``) or PostgreSQL: :func:`open_store` opens the
+    right one. Methods are safe to call from several threads: one lock serialises the
+    connection.
     """
 
     placeholder = "?"

@@ -228,7 +228,7 @@ class Table:
 
     @property
     def tokens(self) -> tuple[str, ...]:
-        """Every token: the seats' in order, the spectator's, the host's."""
+        """The table's tokens, the seats' in order, then the spectator's and the host's."""
         return tuple(seat.token for seat in self._seats) + (
             self.spectator_token,
             self.host_token,
@@ -283,7 +283,7 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The number of actions applied: it changes with every action."""
+        """How many actions were applied (it changes with every action)."""
         return self.game.version(self.state)
 
     # -- what a client receives ---------------------------------------------------------
@@ -456,26 +456,30 @@ class Table:
         rows: list[ActionRow] = []
         self.commit(self._bot_moves(self.state, rows), rows)
 
-    def next_deadline(self, now: float) -> float | None:
-        """When the server should act on its own next, seen from ``now``."""
-        due = self.game.due(self.state)
+    def next_deadline(
+        self, now: float, state: Any = None, bots: Sequence[int] | None = None
+    ) -> float | None:
+        """When the server should act on its own next, seen from ``now``, in ``state``
+        (the table's by default) with the seats ``bots`` played by the server."""
+        due = self.game.due(self.state if state is None else state)
+        robots = set(self._bots if bots is None else bots)
         if not due or self.closed:
             return None
-        if self.bot_delay > 0 and any(seat in self._bots for seat in due):
+        if self.bot_delay > 0 and any(seat in robots for seat in due):
             return now + self.bot_delay
-        if self.turn_seconds is not None and any(seat not in self._bots for seat in due):
+        if self.turn_seconds is not None and any(seat not in robots for seat in due):
             return now + self.turn_seconds
         return None
 
     def timeout(self, now: float) -> tuple[Any, list[ActionRow]]:
-        """What the server plays when :attr:`deadline` has passed; nothing changes yet.
+        """What the server plays when the ``deadline`` has passed; nothing changes yet.
 
         If a bot's delay ended, the first bot due plays one move. Otherwise each person's
         seat due (in the game's order) gets its **default action**: the first legal action
         the game offers that seat without payments, which is for Millions a Choose in
         planning, Stay in negotiation and the first name as the lone Snitch, and for
         Torraku a Pass (or the only bet possible). It is logged; after
-        :attr:`max_timeouts` timeouts in a row the seat is handed to a bot (a seat that
+        ``max_timeouts`` timeouts in a row the seat is handed to a bot (a seat that
         acts itself starts counting again). Commit the result with :meth:`commit_timeout`.
         """
         rows: list[ActionRow] = []
