@@ -17,6 +17,8 @@ from typing import Any, Final, cast
 
 from .._common.errors import MillionsError
 from .._common.i18n import LOCALES
+from ..millions._events import GameWon
+from ..millions._i18n import win_reason
 from ._games import WebGame, game_named
 from ._table import Table, TableError
 from ._teach import heist_summary
@@ -136,13 +138,18 @@ def narrate(
     game: WebGame, views: Sequence[Any], names: Sequence[str], lang: str
 ) -> list[dict[str, Any]]:
     """Each step for the page: its view as JSON, its new events narrated in ``lang``, and
-    (Millions) the last heist's summary from the events seen so far."""
+    (Millions) the last heist's summary from the events seen so far and, once the game is
+    won, why (``ending``)."""
     answer: list[dict[str, Any]] = []
     seen: list[Any] = []
+    ending: str | None = None
     for step in views:
         events = list(getattr(step, "events", ()))
         seen.extend(events)
         summary = None
+        for event in events:
+            if isinstance(event, GameWon):
+                ending = win_reason(event.reason, lang)
         if game.name == "millions":
             # The summary reads only the config and the events: all money moves are public.
             summary = heist_summary(
@@ -153,6 +160,7 @@ def narrate(
                 "view": json.loads(game.to_json(step)),
                 "log": [game.describe(event, names, lang) for event in events],
                 "summary": summary,
+                "ending": ending,
             }
         )
     return answer

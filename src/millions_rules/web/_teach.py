@@ -160,6 +160,7 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.replay.as", "Seen by"),
     msg("web.replay.everyone", "everyone (after the game)"),
     msg("web.replay.link", "Replay this game"),
+    msg("web.replay.save", "Save the replay"),
     msg("web.error.bad_request", "the table did not understand the request."),
     msg("web.error.table_closed", "the host closed this table."),
     msg("web.error.not_your_action", "{player} cannot act for {names}."),

@@ -33,6 +33,13 @@
  * @typedef {Record<string, string>} Words
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
+/**
+ * A replay as the server gives it (GET /api/replay for a link, POST /api/replay for a file):
+ * each step is the seat's view after that many actions, with only its new events.
+ * @typedef {{view: PlayerView, log: string[], summary: Summary | null, ending: string | null}} Step
+ * @typedef {{game: string, seat: number | null, names: string[], lang: string, words: Words,
+ *   target: number | null, steps: Step[], document?: unknown}} Replay
+ */
 
 /**
  * The page's words come from the server, built from the library's gettext catalogs (each
@@ -45,6 +52,13 @@ const FALLBACK = {
 };
 
 const token = location.hash.slice(1);
+/** Whether this is the replay page (/replay): no live table, a step at a time. */
+const replaying = location.pathname === "/replay";
+/** @type {Replay | null} */
+let replayed = null;
+/** @type {unknown} The replay document opened from a file, sent again to change language. */
+let opened = null;
+let stepShown = 0;
 const stored = localStorage.getItem("millions-lang");
 /** @type {Lang} The page's language: the one its reader chose last, else the table's (`serve --lang`). */
 let lang = isLang(stored) ? stored : "en";
@@ -159,7 +173,8 @@ function switchLanguage(next) {
   localStorage.setItem("millions-lang", next);
   events = [];
   log = [];
-  if (token === "") showNoToken();
+  if (replaying) loadReplay();
+  else if (token === "") showNoToken();
   else connect(); // the whole log again, narrated (and its words) in the new language
   render();
 }
@@ -198,7 +213,10 @@ function render() {
   byId("lang-label").textContent = t("web.language");
   byId("log-title").textContent = t("term.log");
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
-  if (last === null) return;
+  if (last === null) {
+    renderReplay();
+    return;
+  }
   const view = last.view;
   byId("who").textContent =
     view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
@@ -226,6 +244,7 @@ function render() {
     renderEnd(view);
   }
   renderHost();
+  renderReplay();
   const list = byId("log");
   list.replaceChildren(...log.map((line) => el("li", {}, [line])));
   list.scrollTop = list.scrollHeight;
@@ -658,6 +677,98 @@ async function renderHost() {
   );
 }
 
+// -- replays ---------------------------------------------------------------------------
+
+/** Fetch the replay: the link's (a finished table's), or the file's that was opened. */
+async function loadReplay() {
+  const response = opened === null
+    ? await fetch(`/api/replay?token=${encodeURIComponent(token)}&lang=${lang}`)
+    : await fetch("/api/replay", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ document: opened, lang }),
+    });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = /** @type {{error: string, message: string}} */ (answer);
+    notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+    return;
+  }
+  notice("");
+  replayed = /** @type {Replay} */ (answer);
+  words = replayed.words;
+  showStep(Math.min(stepShown, replayed.steps.length - 1));
+}
+
+/** Show step `number` of the replay: its view, every event up to it, its log. @param {number} number */
+function showStep(number) {
+  if (replayed === null) return;
+  stepShown = Math.max(0, Math.min(number, replayed.steps.length - 1));
+  const steps = replayed.steps.slice(0, stepShown + 1);
+  const step = steps[steps.length - 1];
+  events = steps.flatMap((s) => s.view.events);
+  log = steps.flatMap((s) => s.log);
+  last = {
+    view: { ...step.view, events: /** @type {GameEvent[]} */ (events), first_event: 0 }, log, labels: [], ending: step.ending, lang: replayed.lang,
+    names: replayed.names, bots: [], host: false, words: replayed.words, game: replayed.game,
+    summary: step.summary, target: replayed.target,
+  };
+  render();
+}
+
+/** The replay's controls: open a file, step first / back / next / last, whose view it is. */
+function renderReplay() {
+  const box = byId("replay");
+  box.hidden = !replaying;
+  if (!replaying) {
+    const view = last?.view;
+    const link = document.getElementById("replay-link");
+    if (view && view.phase === "game_over" && link === null) {
+      byId("end").append(el("p", {}, [el("a", { id: "replay-link", href: `/replay#${token}`, target: "_blank" }, [t("web.replay.link")])]));
+    }
+    return;
+  }
+  byId("actions").hidden = true;
+  const file = /** @type {HTMLInputElement} */ (el("input", { type: "file", id: "replay-file", accept: ".json,application/json" }));
+  file.addEventListener("change", async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    try {
+      opened = JSON.parse(await chosen.text());
+    } catch {
+      opened = null;
+      notice(`${t("web.refused")} (bad_request)`);
+      return;
+    }
+    stepShown = 0;
+    loadReplay();
+  });
+  /** @type {(Node | string)[]} */
+  const parts = [el("h2", {}, [t("web.replay.title")]), el("label", {}, [t("web.replay.open"), " ", file])];
+  if (replayed !== null) {
+    const count = replayed.steps.length;
+    /** @param {string} id @param {string} label @param {number} to */
+    const go = (id, label, to) => {
+      const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button", id }, [label]));
+      button.disabled = to === stepShown || to < 0 || to >= count;
+      button.addEventListener("click", () => showStep(to));
+      return button;
+    };
+    const seat = replayed.seat;
+    parts.push(
+      el("div", { class: "buttons" }, [
+        go("replay-first", t("web.replay.first"), 0), go("replay-back", t("web.replay.back"), stepShown - 1),
+        go("replay-next", t("web.replay.next"), stepShown + 1), go("replay-last", t("web.replay.last"), count - 1),
+      ]),
+      el("p", { id: "replay-step", "data-step": String(stepShown) }, [t("web.replay.step", { number: String(stepShown), count: String(count - 1) })]),
+      el("p", { id: "replay-seat" }, [`${t("web.replay.as")}: ${seat === null ? t("web.replay.everyone") : nameOf(seat)}`]),
+    );
+    if (replayed.document !== undefined) {
+      const blob = new Blob([JSON.stringify(replayed.document)], { type: "application/json" });
+      parts.push(el("a", { id: "replay-save", href: URL.createObjectURL(blob), download: "replay.json" }, [t("web.replay.save")]));
+    }
+  }
+  box.replaceChildren(...parts);
+}
+
 // -- start ------------------------------------------------------------------------------
 
 const select = /** @type {HTMLSelectElement} */ (byId("lang"));
@@ -668,11 +779,20 @@ select.addEventListener("change", () => {
 });
 window.addEventListener("hashchange", () => location.reload());
 render();
-if (token === "") showNoToken();
+if (replaying) {
+  if (token !== "") loadReplay();
+  else fetchWords();
+} else if (token === "") showNoToken();
 else connect();
 
 /** A page without a seat's token says how to join, in the table's language. */
 async function showNoToken() {
+  await fetchWords();
+  notice(t("web.no_token"));
+}
+
+/** The page's words, in the chosen language or the table's, for a page without a token. */
+async function fetchWords() {
   const asked = langChosen ? `?lang=${lang}` : "";
   const response = await fetch(`/api/words${asked}`);
   if (response.ok) {
@@ -681,7 +801,6 @@ async function showNoToken() {
     if (isLang(answer.lang)) lang = answer.lang;
     render();
   }
-  notice(t("web.no_token"));
 }
 
 /** For tests and debugging: stop or restart live updates. */
