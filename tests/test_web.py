@@ -459,6 +459,30 @@ class TestTeaching:
         assert response.status_code == 403
         assert response.json() == {"error": "not_your_action", "message": expected}
 
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "Ana has already chosen; a choice is final (R-PLAN-2)"),
+            ("es", "Ana ya ha elegido; la elección es definitiva (R-PLAN-2)"),
+            ("zh", "Ana已经选好了；选择不可更改（R-PLAN-2）"),
+        ],
+    )
+    def test_a_refusal_names_the_player(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """A refusal that names a seat ("seat 0 has already chosen") names the player."""
+        offered = update(client, table.seat_token(0))["view"]["legal_actions"]
+        act(client, table.seat_token(0), table.version, offered[0])
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version,
+            "action": offered[1],
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 409
+        assert response.json() == {"error": "already_chosen", "message": expected}
+
     def test_summary_and_target(self) -> None:
         """No summary before the first heist; afterwards the last heist's public facts."""
         from millions_rules.bots import RuleBot, play_game

@@ -9,10 +9,11 @@ with their ``{placeholders}`` left for the page to fill.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._common.i18n import check_locale, translations
+from .._common.i18n import check_locale, cite, translations
 from .._common.text import Text, msg
 from ..millions._errors import IllegalActionError
 from ..millions._events import (
@@ -197,19 +198,50 @@ def teach_words(locale: str = "en") -> dict[str, str]:
 _NOT_YOURS: Final = TEACH_WORDS[-1]
 
 
+#: The placeholders of the engine's refusals that hold a seat.
+_SEAT_PARAMS: Final = frozenset({"seat", "player", "to", "target"})
+_MARK: Final = "\x00(\\d+)\x00"
+#: How each language writes "seat N" around a seat, and what the name alone becomes.
+_SEAT_WORDS: Final[dict[str, tuple[tuple[re.Pattern[str], str], ...]]] = {
+    "en": ((re.compile(r"\b[Ss]eat " + _MARK), "\x00\\1\x00"),),
+    "es": (
+        (re.compile(r"\bdel asiento " + _MARK), "de \x00\\1\x00"),
+        (re.compile(r"\bal asiento " + _MARK), "a \x00\\1\x00"),
+        (re.compile(r"\b(?:[Ee]l )?asiento " + _MARK), "\x00\\1\x00"),
+    ),
+    "zh": ((re.compile(_MARK + r"号(?:座位|玩家)"), "\x00\\1\x00"),),
+}
+
+
 def refusal(error: IllegalActionError, language: str, names: Sequence[str]) -> str:
     """An engine's refusal in ``language`` with the players' names instead of seat numbers.
 
-    Another seat's action (``not_your_action``) reads "Bruno cannot act for Ana"; any other
-    refusal is :meth:`~millions_rules.IllegalActionError.localized`.
+    Another seat's action (``not_your_action``) reads "Bruno cannot act for Ana"; any
+    other refusal that names a seat ("seat 1 has already chosen") names the player
+    ("Bruno has already chosen"); the rest is
+    :meth:`~millions_rules.IllegalActionError.localized`.
     """
-    params: dict[str, Any] = getattr(error, "_params", {}) or {}
+    params: dict[str, Any] = dict(getattr(error, "_params", {}) or {})
     seat, player = params.get("seat"), params.get("player")
     known = isinstance(seat, int) and isinstance(player, int)
     if error.code == "not_your_action" and known and {seat, player} <= set(range(len(names))):
         assert isinstance(seat, int) and isinstance(player, int)
         return _raw(_NOT_YOURS, language).format(player=names[seat], names=names[player])
-    return error.localized(language)
+    text: Text | None = getattr(error, "_text", None)
+    seats = {
+        key: value
+        for key, value in params.items()
+        if key in _SEAT_PARAMS and type(value) is int and 0 <= value < len(names)
+    }
+    if text is None or not seats:
+        return error.localized(language)
+    marked = {key: f"\x00{value}\x00" for key, value in seats.items()}
+    said = text.render(language, **{**params, **marked})
+    for pattern, replacement in _SEAT_WORDS.get(language, ()):
+        said = pattern.sub(replacement, said)
+    said = re.sub(_MARK, lambda found: names[int(found.group(1))], said).replace("  ", " ")
+    cited = getattr(error, "_cited", False)
+    return cite(said, error.rule if cited else None, language)
 
 
 def heist_summary(state: GameState) -> dict[str, Any] | None:
