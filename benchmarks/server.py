@@ -98,21 +98,25 @@ def throughput(db: str, actions: int) -> tuple[float, float]:
         process.wait(timeout=30)
 
 
-def memory(tables: int, folder: pathlib.Path) -> tuple[float, int]:
-    """The bytes one open table costs a server process, and the tables 1 GiB holds."""
+def memory(tables: int, folder: pathlib.Path, depth: int) -> tuple[float, int]:
+    """The bytes one open table costs a server process, and the tables 1 GiB holds, with
+    ``depth`` people's actions played at each table (fewer if its game ends first)."""
     from millions_rules.web import Server, open_store
 
     def rss() -> int:
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
-    server = Server(open_store(str(folder / "memory.sqlite")))
+    server = Server(open_store(str(folder / f"memory-{depth}.sqlite")))
     before = rss()
     rng = random.Random(2)
     for _ in range(tables):
         table = server.add(server.new_table("millions", 4, 2))
-        for _ in range(4):  # a few people's actions into the game
-            seat = rng.choice([s for s in table.game.due(table.state) if s not in table.bots])
+        for _ in range(depth):
+            due = [s for s in table.game.due(table.state) if s not in table.bots]
+            if not due:
+                break
+            seat = rng.choice(due)
             token = table.seat_token(seat)
             action = table.update(token)["actions"][0]
             asyncio.run(server.act(token, action, table.version, None))
@@ -150,12 +154,14 @@ def main() -> None:
         for label, db in rows:
             act, loop = throughput(db, args.actions)
             print(f"  {label:<12} {act:7.0f} act/s {loop:7.0f} loop/s")
-        per_table, fits = memory(args.tables, folder)
-        print(
-            f"memory: {per_table / 1024:.1f} KiB per open table over {args.tables} tables "
-            f"(4 players, a few actions in): about {fits:,} tables in 1 GiB; "
-            f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"
-        )
+        for depth, label in ((4, "4 people's actions in"), (1000, "games played to the end")):
+            per_table, fits = memory(args.tables, folder, depth)
+            print(
+                f"memory, {label}: {per_table / 1024:.1f} KiB per open 4-player table over "
+                f"{args.tables} tables, about {fits:,} tables in 1 GiB"
+            )
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"peak RSS {peak:.0f} MiB")
     finally:
         if cluster is not None:
             cluster.stop()

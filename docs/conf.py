@@ -39,6 +39,27 @@ nitpick_ignore = [
     ("py:class", "millions_rules.millions._log.T"),
     ("py:obj", "millions_rules.millions._log.T"),
     ("py:class", "TypeAlias"),
+    # The game interface's type parameters.
+    ("py:class", "ConfigT"),
+    ("py:class", "StateT"),
+    ("py:class", "ActionT"),
+    ("py:class", "ViewT"),
+    ("py:class", "millions_rules._common.game.ConfigT"),
+    ("py:obj", "millions_rules._common.game.ConfigT"),
+    ("py:class", "millions_rules._common.game.StateT"),
+    ("py:obj", "millions_rules._common.game.StateT"),
+    ("py:class", "millions_rules._common.game.ActionT"),
+    ("py:obj", "millions_rules._common.game.ActionT"),
+    ("py:class", "millions_rules._common.game.ViewT"),
+    ("py:obj", "millions_rules._common.game.ViewT"),
+    ("py:class", "millions_rules._common.game.T"),
+    ("py:obj", "millions_rules._common.game.T"),
+    ("py:class", "millions_rules._common.game.StateT_contra"),
+    ("py:obj", "millions_rules._common.game.StateT_contra"),
+    ("py:class", "millions_rules._common.game.ViewT_contra"),
+    ("py:obj", "millions_rules._common.game.ViewT_contra"),
+    ("py:class", "millions_rules._common.game.ActionT_co"),
+    ("py:obj", "millions_rules._common.game.ActionT_co"),
     # The adapters' base classes and spaces belong to libraries without inventories here.
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.Dict"),
@@ -49,6 +70,8 @@ nitpick_ignore = [
     ("py:class", "starlette.applications.Starlette"),
     ("py:class", "Starlette"),
     ("py:class", "TextIO"),
+    ("py:obj", "millions_rules.web._table.StateT"),
+    ("py:class", "millions_rules.web._table.StateT"),
 ]
 
 autodoc_member_order = "bysource"

@@ -536,3 +536,57 @@ class TestDeadlines:
                 if client.get("/api/update", params={"token": spectator}).json()["version"] >= 2:
                     break
             assert client.get("/api/update", params={"token": spectator}).json()["version"] >= 2
+
+
+class TestLobby:
+    @pytest.mark.parametrize(
+        ("fields", "code", "status"),
+        [
+            ({"players": 9}, "bad_request", 400),
+            ({"game": "chess"}, "bad_request", 400),
+            ({"game": "torraku", "players": 7}, "bad_request", 400),
+            ({"bots": 6}, "bad_request", 400),
+            ({"bots": "two"}, "bad_request", 400),
+            ({"seed": -1}, "bad_request", 400),
+            ({"lang": "fr"}, "bad_request", 400),
+            ({"names": ["A", "B"]}, "bad_request", 400),
+            ({"options": {"colour": "red"}}, "bad_request", 400),
+            ({"turn_seconds": 0}, "bad_request", 400),
+            ({"max_timeouts": 1.5}, "bad_request", 400),
+            ({"bot_delay": True}, "bad_request", 400),
+            ({"surprise": 1}, "bad_request", 400),
+        ],
+    )
+    def test_a_bad_request_for_a_table(
+        self, tmp_path: Path, fields: dict[str, Any], code: str, status: int
+    ) -> None:
+        """Every field of a new table is checked: 400 ``bad_request``, and no table made."""
+        server, client = start(str(tmp_path / "t.sqlite"))
+        response = client.post("/api/tables", json={"token": server.admin_token, **fields})
+        assert (response.status_code, response.json()["error"]) == (status, code)
+        assert server.tables == {} and server.store.open_tables() == []
+
+    def test_only_the_admin_creates_and_lists(self, tmp_path: Path) -> None:
+        server, client = start(str(tmp_path / "t.sqlite"))
+        links = create(client, server, players=3)
+        host = token_of(links["host"])
+        for token in (host, "x" * 22, ""):
+            made = client.post("/api/tables", json={"token": token, "players": 3})
+            assert (made.status_code, made.json()["error"]) == (403, "unknown_token")
+            listed = client.get("/api/tables", params={"token": token})
+            assert (listed.status_code, listed.json()["error"]) == (403, "unknown_token")
+        unknown = client.get("/api/save", params={"token": server.admin_token, "table": "nope"})
+        assert (unknown.status_code, unknown.json()["error"]) == (404, "unknown_table")
+
+    def test_serve_opens_a_torraku_table(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``serve --game torraku`` hosts Currency Torraku, dealt by the engine."""
+        hosted: list[Table] = []
+
+        def capture(server: Server, *args: Any, **kwargs: Any) -> None:
+            hosted.extend(server.tables.values())
+
+        monkeypatch.setattr(_serve, "serve", capture)
+        argv = ["serve", "--game", "torraku", "--players", "2", "--bots", "1", "--db", ":memory:"]
+        assert main(argv) == 0
+        assert hosted[0].game.name == "torraku" and hosted[0].bots == (1,)
+        assert hosted[0].state.config.dealer is Dealer.ENGINE

@@ -126,10 +126,17 @@ def people(links: dict[str, Any]) -> list[str]:
     return [seat["link"].rsplit("#", 1)[1] for seat in links["seats"] if seat["link"]]
 
 
-def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    """50 SIGKILLs at random moments while clients play: after each restart every answered
-    action is stored at its version, the state equals its record replayed, old links work."""
-    db = str(tmp_path / "tables.sqlite")
+@pytest.mark.parametrize(("kind", "wanted"), [("sqlite", KILLS), ("postgres", 10)])
+def test_sigkill_loses_no_acknowledged_action(
+    tmp_path: Path, kind: str, wanted: int, request: pytest.FixtureRequest
+) -> None:
+    """SIGKILLs at random moments while clients play (50 on SQLite, 10 on PostgreSQL): after
+    each restart every answered action is stored at its version, the state equals its
+    record replayed, and the old links work."""
+    if kind == "sqlite":
+        db = str(tmp_path / "tables.sqlite")
+    else:
+        db = request.getfixturevalue("cluster").new_database()
     port = free_port()
     rng = random.Random(20)
     server = Process(port, "--db", db, "--players", "4", "--bots", "2", "--seed", "1")
@@ -140,7 +147,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     with httpx.Client(timeout=5.0) as client:
         table_id = server.links[0].split()[1]
         tables[table_id] = [server.token("seat 0"), server.token("seat 1")]
-        while kills < KILLS:
+        while kills < wanted:
             stop_at = time.monotonic() + rng.uniform(0.05, 0.6)
             killer = threading.Timer(stop_at - time.monotonic(), server.kill)
             killer.start()
@@ -191,9 +198,10 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     server.stop()
     total = sum(len(actions) for actions in acknowledged.values())
     print(
-        f"\n{kills} kills, {total} acknowledged actions kept, {len(tables)} tables, {games} games"
+        f"\n{kind}: {kills} kills, {total} acknowledged actions kept, {len(tables)} tables, "
+        f"{games} games"
     )
-    assert kills == KILLS and total > KILLS
+    assert kills == wanted and total > wanted
 
 
 def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
@@ -297,3 +305,49 @@ def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
         two.stop()
     print(f"\n{races} races between two processes, {wins} won once each, no fork")
     assert races >= 10
+
+
+def test_connection_limits(tmp_path: Path) -> None:
+    """A real server: a 160 MiB body is refused from its Content-Length before it is sent;
+    a client that sends its headers too slowly is cut off; past ``--max-connections`` a
+    request is answered 503."""
+    server = Process(
+        free_port(),
+        "--db",
+        str(tmp_path / "t.sqlite"),
+        "--players",
+        "3",
+        "--max-connections",
+        "3",
+        "--header-seconds",
+        "1",
+    )
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as big:
+            big.sendall(
+                b"POST /api/act HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 167772160\r\n\r\n{"
+            )
+            answer = b""
+            while b'"}' not in answer:
+                chunk = big.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 413"), answer
+            assert b'"error":"body_too_large"' in answer
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
+            slow.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n")
+            began = time.monotonic()
+            assert slow.recv(4096) == b""  # closed, no answer
+            assert 0.5 < time.monotonic() - began < 4
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(3)]
+        try:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as extra:
+                extra.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert extra.recv(4096).startswith(b"HTTP/1.1 503")
+        finally:
+            for one in held:
+                one.close()
+    finally:
+        server.stop()

@@ -188,6 +188,12 @@ def _run(argv: Sequence[str] | None) -> int:
     serve.add_argument(
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"
     )
+    serve.add_argument(
+        "--header-seconds",
+        type=float,
+        default=10.0,
+        help="seconds a client may take to send a request's headers (10)",
+    )
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     serve.add_argument(
         "--companion",

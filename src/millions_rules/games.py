@@ -27,7 +27,7 @@ from .torraku._game import GAME as TORRAKU
 
 __all__ = ["GAMES", "AnyGame", "Chance", "Game", "Pacing", "game_of", "get_game"]
 
-#: A game of any types: what the layers written once for every game hold.
+#: A game whatever its types, as the layers written once for every game hold one.
 AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
 #: Every game, by :attr:`Game.name`.
@@ -42,6 +42,7 @@ def get_game(name: str) -> AnyGame:
     Raises:
         ConfigError: If no game has that name.
 
+    >>> from millions_rules.games import get_game
     >>> get_game("millions").title
     'Millions of Dollars'
     """
@@ -58,6 +59,7 @@ def game_of(value: object) -> AnyGame:
         ConfigError: If ``value`` is none of any game's configs, states or views.
 
     >>> from millions_rules import GameConfig
+    >>> from millions_rules.games import game_of
     >>> game_of(GameConfig(4, seed=1)).name
     'millions'
     """

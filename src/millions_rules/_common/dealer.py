@@ -21,9 +21,10 @@ class Dealer(enum.Enum):
     """
 
     ENGINE = "engine"
-    """The engine draws from its own seeded generator (Millions: R-COMP-4, R-PLAN-4; Torraku:
-    R-TK-STACK-8 with the model R-TK-SIM)."""
+    """The engine draws from its own seeded generator (R-COMP-4 and R-PLAN-4 in Millions,
+    R-TK-STACK-8 with the model R-TK-SIM in Torraku)."""
     EXTERNAL = "external"
-    """The caller reports the outcome: :class:`~millions_rules.DealLoot` and
+    """The caller reports the outcome, with :class:`~millions_rules.DealLoot` and
     :class:`~millions_rules.SetAside` in Millions (a companion app for the physical game, or a
-    test that needs exact cards), :class:`~millions_rules.torraku.ReportPlacement` in Torraku."""
+    test that needs exact cards) and :class:`~millions_rules.torraku.ReportPlacement` in
+    Torraku."""

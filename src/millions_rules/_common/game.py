@@ -81,7 +81,7 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
 
     @property
     def name(self) -> str:
-        """The game's stable name: ``"millions"``, ``"torraku"``."""
+        """The game's stable name, such as ``"millions"`` or ``"torraku"``."""
         ...
 
     @property

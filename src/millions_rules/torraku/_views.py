@@ -114,8 +114,9 @@ class TorrakuView:
     winners: tuple[int, ...]
     """The winners, once the game is over."""
     actors: tuple[int, ...]
-    """The seats that may act now: the seat to act while betting, and while stacking when
-    the table reports outcomes (:attr:`~millions_rules.Dealer.EXTERNAL`); empty at the end."""
+    """The seats that may act now, ascending; the seat to act while betting, and while
+    stacking when the table reports outcomes (:attr:`~millions_rules.Dealer.EXTERNAL`);
+    empty at the end."""
     legal_actions: tuple[Action, ...]
     """This seat's legal actions (:func:`~millions_rules.torraku.legal_actions`; empty for a
     spectator and for a seat that is not to act)."""

@@ -110,8 +110,9 @@ def print_links(table: Table, base_url: str, out: TextIO) -> None:
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
 
 
-def _protocol() -> Any:
-    """uvicorn's h11 protocol, closing a connection whose request headers take too long."""
+def _protocol(header_seconds: float = HEADER_SECONDS) -> Any:
+    """uvicorn's h11 protocol, closing a connection whose request headers take longer than
+    ``header_seconds`` to arrive."""
     try:
         from uvicorn.protocols.http.h11_impl import H11Protocol
     except ImportError:  # pragma: no cover
@@ -122,7 +123,7 @@ def _protocol() -> Any:
 
         def _arm(self) -> None:
             self._disarm()
-            self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+            self._header_timer = self.loop.call_later(header_seconds, self._too_slow)
 
         def _disarm(self) -> None:
             if self._header_timer is not None:
@@ -162,13 +163,14 @@ def serve(
     out: TextIO | None = None,
     *,
     max_connections: int = MAX_CONNECTIONS,
+    header_seconds: float = HEADER_SECONDS,
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
 
     The connection limits: ``max_connections`` connections and requests at once (1000 by
-    default; more are answered 503), 16 KiB of request line and headers, 10 seconds to
-    send them, 5 seconds idle between requests.
+    default; more are answered 503), 16 KiB of request line and headers,
+    ``header_seconds`` (10) to send them, 5 seconds idle between requests.
     """
     import uvicorn  # only here: the rest of the module serves tests without a server
 
@@ -188,7 +190,7 @@ def serve(
         limit_concurrency=max_connections,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
-        http=_protocol(),
+        http=_protocol(header_seconds),
     )
     uvicorn.Server(config).run()
 
@@ -217,7 +219,13 @@ def main(args: Any) -> int:
     except (ValueError, OSError, StoreError) as error:
         print(f"serve: {error}", file=sys.stderr)
         return 2
-    serve(server, args.host, args.port, max_connections=args.max_connections)
+    serve(
+        server,
+        args.host,
+        args.port,
+        max_connections=args.max_connections,
+        header_seconds=args.header_seconds,
+    )
     return 0
 
 

@@ -64,6 +64,7 @@ class Server:
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._refreshing: set[asyncio.Task[None]] = set()
         self.timeouts_played = 0
         """How many times the clock played for a seat or a delayed bot (for tests)."""
 
@@ -190,19 +191,22 @@ class Server:
             raise TableError("turn_seconds must be a number", "bad_request", 400)
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool):
             raise TableError("bot_delay must be a number", "bad_request", 400)
+        if type(max_timeouts) is not int:
+            raise TableError("max_timeouts must be a whole number", "bad_request", 400)
         try:
             config = rules.config(players, seed, dict(options))
         except (ValueError, TypeError) as error:  # ConfigError is a ValueError
             raise TableError(f"bad options: {error}", "bad_request", 400) from error
-        return Table(
+        table: Table[Any] = Table(
             config,
             bots=seats,
             lang=lang,
             names=names,
             turn_seconds=turn_seconds,
-            max_timeouts=max_timeouts,  # type: ignore[arg-type]  # checked by Table
+            max_timeouts=max_timeouts,
             bot_delay=bot_delay,
         )
+        return table
 
     # -- running --------------------------------------------------------------------------
 
@@ -241,7 +245,13 @@ class Server:
         # From the listener's thread: another process changed table_id ("" = look at all).
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: loop.create_task(self.refresh(table_id or None)))
+            loop.call_soon_threadsafe(self._spawn_refresh, table_id or None)
+
+    def _spawn_refresh(self, table_id: str | None) -> None:
+        # Keep a reference to each refresh until it ends (the loop holds tasks weakly).
+        task = asyncio.get_running_loop().create_task(self.refresh(table_id))
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
 
     async def notify(self) -> None:
         """Wake every event stream."""

@@ -17,9 +17,10 @@ import re
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, overload
 
 import attrs
+from typing_extensions import TypeVar
 
 from .._common.dealer import Dealer
 from ..bots import seat_rng
@@ -30,7 +31,15 @@ from ._store import ActionRow, TableRow
 from ._teach import page_extras, refusal
 from ._words import words
 
+if TYPE_CHECKING:
+    from ..millions._config import GameConfig
+    from ..millions._state import GameState
+    from ..torraku import TorrakuConfig, TorrakuState
+
 __all__ = ["NAMES", "Table", "TableError"]
+
+#: The state type of a table's game.
+StateT = TypeVar("StateT", default=Any)
 
 #: Default player names by seat.
 NAMES: Final = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Feng", "Gloria", "Hao")
@@ -108,7 +117,7 @@ def check_tokens(tokens: Sequence[object], count: int) -> list[str]:
     return [str(token) for token in tokens]
 
 
-class Table:
+class Table(Generic[StateT]):
     """A game, its seats (each with a secret token), a spectator token and a host token.
 
     Args:
@@ -133,6 +142,57 @@ class Table:
     >>> table.seat_of(table.seat_token(0)), table.seat_of(table.spectator_token)
     (0, None)
     """
+
+    @overload
+    def __init__(
+        self: Table[GameState],
+        config: GameConfig,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: Table[TorrakuState],
+        config: TorrakuConfig,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: Table[Any],
+        config: object,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
 
     def __init__(
         self,
@@ -160,7 +220,7 @@ class Table:
                 "external_dealer",
                 400,
             )
-        self.state: Any = self.game.new_game(config) if _state is None else _state
+        self.state: StateT = self.game.new_game(config) if _state is None else _state
         """The game's only state."""
         players = self.game.players(self.state)
         if not all(type(seat) is int and 0 <= seat < players for seat in bots):
@@ -567,7 +627,7 @@ class Table:
         )
 
     @classmethod
-    def from_row(cls, row: TableRow, actions: Sequence[ActionRow]) -> Table:
+    def from_row(cls, row: TableRow, actions: Sequence[ActionRow]) -> Table[Any]:
         """The table a stored row and its actions describe, at the stored version.
 
         Raises:
@@ -589,7 +649,7 @@ class Table:
         return table
 
     @classmethod
-    def _from_meta(cls, meta: object, state: Any, table_id: str) -> Table:
+    def _from_meta(cls, meta: object, state: Any, table_id: str) -> Table[Any]:
         if not isinstance(meta, dict):
             raise TableError("malformed seats", "bad_request", 400)
         game = web_game_of(state)
@@ -660,7 +720,7 @@ class Table:
         )
 
     @classmethod
-    def load(cls, text: str | bytes) -> Table:
+    def load(cls, text: str | bytes) -> Table[Any]:
         """The table that :meth:`save` wrote; every link works again.
 
         The file is checked like any input: every token of full strength and distinct,
