@@ -189,3 +189,52 @@ def test_torraku_companion(browsers: Callable[[], WebDriver]) -> None:  # noqa: 
         ana.shoot("torraku-companion-end")
     finally:
         server.stop()
+
+
+# Round 1 of seed 3 with two people, ending with Bruno's touch (R-TK-PEN): Bruno opens
+# round 2 with 8 pieces while Ana holds 7, so her first bet may top up from the bag.
+BAG_SCRIPT: list[tuple[int, dict[str, Any]]] = [
+    (0, {"type": "bet", "pieces": ["van", "van", "rice_cooker"]}),
+    (1, {"type": "bet", "pieces": ["washing_machine"] + ["rice_cooker"] * 3}),
+    (0, {"type": "pass"}),
+    (1, {"type": "bet", "pieces": ["rice_cooker"]}),
+    (1, {"type": "pass"}),
+    *[(seat % 2, {"type": "report_placement", "outcome": "placed"}) for seat in range(5)],
+    (1, {"type": "report_placement", "outcome": "touched"}),
+    (1, {"type": "bet", "pieces": ["van", "van", "washing_machine"] + ["rice_cooker"] * 5}),
+]
+
+
+def test_torraku_bag_bet(browsers: Callable[[], WebDriver]) -> None:  # noqa: F811
+    """Ana, short of the current bet on her first bet, tops up from the bag (R-TK-BET-7)."""
+    server = Server("--game", "torraku", "--players", "2", "--seed", "3", "--companion")
+    try:
+        pages = [
+            Page(browsers(), server, server.token("Ana"), "Ana"),
+            Page(browsers(), server, server.token("Bruno"), "Bruno"),
+        ]
+        for seat, action in BAG_SCRIPT:
+            page = pages[seat]
+            check(page, page.synced())
+            if action["type"] == "bet":
+                compose(page, {"player": seat, "from_bag": [], **action})
+            elif action["type"] == "pass":
+                page.click(page.driver.find_element(By.ID, "pass-button"))
+            else:
+                page.click(page.driver.find_element(By.ID, f"report-{action['outcome']}"))
+        ana = pages[0]
+        update = ana.synced()
+        check(ana, update)
+        view = update["view"]
+        assert (view["round"], view["current_bet"], sum(view["hands"][0].values())) == (2, 8, 7)
+        topping = [a for a in view["legal_actions"] if a["type"] == "bet" and a["from_bag"]]
+        assert {len(a["from_bag"]) for a in topping} == {1}
+        assert ana.driver.find_elements(By.CSS_SELECTOR, '[data-step="bag-van-plus"]')
+        ana.shoot("torraku-bag")
+        chosen = next(a for a in topping if a["from_bag"] == ["washing_machine"])
+        compose(ana, chosen)
+        placed = ana.synced()["view"]["events"][-1]
+        assert placed["type"] == "bet_placed" and placed["from_bag"] == ["washing_machine"]
+        assert placed["row"] == 8
+    finally:
+        server.stop()
