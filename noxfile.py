@@ -152,11 +152,16 @@ LOCALE = "src/millions_rules/locale"
 
 @nox.session
 def i18n(session: nox.Session) -> None:
-    """Extract the messages into the .pot, merge them into each .po, compile the .mo files.
+    """Extract the messages into the .pot, merge them into each .po, compile the .mo files,
+    and regenerate the words grid (``tests/golden/words_grid.txt``).
 
-    Translate what the merge leaves empty or fuzzy, then run this again to compile.
+    Translate what the merge leaves empty or fuzzy, then run this again to compile. The
+    Babel keywords are ``msg`` (context, message) and ``nmsg`` (context, singular, plural:
+    gettext's ``npgettext``); ``update`` keeps each catalog's ``Plural-Forms`` header (es:
+    two forms, zh: one). Review the grid's diff: each changed line is a sentence a player
+    reads.
     """
-    session.install("babel>=2.14")
+    session.install("babel>=2.14", "-e", ".")
     version = (ROOT / "src" / "millions_rules" / "_version.py").read_text().split('"')[1]
     session.run(
         "pybabel",
@@ -189,6 +194,7 @@ def i18n(session: nox.Session) -> None:
     session.run(
         "pybabel", "compile", f"--directory={LOCALE}", "--domain=millions_rules", "--statistics"
     )
+    session.run("python", "tests/words_grid.py")
 
 
 @nox.session

@@ -68,7 +68,8 @@ def show_table(seen: PlayerView, names: Sequence[str], say: Say) -> None:
         if seat == seen.leader:
             flags.append("leader")
         if seen.threats[seat]:
-            flags.append(f"{seen.threats[seat]} threat card(s)")
+            count = seen.threats[seat]
+            flags.append(f"{count} threat card" + ("" if count == 1 else "s"))
         if seen.deposits[seat]:
             flags.append(f"{seen.deposits[seat]}M on the table")
         say(f"  {name:8} {seen.cash[seat]:3}M  {', '.join(flags)}")
@@ -80,7 +81,7 @@ def show_table(seen: PlayerView, names: Sequence[str], say: Say) -> None:
         if c.role is not None and c.status.value in ("hidden", "surviving")
     ]
     if mine:
-        say("Your character(s): " + ", ".join(mine))
+        say(("Your character: " if len(mine) == 1 else "Your characters: ") + ", ".join(mine))
     for character in seen.characters:
         if character.player != seen.seat and character.status.value == "hidden" and character.role:
             shown = character.role.value

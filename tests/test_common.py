@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import os
+import pathlib
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -91,3 +96,62 @@ def test_draw_below_is_rejection_sampling_of_whole_words(state: int, bound: int)
         if value < span - span % bound:
             break
     assert common_random.draw_below(state, bound) == (value % bound, expected_state)
+
+
+PREFIX = "millions_rules._common."
+
+
+def _common_imports() -> dict[str, set[str]]:
+    """Each module of the common layer and the layer's modules it imports, anywhere in it."""
+    folder = pathlib.Path(millions_rules.__file__).parent / "_common"
+    modules = {path.stem for path in folder.glob("*.py") if path.stem != "__init__"}
+    graph: dict[str, set[str]] = {}
+    for name in modules:
+        tree = ast.parse((folder / f"{name}.py").read_text("utf-8"))
+        found: set[str] = set()
+        for node in ast.walk(tree):  # module level and inside functions alike
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found.add(node.module or "")
+                found.update(alias.name for alias in node.names if node.module is None)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PREFIX):
+                found.add((node.module or "").removeprefix(PREFIX))
+            elif isinstance(node, ast.Import):  # the standard library's json is not ours
+                found.update(
+                    alias.name.removeprefix(PREFIX)
+                    for alias in node.names
+                    if alias.name.startswith(PREFIX)
+                )
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                # A module reached by name (importlib) counts as imported too.
+                found.update(m for m in modules if node.value.endswith(f"._common.{m}"))
+        graph[name] = (found & modules) - {name}
+    return graph
+
+
+def test_common_layer_imports_have_no_cycle() -> None:
+    """The common layer's modules import each other one way: errors builds on i18n, never back."""
+    graph = _common_imports()
+    assert "i18n" in graph["errors"] and graph["i18n"] == set()
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " -> ".join((*path, name))
+        if name not in done:
+            for imported in sorted(graph[name]):
+                visit(imported, (*path, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+@pytest.mark.parametrize("module", sorted(_common_imports()))
+def test_each_common_module_imports_alone(module: str) -> None:
+    """Each module of the common layer imports first in a fresh interpreter."""
+    code = f"import millions_rules._common.{module}"
+    src = pathlib.Path(millions_rules.__file__).parent.parent
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
+    }
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=60)

@@ -144,7 +144,7 @@ def test_hot_seat_never_shows_another_players_secret() -> None:
             current = None
         if "press Enter when nobody else" in line:
             current = line.split(",")[0].removeprefix("ASK ")
-        if line.startswith("Your character(s):"):
+        if line.startswith(("Your character:", "Your characters:")):
             assert current is not None, "a secret was shown before the hand-over prompt"
 
 

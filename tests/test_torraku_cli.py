@@ -11,6 +11,7 @@ import pytest
 
 from millions_rules.__main__ import main
 from millions_rules.torraku import (
+    ACTION_TYPES,
     EVENT_TYPES,
     SCHEMA_FILES,
     IllegalActionError,
@@ -20,7 +21,7 @@ from millions_rules.torraku import (
     json_schema,
 )
 from millions_rules.torraku._demo import play_demo
-from millions_rules.torraku._narrate import _TELLERS
+from millions_rules.torraku._narrate import _PHRASES
 
 
 def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,7 +92,7 @@ def test_describe_every_event() -> None:
     )
 
     assert describe(BetPlaced(0, (PieceKind.VAN,), (PieceKind.VAN,), 1, 1, False), ["Al"]) == (
-        "Al bets van, 1 of them from the bag: row 1, matches 1."
+        "Al bets 1 van, one of them from the bag: row 1, matches 1."
     )
     assert describe(
         PenaltyTaken(1, Placement.KNOCKED_DOWN, PieceKind.VAN, PieceCounts(0, 1, 2), 2)
@@ -103,9 +104,9 @@ def test_describe_every_event() -> None:
         "Round limit reached after round 9: seat 0 and seat 2 share the win with the fewest pieces."
     )
     assert describe(PiecesDealt((PieceCounts(1, 0, 0), PieceCounts(0, 0, 2)), PieceCounts())) == (
-        "The pieces are dealt: seat 0 1 van; seat 1 2 rice cookers; the bag holds nothing."
+        "The pieces are dealt: seat 0 gets 1 van, seat 1 gets 2 rice cookers; the bag is empty."
     )
-    assert set(_TELLERS) == set(EVENT_TYPES)
+    assert set(EVENT_TYPES) | set(ACTION_TYPES) == set(_PHRASES)
     with pytest.raises(IllegalActionError) as caught:
         describe("not an event")  # type: ignore[arg-type]
     assert caught.value.code == "bad_value"

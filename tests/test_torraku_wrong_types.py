@@ -11,6 +11,7 @@ import types
 import pytest
 
 import millions_rules.torraku as tk
+from millions_rules import LocaleError
 from millions_rules.torraku import (
     Bet,
     ConfigError,
@@ -40,7 +41,13 @@ VALID_CALLS: dict[str, ValidCall] = {
     "new_game": (tk.new_game, (CONFIG,), {}, (ConfigError,)),
     "replay": (tk.replay, (CONFIG, ()), {}, (ConfigError, IllegalActionError)),
     "view": (tk.view, (STATE, 0), {}, (IllegalActionError,)),
-    "describe": (tk.describe, (EVENT, ["Al", "Bo", "Cy"]), {}, (IllegalActionError,)),
+    "describe": (
+        tk.describe,
+        (EVENT, ["Al", "Bo", "Cy"]),
+        {"locale": "es"},
+        (IllegalActionError, LocaleError),
+    ),
+    "message_id": (tk.message_id, (EVENT,), {}, (IllegalActionError,)),
     "public_config": (tk.public_config, (CONFIG,), {}, (ConfigError,)),
     "knock_probability": (
         tk.knock_probability,

@@ -253,12 +253,38 @@ class TestWords:
         for key in TERMS:
             assert got[f"term.{key}"] == term(key, lang)
         page = {text.id: text for text in PAGE_WORDS}
+        plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
         teach = {text.id for text in TEACH_WORDS} | {
             text.id for texts in RULES.values() for text in texts
         }
         rules = {f"web.rules.{game}" for game in RULES}
-        assert {key for key in got if key.startswith("web.")} == set(page) | teach | rules
+        assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules
         assert got["web.save"] == page["web.save"].render(lang)
+        one, more = (
+            page["web.winners"].render(lang, count=1, names="Ana"),
+            page["web.winners"].render(lang, count=2, names="Ana, Bo"),
+        )
+        assert (
+            got["web.winners.one"].format(names="Ana"),
+            got["web.winners"].format(names="Ana, Bo"),
+        ) == (one, more)
+
+    def test_winners_and_amounts_read_as_the_language_counts(self) -> None:
+        """One winner in the singular, several in the plural; the pay field in the screen's unit."""
+        assert words("es")["web.winners.one"].format(names="Diego") == "Gana Diego"
+        assert words("es")["web.winners"].format(names="Diego, Ana") == "Ganan Diego, Ana"
+        assert words("en")["web.winners.one"].format(names="Diego") == "Winner: Diego"
+        assert words("zh")["web.winners.one"] == words("zh")["web.winners"] == "获胜者：{names}"
+        # Every amount on a Chinese screen is in 万 (format_money), and so is the pay field.
+        assert words("zh")["web.amount"] == "金额（万）"
+        # A label takes the language's colon: full-width in Chinese.
+        assert [words(lang)["web.label"] for lang in ("en", "es", "zh")] == [
+            "{label}: ",
+            "{label}: ",
+            "{label}：",
+        ]
+        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        assert "}: `" not in script and ")}: " not in script
 
     def test_words_in_spanish_and_chinese(self) -> None:
         """The page speaks as the catalogs do (观众, not a word of its own) and keeps placeholders."""
@@ -279,9 +305,12 @@ class TestWords:
             assert f"web.error.{code}" in words("en")
         assert "const TEXT" not in script
         # No Spanish or Chinese word in the page: only dashes, dots, the minus, plus-minus and
-        # multiplication signs, and money's 万 (as format_money writes it).
+        # multiplication signs, and money's 万 and 亿 (as format_money writes it).
         signs = {"\u2212", "\u00b1", "\u00d7"}
-        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万"} | signs
+        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万", "亿"} | signs
+        # The winners' line picks its plural form by their number.
+        assert '"web.winners.one" : "web.winners"' in script
+        assert {"web.winners.one", "web.winners"} <= set(words("en"))
 
     def test_words_without_a_seat(self, client: TestClient) -> None:
         """GET /api/words answers in the table's language, or the one asked; no token needed."""

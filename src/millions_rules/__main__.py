@@ -229,7 +229,7 @@ def _run(argv: Sequence[str] | None) -> int:
             demo.error(
                 f"argument --players: invalid choice: {players} (choose from 1, 2, 3, 4, 5, 6)"
             )
-        _, lines = play_torraku(players, 1 if args.seed is None else args.seed)
+        _, lines = play_torraku(players, 1 if args.seed is None else args.seed, args.lang)
         return _print(lines)
     players = 5 if args.players is None else args.players
     if not 3 <= players <= 8:

@@ -80,7 +80,7 @@ def check_rules(page: Page, lang: str) -> None:
     target = format_money(20, lang)
     assert [item.get_attribute("data-rule") for item in items] == ids
     assert [item.text for item in items] == [
-        said[key].replace("{target}", target).strip() for key in ids
+        said[key].replace("{amount}", target).strip() for key in ids
     ]
     assert target in items[0].text
     assert page.driver.find_element(By.ID, "target").text == said["web.target"].replace(
@@ -145,7 +145,8 @@ def test_teaching_table(browsers: Callable[[], WebDriver]) -> None:  # noqa: F81
             assert end.is_displayed()
             winners = [update["names"][s] for s in sorted(view["winners"])]
             amount = format_money(won["cash"][view["winners"][0]], lang)
-            expected = said["web.end.won_with"].replace("{names}", ", ".join(winners))
+            key = "web.end.won_with" if len(winners) == 1 else "web.end.won_with.tie"
+            expected = said[key].replace("{names}", ", ".join(winners))
             assert ana.driver.find_element(By.ID, "won-with").text == expected.replace(
                 "{amount}", amount
             )

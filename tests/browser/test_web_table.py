@@ -270,7 +270,8 @@ def pick(page: Page, rng: random.Random, pays: list[int]) -> WebElement | None:
         pays[0] -= 1
         amount = page.driver.find_element(By.ID, "pay-amount")
         amount.clear()
-        amount.send_keys("1")
+        # 1M, typed in the unit the page shows money in (1M is 100万 in Chinese).
+        amount.send_keys(amount.get_attribute("min") or "1")
         return page.driver.find_element(By.ID, "pay-button")
     if "use_threat" in by_type and rng.random() < 0.5:
         return rng.choice(by_type["use_threat"])

@@ -7,15 +7,19 @@ each game registers its documented codes here (Millions' are
 :data:`~millions_rules.ACTION_ERROR_CODES`; another game calls :func:`register_action_codes`)
 so that :class:`~millions_rules.IllegalActionError` accepts them. The codes of
 :class:`~millions_rules.DeserializationError` are the same for every game.
+
+The root class :class:`~millions_rules.MillionsError` and
+:class:`~millions_rules.LocaleError` live in :mod:`millions_rules._common.i18n`, which
+localises every message (this module builds on it; it never imports this one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
-from .text import Text, msg
+from .i18n import LocaleError, MillionsError, Text, check_locale, cite, msg
 
 __all__ = [
     "DESERIALIZATION_ERROR_CODES",
@@ -126,45 +130,12 @@ def register_action_codes(codes: Mapping[str, str]) -> None:
     register_action_texts({code: Text("error." + code, meaning) for code, meaning in codes.items()})
 
 
-class MillionsError(Exception):
-    """Base class of every error raised by millions-rules."""
-
-    @property
-    def message_id(self) -> str:
-        """The stable id of the error's message in the catalogs, such as ``"error.config"``."""
-        return _generic_text(self).id
-
-    def localized(self, locale: str = "en") -> str:
-        """The error's message in ``locale`` (one of :data:`~millions_rules.LOCALES`).
-
-        In English it is ``str(error)``. Other languages say what kind of error it is
-        and keep the details, which name fields and values, in English.
-
-        Raises:
-            LocaleError: If ``locale`` is unknown.
-        """
-        from .i18n import check_locale
-
-        if check_locale(locale) == "en":
-            return str(self)
-        return _generic_text(self).render(locale, detail=str(self))
-
-
 class ConfigError(MillionsError, ValueError):
     """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense."""
 
-
-class LocaleError(MillionsError, ValueError):
-    """A locale the library does not speak, or a word it cannot localise.
-
-    The locales are :data:`~millions_rules.LOCALES`.
-
-    >>> from millions_rules import role_name
-    >>> role_name(Role.BRUTE, "fr")
-    Traceback (most recent call last):
-    ...
-    millions_rules.LocaleError: unknown locale 'fr': millions-rules speaks 'en', 'es', 'zh'
-    """
+    _generic: ClassVar[Text] = msg(
+        "error.config", "the game's configuration makes no sense: {detail}"
+    )
 
 
 class IllegalActionError(MillionsError, ValueError):
@@ -256,8 +227,6 @@ class IllegalActionError(MillionsError, ValueError):
         Raises:
             LocaleError: If ``locale`` is unknown.
         """
-        from .i18n import check_locale, cite
-
         language = check_locale(locale)
         if self._text is None:
             if language == "en":
@@ -325,8 +294,6 @@ class DeserializationError(MillionsError, ValueError):
         Raises:
             LocaleError: If ``locale`` is unknown.
         """
-        from .i18n import check_locale
-
         language = check_locale(locale)
         if language == "en":
             return str(self)
@@ -342,18 +309,3 @@ class DeserializationError(MillionsError, ValueError):
 
 
 _DESERIALIZATION_DETAIL: Final = msg("error.deserialization", "{path}: {meaning} ({detail})")
-
-_GENERIC_TEXTS: Final[dict[type[MillionsError], Text]] = {
-    ConfigError: msg("error.config", "the game's configuration makes no sense: {detail}"),
-    LocaleError: msg("error.locale", "unknown language or word: {detail}"),
-    MillionsError: msg("error.millions", "{detail}"),
-}
-
-
-def _generic_text(error: MillionsError) -> Text:
-    # The nearest class with a text: errors of other modules subclass these.
-    for cls in type(error).__mro__:
-        text = _GENERIC_TEXTS.get(cls)
-        if text is not None:
-            return text
-    raise AssertionError("unreachable: MillionsError has a text")  # pragma: no cover

@@ -1,6 +1,6 @@
-"""Localisation shared by every game: the locales, the catalogs, and rendering a message.
+"""Localisation shared by every game: messages, the locales, the catalogs and rendering.
 
-Every sentence the library produces is a :class:`~millions_rules._common.text.Text`: a
+Every sentence the library produces is a :class:`Text`: a
 stable message id (``"event.paid"``, ``"action.stay"``, ``"error.self_target"``,
 ``"role.brute"``...) and an English template with named placeholders. English is the
 source language and needs no catalog; Spanish and Chinese come from standard gettext
@@ -10,8 +10,15 @@ library's :mod:`gettext`. The message id is the gettext context (``msgctxt``) an
 English template the ``msgid``, so a translator sees both, and a changed English sentence
 shows up as an untranslated message.
 
-A game writes its own kinds of placeholder values (Millions' roles and money) through a
-function it registers with :func:`register_words`.
+A game writes its own kinds of placeholder values (Millions' roles and money, Torraku's
+pieces) through a function it registers with :func:`register_words`.
+
+This module is the bottom of the common layer's words: it imports no other module of
+the layer. It holds the root error class, :class:`~millions_rules.MillionsError`, whose
+defining trait is a message in every locale, and :class:`~millions_rules.LocaleError`,
+which checking a locale raises; ``millions_rules._common.errors`` builds the other
+errors on them. The dependency goes one way, ``errors`` to ``i18n`` (a test checks that
+the common layer's import graph has no cycle).
 """
 
 from __future__ import annotations
@@ -19,18 +26,25 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Final
+from typing import ClassVar, Final
 
-from .errors import LocaleError
-from .text import Text, msg
+import attrs
 
 __all__ = [
     "DOMAIN",
     "LOCALES",
+    "LocaleError",
+    "MillionsError",
+    "Text",
     "check_locale",
     "cite",
+    "join_and",
+    "join_items",
+    "join_list",
+    "msg",
+    "nmsg",
     "register_words",
     "render",
     "translations",
@@ -47,6 +61,88 @@ DOMAIN: Final = "millions_rules"
 
 
 _EXACT: Final = frozenset(LOCALES)
+
+
+@attrs.frozen
+class Text:
+    """A localisable message: a stable id and the English template(s).
+
+    A placeholder's value is written for the locale: a :class:`~millions_rules.Role` by
+    its name, :class:`~millions_rules.millions._text.Money` by :func:`~millions_rules.format_money`,
+    a :class:`Text` or an object with a ``localized(locale)`` method in that locale,
+    anything else by :class:`str` (see :func:`word`).
+    """
+
+    id: str
+    """The stable message id, also the gettext context (``msgctxt``)."""
+    english: str
+    """The English template (the gettext ``msgid``)."""
+    plural: str | None = None
+    """The English plural template, if the message has plural forms (chosen by ``count``)."""
+
+    def render(self, locale: str = "en", /, **params: object) -> str:
+        """The message in ``locale`` with its placeholders filled.
+
+        >>> from millions_rules._common.i18n import msg, nmsg
+        >>> msg("role.mastermind", "Mastermind").render("es")
+        'Mente Maestra'
+        """
+        return render(self, check_locale(locale), params)
+
+
+def msg(message_id: str, english: str) -> Text:
+    """Mark a message for translation (Babel keyword ``msg:1c,2``)."""
+    return Text(message_id, english)
+
+
+def nmsg(message_id: str, singular: str, plural: str) -> Text:
+    """Mark a message with plural forms, chosen by its ``count`` (Babel keyword ``nmsg:1c,2,3``).
+
+    The catalogs give each language its own number of forms (their ``Plural-Forms``
+    header): two in Spanish, one in Chinese.
+    """
+    return Text(message_id, singular, plural)
+
+
+class MillionsError(Exception):
+    """Base class of every error raised by millions-rules."""
+
+    _generic: ClassVar[Text] = msg("error.millions", "{detail}")
+    # What the class's errors say in another language, around their English detail;
+    # each subclass may have its own (the nearest one in the class's MRO counts).
+
+    @property
+    def message_id(self) -> str:
+        """The stable id of the error's message in the catalogs, such as ``"error.config"``."""
+        return self._generic.id
+
+    def localized(self, locale: str = "en") -> str:
+        """The error's message in ``locale`` (one of :data:`~millions_rules.LOCALES`).
+
+        In English it is ``str(error)``. Other languages say what kind of error it is
+        and keep the details, which name fields and values, in English.
+
+        Raises:
+            LocaleError: If ``locale`` is unknown.
+        """
+        if check_locale(locale) == "en":
+            return str(self)
+        return self._generic.render(locale, detail=str(self))
+
+
+class LocaleError(MillionsError, ValueError):
+    """A locale the library does not speak, or a word it cannot localise.
+
+    The locales are :data:`~millions_rules.LOCALES`.
+
+    >>> from millions_rules import Role, role_name
+    >>> role_name(Role.BRUTE, "fr")
+    Traceback (most recent call last):
+    ...
+    millions_rules.LocaleError: unknown locale 'fr': millions-rules speaks 'en', 'es', 'zh'
+    """
+
+    _generic: ClassVar[Text] = msg("error.locale", "unknown language or word: {detail}")
 
 
 def check_locale(locale: object) -> str:
@@ -118,7 +214,7 @@ def register_words(writer: Callable[[object, str], str | None]) -> None:
 
 
 def word(value: object, language: str) -> str:
-    """A placeholder's value written in ``language`` (see :class:`~millions_rules._common.text.Text`)."""
+    """A placeholder's value written in ``language`` (see :class:`~millions_rules._common.i18n.Text`)."""
     kind = type(value)
     if kind is str:
         return value  # type: ignore[return-value]  # kind is str
@@ -144,3 +240,44 @@ def cite(message: str, rule: str | None, locale: str = "en") -> str:
     if rule is None:
         return message
     return _CITE.render(locale, message=message, rule=rule)
+
+
+_ITEMS: Final = msg("list.items", ", ")
+_AND: Final = msg("list.and", " and ")
+_COMMA: Final = msg("list.comma", " and ")
+
+
+def join_and(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a list ending in "and": ``Al and Bo and Cy``, ``Al, Bo y Cy``, ``Al、Bo和Cy``.
+
+    >>> from millions_rules._common.i18n import join_and
+    >>> join_and(["Al", "Bo", "Cy"], "es"), join_and(["Al", "Bo", "Cy"], "zh")
+    ('Al, Bo y Cy', 'Al、Bo和Cy')
+    """
+    words = list(items)
+    language = check_locale(locale)
+    if len(words) < 2:
+        return "".join(words)
+    comma = _COMMA.render(language)
+    return comma.join(words[:-1]) + _AND.render(language) + words[-1]
+
+
+def join_list(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a list whose last two are joined by "and": ``A, B and C``.
+
+    >>> from millions_rules._common.i18n import join_list
+    >>> join_list(["2 vans", "1 rice cooker", "3 washing machines"])
+    '2 vans, 1 rice cooker and 3 washing machines'
+    >>> join_list(["A", "B", "C"], "zh")
+    'A、B和C'
+    """
+    words = list(items)
+    language = check_locale(locale)
+    if len(words) < 2:
+        return "".join(words)
+    return _ITEMS.render(language).join(words[:-1]) + _AND.render(language) + words[-1]
+
+
+def join_items(items: Iterable[str], locale: str = "en") -> str:
+    """Join words as a plain list: ``brute, crook`` (``暴徒、恶棍`` in Chinese)."""
+    return _ITEMS.render(locale).join(items)

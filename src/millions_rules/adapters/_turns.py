@@ -212,7 +212,7 @@ class Table:
             player = getattr(move, "player", None)
             if type(player) is not int or player != seat:
                 illegal(
-                    msg("error.not_your_turn", "it is not {player}'s turn: seat {seat} acts"),
+                    msg("error.not_your_turn", "it is not seat {player}'s turn: seat {seat} acts"),
                     player=repr(player),
                     seat=seat,
                 )

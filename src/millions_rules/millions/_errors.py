@@ -45,7 +45,7 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
     "bad_value": msg(
         "error.bad_value", "a field of the action has the wrong type or an impossible value"
     ),
-    "game_over": msg("error.game_over", "the game has ended; no action is legal"),
+    "game_over": msg("error.game_over", "the game is over: no action is legal"),
     "wrong_phase": msg("error.wrong_phase", "the action does not belong to the current phase"),
     "unknown_player": msg("error.unknown_player", "a seat number is not one of this game's seats"),
     "not_your_turn": msg(
@@ -56,7 +56,7 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
         "a seat sent an action that is not its own: another seat's, or the dealer's",
     ),
     "already_chosen": msg(
-        "error.already_chosen", "the player has already chosen their character(s) this round"
+        "error.already_chosen", "the player has already made their choice this round"
     ),
     "already_decided": msg(
         "error.already_decided", "the player has already decided to stay or leave this round"

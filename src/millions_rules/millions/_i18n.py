@@ -5,18 +5,28 @@ The locales, the catalogs and the rendering of a message are common to every gam
 words and teaches :func:`~millions_rules._common.i18n.word` to write a
 :class:`~millions_rules.Role` and :class:`~millions_rules.millions._text.Money`.
 
-The templates are marked with :func:`~millions_rules._common.text.msg` and
-:func:`~millions_rules._common.text.nmsg`, the keywords Babel
+The templates are marked with :func:`~millions_rules._common.i18n.msg` and
+:func:`~millions_rules._common.i18n.nmsg`, the keywords Babel
 extracts (``nox -s i18n`` extracts, updates and compiles the catalogs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 from .._common.errors import LocaleError
-from .._common.i18n import DOMAIN, LOCALES, check_locale, cite, render, translations, word
+from .._common.i18n import (
+    DOMAIN,
+    LOCALES,
+    check_locale,
+    cite,
+    join_and,
+    join_items,
+    render,
+    translations,
+    word,
+)
 from .._common.i18n import register_words as _register_words
 from ._events import WinReason
 from ._roles import Role
@@ -96,53 +106,51 @@ _ROLE_WORDS: dict[tuple[Role, str], str] = {}
 
 
 _MONEY: Final = msg("money", "{amount}M")
-# Chinese counts money in 万 (ten thousands): 1M is 100万.
+# A hundred millions or more, in the languages that have a word for it: 1.5亿 in Chinese.
+_MONEY_LARGE: Final = msg("money.large", "{amount}M")
+# Chinese counts money in 万 (ten thousands), 1M is 100万, and from 100M in 亿 (a hundred
+# millions), as a Chinese reader expects: 150M is 1.5亿, not 15000万.
 _UNITS_PER_MILLION: Final[dict[str, int]] = {"en": 1, "es": 1, "zh": 100}
+_LARGE_FROM: Final[dict[str, int]] = {"zh": 100}
 
 
 def format_money(amount: int, locale: str = "en") -> str:
     """An amount in millions, written as ``locale`` writes it.
 
     English writes ``3M``, Spanish ``3 M`` and Chinese counts in 万 (ten thousands), as
-    the Chinese rule book does: ``300万``.
+    the Chinese rule book does: ``300万``; from 100M on, Chinese counts in 亿 (a hundred
+    millions): ``1.5亿``, ``2亿``.
 
     Raises:
         LocaleError: If ``locale`` is unknown or ``amount`` is not an int.
 
     >>> format_money(12), format_money(12, "es"), format_money(12, "zh")
     ('12M', '12 M', '1200万')
+    >>> format_money(150), format_money(150, "zh"), format_money(200, "zh")
+    ('150M', '1.5亿', '2亿')
     """
     language = check_locale(locale)
     if type(amount) is not int:
         raise LocaleError(f"an amount of money must be an int, not {amount!r}")
-    template = _MONEY_TEMPLATES.get(language)
+    large = _LARGE_FROM.get(language)
+    if large is not None and abs(amount) >= large:
+        whole, part = divmod(abs(amount), large)
+        digits = f"{whole}.{part:02d}".rstrip("0").rstrip(".")
+        return _template(_MONEY_LARGE, language).format(amount="-" * (amount < 0) + digits)
+    return _template(_MONEY, language).format(amount=amount * _UNITS_PER_MILLION[language])
+
+
+def _template(text: Text, language: str) -> str:
+    template = _MONEY_TEMPLATES.get((text.id, language))
     if template is None:
-        template = _MONEY_TEMPLATES[language] = render(_MONEY, language, {"amount": "{amount}"})
-    return template.format(amount=amount * _UNITS_PER_MILLION[language])
+        template = _MONEY_TEMPLATES[text.id, language] = render(
+            text, language, {"amount": "{amount}"}
+        )
+    return template
 
 
-# The money template of each language, once looked up.
-_MONEY_TEMPLATES: dict[str, str] = {}
-
-
-_ITEMS: Final = msg("list.items", ", ")
-_AND: Final = msg("list.and", " and ")
-_COMMA: Final = msg("list.comma", " and ")
-
-
-def join_and(items: Iterable[str], locale: str = "en") -> str:
-    """Join words as a list ending in "and": ``Al and Bo and Cy``, ``Al, Bo y Cy``, ``Al、Bo和Cy``."""
-    words = list(items)
-    language = check_locale(locale)
-    if len(words) < 2:
-        return "".join(words)
-    comma = _COMMA.render(language)
-    return comma.join(words[:-1]) + _AND.render(language) + words[-1]
-
-
-def join_items(items: Iterable[str], locale: str = "en") -> str:
-    """Join words as a plain list: ``brute, crook`` (``暴徒、恶棍`` in Chinese)."""
-    return _ITEMS.render(locale).join(items)
+# The money templates of each language, once looked up.
+_MONEY_TEMPLATES: dict[tuple[str, str], str] = {}
 
 
 #: Names of the game's components and quantities, for a frontend's labels.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
+from .._common.narration import Nested, Phrase, Seats, check_names, tell
 from ._actions import (
     Action,
     Choose,
@@ -52,7 +53,7 @@ from ._events import (
     ThreatPeeked,
     ThreatUsed,
 )
-from ._i18n import check_locale, join_and, join_items, render, role_name, word
+from ._i18n import check_locale, join_items, role_name, word
 from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
 
@@ -64,7 +65,6 @@ _WHY: Final[dict[str, Text]] = {
     "R-HEIST-LONE-SNITCH": msg("why.R-HEIST-LONE-SNITCH", "left alone with the police"),
 }
 
-_SEAT: Final = msg("seat", "seat {seat}")
 _CARD: Final = msg("loot.card", "{total} (deposit {deposit})")
 _CARD_SYMBOL: Final = msg("loot.card.symbol", "{total} (deposit {deposit}, {role} symbol)")
 
@@ -76,18 +76,7 @@ def _card(card: LootCard) -> tuple[Text, dict[str, object]]:
     return _CARD_SYMBOL, {**params, "role": card.bonus_role}
 
 
-class _Phrase:
-    """A message with its placeholder values, some of them seats to name."""
-
-    __slots__ = ("params", "seats", "text")
-
-    def __init__(self, text: Text, seats: dict[str, int] | None = None, **params: object) -> None:
-        self.text = text
-        self.seats = seats or {}
-        self.params = params
-
-
-_Phrasing: TypeAlias = Callable[[Any], _Phrase]
+_Phrasing: TypeAlias = Callable[[Any], Phrase]
 
 
 def _event_phrases() -> dict[type, _Phrasing]:
@@ -115,13 +104,13 @@ def _event_phrases() -> dict[type, _Phrasing]:
     stayed = msg("event.stayed", "{player} stays.")
     left = nmsg(
         "event.left",
-        "{player} takes back {count} character(s) and leaves the round.",
-        "{player} takes back {count} character(s) and leaves the round.",
+        "{player} takes back their character and leaves the round.",
+        "{player} takes back their {count} characters and leaves the round.",
     )
     left_some = nmsg(
         "event.left.partial",
-        "{player} takes back {count} character(s); {remaining} still in.",
-        "{player} takes back {count} character(s); {remaining} still in.",
+        "{player} takes back a character and keeps {remaining} in the round.",
+        "{player} takes back {count} characters and keeps {remaining} in the round.",
     )
     taken_back = msg("event.character_taken_back", "{player} takes back the {role}.")
     returned = msg("event.deposit_returned", "{player} gets {amount} of deposit back.")
@@ -134,93 +123,106 @@ def _event_phrases() -> dict[type, _Phrasing]:
     punished = msg("event.snitch_punished", "The police beat up {player}: {amount} lost.")
     shared = nmsg(
         "event.loot_shared",
-        "{total} of loot in {count} share(s) of {share}.",
-        "{total} of loot in {count} share(s) of {share}.",
+        "The {total} of loot makes one share of {share}.",
+        "The {total} of loot is split into {count} shares of {share}.",
     )
+    shared_one = msg("event.loot_shared.one", "One survivor takes the whole {total} of loot.")
+    shared_none = msg("event.loot_shared.nobody", "Nobody shares the {total} of loot.")
     received = msg("event.share_received", "{player} ({role}) receives {amount}.")
     withheld = msg("event.share_withheld", "{player} repeats the {role} and gets no share.")
     driver = msg("event.driver_paid", "{player} pays the Driver, {driver}, {amount}.")
+    # R-3P-3: the Driver's owner collects the fee of their own other character too.
+    driver_own = msg(
+        "event.driver_paid.own",
+        "{player}, as the Driver, keeps the {amount} fee of their other character.",
+    )
     stole = msg("event.crook_stole", "The Crook, {crook}, takes {amount} from the Brute, {brute}.")
     bonus = msg("event.bonus_paid", "{player}'s {role} matches the loot card: +{amount}.")
     ended = msg("event.round_ended", "Round {round} ends; {leader} takes the leader card.")
     won = msg("event.game_won", "Game over: {winners} wins with {amount}.")
     won_tie = msg("event.game_won.tie", "Game over: {winners} win with {amount}.")
 
-    def choose(e: CharacterChosen) -> _Phrase:
+    def choose(e: CharacterChosen) -> Phrase:
         if len(e.roles) == 2:
-            return _Phrase(chosen_two, {"player": e.player}, role=e.roles[0], role2=e.roles[1])
-        return _Phrase(chosen, {"player": e.player}, role=_one(e.roles))
+            return Phrase(chosen_two, {"player": e.player}, role=e.roles[0], role2=e.roles[1])
+        return Phrase(chosen, {"player": e.player}, role=_one(e.roles))
 
-    def card(e: LootRevealed) -> _Phrase:
+    def card(e: LootRevealed) -> Phrase:
         text, params = _card(e.card)
-        return _Phrase(loot, round=e.round, card=_Rendered(text, params))
+        return Phrase(loot, round=e.round, card=Nested(text, **params))
 
-    def deposited(e: DepositPlaced) -> _Phrase:
+    def deposited(e: DepositPlaced) -> Phrase:
         amount = Money(e.paid + e.covered)
         if e.covered:
-            return _Phrase(
+            return Phrase(
                 deposit_covered, {"player": e.player}, amount=amount, covered=Money(e.covered)
             )
-        return _Phrase(deposit, {"player": e.player}, amount=amount)
+        return Phrase(deposit, {"player": e.player}, amount=amount)
 
-    def leaving(e: Left) -> _Phrase:
+    def leaving(e: Left) -> Phrase:
         if e.remaining == 0:
-            return _Phrase(left, {"player": e.player}, count=len(e.positions))
-        return _Phrase(
+            return Phrase(left, {"player": e.player}, count=len(e.positions))
+        return Phrase(
             left_some, {"player": e.player}, count=len(e.positions), remaining=e.remaining
         )
 
-    def winning(e: GameWon) -> _Phrase:
+    def sharing(e: LootShared) -> Phrase:
+        if e.shares == 0:  # R-HEIST-LONE-SNITCH, or nobody left in
+            return Phrase(shared_none, total=Money(e.total))
+        if e.shares == 1:
+            return Phrase(shared_one, total=Money(e.total))
+        return Phrase(shared, total=Money(e.total), count=e.shares, share=Money(e.share))
+
+    def paying_driver(e: DriverPaid) -> Phrase:
+        if e.player == e.driver:
+            return Phrase(driver_own, {"player": e.player}, amount=Money(e.amount))
+        return Phrase(driver, {"player": e.player, "driver": e.driver}, amount=Money(e.amount))
+
+    def winning(e: GameWon) -> Phrase:
         text = won_tie if len(e.winners) > 1 else won
-        return _Phrase(text, winners=_Seats(e.winners), amount=Money(max(e.cash)))
+        return Phrase(text, winners=Seats(e.winners), amount=Money(max(e.cash)))
 
     return {
-        GameStarted: lambda e: _Phrase(started, {"leader": e.leader}, players=e.players),
+        GameStarted: lambda e: Phrase(started, {"leader": e.leader}, players=e.players),
         LootRevealed: card,
         CharacterChosen: choose,
         DepositPlaced: deposited,
-        RoleCardsLaidOut: lambda e: _Phrase(laid_out, roles=_Roles(e.face_up)),
-        RoleCardSetAside: lambda e: _Phrase(set_aside, role=e.role),
-        Paid: lambda e: _Phrase(paid, {"player": e.player, "to": e.to}, amount=Money(e.amount)),
-        ThreatUsed: lambda e: _Phrase(threat, {"player": e.player, "target": e.target}),
-        ThreatPeeked: lambda e: _Phrase(
+        RoleCardsLaidOut: lambda e: Phrase(laid_out, roles=_Roles(e.face_up)),
+        RoleCardSetAside: lambda e: Phrase(set_aside, role=e.role),
+        Paid: lambda e: Phrase(paid, {"player": e.player, "to": e.to}, amount=Money(e.amount)),
+        ThreatUsed: lambda e: Phrase(threat, {"player": e.player, "target": e.target}),
+        ThreatPeeked: lambda e: Phrase(
             peeked, {"player": e.player, "target": e.target}, slot=e.slot, role=e.role
         ),
-        Stayed: lambda e: _Phrase(stayed, {"player": e.player}),
+        Stayed: lambda e: Phrase(stayed, {"player": e.player}),
         Left: leaving,
-        CharacterTakenBack: lambda e: _Phrase(taken_back, {"player": e.player}, role=e.role),
-        DepositReturned: lambda e: _Phrase(returned, {"player": e.player}, amount=Money(e.paid)),
-        CharacterRevealed: lambda e: _Phrase(revealed, {"player": e.player}, role=e.role),
-        Eliminated: lambda e: _Phrase(
+        CharacterTakenBack: lambda e: Phrase(taken_back, {"player": e.player}, role=e.role),
+        DepositReturned: lambda e: Phrase(returned, {"player": e.player}, amount=Money(e.paid)),
+        CharacterRevealed: lambda e: Phrase(revealed, {"player": e.player}, role=e.role),
+        Eliminated: lambda e: Phrase(
             eliminated, {"player": e.player}, role=e.role, why=_WHY.get(e.rule, e.rule)
         ),
-        DepositForfeited: lambda e: _Phrase(
-            forfeited, {"player": e.player}, amount=Money(e.amount)
-        ),
-        ThreatGained: lambda e: _Phrase(gained, {"player": e.player}),
+        DepositForfeited: lambda e: Phrase(forfeited, {"player": e.player}, amount=Money(e.amount)),
+        ThreatGained: lambda e: Phrase(gained, {"player": e.player}),
         RoleDenounced: lambda e: (
-            _Phrase(denounced, {"player": e.player}, role=e.role)
+            Phrase(denounced, {"player": e.player}, role=e.role)
             if e.role is not None
-            else _Phrase(nobody, {"player": e.player})
+            else Phrase(nobody, {"player": e.player})
         ),
-        SnitchPunished: lambda e: _Phrase(punished, {"player": e.player}, amount=Money(e.amount)),
-        LootShared: lambda e: _Phrase(
-            shared, total=Money(e.total), count=e.shares, share=Money(e.share)
-        ),
-        ShareReceived: lambda e: _Phrase(
+        SnitchPunished: lambda e: Phrase(punished, {"player": e.player}, amount=Money(e.amount)),
+        LootShared: sharing,
+        ShareReceived: lambda e: Phrase(
             received, {"player": e.player}, role=e.role, amount=Money(e.amount)
         ),
-        ShareWithheld: lambda e: _Phrase(withheld, {"player": e.player}, role=e.role),
-        DriverPaid: lambda e: _Phrase(
-            driver, {"player": e.player, "driver": e.driver}, amount=Money(e.amount)
-        ),
-        CrookStole: lambda e: _Phrase(
+        ShareWithheld: lambda e: Phrase(withheld, {"player": e.player}, role=e.role),
+        DriverPaid: paying_driver,
+        CrookStole: lambda e: Phrase(
             stole, {"crook": e.crook, "brute": e.brute}, amount=Money(e.amount)
         ),
-        BonusPaid: lambda e: _Phrase(
+        BonusPaid: lambda e: Phrase(
             bonus, {"player": e.player}, role=e.role, amount=Money(e.amount)
         ),
-        RoundEnded: lambda e: _Phrase(ended, {"leader": e.leader}, round=e.round),
+        RoundEnded: lambda e: Phrase(ended, {"leader": e.leader}, round=e.round),
         GameWon: winning,
     }
 
@@ -240,26 +242,24 @@ def _action_phrases() -> dict[type, _Phrasing]:
     deal = msg("action.deal_loot", "Deal loot card {index}")
     set_aside = msg("action.set_aside", "Lay the {role} role card face down")
 
-    def choosing(a: Choose) -> _Phrase:
+    def choosing(a: Choose) -> Phrase:
         if isinstance(a.roles, tuple) and len(a.roles) == 2:
-            return _Phrase(choose_two, role=_Name(a.roles[0]), role2=_Name(a.roles[1]))
-        return _Phrase(choose, role=_Name(_one(a.roles)))
+            return Phrase(choose_two, role=_Name(a.roles[0]), role2=_Name(a.roles[1]))
+        return Phrase(choose, role=_Name(_one(a.roles)))
 
     return {
         Choose: choosing,
-        Stay: lambda a: _Phrase(stay),
-        Leave: lambda a: (
-            _Phrase(leave) if a.role is None else _Phrase(take_back, role=_Name(a.role))
-        ),
-        Pay: lambda a: _Phrase(pay, {"to": a.to}, amount=Money(a.amount)),
+        Stay: lambda a: Phrase(stay),
+        Leave: lambda a: Phrase(leave) if a.role is None else Phrase(take_back, role=_Name(a.role)),
+        Pay: lambda a: Phrase(pay, {"to": a.to}, amount=Money(a.amount)),
         UseThreat: lambda a: (
-            _Phrase(threat, {"target": a.target})
+            Phrase(threat, {"target": a.target})
             if a.slot == 0
-            else _Phrase(threat_slot, {"target": a.target}, slot=a.slot)
+            else Phrase(threat_slot, {"target": a.target}, slot=a.slot)
         ),
-        Denounce: lambda a: _Phrase(denounce, role=_Name(a.role)),
-        DealLoot: lambda a: _Phrase(deal, index=a.index),
-        SetAside: lambda a: _Phrase(set_aside, role=_Name(a.role)),
+        Denounce: lambda a: Phrase(denounce, role=_Name(a.role)),
+        DealLoot: lambda a: Phrase(deal, index=a.index),
+        SetAside: lambda a: Phrase(set_aside, role=_Name(a.role)),
     }
 
 
@@ -283,19 +283,6 @@ class _Name:
         return role_name(self.role, locale) if isinstance(self.role, Role) else str(self.role)
 
 
-class _Rendered:
-    """A nested message: rendered in the locale of the sentence around it."""
-
-    __slots__ = ("params", "text")
-
-    def __init__(self, text: Text, params: dict[str, object]) -> None:
-        self.text = text
-        self.params = params
-
-    def localized(self, locale: str) -> str:
-        return self.text.render(locale, **self.params)
-
-
 class _Roles:
     """Roles listed with the locale's comma."""
 
@@ -308,31 +295,10 @@ class _Roles:
         return join_items((word(role, locale) for role in self.roles), locale)
 
 
-class _Seats:
-    """Seats that :func:`describe` names and joins by "and" in the locale."""
-
-    __slots__ = ("seats",)
-
-    def __init__(self, seats: Sequence[int]) -> None:
-        self.seats = seats
-
-
 _PHRASES: Final = {**_event_phrases(), **_action_phrases()}
 
 
-def _default_name(seat: object, language: str) -> str:
-    template = _SEAT_TEMPLATES.get(language)
-    if template is None:
-        template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
-    # A malformed action may hold anything where a seat goes: show it as it is.
-    return template.format(seat=seat if type(seat) is int else repr(seat))
-
-
-# The "seat N" template of each language, once looked up.
-_SEAT_TEMPLATES: dict[str, str] = {}
-
-
-def _phrase(item: Event | Action) -> _Phrase:
+def _phrase(item: Event | Action) -> Phrase:
     phrasing = _PHRASES.get(type(item))
     if phrasing is None:
         illegal(
@@ -395,23 +361,5 @@ def describe(
     """
     language = check_locale(locale)
     phrase = _phrase(item)
-
-    if names is not None and (
-        isinstance(names, str)
-        or not isinstance(names, Sequence)
-        or not all(isinstance(name, str) for name in names)
-    ):
-        illegal(msg("error.bad_value", "names must be a sequence of strings, one per seat"))
-
-    def name(seat: int, language: str) -> str:
-        if names is not None and type(seat) is int and 0 <= seat < len(names):
-            return names[seat]
-        return _default_name(seat, language)
-
-    params = dict(phrase.params)
-    for key, value in phrase.params.items():
-        if isinstance(value, _Seats):
-            params[key] = join_and((name(seat, language) for seat in value.seats), language)
-    for key, seat in phrase.seats.items():
-        params[key] = name(seat, language)
-    return render(phrase.text, language, params)
+    check_names(names)
+    return tell(phrase, names, language)

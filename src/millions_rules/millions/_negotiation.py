@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._common.interning import interned
+from .._common.narration import Items
 from ._actions import Leave, Pay, Stay, UseThreat
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
@@ -216,7 +217,7 @@ def check_use_threat(state: GameState, action: UseThreat) -> None:
             "R-3P-4",
             player=target,
             slot=slot,
-            positions=", ".join(map(str, positions)),
+            positions=Items(positions),
         )
 
 

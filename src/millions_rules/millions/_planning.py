@@ -26,7 +26,7 @@ from ._events import (
 from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer, RepeatRole, Role, roles_in_play
 from ._state import Character, GameState, Phase
-from ._text import Text, msg
+from ._text import Text, msg, nmsg
 
 __all__ = [
     "check_choose",
@@ -194,10 +194,14 @@ def check_choose(state: GameState, action: Choose) -> None:
     if len(roles) != wanted:
         rule = "R-3P-1" if state.config.three_player else "R-PLAN-2"
         illegal(
-            msg("error.wrong_number_of_roles", "choose exactly {wanted} character(s), not {count}"),
+            nmsg(
+                "error.wrong_number_of_roles",
+                "choose exactly {count} character, not {given}",
+                "choose exactly {count} characters, not {given}",
+            ),
             rule,
-            wanted=wanted,
-            count=len(roles),
+            count=wanted,
+            given=len(roles),
         )
     if len(set(roles)) != len(roles):
         illegal(msg("error.duplicate_role", "the two characters must be different roles"), "R-3P-1")

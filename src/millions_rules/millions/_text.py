@@ -1,7 +1,7 @@
 """Millions' own placeholder values; the localisable messages themselves are common.
 
-:class:`~millions_rules._common.text.Text`, :func:`~millions_rules._common.text.msg` and
-:func:`~millions_rules._common.text.nmsg` live in the common layer (every game marks its
+:class:`~millions_rules._common.i18n.Text`, :func:`~millions_rules._common.i18n.msg` and
+:func:`~millions_rules._common.i18n.nmsg` live in the common layer (every game marks its
 sentences with them) and are imported from here by Millions' modules for brevity.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from .._common.text import Text, msg, nmsg
+from .._common.i18n import Text, msg, nmsg
 
 __all__ = ["Money", "Text", "msg", "nmsg"]
 

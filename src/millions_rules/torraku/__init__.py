@@ -44,7 +44,7 @@ from ._events import (
     StackStarted,
 )
 from ._model import knock_probability
-from ._narrate import describe
+from ._narrate import describe, message_id
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Placement, Setup
 from ._records import FORMAT_VERSION, TorrakuRecord, load_game, save_game
 from ._schema import SCHEMA_FILES, json_schema, shipped_schema
@@ -106,6 +106,7 @@ __all__ = [
     "legal_actions",
     "load_game",
     "make_converter",
+    "message_id",
     "new_game",
     "public_config",
     "replay",

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 
+from .._common.i18n import check_locale, msg, nmsg
 from ._actions import Action, Bet
 from ._config import TorrakuConfig
 from ._engine import apply, legal_actions, new_game
 from ._events import GameWon, RoundEnded, RoundStarted
 from ._narrate import describe
 from ._state import TorrakuState
+from ._words import Pieces
 
 __all__ = ["play_demo"]
 
@@ -32,18 +34,40 @@ def _choose(state: TorrakuState, rng: random.Random) -> Action:
     return rng.choice([a for a in bets if len(a.pieces) <= fewest + 2])
 
 
-def play_demo(players: int = 4, seed: int = 1) -> tuple[TorrakuState, list[str]]:
-    """Play a seeded simulated game to the end; return the final state and its story."""
+_BAG = nmsg(
+    "torraku.demo.bag",
+    "The bag holds {count} piece ({pieces}).",
+    "The bag holds {count} pieces ({pieces}).",
+)
+_BAG_EMPTY = msg("torraku.demo.bag.empty", "The bag is empty.")
+
+
+def play_demo(
+    players: int = 4, seed: int = 1, locale: str = "en"
+) -> tuple[TorrakuState, list[str]]:
+    """Play a seeded simulated game to the end; return the final state and its story.
+
+    The story is told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
+
+    Raises:
+        millions_rules.LocaleError: If ``locale`` is unknown.
+
+    >>> state, story = play_demo(2, seed=3, locale="es")
+    >>> story[0]
+    'Empieza una partida estándar de Currency Torraku para 2 jugadores; abre Aiko.'
+    """
+    language = check_locale(locale)
     state = new_game(TorrakuConfig.simulated(players, seed=seed, touch=0.01, drop=0.05))
     rng = random.Random(seed)
     names = _NAMES[:players]
-    lines = [describe(event, names) for event in state.events]
+    lines = [describe(event, names, locale=language) for event in state.events]
     while not state.is_over:
         told = len(state.events)
         state = apply(state, _choose(state, rng))
         for event in state.events[told:]:
             indent = "" if isinstance(event, (RoundStarted, GameWon)) else "  "
-            lines.append(indent + describe(event, names))
+            lines.append(indent + describe(event, names, locale=language))
             if isinstance(event, RoundEnded):
-                lines.append(f"  The bag holds {state.bag.total} pieces ({state.bag}).")
+                bag = _BAG.render(language, count=state.bag.total, pieces=Pieces(state.bag))
+                lines.append("  " + (bag if state.bag.total else _BAG_EMPTY.render(language)))
     return state, lines

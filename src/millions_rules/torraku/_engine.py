@@ -11,10 +11,11 @@ plays them out, up to the next decision or the end of the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError, IllegalActionError
+from .._common.i18n import Text, msg, nmsg
 from .._common.random import seed_state
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._config import TorrakuConfig
@@ -37,6 +38,7 @@ from ._events import (
 from ._model import draw_outcome
 from ._pieces import PieceCounts, PieceKind, Placement
 from ._state import Phase, StackedPiece, TorrakuState
+from ._words import Pieces
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -156,53 +158,90 @@ def _start_round(d: _Draft, opener: int) -> None:
 
 def _require_seat(state: TorrakuState, value: object) -> int:
     if type(value) is not int:
-        illegal(f"player must be an int, not {type(value).__name__} {value!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "player must be an int, not {value}"),
+            "bad_value",
+            value=f"{type(value).__name__} {value!r}",
+        )
     if not 0 <= value < state.config.players:
         illegal(
-            f"player {value} is not a seat of this {state.config.players}-player game",
+            msg(
+                "error.unknown_player", "player {seat} is not a seat of this {players}-player game"
+            ),
             "unknown_player",
             "R-TK-COMP-5",
+            seat=value,
+            players=state.config.players,
         )
     return value
 
 
-def _require_betting_turn(state: TorrakuState, player: object, doing: str) -> int:
+_BET: Final = msg("torraku.doing.bet", "bet")
+_PASS: Final = msg("torraku.doing.pass", "pass")
+
+
+def _require_betting_turn(state: TorrakuState, player: object, doing: Text) -> int:
     seat = _require_seat(state, player)
     if state.phase is not Phase.BETTING:
-        illegal(f"nobody can {doing} now: the players are stacking", "wrong_phase", "R-TK-ROUND")
+        illegal(
+            msg("error.wrong_phase", "nobody can {doing} now: the players are stacking"),
+            "wrong_phase",
+            "R-TK-ROUND",
+            doing=doing,
+        )
     if seat != state.to_act:
         illegal(
-            f"it is seat {state.to_act}'s turn to bet, not seat {seat}'s",
+            msg("error.not_your_turn", "it is seat {to_act}'s turn to bet, not seat {seat}'s"),
             "not_your_turn",
             "R-TK-BET-3",
+            to_act=state.to_act,
+            seat=seat,
         )
     return seat
 
 
 def _require_pieces(value: object, what: str, limit: int) -> tuple[PieceKind, ...]:
     if not isinstance(value, tuple):
-        illegal(f"{what} must be a sequence of PieceKind, not {type(value).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "{what} must be a sequence of PieceKind, not {kind}"),
+            "bad_value",
+            what=what,
+            kind=type(value).__name__,
+        )
     if len(value) > limit:  # more pieces than the whole game holds: refused before counting
         illegal(
-            f"{what} lists {len(value)} pieces; the game has only {limit}",
+            msg("error.not_in_hand", "{what} lists {count} pieces; the game has only {limit}"),
             "not_in_hand",
             "R-TK-BET-5",
+            what=what,
+            count=len(value),
+            limit=limit,
         )
     for index, piece in enumerate(value):
         if not isinstance(piece, PieceKind):
-            illegal(f"{what}[{index}] must be a PieceKind, not {piece!r}", "bad_value")
+            illegal(
+                msg("error.bad_value", "{what}[{index}] must be a PieceKind, not {value}"),
+                "bad_value",
+                what=what,
+                index=index,
+                value=repr(piece),
+            )
     return value
 
 
 def _check_bet(state: TorrakuState, action: Bet) -> None:
-    seat = _require_betting_turn(state, action.player, "bet")
+    seat = _require_betting_turn(state, action.player, _BET)
     limit = state.config.supply.total
     pieces = PieceCounts.of(_require_pieces(action.pieces, "pieces", limit))
     from_bag = PieceCounts.of(_require_pieces(action.from_bag, "from_bag", limit))
     if pieces.total == 0:
-        illegal("a bet must add at least one piece", "empty_bet", "R-TK-BET-5")
+        illegal(
+            msg("error.empty_bet", "a bet must add at least one piece"), "empty_bet", "R-TK-BET-5"
+        )
     if not from_bag <= pieces:
-        illegal("from_bag must be part of pieces", "bad_value", "R-TK-BET-7")
+        illegal(
+            msg("error.bad_value", "from_bag must be part of pieces"), "bad_value", "R-TK-BET-7"
+        )
     own, hand, row, current = (
         pieces - from_bag,
         state.hands[seat],
@@ -210,66 +249,135 @@ def _check_bet(state: TorrakuState, action: Bet) -> None:
         state.current_bet,
     )
     if not own <= hand:
-        illegal(f"seat {seat} holds {hand}, not {own}", "not_in_hand", "R-TK-BET-5")
+        illegal(
+            msg("error.not_in_hand", "seat {seat} holds {hand}, not {own}"),
+            "not_in_hand",
+            "R-TK-BET-5",
+            seat=seat,
+            hand=Pieces(hand),
+            own=Pieces(own),
+        )
     if from_bag.total == 0:
         if len(row) + pieces.total < current:
             illegal(
-                f"the row would hold {len(row) + pieces.total} pieces, below the current bet {current}",
+                nmsg(
+                    "error.bet_too_small",
+                    "the row would hold {count} piece, below the current bet of {bet}",
+                    "the row would hold {count} pieces, below the current bet of {bet}",
+                ),
                 "bet_too_small",
                 "R-TK-BET-5",
+                count=len(row) + pieces.total,
+                bet=current,
             )
         return
-    if row or hand.total >= current:
-        why = "after a first bet" if row else f"when the hand ({hand.total}) can match {current}"
-        illegal(f"the bag cannot be used {why}", "bag_not_allowed", "R-TK-BET-7")
+    if row:
+        illegal(
+            msg("error.bag_not_allowed", "the bag cannot be used after a first bet"),
+            "bag_not_allowed",
+            "R-TK-BET-7",
+        )
+    if hand.total >= current:
+        illegal(
+            msg(
+                "error.bag_not_allowed",
+                "the bag cannot be used when the hand ({count}) can match the current bet of {bet}",
+            ),
+            "bag_not_allowed",
+            "R-TK-BET-7",
+            count=hand.total,
+            bet=current,
+        )
     if own != hand:
         illegal(
-            "a player topping up from the bag bets their whole hand",
+            msg(
+                "error.bag_requires_whole_hand",
+                "a player topping up from the bag bets their whole hand",
+            ),
             "bag_requires_whole_hand",
             "R-TK-BET-7",
         )
     if pieces.total != current:
         illegal(
-            f"hand and bag make {pieces.total} pieces, not the current bet {current}",
+            msg(
+                "error.bag_must_match",
+                "hand and bag make {count} pieces, not the current bet of {bet}",
+            ),
             "bag_must_match",
             "R-TK-BET-7",
+            count=pieces.total,
+            bet=current,
         )
     if not from_bag <= state.bag:
-        illegal(f"the bag holds {state.bag}, not {from_bag}", "not_in_bag", "R-TK-BET-7")
+        illegal(
+            msg("error.not_in_bag", "the bag holds {bag}, not {wanted}"),
+            "not_in_bag",
+            "R-TK-BET-7",
+            bag=Pieces(state.bag),
+            wanted=Pieces(from_bag),
+        )
 
 
 def _check_pass(state: TorrakuState, action: Pass) -> None:
-    _require_betting_turn(state, action.player, "pass")
+    _require_betting_turn(state, action.player, _PASS)
     if state.current_bet == 0:
-        illegal("the opener must bet at least one piece", "opener_must_bet", "R-TK-BET-4")
+        illegal(
+            msg("error.opener_must_bet", "the opener must bet at least one piece"),
+            "opener_must_bet",
+            "R-TK-BET-4",
+        )
 
 
 def _check_report(state: TorrakuState, action: ReportPlacement) -> None:
     if state.config.dealer is Dealer.ENGINE:
         illegal(
-            "the engine draws stacking outcomes (Dealer.ENGINE)",
+            msg("error.not_dealer_action", "the engine draws stacking outcomes (Dealer.ENGINE)"),
             "not_dealer_action",
             "R-TK-STACK-8",
         )
     seat = _require_seat(state, action.player)
     if state.phase is not Phase.STACKING:
-        illegal("nobody is stacking now: the players are betting", "wrong_phase", "R-TK-ROUND")
+        illegal(
+            msg("error.wrong_phase", "nobody is stacking now: the players are betting"),
+            "wrong_phase",
+            "R-TK-ROUND",
+        )
     if seat != state.to_act:
-        illegal(f"seat {state.to_act} is stacking, not seat {seat}", "not_stacker", "R-TK-STACK-7")
+        illegal(
+            msg("error.not_stacker", "seat {to_act} is stacking, not seat {seat}"),
+            "not_stacker",
+            "R-TK-STACK-7",
+            to_act=state.to_act,
+            seat=seat,
+        )
     outcome, fallen = action.outcome, action.fallen
     if not isinstance(outcome, Placement):
-        illegal(f"outcome must be a Placement, not {outcome!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "outcome must be a Placement, not {value}"),
+            "bad_value",
+            value=repr(outcome),
+        )
     if fallen is None:
         return
     if outcome is not Placement.KNOCKED_DOWN:
-        illegal("fallen goes only with KNOCKED_DOWN", "bad_fallen", "R-TK-STACK-7")
-    if type(fallen) is not int:
-        illegal(f"fallen must be an int, not {type(fallen).__name__} {fallen!r}", "bad_value")
-    if not 1 <= fallen <= len(state.stack):
         illegal(
-            f"fallen must be from 1 to {len(state.stack)}, not {fallen}",
+            msg("error.bad_fallen", "fallen goes only with KNOCKED_DOWN"),
             "bad_fallen",
             "R-TK-STACK-7",
+        )
+    if type(fallen) is not int:
+        illegal(
+            msg("error.bad_value", "fallen must be an int, not {value}"),
+            "bad_value",
+            value=f"{type(fallen).__name__} {fallen!r}",
+        )
+    if not 1 <= fallen <= len(state.stack):
+        illegal(
+            msg("error.bad_fallen", "fallen must be from 1 to {height}, not {fallen}"),
+            "bad_fallen",
+            "R-TK-STACK-7",
+            height=len(state.stack),
+            fallen=fallen,
         )
 
 
@@ -394,21 +502,38 @@ _TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
 
 def _require_state(state: object) -> None:
     if not isinstance(state, TorrakuState):
-        illegal(f"expected a TorrakuState, not {type(state).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a TorrakuState, not {kind}"),
+            "bad_value",
+            kind=type(state).__name__,
+        )
 
 
 def _check(state: TorrakuState, action: object, seat: int | None = None) -> _Play:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
-        illegal(f"{action!r} is not a Torraku action", "not_an_action")
+        illegal(
+            msg("error.not_an_action", "{action} is not a Torraku action"),
+            "not_an_action",
+            action=repr(action),
+        )
     if seat is not None:
         sender = _require_seat(state, seat)
         player = getattr(action, "player", None)
         if type(player) is int and player != sender:
-            illegal(f"seat {sender} cannot act for seat {player}", "not_your_action")
+            illegal(
+                msg("error.not_your_action", "seat {seat} cannot act for seat {player}"),
+                "not_your_action",
+                seat=sender,
+                player=player,
+            )
     if state.phase is Phase.GAME_OVER:
-        illegal("the game is over: no action is legal", "game_over", "R-TK-END-3")
+        illegal(
+            msg("error.game_over", "the game is over: no action is legal"),
+            "game_over",
+            "R-TK-END-3",
+        )
     transition[0](state, action)
     return transition[1]
 
@@ -524,6 +649,9 @@ def _bets(state: TorrakuState, seat: int) -> tuple[Action, ...]:
 VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER
 
 
+_REPLAY_STEP: Final = msg("replay.step", "actions[{index}]: {error}")
+
+
 def replay(config: TorrakuConfig, actions: Iterable[Action]) -> TorrakuState:
     """The state reached by playing ``actions`` from the start; the same on every platform.
 
@@ -539,11 +667,15 @@ def replay(config: TorrakuConfig, actions: Iterable[Action]) -> TorrakuState:
     state = new_game(config)
     if not isinstance(actions, Iterable):
         illegal(
-            f"actions must be an iterable of actions, not {type(actions).__name__}", "bad_value"
+            msg("error.bad_value", "actions must be an iterable of actions, not {kind}"),
+            "bad_value",
+            kind=type(actions).__name__,
         )
     for index, action in enumerate(actions):
         try:
             state = apply(state, action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"actions[{index}]: {error}", error.code, error.rule) from None
+            raise IllegalActionError._from_text(
+                _REPLAY_STEP, error.code, error.rule, {"index": index, "error": error}, cited=False
+            ) from None
     return state

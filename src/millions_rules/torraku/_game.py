@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .._common.errors import ConfigError, IllegalActionError
+from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
@@ -96,11 +97,22 @@ def sample_state(seen: TorrakuView, seed: int) -> TorrakuState:
     True
     """
     if not isinstance(seen, TorrakuView):
-        illegal(f"expected a TorrakuView, not {type(seen).__name__}", "bad_value")
+        illegal(
+            msg("error.bad_value", "expected a TorrakuView, not {kind}"),
+            "bad_value",
+            kind=type(seen).__name__,
+        )
     if seen.first_event:
-        illegal("a sample needs the whole log: a view made with since=0", "bad_value")
+        illegal(
+            msg("error.bad_value", "a sample needs the whole log: a view made with since=0"),
+            "bad_value",
+        )
     if type(seed) is not int or not 0 <= seed < 2**64:
-        illegal(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "seed must be an int from 0 to 2**64 - 1, not {seed}"),
+            "bad_value",
+            seed=repr(seed),
+        )
     return TorrakuState(
         config=seen.config.with_seed(seed),
         phase=seen.phase,

@@ -1,12 +1,19 @@
-"""Plain-English sentences for Currency Torraku's events, for logs, chat bots and the demo."""
+"""Sentences for Currency Torraku's events and labels for its actions, in every locale.
+
+As Millions' :func:`~millions_rules.describe`: each event and action has one or more
+messages (a variant per shape of sentence), each with a stable message id that
+:func:`~millions_rules.torraku.message_id` gives; the machinery is the common layer's
+(:mod:`millions_rules._common.narration`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final, TypeAlias
 
-from .._common.errors import LocaleError
-from .._common.i18n import check_locale
+from .._common.i18n import Text, check_locale, msg, nmsg
+from .._common.narration import Items, Nested, Phrase, Seats, check_names, namer, tell
+from ._actions import Action, Bet, Pass, ReportPlacement
 from ._errors import illegal
 from ._events import (
     BetPlaced,
@@ -23,132 +30,296 @@ from ._events import (
     RoundStarted,
     StackStarted,
 )
-from ._pieces import PieceCounts, PieceKind, Placement
+from ._pieces import PieceCounts, Placement
+from ._words import SETUPS, Piece, Pieces
 
-__all__ = ["describe"]
+__all__ = ["describe", "message_id"]
 
-_NAMES = {
-    PieceKind.VAN: ("van", "vans"),
-    PieceKind.WASHING_MACHINE: ("washing machine", "washing machines"),
-    PieceKind.RICE_COOKER: ("rice cooker", "rice cookers"),
-}
+_Phrasing: TypeAlias = Callable[[Any], Phrase]
 
 
-def _piece(kind: PieceKind) -> str:
-    return "a " + _NAMES[kind][0]
+class _Seated:
+    """A nested message about one seat, which :func:`describe` names as the sentence does."""
+
+    __slots__ = ("params", "seat", "text")
+
+    def __init__(self, text: Text, seat: int, **params: object) -> None:
+        self.text = text
+        self.seat = seat
+        self.params = params
 
 
-def _counts(counts: PieceCounts) -> str:
-    parts = [
-        f"{n} {_NAMES[kind][n != 1]}"
-        for kind, n in zip(PieceKind, counts.as_tuple(), strict=True)
-        if n
-    ]
-    if not parts:
-        return "nothing"
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-
-
-def _pieces(pieces: Sequence[PieceKind]) -> str:
-    return ", ".join(_NAMES[p][0] for p in pieces)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def describe(event: Event, names: Sequence[str] | None = None, *, locale: str = "en") -> str:
-    """One English sentence for a Torraku ``event``, as Millions' ``describe`` does.
-
-    Args:
-        event: Any Torraku event.
-        names: Player names by seat; ``"seat N"`` if left out (or for a seat beyond the
-            names given).
-        locale: ``"en"``; the other languages of :data:`~millions_rules.LOCALES` are
-            refused until Torraku's catalogs exist, rather than answered in English.
-
-    Raises:
-        LocaleError: If ``locale`` is not English.
-        IllegalActionError: If ``event`` is no Torraku event or ``names`` is no sequence of
-            strings (code ``bad_value``).
-
-    >>> from millions_rules.torraku import PieceKind, PiecePlaced
-    >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"])
-    'Bo places a van on the stack (height 3).'
-    """
-    if check_locale(locale) != "en":
-        raise LocaleError(f"Currency Torraku is narrated in English only, not {locale!r}")
-    tell = _TELLERS.get(type(event))
-    if tell is None:
-        illegal(f"expected a Torraku event, not {type(event).__name__}", "bad_value")
-    if names is not None and (
-        isinstance(names, str)
-        or not isinstance(names, Sequence)
-        or not all(isinstance(name, str) for name in names)
-    ):
-        illegal("names must be a sequence of strings, one per seat", "bad_value")
-
-    def who(seat: int) -> str:
-        return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
-
-    return tell(event, who)
-
-
-def _winners(e: GameWon, who: Callable[[int], str]) -> str:
-    people = " and ".join(who(s) for s in e.winners)
-    verb = "wins" if len(e.winners) == 1 else "share the win"
-    if e.at_limit:
-        return f"Round limit reached after round {e.round}: {people} {verb} with the fewest pieces."
-    return f"Game over after round {e.round}: {people} {verb}, out of pieces!"
-
-
-def _penalty(e: PenaltyTaken, who: Callable[[int], str]) -> str:
-    how = "knocks the stack down" if e.cause is Placement.KNOCKED_DOWN else "touches the stack"
-    fell = "" if e.fallen is None else f" ({_plural(e.fallen, 'piece')} fell)"
-    return (
-        f"{who(e.player)} {how} adding {_piece(e.piece)}{fell} and takes back "
-        f"{_counts(e.stack + PieceCounts.of((e.piece,)))}."
+def _event_phrases() -> dict[type, _Phrasing]:
+    started = nmsg(
+        "torraku.event.game_started",
+        "A {setup} game of Currency Torraku for {count} player begins; {player} opens.",
+        "A {setup} game of Currency Torraku for {count} players begins; {player} opens.",
+    )
+    dealt = msg("torraku.event.pieces_dealt", "Each player receives {hand}; the bag holds {bag}.")
+    dealt_empty = msg(
+        "torraku.event.pieces_dealt.bag_empty", "Each player receives {hand}; the bag is empty."
+    )
+    dealt_each = msg(
+        "torraku.event.pieces_dealt.each", "The pieces are dealt: {hands}; the bag holds {bag}."
+    )
+    dealt_each_empty = msg(
+        "torraku.event.pieces_dealt.each.bag_empty",
+        "The pieces are dealt: {hands}; the bag is empty.",
+    )
+    hand = msg("torraku.hand", "{player} gets {pieces}")
+    round_started = msg("torraku.event.round_started", "Round {round}: {player} opens the betting.")
+    raised = msg("torraku.event.bet_placed", "{player} bets {pieces}: row {row}, raises to {bet}.")
+    matched = msg(
+        "torraku.event.bet_placed.match", "{player} bets {pieces}: row {row}, matches {bet}."
+    )
+    from_bag = nmsg(
+        "torraku.event.bet_placed.bag",
+        "{player} bets {pieces}, one of them from the bag: row {row}, matches {bet}.",
+        "{player} bets {pieces}, {count} of them from the bag: row {row}, matches {bet}.",
+    )
+    passed = nmsg(
+        "torraku.event.passed",
+        "{player} passes with a bet of {count} piece.",
+        "{player} passes with a bet of {count} pieces.",
+    )
+    passed_none = msg("torraku.event.passed.nothing", "{player} passes without betting.")
+    betting_ended = msg(
+        "torraku.event.betting_ended", "Betting ends; bets {bets}; {player} passed last."
+    )
+    stack = msg("torraku.event.stack_started", "{player} lays {piece} as the base of a stack.")
+    new_stack = msg(
+        "torraku.event.stack_started.after_penalty",
+        "{player} lays {piece} as the base of a new stack.",
+    )
+    dropped = msg("torraku.event.piece_dropped", "{player} drops {piece} and tries again.")
+    placed = msg(
+        "torraku.event.piece_placed", "{player} places {piece} on the stack (height {height})."
+    )
+    touched = msg(
+        "torraku.event.penalty_taken.touched",
+        "{player} touches the stack adding {piece} and takes back {pieces}.",
+    )
+    knocked = msg(
+        "torraku.event.penalty_taken",
+        "{player} knocks the stack down adding {piece} and takes back {pieces}.",
+    )
+    fell = nmsg(
+        "torraku.event.penalty_taken.fallen",
+        "{player} knocks the stack down adding {piece} ({count} piece fell) and takes back {pieces}.",
+        "{player} knocks the stack down adding {piece} ({count} pieces fell) and takes back {pieces}.",
+    )
+    ended = nmsg(
+        "torraku.event.round_ended",
+        "Round {round} ends: {pieces} goes into the bag. Pieces left: {left}.",
+        "Round {round} ends: {pieces} go into the bag. Pieces left: {left}.",
+    )
+    ended_bare = msg(
+        "torraku.event.round_ended.nothing",
+        "Round {round} ends with no stack to bag. Pieces left: {left}.",
+    )
+    left = msg("torraku.pieces_left", "{player} {count}")
+    won = msg(
+        "torraku.event.game_won", "Game over after round {round}: {winners} wins, out of pieces!"
+    )
+    won_tie = msg(
+        "torraku.event.game_won.tie",
+        "Game over after round {round}: {winners} share the win, out of pieces!",
+    )
+    limit = msg(
+        "torraku.event.game_won.limit",
+        "Round limit reached after round {round}: {winners} wins with the fewest pieces.",
+    )
+    limit_tie = msg(
+        "torraku.event.game_won.limit.tie",
+        "Round limit reached after round {round}: {winners} share the win with the fewest pieces.",
     )
 
+    def dealing(e: PiecesDealt) -> Phrase:
+        # An empty bag has a sentence of its own; the other placeholders are always given.
+        bag = Pieces(e.bag)
+        if len(set(e.hands)) == 1:
+            return Phrase(dealt if e.bag.total else dealt_empty, hand=Pieces(e.hands[0]), bag=bag)
+        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)])
+        return Phrase(dealt_each if e.bag.total else dealt_each_empty, hands=hands, bag=bag)
 
-def _bet(e: BetPlaced, who: Callable[[int], str]) -> str:
-    bag = f", {len(e.from_bag)} of them from the bag" if e.from_bag else ""
-    verb = "raises to" if e.raised else "matches"
-    return f"{who(e.player)} bets {_pieces(e.pieces)}{bag}: row {e.row}, {verb} {e.current_bet}."
+    def betting(e: BetPlaced) -> Phrase:
+        common: dict[str, object] = {"pieces": Pieces(e.pieces), "row": e.row, "bet": e.current_bet}
+        if e.from_bag:
+            return Phrase(from_bag, {"player": e.player}, count=len(e.from_bag), **common)
+        return Phrase(raised if e.raised else matched, {"player": e.player}, **common)
+
+    def penalty(e: PenaltyTaken) -> Phrase:
+        taken = Pieces(e.stack + PieceCounts.of((e.piece,)))
+        seats = {"player": e.player}
+        if e.cause is not Placement.KNOCKED_DOWN:
+            return Phrase(touched, seats, piece=Piece(e.piece), pieces=taken)
+        if e.fallen is None:
+            return Phrase(knocked, seats, piece=Piece(e.piece), pieces=taken)
+        return Phrase(fell, seats, piece=Piece(e.piece), pieces=taken, count=e.fallen)
+
+    def ending(e: RoundEnded) -> Phrase:
+        counts = Items([_Seated(left, s, count=n) for s, n in enumerate(e.pieces_left)])
+        if e.bagged.total == 0:
+            return Phrase(ended_bare, round=e.round, left=counts)
+        return Phrase(
+            ended, round=e.round, pieces=Pieces(e.bagged), count=e.bagged.total, left=counts
+        )
+
+    def winning(e: GameWon) -> Phrase:
+        tie = len(e.winners) > 1
+        text = (limit_tie if tie else limit) if e.at_limit else (won_tie if tie else won)
+        return Phrase(text, round=e.round, winners=Seats(e.winners))
+
+    return {
+        GameStarted: lambda e: Phrase(
+            started, {"player": e.first_player}, setup=SETUPS[e.setup], count=e.players
+        ),
+        PiecesDealt: dealing,
+        RoundStarted: lambda e: Phrase(round_started, {"player": e.opener}, round=e.round),
+        BetPlaced: betting,
+        Passed: lambda e: (
+            Phrase(passed, {"player": e.player}, count=e.bet)
+            if e.bet
+            else Phrase(passed_none, {"player": e.player})
+        ),
+        BettingEnded: lambda e: Phrase(
+            betting_ended, {"player": e.last_passer}, bets=Items(e.bets)
+        ),
+        StackStarted: lambda e: Phrase(
+            new_stack if e.after_penalty else stack, {"player": e.player}, piece=Piece(e.piece)
+        ),
+        PieceDropped: lambda e: Phrase(dropped, {"player": e.player}, piece=Piece(e.piece)),
+        PiecePlaced: lambda e: Phrase(
+            placed, {"player": e.player}, piece=Piece(e.piece), height=e.height
+        ),
+        PenaltyTaken: penalty,
+        RoundEnded: ending,
+        GameWon: winning,
+    }
 
 
-_TELLERS: dict[type, Callable[[Any, Callable[[int], str]], str]] = {
-    GameStarted: lambda e, who: (
-        f"A {e.setup.value} game of Currency Torraku for {_plural(e.players, 'player')} begins; "
-        f"{who(e.first_player)} opens."
-    ),
-    PiecesDealt: lambda e, who: (
-        f"Each player receives {_counts(e.hands[0])}; the bag holds {_counts(e.bag)}."
-        if len(set(e.hands)) == 1
-        else "The pieces are dealt: "
-        + "; ".join(f"{who(s)} {_counts(h)}" for s, h in enumerate(e.hands))
-        + f"; the bag holds {_counts(e.bag)}."
-    ),
-    RoundStarted: lambda e, who: f"Round {e.round}: {who(e.opener)} opens the betting.",
-    BetPlaced: _bet,
-    Passed: lambda e, who: f"{who(e.player)} passes with a bet of {e.bet}.",
-    BettingEnded: lambda e, who: (
-        f"Betting ends; bets {', '.join(map(str, e.bets))}; {who(e.last_passer)} passed last."
-    ),
-    StackStarted: lambda e, who: (
-        f"{who(e.player)} lays {_piece(e.piece)} as the base of a "
-        + ("new stack." if e.after_penalty else "stack.")
-    ),
-    PieceDropped: lambda e, who: f"{who(e.player)} drops {_piece(e.piece)} and tries again.",
-    PiecePlaced: lambda e, who: (
-        f"{who(e.player)} places {_piece(e.piece)} on the stack (height {e.height})."
-    ),
-    PenaltyTaken: _penalty,
-    RoundEnded: lambda e, who: (
-        f"Round {e.round} ends: {_counts(e.bagged)} {'goes' if e.bagged.total == 1 else 'go'} "
-        "into the bag. Pieces left: "
-        + ", ".join(f"{who(s)} {n}" for s, n in enumerate(e.pieces_left))
-        + "."
-    ),
-    GameWon: _winners,
-}
+def _action_phrases() -> dict[type, _Phrasing]:
+    bet = msg("torraku.action.bet", "Bet {pieces}")
+    bet_bag = nmsg(
+        "torraku.action.bet.bag",
+        "Bet {pieces}, one of them from the bag",
+        "Bet {pieces}, {count} of them from the bag",
+    )
+    pass_ = msg("torraku.action.pass", "Pass")
+    reports = {
+        Placement.PLACED: msg("torraku.action.report_placement.placed", "The piece stays on"),
+        Placement.DROPPED: msg(
+            "torraku.action.report_placement.dropped", "Only the piece fell: try again"
+        ),
+        Placement.KNOCKED_DOWN: msg(
+            "torraku.action.report_placement.knocked_down", "The stack fell"
+        ),
+        Placement.TOUCHED: msg(
+            "torraku.action.report_placement.touched", "Another piece was moved by hand"
+        ),
+    }
+    fell = nmsg(
+        "torraku.action.report_placement.fallen",
+        "The stack fell: {count} piece",
+        "The stack fell: {count} pieces",
+    )
+    other = msg("torraku.action.report_placement", "Report {outcome}")
+
+    def betting(a: Bet) -> Phrase:
+        pieces = _pieces(a.pieces)
+        if isinstance(a.from_bag, tuple) and a.from_bag:
+            return Phrase(bet_bag, pieces=pieces, count=len(a.from_bag))
+        return Phrase(bet, pieces=pieces)
+
+    def reporting(a: ReportPlacement) -> Phrase:
+        if a.outcome is Placement.KNOCKED_DOWN and type(a.fallen) is int:
+            return Phrase(fell, count=a.fallen)
+        text = reports.get(a.outcome) if isinstance(a.outcome, Placement) else None
+        # A malformed action may hold anything where the outcome goes: show it as it is.
+        return Phrase(other, outcome=repr(a.outcome)) if text is None else Phrase(text)
+
+    return {Bet: betting, Pass: lambda a: Phrase(pass_), ReportPlacement: reporting}
+
+
+def _pieces(pieces: object) -> object:
+    # A malformed action may hold anything where pieces go: show it as the engine would.
+    return Pieces(pieces) if isinstance(pieces, tuple) else repr(pieces)
+
+
+_PHRASES: Final = {**_event_phrases(), **_action_phrases()}
+
+
+def _phrase(item: Event | Action) -> Phrase:
+    phrasing = _PHRASES.get(type(item))
+    if phrasing is None:
+        illegal(
+            msg("error.bad_value", "expected a Torraku event or action, not {kind}"),
+            "bad_value",
+            kind=type(item).__name__,
+        )
+    return phrasing(item)
+
+
+def message_id(item: Event | Action) -> str:
+    """The stable id of the message :func:`~millions_rules.torraku.describe` uses for ``item``.
+
+    Torraku's ids start with ``torraku.``: ``torraku.event.<name>`` for events (with a
+    variant per shape of sentence, such as ``torraku.event.game_won.tie``) and
+    ``torraku.action.<name>`` for actions.
+
+    Raises:
+        IllegalActionError: If ``item`` is no Torraku event or action (code ``bad_value``).
+
+    >>> from millions_rules.torraku import GameWon, Pass
+    >>> message_id(GameWon((0, 2), 9, True)), message_id(Pass(1))
+    ('torraku.event.game_won.limit.tie', 'torraku.action.pass')
+    """
+    return _phrase(item).text.id
+
+
+def describe(
+    item: Event | Action, names: Sequence[str] | None = None, *, locale: str = "en"
+) -> str:
+    """A sentence for a Torraku event, or a short label for an action, in ``locale``.
+
+    As Millions' :func:`~millions_rules.describe`: an event gives a sentence for a game's
+    log, an action an imperative label without its actor, fit for the button that plays it.
+
+    Args:
+        item: Any Torraku event or action.
+        names: Player names by seat; ``"seat N"`` (in ``locale``) if left out, or for a
+            seat beyond the names given.
+        locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
+            (a regional tag such as ``"es-MX"`` reads as its language).
+
+    Raises:
+        millions_rules.LocaleError: If ``locale`` is unknown.
+        IllegalActionError: If ``item`` is no Torraku event or action, or ``names`` is no
+            sequence of strings (code ``bad_value``).
+
+    >>> from millions_rules.torraku import Bet, PieceKind, PiecePlaced
+    >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"])
+    'Bo places a van on the stack (height 3).'
+    >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"], locale="es")
+    'Bo coloca una camioneta en la pila (altura 3).'
+    >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"], locale="zh")
+    'Bo把一辆面包车放上钱堆（高度3）。'
+    >>> describe(Bet(0, [PieceKind.RICE_COOKER] * 2), locale="zh")
+    '押上2个电饭煲'
+    """
+    language = check_locale(locale)
+    phrase = _phrase(item)
+    check_names(names)
+    name = namer(names, language)
+    # Nested messages about a seat name it as the sentence does.
+    for key, value in phrase.params.items():
+        if isinstance(value, Items):
+            phrase.params[key] = Items(
+                [
+                    Nested(part.text, player=name(part.seat), **part.params)
+                    if isinstance(part, _Seated)
+                    else part
+                    for part in value.items
+                ]
+            )
+    return tell(phrase, names, language)

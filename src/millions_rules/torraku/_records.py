@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from .._common.i18n import msg
 from .._common.json import parse_json
 from .._common.limits import MAX_ARRAY_LENGTH
 from .._common.records import check_format, check_saveable, refuse_newer, replay_record
@@ -110,7 +111,10 @@ def save_game(state: TorrakuState, *, tags: Mapping[str, str] | None = None) -> 
     _require_state(state)
     record = TorrakuRecord.of(state, tags=tags)
     if len(record.actions) <= MAX_ARRAY_LENGTH and replay(state.config, state.history) != state:
-        illegal("this state's history does not rebuild it (an edited state?)", "bad_value")
+        illegal(
+            msg("error.bad_value", "this state's history does not rebuild it (an edited state?)"),
+            "bad_value",
+        )
     return check_saveable(len(record.actions), lambda: FORMAT.to_json(record))
 
 

@@ -12,6 +12,7 @@ import attrs
 
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError
+from .._common.i18n import msg
 from ._actions import Action
 from ._config import TorrakuConfig
 from ._engine import _require_seat, _require_state, legal_actions
@@ -162,7 +163,12 @@ def view(state: TorrakuState, seat: int | None = None, *, since: int = 0) -> Tor
     if seat is not None:
         _require_seat(state, seat)
     if type(since) is not int or not 0 <= since <= len(state.events):
-        illegal(f"since must be an int from 0 to {len(state.events)}, not {since!r}", "bad_value")
+        illegal(
+            msg("error.bad_value", "since must be an int from 0 to {last}, not {since}"),
+            "bad_value",
+            last=len(state.events),
+            since=repr(since),
+        )
     to_act = state.to_act
     actors = () if to_act is None else (to_act,)
     return TorrakuView(

@@ -13,8 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._common.i18n import check_locale, cite, translations
-from .._common.text import Text, msg
+from .._common.i18n import Text, check_locale, cite, msg, translations
 from ..millions._errors import IllegalActionError
 from ..millions._events import (
     CharacterRevealed,
@@ -41,7 +40,7 @@ RULES: Final[dict[str, tuple[Text, ...]]] = {
     "millions": (
         msg(
             "web.rules.millions.goal",
-            "Goal: be the richest when someone reaches the target of {target} after a heist, "
+            "Goal: be the richest when someone reaches the target of {amount} after a heist, "
             "or after the last round. Everyone starts with 5M.",
         ),
         msg(
@@ -122,6 +121,7 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.summary.change", "Cash change"),
     msg("web.summary.revealed", "Revealed"),
     msg("web.end.won_with", "{names} won with {amount}."),
+    msg("web.end.won_with.tie", "{names} share the win with {amount} each."),
     msg("web.end.torraku", "{names}: out of pieces."),
     msg("web.end.torraku_limit", "{names}: the fewest pieces at the round limit."),
     msg("web.tk.title", "Currency Torraku"),
@@ -164,7 +164,7 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.replay.save", "Save the replay"),
     msg("web.error.bad_request", "the table did not understand the request."),
     msg("web.error.table_closed", "the host closed this table."),
-    msg("web.error.not_your_action", "{player} cannot act for {names}."),
+    msg("web.error.not_your_action", "{player} cannot act for {to}."),
 )
 
 
@@ -226,7 +226,7 @@ def refusal(error: IllegalActionError, language: str, names: Sequence[str]) -> s
     known = isinstance(seat, int) and isinstance(player, int)
     if error.code == "not_your_action" and known and {seat, player} <= set(range(len(names))):
         assert isinstance(seat, int) and isinstance(player, int)
-        return _raw(_NOT_YOURS, language).format(player=names[seat], names=names[player])
+        return _raw(_NOT_YOURS, language).format(player=names[seat], to=names[player])
     text: Text | None = getattr(error, "_text", None)
     seats = {
         key: value

@@ -15,13 +15,13 @@ from typing import Final
 from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
 from ..millions._roles import Role
 from ..millions._state import Phase
-from ..millions._text import Text, msg
+from ..millions._text import Text, msg, nmsg
 from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
-#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}`` and
-#: ``{number}`` are filled in by the page.
+#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}``,
+#: ``{number}`` and ``{label}`` are filled in by the page.
 PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.title", "Millions of Dollars"),
     msg("web.language", "Language"),
@@ -41,8 +41,9 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.choose", "Choose {role}"),
     msg("web.pay", "Pay"),
     msg("web.pay_to", "to"),
+    # The amount is typed in the unit the page shows money in: M, or 万 in Chinese.
     msg("web.amount", "amount (M)"),
-    msg("web.winners", "Winners"),
+    nmsg("web.winners", "Winner: {names}", "Winners: {names}"),
     msg("web.final_cash", "Final cash"),
     msg("web.leader_badge", "leader"),
     msg("web.bot", "bot"),
@@ -51,6 +52,8 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.links", "Links"),
     msg("web.no_token", "Open the link of your seat (it ends with #...)."),
     msg("web.refused", "Refused"),
+    # A label before its value, with the language's colon: "Cash: 5M", "现金：500万".
+    msg("web.label", "{label}: "),
     msg(
         "web.error.stale_version",
         "the table has moved on since your page showed it; look again before acting.",
@@ -68,14 +71,19 @@ def _words(language: str) -> tuple[tuple[str, str], ...]:
     found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
     found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
     found += [(f"term.{key}", term(key, language)) for key in TERMS]
-    # The page fills the placeholders itself: they travel as they are.
-    found += [(text.id, _template(text, language)) for text in PAGE_WORDS]
+    # The page fills the placeholders itself: they travel as they are. A message with
+    # plural forms travels as two: ``<id>.one`` for one, ``<id>`` for any other number
+    # (the rule of English and Spanish; Chinese has one form for both).
+    for text in PAGE_WORDS:
+        found.append((text.id, _template(text, language, 2)))
+        if text.plural is not None:
+            found.append((f"{text.id}.one", _template(text, language, 1)))
     return tuple(found)
 
 
-def _template(text: Text, language: str) -> str:
-    names = ("names", "role", "player", "number")
-    return text.render(language, **{name: f"{{{name}}}" for name in names})
+def _template(text: Text, language: str, count: int) -> str:
+    names = ("names", "role", "player", "number", "label")
+    return text.render(language, count=count, **{name: f"{{{name}}}" for name in names})
 
 
 def words(locale: str = "en") -> dict[str, str]:
@@ -83,16 +91,21 @@ def words(locale: str = "en") -> dict[str, str]:
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
     :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
-    (``{names}``, ``{role}``, ``{player}``, ``{number}``...) stay for the page to fill;
-    they include the rules panel of each game (``web.rules.<game>`` lists its paragraphs'
-    ids), the heist summary's and Torraku's widgets' words.
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``...) stay for the
+    page to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``,
+    for any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
+    language's colon after a label (``"{label}："`` in Chinese). They include the rules
+    panel of each game (``web.rules.<game>`` lists its paragraphs' ids), the heist
+    summary's and Torraku's widgets' words.
 
     Raises:
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
 
     >>> from millions_rules.web import words
     >>> words("zh")["term.spectator"], words("es")["web.choose"]
     ('观众', 'Elegir {role}')
+    >>> words("es")["web.winners.one"], words("es")["web.winners"]
+    ('Gana {names}', 'Ganan {names}')
     """
     language = check_locale(locale)
     return dict(_words(language)) | teach_words(language)

@@ -79,10 +79,15 @@ function isLang(value) {
   return value === "en" || value === "es" || value === "zh";
 }
 
-/** Money as the log writes it: 5M, 5 M, 500万. @param {number} millions */
+/** Money as the log writes it (format_money): 5M, 5 M, 500万, 1.5亿. @param {number} millions */
 function money(millions) {
-  if (lang === "zh") return `${millions * 100}万`;
+  if (lang === "zh") return Math.abs(millions) >= 100 ? `${millions / 100}亿` : `${millions * 100}万`;
   return lang === "es" ? `${millions} M` : `${millions}M`;
+}
+
+/** How many of the units the page shows money in make 1M: 100 in Chinese (万), else 1. */
+function moneyUnit() {
+  return lang === "zh" ? 100 : 1;
 }
 
 /**
@@ -92,6 +97,14 @@ function money(millions) {
 function t(key, params = {}) {
   const template = words[key] ?? FALLBACK[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
+}
+
+/**
+ * A label before its value, with the language's colon ("Cash: "; a full-width one in Chinese).
+ * @param {string} text
+ */
+function label(text) {
+  return t("web.label", { label: text });
 }
 
 /**
@@ -219,7 +232,7 @@ function render() {
   }
   const view = last.view;
   byId("who").textContent =
-    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : `${t("web.you")}: ${nameOf(view.seat)}`;
+    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
   renderRules();
   if (last.game === "torraku") {
     const tk = /** @type {TorrakuView} */ (/** @type {unknown} */ (view));
@@ -257,7 +270,7 @@ function render() {
 function renderBoard(view) {
   const loot = view.loot;
   const lootText = loot
-    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${t("term.bonus_symbol")}: ${t(`role.${loot.bonus_role}`)}` : "")
+    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${label(t("term.bonus_symbol"))}${t(`role.${loot.bonus_role}`)}` : "")
     : "—";
   const facts = el("dl", { class: "facts" }, [
     el("dt", {}, [t("term.round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
@@ -288,7 +301,7 @@ function renderMine(view) {
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
     el("h2", {}, [t("term.seen_by_threat")]),
     el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [`${t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })}: `, roleChip(/** @type {Role} */ (c.role), c.status)]))
+      ? seen.map((c) => el("div", {}, [label(t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })), roleChip(/** @type {Role} */ (c.role), c.status)]))
       : [t("web.none_seen")]),
   );
 }
@@ -359,10 +372,12 @@ function renderActions(view) {
 /** @param {number} seat @param {PlayerView} view */
 function payForm(seat, view) {
   const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
-  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: "1", max: String(view.cash[seat]), value: "1" }));
+  // The amount is typed in the unit the page shows money in (web.amount says which).
+  const unit = moneyUnit();
+  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: String(unit), step: String(unit), max: String(view.cash[seat] * unit), value: String(unit) }));
   const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
   button.addEventListener("click", () => {
-    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) });
+    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) / unit });
   });
   return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
 }
@@ -412,10 +427,10 @@ function renderEnd(view) {
   const amount = winners.length ? cash[winners[0]] : 0;
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [`${t("web.winners")}: ${winners.map(nameOf).join(", ")}`]),
-    el("p", { id: "won-with", class: "big" }, [t("web.end.won_with", { names: winners.map(nameOf).join(", "), amount: money(amount ?? 0) })]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: winners.map(nameOf).join(", ") })]),
+    el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: winners.map(nameOf).join(", "), amount: money(amount ?? 0) })]),
     el("p", { id: "why" }, [why]),
-    el("p", {}, [`${t("web.final_cash")}: ` + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+    el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
 
@@ -429,7 +444,7 @@ function renderRules() {
   const target = last?.target ? money(last.target) : "";
   const details = el("details", { id: "rules-details" }, [
     el("summary", {}, [t("web.rules.title")]),
-    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, { target })]))),
+    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, { amount: target })]))),
   ]);
   /** @type {HTMLDetailsElement} */ (details).open = open;
   box.replaceChildren(details);
@@ -443,11 +458,11 @@ function renderSummary(summary) {
   if (summary === null) return;
   const caught = summary.caught.map(([seat, role]) => `${nameOf(seat)} (${t(`role.${role}`)})`);
   const shares = summary.shares.map(([seat, amount]) => t("web.summary.entry", { player: nameOf(seat), amount: money(amount) }));
-  const revealed = summary.revealed.map(([seat, role]) => `${nameOf(seat)}: ${t(`role.${role}`)}`);
+  const revealed = summary.revealed.map(([seat, role]) => label(nameOf(seat)) + t(`role.${role}`));
   const signed = (/** @type {number} */ n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n));
   box.replaceChildren(
     el("h2", {}, [t("web.summary.title", { number: String(summary.round) })]),
-    el("p", { id: "summary-revealed" }, [`${t("web.summary.revealed")}: ${revealed.join(", ") || "—"}`]),
+    el("p", { id: "summary-revealed" }, [label(t("web.summary.revealed")) + (revealed.join(", ") || "—")]),
     el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: caught.join(", ") }) : t("web.summary.nobody_caught")]),
     el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: shares.join(", ") }) : t("web.summary.no_shares")]),
     el("table", { class: "change", id: "summary-change" }, [
@@ -651,7 +666,7 @@ function renderTorrakuEnd(view) {
   const names = [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ");
   box.replaceChildren(
     el("h2", {}, [t("web.tk.phase.game_over")]),
-    el("p", { id: "winners" }, [`${t("web.winners")}: ${names}`]),
+    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
     el("p", { id: "why" }, [t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names })]),
   );
 }
@@ -671,8 +686,8 @@ async function renderHost() {
     el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("web.save")]),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [`${s.name}: `, el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
-      el("li", {}, [`${t("term.spectator")}: `, el("a", { href: links.spectator }, [links.spectator])]),
+      ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
 }
@@ -759,7 +774,7 @@ function renderReplay() {
         go("replay-next", t("web.replay.next"), stepShown + 1), go("replay-last", t("web.replay.last"), count - 1),
       ]),
       el("p", { id: "replay-step", "data-step": String(stepShown) }, [t("web.replay.step", { number: String(stepShown), count: String(count - 1) })]),
-      el("p", { id: "replay-seat" }, [`${t("web.replay.as")}: ${seat === null ? t("web.replay.everyone") : nameOf(seat)}`]),
+      el("p", { id: "replay-seat" }, [label(t("web.replay.as")) + (seat === null ? t("web.replay.everyone") : nameOf(seat))]),
     );
     if (replayed.document !== undefined) {
       const blob = new Blob([JSON.stringify(replayed.document)], { type: "application/json" });

@@ -1,0 +1,132 @@
+"""Telling events and labelling actions, the part every game's ``describe`` shares.
+
+A game maps each of its events and actions to a :class:`Phrase`: a message
+(:class:`~millions_rules._common.i18n.Text`), the seats it names and its other placeholder
+values. :func:`tell` names the seats (from the caller's ``names``, else ``"seat N"`` in
+the language) and renders the message. Millions' :func:`~millions_rules.describe` and
+Torraku's :func:`~millions_rules.torraku.describe` are both built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from .errors import IllegalActionError
+from .i18n import Text, join_and, join_items, msg, render, word
+
+__all__ = ["Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
+
+
+class Phrase:
+    """A message with its placeholder values, some of them seats to name.
+
+    Args:
+        text: The message.
+        seats: Placeholders that name one seat each, by placeholder.
+        params: The other placeholders' values (see :func:`~millions_rules._common.i18n.word`).
+    """
+
+    __slots__ = ("params", "seats", "text")
+
+    def __init__(self, text: Text, seats: dict[str, int] | None = None, **params: object) -> None:
+        self.text = text
+        self.seats = seats or {}
+        self.params = params
+
+
+class Seats:
+    """Several seats, named and joined by "and" in the locale (``Al, Bo y Cy``)."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        self.seats = seats
+
+
+class Items:
+    """Values listed with the locale's comma (``1, 2``, ``1、2``), each written for the locale.
+
+    >>> from millions_rules._common.narration import Items
+    >>> Items([1, 2]).localized("zh")
+    '1、2'
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[object]) -> None:
+        self.items = items
+
+    def localized(self, locale: str) -> str:
+        """The values in ``locale``."""
+        return join_items((word(item, locale) for item in self.items), locale)
+
+
+class Nested:
+    """A message inside another one, rendered in the locale of the sentence around it."""
+
+    __slots__ = ("params", "text")
+
+    def __init__(self, text: Text, **params: object) -> None:
+        self.text = text
+        self.params = params
+
+    def localized(self, locale: str) -> str:
+        """The message in ``locale``."""
+        return self.text.render(locale, **self.params)
+
+
+_SEAT: Final = msg("seat", "seat {seat}")
+# The "seat N" template of each language, once looked up.
+_SEAT_TEMPLATES: dict[str, str] = {}
+
+
+def seat_name(seat: object, language: str) -> str:
+    """A seat without a name: ``seat 2``, ``Jugador 2``, ``2号玩家``.
+
+    >>> from millions_rules._common.narration import seat_name
+    >>> seat_name(2, "zh")
+    '2号玩家'
+    """
+    template = _SEAT_TEMPLATES.get(language)
+    if template is None:
+        template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
+    # A malformed action may hold anything where a seat goes: show it as it is.
+    return template.format(seat=seat if type(seat) is int else repr(seat))
+
+
+_BAD_NAMES: Final = msg("error.bad_value", "names must be a sequence of strings, one per seat")
+
+
+def check_names(names: object) -> None:
+    """Refuse ``names`` that are not ``None`` or a sequence of strings (code ``bad_value``)."""
+    if names is not None and (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise IllegalActionError._from_text(_BAD_NAMES, "bad_value")
+
+
+def namer(names: Sequence[str] | None, language: str) -> Callable[[int], str]:
+    """Name a seat by ``names``, or as ``seat N`` in ``language`` beyond them."""
+
+    def name(seat: int) -> str:
+        if names is not None and type(seat) is int and 0 <= seat < len(names):
+            return names[seat]
+        return seat_name(seat, language)
+
+    return name
+
+
+def tell(phrase: Phrase, names: Sequence[str] | None, language: str) -> str:
+    """``phrase`` in ``language`` (checked), its seats named by ``names`` or as ``seat N``."""
+    name = namer(names, language)
+
+    params = dict(phrase.params)
+    for key, value in phrase.params.items():
+        if isinstance(value, Seats):
+            params[key] = join_and(map(name, value.seats), language)
+    for key, seat in phrase.seats.items():
+        params[key] = name(seat)
+    return render(phrase.text, language, params)
