@@ -143,3 +143,41 @@ def test_the_api() -> None:
     assert posted.json()["steps"] == answer["steps"]
     refused = client.get("/api/replay", params={"token": "x" * 22})
     assert (refused.status_code, refused.json()["error"]) == (403, "unknown_token")
+
+
+def test_companion_table() -> None:
+    """serve --companion: a Torraku table whose stacker reports each attempt (R-TK-STACK-7);
+    Millions has no companion mode at the web table."""
+    table = make_table(2, 0, game="torraku", seed=3, companion=True)
+    first = table.update(table.seat_token(0))["actions"]
+    table.act(table.seat_token(0), first[0], table.version)  # one rice cooker
+    table.act(table.seat_token(1), {"type": "pass", "player": 1}, table.version)
+    table.act(table.seat_token(0), {"type": "pass", "player": 0}, table.version)
+    # Ana's single piece was the base: the round ended with no report to make.
+    assert table.update(table.seat_token(0))["view"]["round"] == 2
+    bets = [a for a in table.update(table.seat_token(0))["actions"] if len(a["pieces"]) == 2]
+    table.act(table.seat_token(0), bets[0], table.version)
+    table.act(table.seat_token(1), {"type": "pass", "player": 1}, table.version)
+    table.act(table.seat_token(0), {"type": "pass", "player": 0}, table.version)
+    reports = table.update(table.seat_token(0))["actions"]
+    assert [a["outcome"] for a in reports] == ["placed", "dropped", "knocked_down", "touched"]
+    assert table.update(table.seat_token(1))["actions"] == []
+    with pytest.raises(TableError) as caught:
+        table.act(table.seat_token(1), {**reports[0], "player": 1}, table.version)
+    assert caught.value.code == "not_stacker"
+    knocked = {"type": "report_placement", "player": 0, "outcome": "knocked_down", "fallen": 1}
+    table.act(table.seat_token(0), knocked, table.version)
+    view = table.update(table.seat_token(0))["view"]
+    # Ana takes the base and her piece back (R-TK-PEN-2); no row is left: round 3 begins.
+    assert [e["type"] for e in view["events"][-3:]] == [
+        "penalty_taken",
+        "round_ended",
+        "round_started",
+    ]
+    assert view["events"][-3]["fallen"] == 1
+    assert (view["round"], view["hands"][0]) == (
+        3,
+        {"van": 2, "washing_machine": 2, "rice_cooker": 5},
+    )
+    with pytest.raises(ValueError, match="companion"):
+        make_table(4, 0, game="millions", companion=True)
