@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from ._version import __version__
 from .bots import RandomBot
+from .games import GAMES, get_game
 from .millions._config import GameConfig
 from .millions._engine import apply, new_game
 from .millions._errors import MillionsError
@@ -133,7 +134,7 @@ def _run(argv: Sequence[str] | None) -> int:
     demo = commands.add_parser("demo", help="play and narrate a seeded game between random bots")
     demo.add_argument(
         "--game",
-        choices=["millions", "torraku"],
+        choices=sorted(GAMES),
         default="millions",
         help="Millions of Dollars (the default) or Currency Torraku",
     )
@@ -143,8 +144,15 @@ def _run(argv: Sequence[str] | None) -> int:
     demo.add_argument(
         "--seed", type=int, help="the seed (default 2016 for Millions, 1 for Torraku)"
     )
-    demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
-    demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    demo.add_argument(
+        "--quick", action="store_true", help="Millions only: the quick game (R-VAR-QUICK)"
+    )
+    demo.add_argument(
+        "--repeat-role",
+        choices=[r.value for r in RepeatRole],
+        default="no_share",
+        help="Millions only: the repeated-role variant R-VAR-REPEAT (default no_share)",
+    )
     demo.add_argument(
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
@@ -184,7 +192,7 @@ def _run(argv: Sequence[str] | None) -> int:
         "or :memory: (nothing kept)",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
     serve.add_argument(
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"
     )
@@ -201,8 +209,13 @@ def _run(argv: Sequence[str] | None) -> int:
         help="Torraku beside a physical table: each stacker reports their attempt",
     )
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
-    schemas.add_argument("directory")
-    schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
+    schemas.add_argument("directory", help="where to write them (created if missing)")
+    schemas.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="millions",
+        help="whose schemas: Millions of Dollars (default) or Currency Torraku",
+    )
     from .bots import _cli as simulate
 
     simulate.add_parser(commands)
@@ -221,20 +234,28 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "serve":
         return _serve(args)
-    if args.game == "torraku":
+    return _demo(demo, args)
+
+
+#: Each game's demo: its default players and seed, and how it plays and tells a game.
+_DEMO_DEFAULTS: dict[str, tuple[int, int]] = {"millions": (5, 2016), "torraku": (4, 1)}
+
+
+def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``demo --game NAME``: the game from :func:`~millions_rules.games.get_game`, its
+    player counts checked against :attr:`~millions_rules.games.Game.player_counts`."""
+    game = get_game(args.game)
+    players, seed = _DEMO_DEFAULTS[game.name]
+    players = players if args.players is None else args.players
+    seed = seed if args.seed is None else args.seed
+    if players not in game.player_counts:
+        choices = ", ".join(map(str, game.player_counts))
+        parser.error(f"argument --players: invalid choice: {players} (choose from {choices})")
+    if game.name == "torraku":
         from .torraku._demo import play_demo as play_torraku
 
-        players = 4 if args.players is None else args.players
-        if not 1 <= players <= 6:
-            demo.error(
-                f"argument --players: invalid choice: {players} (choose from 1, 2, 3, 4, 5, 6)"
-            )
-        _, lines = play_torraku(players, 1 if args.seed is None else args.seed, args.lang)
+        _, lines = play_torraku(players, seed, args.lang)
         return _print(lines)
-    players = 5 if args.players is None else args.players
-    if not 3 <= players <= 8:
-        demo.error(f"argument --players: invalid choice: {players} (choose from 3, 4, 5, 6, 7, 8)")
-    seed = 2016 if args.seed is None else args.seed
     _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
     return _print(lines)
 

@@ -1,20 +1,20 @@
 // @ts-check
 // The web table's page: one seat's (or a spectator's) view of the game, kept up to date over
 // server-sent events, with a button for each legal action. Plain JavaScript, no build step;
-// `nox -s web` type-checks it with `tsc --checkJs` against types generated from the shipped
-// JSON Schemas (src/millions_rules/schemas/).
+// `nox -s web` type-checks it with `tsc --checkJs` against the TypeScript declarations
+// generated from the shipped JSON Schemas (src/millions_rules/schemas/millions.d.ts).
 
-/** @typedef {import("schemas/player_view").PlayerView} PlayerView */
-/** @typedef {import("schemas/action").Action} Action */
-/** @typedef {import("schemas/player_view").SeenCharacter} SeenCharacter */
-/** @typedef {import("schemas/event").Event} GameEvent */
-/** @typedef {import("schemas/event").GameWon} GameWon */
-/** @typedef {PlayerView["face_up"][number]} Role */
-/** @typedef {import("schemas/torraku/torraku_view").TorrakuView} TorrakuView */
-/** @typedef {import("schemas/torraku/action").Action} TorrakuAction */
-/** @typedef {import("schemas/torraku/event").Event} TorrakuEvent */
-/** @typedef {TorrakuView["rows"][number][number]} Kind */
-/** @typedef {TorrakuView["bag"]} PieceCounts */
+/** @typedef {import("../../schemas/millions").PlayerView} PlayerView */
+/** @typedef {import("../../schemas/millions").Action} Action */
+/** @typedef {import("../../schemas/millions").SeenCharacter} SeenCharacter */
+/** @typedef {import("../../schemas/millions").Event} GameEvent */
+/** @typedef {import("../../schemas/millions").GameWon} GameWon */
+/** @typedef {import("../../schemas/millions").Role} Role */
+/** @typedef {import("../../torraku/schemas/torraku").TorrakuView} TorrakuView */
+/** @typedef {import("../../torraku/schemas/torraku").Action} TorrakuAction */
+/** @typedef {import("../../torraku/schemas/torraku").Event} TorrakuEvent */
+/** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
+/** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
  * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
  * @typedef {{round: number, caught: [number, Role][], shares: [number, number][],
