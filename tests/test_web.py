@@ -42,6 +42,7 @@ from millions_rules import (
 )
 from millions_rules.__main__ import main
 from millions_rules.web import Table, TableError, create_app, words
+from millions_rules.web._teach import RULES, TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
 
@@ -253,7 +254,11 @@ class TestWords:
             assert got[f"term.{key}"] == term(key, lang)
         page = {text.id: text for text in PAGE_WORDS}
         plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
-        assert {key for key in got if key.startswith("web.")} == set(page) | plurals
+        teach = {text.id for text in TEACH_WORDS} | {
+            text.id for texts in RULES.values() for text in texts
+        }
+        rules = {f"web.rules.{game}" for game in RULES}
+        assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules
         assert got["web.save"] == page["web.save"].render(lang)
         one, more = (
             page["web.winners"].render(lang, count=1, names="Ana"),
@@ -299,9 +304,10 @@ class TestWords:
         for code in ("stale_version", "unknown_token"):
             assert f"web.error.{code}" in words("en")
         assert "const TEXT" not in script
-        # No Spanish or Chinese word in the page: only dashes, dots and money's 万 and 亿
-        # (as format_money writes it).
-        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万", "亿"}
+        # No Spanish or Chinese word in the page: only dashes, dots, the minus, plus-minus and
+        # multiplication signs, and money's 万 and 亿 (as format_money writes it).
+        signs = {"\u2212", "\u00b1", "\u00d7"}
+        assert set(re.findall(r"[^\x00-\x7f]", script)) == {"—", "·", "万", "亿"} | signs
         # The winners' line picks its plural form by their number.
         assert '"web.winners.one" : "web.winners"' in script
         assert {"web.winners.one", "web.winners"} <= set(words("en"))
@@ -432,3 +438,94 @@ def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
     assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
     assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
     assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
+
+
+class TestTeaching:
+    """Refusals in the page's language with names; the heist summary and the target."""
+
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "the table has moved on since your page showed it; look again before acting."),
+            ("es", words("es")["web.error.stale_version"]),
+            ("zh", words("zh")["web.error.stale_version"]),
+        ],
+    )
+    def test_stale_version_in_the_page_language(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """The stable code stays; the message is in the language the page asked for."""
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version + 1,
+            "action": {"type": "stay", "player": 0},
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 409
+        assert response.json() == {"error": "stale_version", "message": expected}
+
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "Ana cannot act for Bruno."),
+            ("es", "Ana no puede actuar por Bruno."),
+            ("zh", "Ana 不能替 Bruno 行动。"),
+        ],
+    )
+    def test_another_seats_action_names_the_players(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """Seat 0 acting for seat 1 reads with names, not seat numbers."""
+        seen = update(client, table.seat_token(1))["view"]
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version,
+            "action": seen["legal_actions"][0],
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 403
+        assert response.json() == {"error": "not_your_action", "message": expected}
+
+    @pytest.mark.parametrize(
+        ("lang", "expected"),
+        [
+            ("en", "Ana has already chosen; a choice is final (R-PLAN-2)"),
+            ("es", "Ana ya ha elegido; la elección es definitiva (R-PLAN-2)"),
+            ("zh", "Ana已经选好了；选择不可更改（R-PLAN-2）"),
+        ],
+    )
+    def test_a_refusal_names_the_player(
+        self, table: Table, client: TestClient, lang: str, expected: str
+    ) -> None:
+        """A refusal that names a seat ("seat 0 has already chosen") names the player."""
+        offered = update(client, table.seat_token(0))["view"]["legal_actions"]
+        act(client, table.seat_token(0), table.version, offered[0])
+        body = {
+            "token": table.seat_token(0),
+            "version": table.version,
+            "action": offered[1],
+            "lang": lang,
+        }
+        response = client.post("/api/act", json=body)
+        assert response.status_code == 409
+        assert response.json() == {"error": "already_chosen", "message": expected}
+
+    def test_summary_and_target(self) -> None:
+        """No summary before the first heist; afterwards the last heist's public facts."""
+        from millions_rules.bots import RuleBot, play_game
+        from millions_rules.web._teach import heist_summary
+
+        table = Table(GameConfig(4, seed=3), bots=[1, 2, 3])
+        first = table.update(table.seat_token(0))
+        assert (first["summary"], first["target"]) == (None, 20)
+        state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
+        assert heist_summary(state) == {
+            "round": 4,
+            "caught": [[0, "brute"], [2, "brute"], [3, "brute"]],
+            "shares": [[1, 12]],
+            "revealed": [[0, "brute"], [2, "brute"], [3, "brute"], [1, "crook"]],
+            "change": [0, 12, 0, 0],
+            "cash": [9, 20, 14, 4],
+        }

@@ -80,6 +80,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         crook=seat(0),
         detail="players must be from 3 to 8, not 9",
         doing=Text("doing.pay", "pay"),
+        entries=_Joined(join_items, ["Ana 2M", "Bo 2M"]),
         driver=seat(2),
         error=Nested(Text("error.game_over", "the game is over: no action is legal")),
         fallen=2,

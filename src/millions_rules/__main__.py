@@ -203,6 +203,11 @@ def _run(argv: Sequence[str] | None) -> int:
         help="seconds a client may take to send a request's headers (10)",
     )
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
+    serve.add_argument(
+        "--companion",
+        action="store_true",
+        help="Torraku beside a physical table: each stacker reports their attempt",
+    )
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
     schemas.add_argument("directory", help="where to write them (created if missing)")
     schemas.add_argument(

@@ -17,6 +17,9 @@ Routes (every one but the page and its words takes a ``token``):
   new table;
 * ``POST /api/seat`` with ``{"token", "seat", "bot"}`` — the host hands a seat to a bot
   or back;
+* ``GET /replay`` — the page, replaying; ``GET /api/replay?token=&lang=`` — a finished
+  table's replay as the token's holder saw it, and ``POST /api/replay`` with
+  ``{"document", "lang"}`` — a replay file's, narrated (up to :data:`MAX_REPLAY` bytes);
 * ``POST /api/close`` with ``{"token"}`` — the host (or the admin, with ``table``)
   closes a table.
 
@@ -40,26 +43,32 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ._replay import file_replay, table_replay
 from ._server import Server
 from ._store import MemoryStore
 from ._table import Table, TableError
+from ._teach import localize
 from ._words import words
 
-__all__ = ["BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "create_app"]
+__all__ = ["BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "MAX_REPLAY", "create_app"]
 
 _STATIC = resources.files("millions_rules.web") / "static"
 # How long a quiet event stream waits before a keep-alive comment.
 _KEEP_ALIVE = 15.0
 #: The largest request body read, in bytes (an action is a few hundred).
 MAX_BODY: Final = 64 * 1024
+#: The largest replay file the page may send to be narrated, in bytes.
+MAX_REPLAY: Final = 8 * 1024 * 1024
 #: How long a client may take to send its body, in seconds.
 BODY_SECONDS: Final = 10.0
 #: The deepest nesting of arrays and objects a body may have.
 MAX_DEPTH: Final = 32
 
 
-def _error(error: TableError) -> JSONResponse:
-    return JSONResponse({"error": error.code, "message": str(error)}, status_code=error.status)
+def _error(error: TableError, lang: str | None = None) -> JSONResponse:
+    # The stable code, and its message in the client's language when it asked for one.
+    message = localize(error.code, str(error), lang, error.__cause__)
+    return JSONResponse({"error": error.code, "message": message}, status_code=error.status)
 
 
 def _since(request: Request) -> int:
@@ -105,11 +114,11 @@ def _nesting(raw: bytes) -> int:
     return deepest
 
 
-async def read_body(request: Request) -> dict[str, Any]:
+async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request's JSON object, read and checked within the limits.
 
     Raises:
-        TableError: ``body_too_large`` (413) past :data:`MAX_BODY` (from the
+        TableError: ``body_too_large`` (413) past ``limit`` (:data:`MAX_BODY`; from the
             ``Content-Length`` header, before reading, or while reading);
             ``body_timeout`` (408) after :data:`BODY_SECONDS`; ``bad_request`` (400) for
             anything but a JSON object of text nested at most :data:`MAX_DEPTH` deep.
@@ -117,15 +126,15 @@ async def read_body(request: Request) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and (not length.isascii() or not length.isdigit()):
         raise TableError("Content-Length must be a number", "bad_request", 400)
-    if length is not None and int(length) > MAX_BODY:
-        raise TableError(f"the body is larger than {MAX_BODY} bytes", "body_too_large", 413)
+    if length is not None and int(length) > limit:
+        raise TableError(f"the body is larger than {limit} bytes", "body_too_large", 413)
 
     async def read() -> bytes:
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                raise TableError(f"the body is larger than {MAX_BODY} bytes", "body_too_large", 413)
+            if size > limit:
+                raise TableError(f"the body is larger than {limit} bytes", "body_too_large", 413)
             chunks.append(chunk)
         return b"".join(chunks)
 
@@ -198,7 +207,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     >>> app = create_app(Table(GameConfig(3, seed=1), bots=[1, 2]))
     >>> [route.path for route in app.routes]  # doctest: +NORMALIZE_WHITESPACE
     ['/', '/api/update', '/api/stream', '/api/words', '/api/act', '/api/save', '/api/links',
-     '/api/tables', '/api/seat', '/api/close', '/static']
+     '/api/tables', '/api/seat', '/api/close', '/replay', '/api/replay', '/static']
     """
     if isinstance(target, Table):
         server = Server(MemoryStore())
@@ -211,6 +220,18 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def page(request: Request) -> Response:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+
+    async def replay(request: Request) -> Response:
+        # GET: a finished table's replay for the token's holder; POST: a replay file's.
+        try:
+            if request.method == "GET":
+                token = request.query_params.get("token", "")
+                lang = request.query_params.get("lang")
+                return JSONResponse(table_replay(server.find(token), token, lang))
+            body = await read_body(request, MAX_REPLAY)
+            return JSONResponse(file_replay(body.get("document"), body.get("lang")))
+        except TableError as error:
+            return _error(error)
 
     async def update(request: Request) -> Response:
         try:
@@ -272,13 +293,13 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         )
 
     async def act(request: Request) -> Response:
+        asked: str | None = None
         try:
             body = await read_body(request)
-            version = await server.act(
-                _token(body), body.get("action"), body.get("version"), _lang(body.get("lang"))
-            )
+            asked = _lang(body.get("lang"))
+            version = await server.act(_token(body), body.get("action"), body.get("version"), asked)
         except TableError as error:
-            return _error(error)
+            return _error(error, asked)
         return JSONResponse({"version": version})
 
     async def save(request: Request) -> Response:
@@ -389,6 +410,8 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/seat", seat, methods=["POST"]),
             Route("/api/close", close, methods=["POST"]),
+            Route("/replay", page),
+            Route("/api/replay", replay, methods=["GET", "POST"]),
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,

@@ -178,12 +178,14 @@ class WebGame:
         return self.game.to_json(value)
 
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
-        """An event narrated or an action labelled, in ``lang`` (an action the game does not
-        label is shown as its JSON)."""
-        try:
-            return self.game.describe(item, names, locale=lang)
-        except (TypeError, ValueError):  # the library's errors are ValueErrors
-            return self.to_json(item)
+        """An event narrated or an action labelled, in ``lang``; in English when the game
+        does not speak ``lang`` yet; as its JSON when the game does not label it at all."""
+        for locale in (lang, "en"):
+            try:
+                return self.game.describe(item, names, locale=locale)
+            except (TypeError, ValueError):  # the library's errors are ValueErrors
+                continue
+        return self.to_json(item)
 
     def save_game(self, state: Any) -> str:
         """The saved record."""

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
+from .._common.dealer import Dealer
 from ._app import create_app
 from ._games import game_named
 from ._server import Server
@@ -45,12 +46,14 @@ def make_table(
     game: str = "millions",
     names: Sequence[str] | None = None,
     turn_seconds: float | None = None,
+    companion: bool = False,
 ) -> Table:
     """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one.
 
     Without ``seed`` the game's seed comes from :mod:`secrets`: whoever knows a game's seed
     can replay its deals and so learn every hidden card, so only a host who wants a known
-    game (a test, a replay) passes one.
+    game (a test, a replay) passes one. ``companion`` hosts Torraku beside a physical
+    table: each stacker reports how their attempt went (``Dealer.EXTERNAL``).
 
     Raises:
         TableError: For a saved file that is no table, or values out of range.
@@ -60,9 +63,12 @@ def make_table(
         return Table.load(pathlib.Path(load).read_bytes())
     if not 0 <= bots < players:
         raise ValueError(f"--bots must be from 0 to {players - 1}: one seat at least is a person's")
+    if companion and game != "torraku":
+        raise ValueError("--companion is for Currency Torraku: Millions' web table deals itself")
     rules = game_named(game)
     try:
-        config = rules.config(players, seed, {})
+        options = {"dealer": Dealer.EXTERNAL} if companion else {}
+        config = rules.config(players, seed, options)
     except (ValueError, TypeError) as error:
         raise TableError(str(error), "bad_request", 400) from error
     return Table(
@@ -207,6 +213,7 @@ def main(args: Any) -> int:
                 game=args.game,
                 names=names,
                 turn_seconds=args.turn_seconds,
+                companion=getattr(args, "companion", False),
             )
         server, _ = open_server(args.db, table)
     except (ValueError, OSError, StoreError) as error:

@@ -28,6 +28,7 @@ from ..millions._errors import DeserializationError, IllegalActionError, Million
 from ..millions._i18n import LOCALES
 from ._games import WebGame, game_named, web_game_of
 from ._store import ActionRow, TableRow
+from ._teach import page_extras, refusal
 from ._words import words
 
 if TYPE_CHECKING:
@@ -121,8 +122,10 @@ class Table(Generic[StateT]):
 
     Args:
         config: The game's configuration (:class:`~millions_rules.GameConfig` or
-            :class:`~millions_rules.torraku.TorrakuConfig`); the engine must deal
-            (``Dealer.ENGINE``): a table has nobody to deal.
+            :class:`~millions_rules.torraku.TorrakuConfig`); the engine must deal a
+            Millions game (``Dealer.ENGINE``): a table has nobody to deal. A Torraku game
+            with ``Dealer.EXTERNAL`` is the companion of a physical table: the stacker's
+            page reports each attempt.
         bots: The seats played by the server.
         lang: The table's default language (``"en"``, ``"es"`` or ``"zh"``).
         names: Player names by seat.
@@ -210,7 +213,8 @@ class Table(Generic[StateT]):
         """The game this table plays."""
         if lang not in LOCALES:
             raise TableError(f"unknown language {lang!r}", "bad_request", 400)
-        if self.game.dealer(config) is not Dealer.ENGINE:
+        # Torraku's companion mode: the seats report their own stacking (R-TK-STACK-7).
+        if self.game.dealer(config) is not Dealer.ENGINE and self.game.name != "torraku":
             raise TableError(
                 "a table needs the engine to deal (Dealer.ENGINE): nobody at a web table deals",
                 "external_dealer",
@@ -361,8 +365,9 @@ class Table(Generic[StateT]):
             ``labels`` (a button label for each of the view's legal actions), ``ending``
             (why the game ended, once it has), ``lang``, ``names``, ``bots``, ``host``
             (whether this is the host's link), ``game``, ``table``, ``deadline`` (when the
-            server plays for the seats due, or ``null``) and ``words`` (every word the
-            page shows, in ``lang``: see :func:`~millions_rules.web.words`).
+            server plays for the seats due, or ``null``), ``words`` (every word the
+            page shows, in ``lang``: see :func:`~millions_rules.web.words`), ``summary``
+            (Millions' last heist, public facts only) and ``target`` (Millions' target).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -392,6 +397,7 @@ class Table(Generic[StateT]):
             "table": self.id,
             "deadline": self.deadline,
             "words": words(lang),
+            **page_extras(self.game.name, self.state),
         }
 
     def words(self, lang: str | None = None) -> dict[str, Any]:
@@ -448,7 +454,7 @@ class Table(Generic[StateT]):
             state = self.game.apply(self.state, parsed, seat)
         except IllegalActionError as error:
             status = 403 if error.code == "not_your_action" else 409
-            raise TableError(error.localized(lang), error.code, status) from error
+            raise TableError(refusal(error, lang, self.names), error.code, status) from error
         rows = [ActionRow(self.game.version(state), seat, self.game.to_json(parsed))]
         if self.bot_delay == 0:
             state = self._bot_moves(state, rows)

@@ -16,6 +16,7 @@ from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
 from ..millions._roles import Role
 from ..millions._state import Phase
 from ..millions._text import Text, msg, nmsg
+from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
@@ -90,10 +91,12 @@ def words(locale: str = "en") -> dict[str, str]:
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
     :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
-    (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``) stay for the page
-    to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``, for
-    any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
-    language's colon after a label (``"{label}："`` in Chinese).
+    (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``...) stay for the
+    page to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``,
+    for any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
+    language's colon after a label (``"{label}："`` in Chinese). They include the rules
+    panel of each game (``web.rules.<game>`` lists its paragraphs' ids), the heist
+    summary's and Torraku's widgets' words.
 
     Raises:
         millions_rules.LocaleError: If ``locale`` is unknown.
@@ -104,4 +107,5 @@ def words(locale: str = "en") -> dict[str, str]:
     >>> words("es")["web.winners.one"], words("es")["web.winners"]
     ('Gana {names}', 'Ganan {names}')
     """
-    return dict(_words(check_locale(locale)))
+    language = check_locale(locale)
+    return dict(_words(language)) | teach_words(language)

@@ -10,10 +10,22 @@
 /** @typedef {import("../../schemas/millions").Event} GameEvent */
 /** @typedef {import("../../schemas/millions").GameWon} GameWon */
 /** @typedef {import("../../schemas/millions").Role} Role */
+/** @typedef {import("../../torraku/schemas/torraku").TorrakuView} TorrakuView */
+/** @typedef {import("../../torraku/schemas/torraku").Action} TorrakuAction */
+/** @typedef {import("../../torraku/schemas/torraku").Event} TorrakuEvent */
+/** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
+/** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
- * What the server sends (GET /api/update, and each `update` of /api/stream).
+ * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
+ * @typedef {{round: number, caught: [number, Role][], shares: [number, number][],
+ *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
+ */
+/**
+ * What the server sends (GET /api/update, and each `update` of /api/stream). `view` is a
+ * Millions PlayerView or a TorrakuView, as `game` says.
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
- *   lang: string, names: string[], bots: number[], host: boolean, words: Words}} Update
+ *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
+ *   game?: string, summary?: Summary | null, target?: number | null}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -21,6 +33,13 @@
  * @typedef {Record<string, string>} Words
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
+/**
+ * A replay as the server gives it (GET /api/replay for a link, POST /api/replay for a file):
+ * each step is the seat's view after that many actions, with only its new events.
+ * @typedef {{view: PlayerView, log: string[], summary: Summary | null, ending: string | null}} Step
+ * @typedef {{game: string, seat: number | null, names: string[], lang: string, words: Words,
+ *   target: number | null, steps: Step[], document?: unknown}} Replay
+ */
 
 /**
  * The page's words come from the server, built from the library's gettext catalogs (each
@@ -33,6 +52,13 @@ const FALLBACK = {
 };
 
 const token = location.hash.slice(1);
+/** Whether this is the replay page (/replay): no live table, a step at a time. */
+const replaying = location.pathname === "/replay";
+/** @type {Replay | null} */
+let replayed = null;
+/** @type {unknown} The replay document opened from a file, sent again to change language. */
+let opened = null;
+let stepShown = 0;
 const stored = localStorage.getItem("millions-lang");
 /** @type {Lang} The page's language: the one its reader chose last, else the table's (`serve --lang`). */
 let lang = isLang(stored) ? stored : "en";
@@ -41,7 +67,7 @@ let langChosen = isLang(stored);
 let last = null;
 /** @type {Words} The words of `lang`, as the server last sent them. */
 let words = FALLBACK;
-/** @type {GameEvent[]} */
+/** @type {(GameEvent | TorrakuEvent)[]} */
 let events = [];
 /** @type {string[]} */
 let log = [];
@@ -160,12 +186,13 @@ function switchLanguage(next) {
   localStorage.setItem("millions-lang", next);
   events = [];
   log = [];
-  if (token === "") showNoToken();
+  if (replaying) loadReplay();
+  else if (token === "") showNoToken();
   else connect(); // the whole log again, narrated (and its words) in the new language
   render();
 }
 
-/** @param {Action} action */
+/** @param {Action | TorrakuAction} action */
 async function act(action) {
   if (last === null) return;
   const response = await fetch("/api/act", {
@@ -178,8 +205,8 @@ async function act(action) {
     return;
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
-  const known = words[`web.error.${error.error}`];
-  notice(`${t("web.refused")} (${error.error}): ${known ?? error.message}`);
+  // The server answers in the page's language, with the players' names.
+  notice(`${t("web.refused")} (${error.error}): ${error.message}`);
   if (error.error === "stale_version" && stream === null) connect();
 }
 
@@ -199,21 +226,44 @@ function render() {
   byId("lang-label").textContent = t("web.language");
   byId("log-title").textContent = t("term.log");
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
-  if (last === null) return;
+  if (last === null) {
+    renderReplay();
+    return;
+  }
   const view = last.view;
   byId("who").textContent =
     view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
-  renderBoard(view);
-  renderMine(view);
-  renderActions(view);
-  renderPlayers(view);
-  renderEnd(view);
+  renderRules();
+  if (last.game === "torraku") {
+    const tk = /** @type {TorrakuView} */ (/** @type {unknown} */ (view));
+    document.title = t("web.tk.title");
+    byId("title").textContent = t("web.tk.title");
+    byId("target").hidden = true;
+    byId("summary").hidden = true;
+    byId("mine").hidden = true;
+    renderTorrakuBoard(tk);
+    renderTorrakuActions(tk);
+    renderTorrakuPlayers(tk);
+    renderTorrakuEnd(tk);
+  } else {
+    const target = byId("target");
+    target.hidden = !last.target;
+    target.textContent = last.target ? t("web.target", { amount: money(last.target) }) : "";
+    renderBoard(view);
+    renderMine(view);
+    renderActions(view);
+    renderPlayers(view);
+    renderSummary(last.summary ?? null);
+    renderEnd(view);
+  }
   renderHost();
+  renderReplay();
   const list = byId("log");
   list.replaceChildren(...log.map((line) => el("li", {}, [line])));
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = view.phase;
+  document.body.dataset.game = last.game ?? "millions";
 }
 
 /** @param {PlayerView} view */
@@ -258,12 +308,12 @@ function renderMine(view) {
 
 /**
  * A button that plays ``action``; the action travels in ``data-action``.
- * @param {string} label @param {Action} action @param {boolean} [primary]
+ * @param {string} label @param {Action | TorrakuAction} action @param {boolean} [primary]
  */
 function actionButton(label, action, primary = false) {
   const button = el("button", { type: "button", class: primary ? "primary" : "", "data-action": JSON.stringify(action) }, [label]);
   button.addEventListener("click", () => {
-    act(/** @type {Action} */ (JSON.parse(button.dataset.action ?? "null")));
+    act(/** @type {Action | TorrakuAction} */ (JSON.parse(button.dataset.action ?? "null")));
   });
   return button;
 }
@@ -373,11 +423,251 @@ function renderEnd(view) {
   const won = /** @type {GameWon | undefined} */ (events.find((e) => e.type === "game_won"));
   const cash = won ? won.cash : view.cash;
   const why = last?.ending ?? "";
+  const winners = [...view.winners].sort((a, b) => a - b);
+  const amount = winners.length ? cash[winners[0]] : 0;
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names: [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ") })]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: winners.map(nameOf).join(", ") })]),
+    el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: winners.map(nameOf).join(", "), amount: money(amount ?? 0) })]),
     el("p", { id: "why" }, [why]),
     el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
+  );
+}
+
+/** The rules panel of the table's game, in the page's language (web.rules.<game>). */
+function renderRules() {
+  const box = byId("rules");
+  const game = last?.game ?? "millions";
+  const ids = (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
+  box.hidden = ids.length === 0;
+  const open = box.querySelector("details")?.open ?? false;
+  const target = last?.target ? money(last.target) : "";
+  const details = el("details", { id: "rules-details" }, [
+    el("summary", {}, [t("web.rules.title")]),
+    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, { amount: target })]))),
+  ]);
+  /** @type {HTMLDetailsElement} */ (details).open = open;
+  box.replaceChildren(details);
+}
+
+/** Millions' last finished heist: who was caught, who shared how much, each seat's cash change.
+ * @param {Summary | null} summary */
+function renderSummary(summary) {
+  const box = byId("summary");
+  box.hidden = summary === null;
+  if (summary === null) return;
+  const caught = summary.caught.map(([seat, role]) => `${nameOf(seat)} (${t(`role.${role}`)})`);
+  const shares = summary.shares.map(([seat, amount]) => t("web.summary.entry", { player: nameOf(seat), amount: money(amount) }));
+  const revealed = summary.revealed.map(([seat, role]) => label(nameOf(seat)) + t(`role.${role}`));
+  const signed = (/** @type {number} */ n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n));
+  box.replaceChildren(
+    el("h2", {}, [t("web.summary.title", { number: String(summary.round) })]),
+    el("p", { id: "summary-revealed" }, [label(t("web.summary.revealed")) + (revealed.join(", ") || "—")]),
+    el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: caught.join(", ") }) : t("web.summary.nobody_caught")]),
+    el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: shares.join(", ") }) : t("web.summary.no_shares")]),
+    el("table", { class: "change", id: "summary-change" }, [
+      el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")]), el("th", {}, [t("term.cash")])])]),
+      el("tbody", {}, summary.change.map((change, seat) => el("tr", { "data-seat": String(seat), "data-change": String(change) }, [
+        el("td", {}, [nameOf(seat)]), el("td", {}, [signed(change)]), el("td", {}, [money(summary.cash[seat] ?? 0)]),
+      ]))),
+    ]),
+  );
+}
+
+// -- Currency Torraku -------------------------------------------------------------------
+
+/** @type {Kind[]} */
+const KINDS = ["van", "washing_machine", "rice_cooker"];
+
+/** @param {Kind} kind */
+function pieceChip(kind) {
+  return el("span", { class: `piece ${kind}`, "data-kind": kind }, [t(`web.tk.piece.${kind}`)]);
+}
+
+/** How many pieces of `kind` in `counts`. @param {PieceCounts} counts @param {Kind} kind */
+function count(counts, kind) {
+  return counts[kind] ?? 0;
+}
+
+/** Counts by kind, as chips "2 × van". @param {PieceCounts} counts */
+function countChips(counts) {
+  const chips = KINDS.filter((kind) => count(counts, kind) > 0).map((kind) =>
+    el("span", { class: `piece ${kind}`, "data-kind": kind, "data-count": String(count(counts, kind)) }, [`${count(counts, kind)} × ${t(`web.tk.piece.${kind}`)}`]));
+  return chips.length ? chips : [el("span", { class: "muted" }, [t("web.tk.empty")])];
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuBoard(view) {
+  const facts = el("dl", { class: "facts" }, [
+    el("dt", {}, [t("term.round")]), el("dd", { id: "round" }, [String(view.round)]),
+    el("dt", {}, [t("web.phase")]), el("dd", { id: "phase" }, [t(`web.tk.phase.${view.phase}`)]),
+    el("dt", {}, [t("web.tk.current_bet")]), el("dd", { id: "current-bet" }, [String(view.current_bet)]),
+    el("dt", {}, [t("web.tk.opener")]), el("dd", { id: "opener" }, [nameOf(view.opener)]),
+    el("dt", {}, [t("web.tk.bag")]), el("dd", { id: "bag" }, countChips(view.bag)),
+  ]);
+  const stack = view.stack.length
+    ? view.stack.map((piece) => { const chip = pieceChip(piece.kind); chip.dataset.player = String(piece.player); chip.title = nameOf(piece.player); return chip; })
+    : [el("span", { class: "muted" }, [t("web.tk.empty")])];
+  byId("board").replaceChildren(
+    el("h2", {}, [t("web.tk.stack")]), el("div", { id: "stack", class: "stack", "data-height": String(view.stack.length) }, stack), facts,
+  );
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuPlayers(view) {
+  const bots = last ? last.bots : [];
+  const rows = view.hands.map((hand, seat) => {
+    const badges = [];
+    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
+    if (view.actors.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
+    if (view.phase === "betting" && view.passed[seat]) badges.push(el("span", { class: "badge" }, [t("web.tk.passed")]));
+    const row = view.rows[seat] ?? [];
+    const left = KINDS.reduce((n, kind) => n + count(hand, kind), row.length);
+    return el("tr", { class: seat === view.seat ? "me" : "", "data-seat": String(seat) }, [
+      el("td", {}, [nameOf(seat), ...badges]),
+      el("td", { class: "hand" }, countChips(hand)),
+      el("td", { class: "row", "data-length": String(row.length) }, row.length ? row.map((kind) => pieceChip(kind)) : ["—"]),
+      el("td", { class: "left", "data-left": String(left) }, [String(left)]),
+    ]);
+  });
+  byId("players").replaceChildren(
+    el("h2", {}, [t("web.players")]),
+    el("table", { class: "players torraku" }, [
+      el("thead", {}, [el("tr", {}, [t("term.player"), t("web.tk.hand"), t("web.tk.row"), t("web.tk.left")].map((h) => el("th", {}, [h])))]),
+      el("tbody", {}, rows),
+    ]),
+  );
+}
+
+/** The pieces a bet adds, as a sorted key: "van,van,rice_cooker|van". @param {TorrakuAction} action */
+function betKey(action) {
+  if (action.type !== "bet") return "";
+  const order = (/** @type {Kind[]} */ list) => [...list].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)).join(",");
+  return `${order(action.pieces)}|${order(action.from_bag ?? [])}`;
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuActions(view) {
+  const box = byId("actions");
+  box.hidden = view.seat === null || view.phase === "game_over";
+  if (view.seat === null) return;
+  const seat = view.seat;
+  const legal = view.legal_actions;
+  /** @type {HTMLElement[]} */
+  const rows = [el("h2", {}, [t("web.your_move")])];
+  const bets = legal.filter((a) => a.type === "bet");
+  const pass = legal.find((a) => a.type === "pass");
+  const reports = legal.filter((a) => a.type === "report_placement");
+  if (bets.length) rows.push(betForm(seat, view, bets));
+  if (pass) rows.push(el("div", { class: "buttons" }, [withId(actionButton(t("web.tk.pass"), pass, !bets.length), "pass-button")]));
+  if (reports.length) rows.push(reportForm(seat, view));
+  if (!legal.length) {
+    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: view.actors.map(nameOf).join(", ") || t("web.nobody") })]));
+  }
+  box.replaceChildren(...rows);
+}
+
+/** @param {HTMLElement} node @param {string} id */
+function withId(node, id) {
+  node.id = id;
+  return node;
+}
+
+/**
+ * The bet composer: a counter per kind from the hand (and from the bag when the bag may be
+ * used, R-TK-BET-7); the button plays the legal bet with exactly those pieces.
+ * @param {number} seat @param {TorrakuView} view @param {TorrakuAction[]} bets
+ */
+function betForm(seat, view, bets) {
+  const hand = view.hands[seat] ?? {};
+  const byKey = new Map(bets.map((bet) => [betKey(bet), bet]));
+  const bagUsable = bets.some((bet) => bet.type === "bet" && (bet.from_bag ?? []).length > 0);
+  /** @type {Record<Kind, number>} */
+  const own = { van: 0, washing_machine: 0, rice_cooker: 0 };
+  /** @type {Record<Kind, number>} */
+  const fromBag = { van: 0, washing_machine: 0, rice_cooker: 0 };
+  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "primary", id: "bet-button" }, []));
+  const hint = el("span", { class: "muted", id: "bet-hint" }, []);
+  const chosen = () => {
+    /** @type {Kind[]} */
+    const pieces = [];
+    /** @type {Kind[]} */
+    const bag = [];
+    for (const kind of KINDS) {
+      for (let i = 0; i < own[kind]; i += 1) pieces.push(kind);
+      for (let i = 0; i < fromBag[kind]; i += 1) bag.push(kind);
+    }
+    return byKey.get(betKey({ type: "bet", player: seat, pieces: [...pieces, ...bag], from_bag: bag })) ?? null;
+  };
+  const refresh = () => {
+    const count = KINDS.reduce((n, kind) => n + own[kind] + fromBag[kind], 0);
+    const bet = chosen();
+    button.textContent = t("web.tk.bet", { number: String(count) });
+    button.disabled = bet === null;
+    button.dataset.action = bet === null ? "" : JSON.stringify(bet);
+    hint.textContent = bet === null ? t("web.tk.no_bet") : "";
+  };
+  /** @param {string} source @param {Record<Kind, number>} counts @param {number} [limitOf] */
+  const counters = (source, counts, limitOf) => KINDS.map((kind) => {
+    const most = source === "bag" ? Math.min(count(view.bag, kind), limitOf ?? 0) : count(hand, kind);
+    const shown = el("output", { id: `${source}-${kind}` }, ["0"]);
+    const step = (/** @type {number} */ delta) => {
+      counts[kind] = Math.max(0, Math.min(most, counts[kind] + delta));
+      shown.textContent = String(counts[kind]);
+      refresh();
+    };
+    const minus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-minus`, "aria-label": `− ${t(`web.tk.piece.${kind}`)}` }, ["−"]);
+    const plus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-plus`, "aria-label": `+ ${t(`web.tk.piece.${kind}`)}` }, ["+"]);
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    return el("div", { class: "counter" }, [pieceChip(kind), minus, shown, plus, el("span", { class: "muted" }, [`/ ${most}`])]);
+  });
+  button.addEventListener("click", () => {
+    const bet = chosen();
+    if (bet !== null) act(bet);
+  });
+  refresh();
+  const parts = [el("h3", {}, [t("web.tk.from_hand")]), ...counters("hand", own)];
+  if (bagUsable) {
+    parts.push(el("h3", {}, [t("web.tk.from_bag")]), ...counters("bag", fromBag, view.current_bet));
+  }
+  parts.push(el("div", { class: "buttons" }, [button, hint]));
+  return el("div", { class: "bet", id: "bet-form" }, parts);
+}
+
+/** Companion mode (R-TK-STACK-7): the stacker reports how the attempt went.
+ * @param {number} seat @param {TorrakuView} view */
+function reportForm(seat, view) {
+  const height = view.stack.length;
+  const fallen = /** @type {HTMLInputElement} */ (el("input", { id: "fallen", type: "number", min: "1", max: String(height), value: String(Math.max(1, height)) }));
+  /** @param {"placed" | "dropped" | "touched" | "knocked_down"} outcome */
+  const report = (outcome) => {
+    const button = el("button", { type: "button", class: outcome === "placed" ? "primary" : "", id: `report-${outcome}` }, [t(`web.tk.outcome.${outcome}`)]);
+    button.addEventListener("click", () => {
+      act({ type: "report_placement", player: seat, outcome, fallen: outcome === "knocked_down" ? Number(fallen.value) : null });
+    });
+    return button;
+  };
+  const piece = view.rows[seat]?.[0];
+  return el("div", { class: "report", id: "report-form" }, [
+    el("p", {}, [t("web.tk.report"), " ", ...(piece ? [pieceChip(piece)] : [])]),
+    el("div", { class: "buttons" }, [report("placed"), report("dropped"), report("touched")]),
+    el("div", { class: "buttons" }, [report("knocked_down"), el("label", {}, [fallen, " ", t("web.tk.fallen")])]),
+  ]);
+}
+
+/** @param {TorrakuView} view */
+function renderTorrakuEnd(view) {
+  const box = byId("end");
+  box.hidden = view.phase !== "game_over";
+  if (view.phase !== "game_over") return;
+  const won = [...events].reverse().find((e) => e.type === "game_won");
+  const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
+  const names = [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ");
+  box.replaceChildren(
+    el("h2", {}, [t("web.tk.phase.game_over")]),
+    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
+    el("p", { id: "why" }, [t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names })]),
   );
 }
 
@@ -402,6 +692,98 @@ async function renderHost() {
   );
 }
 
+// -- replays ---------------------------------------------------------------------------
+
+/** Fetch the replay: the link's (a finished table's), or the file's that was opened. */
+async function loadReplay() {
+  const response = opened === null
+    ? await fetch(`/api/replay?token=${encodeURIComponent(token)}&lang=${lang}`)
+    : await fetch("/api/replay", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ document: opened, lang }),
+    });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = /** @type {{error: string, message: string}} */ (answer);
+    notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+    return;
+  }
+  notice("");
+  replayed = /** @type {Replay} */ (answer);
+  words = replayed.words;
+  showStep(Math.min(stepShown, replayed.steps.length - 1));
+}
+
+/** Show step `number` of the replay: its view, every event up to it, its log. @param {number} number */
+function showStep(number) {
+  if (replayed === null) return;
+  stepShown = Math.max(0, Math.min(number, replayed.steps.length - 1));
+  const steps = replayed.steps.slice(0, stepShown + 1);
+  const step = steps[steps.length - 1];
+  events = steps.flatMap((s) => s.view.events);
+  log = steps.flatMap((s) => s.log);
+  last = {
+    view: { ...step.view, events: /** @type {GameEvent[]} */ (events), first_event: 0 }, log, labels: [], ending: step.ending, lang: replayed.lang,
+    names: replayed.names, bots: [], host: false, words: replayed.words, game: replayed.game,
+    summary: step.summary, target: replayed.target,
+  };
+  render();
+}
+
+/** The replay's controls: open a file, step first / back / next / last, whose view it is. */
+function renderReplay() {
+  const box = byId("replay");
+  box.hidden = !replaying;
+  if (!replaying) {
+    const view = last?.view;
+    const link = document.getElementById("replay-link");
+    if (view && view.phase === "game_over" && link === null) {
+      byId("end").append(el("p", {}, [el("a", { id: "replay-link", href: `/replay#${token}`, target: "_blank" }, [t("web.replay.link")])]));
+    }
+    return;
+  }
+  byId("actions").hidden = true;
+  const file = /** @type {HTMLInputElement} */ (el("input", { type: "file", id: "replay-file", accept: ".json,application/json" }));
+  file.addEventListener("change", async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    try {
+      opened = JSON.parse(await chosen.text());
+    } catch {
+      opened = null;
+      notice(`${t("web.refused")} (bad_request)`);
+      return;
+    }
+    stepShown = 0;
+    loadReplay();
+  });
+  /** @type {(Node | string)[]} */
+  const parts = [el("h2", {}, [t("web.replay.title")]), el("label", {}, [t("web.replay.open"), " ", file])];
+  if (replayed !== null) {
+    const count = replayed.steps.length;
+    /** @param {string} id @param {string} label @param {number} to */
+    const go = (id, label, to) => {
+      const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button", id }, [label]));
+      button.disabled = to === stepShown || to < 0 || to >= count;
+      button.addEventListener("click", () => showStep(to));
+      return button;
+    };
+    const seat = replayed.seat;
+    parts.push(
+      el("div", { class: "buttons" }, [
+        go("replay-first", t("web.replay.first"), 0), go("replay-back", t("web.replay.back"), stepShown - 1),
+        go("replay-next", t("web.replay.next"), stepShown + 1), go("replay-last", t("web.replay.last"), count - 1),
+      ]),
+      el("p", { id: "replay-step", "data-step": String(stepShown) }, [t("web.replay.step", { number: String(stepShown), count: String(count - 1) })]),
+      el("p", { id: "replay-seat" }, [label(t("web.replay.as")) + (seat === null ? t("web.replay.everyone") : nameOf(seat))]),
+    );
+    if (replayed.document !== undefined) {
+      const blob = new Blob([JSON.stringify(replayed.document)], { type: "application/json" });
+      parts.push(el("a", { id: "replay-save", href: URL.createObjectURL(blob), download: "replay.json" }, [t("web.replay.save")]));
+    }
+  }
+  box.replaceChildren(...parts);
+}
+
 // -- start ------------------------------------------------------------------------------
 
 const select = /** @type {HTMLSelectElement} */ (byId("lang"));
@@ -412,11 +794,20 @@ select.addEventListener("change", () => {
 });
 window.addEventListener("hashchange", () => location.reload());
 render();
-if (token === "") showNoToken();
+if (replaying) {
+  if (token !== "") loadReplay();
+  else fetchWords();
+} else if (token === "") showNoToken();
 else connect();
 
 /** A page without a seat's token says how to join, in the table's language. */
 async function showNoToken() {
+  await fetchWords();
+  notice(t("web.no_token"));
+}
+
+/** The page's words, in the chosen language or the table's, for a page without a token. */
+async function fetchWords() {
   const asked = langChosen ? `?lang=${lang}` : "";
   const response = await fetch(`/api/words${asked}`);
   if (response.ok) {
@@ -425,7 +816,6 @@ async function showNoToken() {
     if (isLang(answer.lang)) lang = answer.lang;
     render();
   }
-  notice(t("web.no_token"));
 }
 
 /** For tests and debugging: stop or restart live updates. */

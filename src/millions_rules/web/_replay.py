@@ -1,0 +1,216 @@
+"""Replays: a finished game stepped through as one seat saw it, or as everyone saw it.
+
+A replay is made of **views only**: step ``k`` is the seat's view after the game's first
+``k`` actions, ``view(state_k, seat, since=n)`` through the game interface, where ``n``
+is the number of events the previous step already showed. So a replay holds exactly what
+that seat saw, step by step, and no secret of another seat: no seed, no action, no
+hidden card. Its JSON document (:data:`REPLAY_FORMAT`) is the shareable public record of
+a game of either kind; the page opens it from a file or from a finished table.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+from collections.abc import Sequence
+from typing import Any, Final, cast
+
+from .._common.errors import MillionsError
+from .._common.i18n import LOCALES
+from ..millions._events import GameWon
+from ..millions._i18n import win_reason
+from ._games import WebGame, game_named
+from ._table import Table, TableError
+from ._teach import heist_summary
+from ._words import words
+
+__all__ = [
+    "MAX_STEPS",
+    "REPLAY_FORMAT",
+    "ReplayError",
+    "file_replay",
+    "narrate",
+    "read_replay",
+    "replay",
+    "table_replay",
+]
+
+#: The ``format`` of a replay document.
+REPLAY_FORMAT: Final = "millions-rules-replay/1"
+#: The most steps a replay document may hold (a game has far fewer actions).
+MAX_STEPS: Final = 20_000
+
+
+class ReplayError(MillionsError, ValueError):
+    """A replay that cannot be made or read (``code`` ``not_over`` or ``bad_request``)."""
+
+    def __init__(self, message: str, code: str = "bad_request") -> None:
+        super().__init__(message)
+        self.code = code
+        """``not_over`` (the public replay waits for the end) or ``bad_request``."""
+
+
+def _states(game: WebGame, state: Any) -> list[Any]:
+    # Every state of the game from the start to ``state``: its saved record replayed.
+    record = json.loads(game.save_game(state))
+    config = game.game.from_json(json.dumps(record["config"]), game.game.config_type)
+    states = [game.new_game(config)]
+    for action in record["actions"]:
+        states.append(game.apply(states[-1], game.parse_action(json.dumps(action)), None))
+    if game.version(states[-1]) != game.version(state):  # pragma: no cover - a broken record
+        raise ReplayError("the saved record does not lead to this state")
+    return states
+
+
+def replay(game: WebGame, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """The replay document of ``state``'s game as ``seat`` saw it (``None``: everyone).
+
+    Everyone's replay (the spectator's) is given only once the game is over; a seat's own
+    replay holds only what that seat saw, so it may be given at any time.
+
+    Returns:
+        ``{"format", "game", "seat", "names", "steps"}``, ``steps`` the views as JSON.
+
+    Raises:
+        ReplayError: ``not_over`` for everyone's replay of a game that goes on.
+
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.web._games import game_named
+    >>> from millions_rules.web._replay import replay
+    >>> from millions_rules.bots import RuleBot, play_game
+    >>> state = play_game(GameConfig(3, seed=1), [RuleBot()] * 3, seed=1)
+    >>> document = replay(game_named("millions"), state, 0, ["Ana", "Bruno", "Carmen"])
+    >>> len(document["steps"]) == state.version + 1, '"seed"' in json.dumps(document)
+    (True, False)
+    """
+    if seat is None and not game.is_over(state):
+        raise ReplayError("everyone's replay is shown once the game is over", "not_over")
+    steps: list[Any] = []
+    cursor = 0
+    for step in _states(game, state):
+        seen = json.loads(game.to_json(game.view(step, seat, cursor)))
+        cursor = seen["first_event"] + len(seen["events"])
+        steps.append(seen)
+    return {
+        "format": REPLAY_FORMAT,
+        "game": game.name,
+        "seat": seat,
+        "names": list(names),
+        "steps": steps,
+    }
+
+
+def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[Any]]:
+    """A replay document checked: its game, seat, names and views (each read as the game's
+    view type, from the same seat, each step's events following the last's).
+
+    Raises:
+        ReplayError: ``bad_request`` for anything else.
+    """
+    try:
+        if not isinstance(document, dict) or document.get("format") != REPLAY_FORMAT:
+            raise ValueError(f"not a replay (its format is not {REPLAY_FORMAT})")
+        game = game_named(str(document.get("game")))
+        seat, names, steps = document.get("seat"), document.get("names"), document.get("steps")
+        if seat is not None and type(seat) is not int:
+            raise ValueError("seat must be a number or null")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("names must be a list of text")
+        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
+            raise ValueError(f"steps must be a list of 1 to {MAX_STEPS} views")
+        views, cursor = [], 0
+        for number, step in enumerate(steps):
+            seen = game.game.from_json(json.dumps(step), game.game.view_type)
+            if getattr(seen, "seat", None) != seat:
+                raise ValueError(f"step {number} is another seat's view")
+            if getattr(seen, "first_event", None) != cursor:
+                raise ValueError(f"step {number}'s events do not follow the last step's")
+            cursor += len(getattr(seen, "events", ()))
+            views.append(seen)
+        if views[0].config.players != len(names):
+            raise ValueError("names must name every seat")
+    except (ValueError, TypeError, RecursionError, MillionsError) as error:
+        raise ReplayError(f"not a replay: {error}") from error
+    return game, seat, list(names), views
+
+
+def narrate(
+    game: WebGame, views: Sequence[Any], names: Sequence[str], lang: str
+) -> list[dict[str, Any]]:
+    """Each step for the page: its view as JSON, its new events narrated in ``lang``, and
+    (Millions) the last heist's summary from the events seen so far and, once the game is
+    won, why (``ending``)."""
+    answer: list[dict[str, Any]] = []
+    seen: list[Any] = []
+    ending: str | None = None
+    for step in views:
+        events = list(getattr(step, "events", ()))
+        seen.extend(events)
+        summary = None
+        for event in events:
+            if isinstance(event, GameWon):
+                ending = win_reason(event.reason, lang)
+        if game.name == "millions":
+            # The summary reads only the config and the events: all money moves are public.
+            summary = heist_summary(
+                cast(Any, types.SimpleNamespace(config=step.config, events=tuple(seen)))
+            )
+        answer.append(
+            {
+                "view": json.loads(game.to_json(step)),
+                "log": [game.describe(event, names, lang) for event in events],
+                "summary": summary,
+                "ending": ending,
+            }
+        )
+    return answer
+
+
+def _answer(
+    game: WebGame, seat: int | None, names: Sequence[str], views: Sequence[Any], lang: str
+) -> dict[str, Any]:
+    first = views[0]
+    return {
+        "game": game.name,
+        "seat": seat,
+        "names": list(names),
+        "lang": lang,
+        "words": words(lang),
+        "target": first.config.target if game.name == "millions" else None,
+        "steps": narrate(game, views, names, lang),
+    }
+
+
+def table_replay(table: Table, token: str, lang: str | None) -> dict[str, Any]:
+    """What the page needs to replay ``table``'s game for the holder of ``token``: a seat's
+    link replays what that seat saw, the spectator's or the host's what everyone saw (once
+    the game is over). ``document`` is the replay to save as a file.
+
+    Raises:
+        TableError: ``unknown_token`` (403), ``not_over`` (409) or ``bad_request`` (400).
+    """
+    seat = table.seat_of(token)
+    language = table.lang if lang is None else lang
+    if language not in LOCALES:
+        raise TableError(f"unknown language {language!r}", "bad_request", 400)
+    try:
+        document = replay(table.game, table.state, seat, table.names)
+    except ReplayError as error:
+        raise TableError(str(error), error.code, 409) from error
+    game, seat, names, views = read_replay(document)
+    return {**_answer(game, seat, names, views, language), "document": document}
+
+
+def file_replay(document: object, lang: object) -> dict[str, Any]:
+    """What the page needs to replay a replay document opened from a file.
+
+    Raises:
+        TableError: ``bad_request`` (400) for no replay or an unknown language.
+    """
+    if not isinstance(lang, str) or lang not in LOCALES:
+        raise TableError(f"unknown language {lang!r}", "bad_request", 400)
+    try:
+        game, seat, names, views = read_replay(document)
+    except ReplayError as error:
+        raise TableError(str(error), error.code, 400) from error
+    return _answer(game, seat, names, views, lang)
