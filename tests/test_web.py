@@ -529,3 +529,31 @@ class TestTeaching:
             "change": [0, 12, 0, 0],
             "cash": [9, 20, 14, 4],
         }
+
+
+def test_a_bot_stacker_at_a_companion_table_gets_its_outcome_from_the_model() -> None:
+    """At a Torraku companion table a bot seat's own stacking attempts are drawn from the
+    model (R-TK-SIM, R-TK-STACK-7): the table never waits for a report nobody will send,
+    while a person's report is never guessed on a timeout."""
+    from millions_rules.torraku import Dealer, ReportPlacement, TorrakuConfig
+    from millions_rules.torraku import Phase as TorrakuPhase
+    from millions_rules.torraku import to_json as to_json_torraku
+
+    config = TorrakuConfig(2, seed=5, dealer=Dealer.EXTERNAL, round_limit=40)
+    table = Table(config, bots=[1])
+    for _ in range(2000):
+        state = table.state
+        if state.is_over:
+            break
+        assert table.game.due(state), "someone is always due until the game is over"
+        seat = table.game.due(state)[0]
+        assert seat == 0, "the bot seat plays at once, its reports included"
+        if state.phase is TorrakuPhase.STACKING:
+            before = table.version
+            _, rows = table.timeout(now=0.0)
+            assert rows == [], "a person's stacking report is never guessed"
+            assert table.version == before
+        action = table.game.legal(state, table.game.view(state, 0), 0)[0]
+        table.act(table.seat_token(0), json.loads(to_json_torraku(action)), table.version)
+    assert table.state.is_over
+    assert any(isinstance(a, ReportPlacement) and a.player == 1 for a in table.state.history)

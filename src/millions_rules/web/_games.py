@@ -92,9 +92,15 @@ class WebGame:
 
     def due(self, state: Any) -> tuple[int, ...]:
         """The seats the game waits for, in the order the server asks them: Millions'
-        awaited seats (all may act at once), or the seat the game's pacing asks next."""
-        if self.game.is_over(state) or self.game.awaits_dealer(state):
+        awaited seats (all may act at once), or the seat the game's pacing asks next.
+
+        At a Torraku companion table the stacker reports its own attempt (R-TK-STACK-7),
+        so the stacker is due then; nobody is due while a Millions dealer would deal (a
+        table never hosts one)."""
+        if self.game.is_over(state):
             return ()
+        if self.game.awaits_dealer(state):
+            return self.game.actors(state)
         awaiting = getattr(state, "awaiting", None)
         if isinstance(awaiting, tuple):
             return awaiting
@@ -123,11 +129,17 @@ class WebGame:
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
         """``bot``'s action for ``seat``, chosen from the seat's view only; a Millions bot
-        is offered no payments (it makes no deals with people).
+        is offered no payments (it makes no deals with people). A bot's own stacking attempt
+        at a Torraku companion table is drawn from the dexterity model (R-TK-SIM).
 
         Raises:
-            ValueError: If the bot answers with an action it was not offered.
+            BotError: If the bot answers with an action it was not offered (a ``ValueError``).
         """
+        if self.game.awaits_dealer(state):
+            # A bot's own stacking attempt at a companion table: nobody stacks for it, so
+            # its outcome is drawn from the dexterity model (R-TK-SIM), seeded by its generator.
+            action: Any = self.game.chance(rng.getrandbits(63)).draw(state)
+            return action
         seen = self.game.view(state, seat)
         if self.name == "millions":
             from ..bots import action_space
@@ -137,10 +149,9 @@ class WebGame:
             offered = self.game.pacing(state).offered(state, seen, seat)
         if bot is None:
             return offered[0]
-        action = bot.choose(seen, offered, rng)
-        if action not in offered:
-            raise ValueError(f"the bot in seat {seat} chose {action!r}, which it was not offered")
-        return action
+        from ..bots import offered_action
+
+        return offered_action(bot.choose(seen, offered, rng), offered, seat)
 
     def dealer(self, config: Any) -> Dealer:
         """Who deals in ``config``."""

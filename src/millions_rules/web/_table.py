@@ -551,6 +551,8 @@ class Table(Generic[StateT]):
         for seat in due:
             if seat in self._bots or seat not in self.game.due(state):
                 continue
+            if self.game.game.awaits_dealer(state):
+                continue  # what happened at a physical table is never guessed for a person
             action = self.game.default_action(state, seat)
             _LOG.warning(
                 "table %s: seat %d's time ran out; the server played %s",
