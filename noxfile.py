@@ -225,6 +225,7 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def bench_anchors(session: nox.Session) -> None:
-    """Playouts side by side with OpenSpiel's Python games, in one process (not a default)."""
-    session.install("-e", ".", "open_spiel==2.0.2")
+    """Playouts and adapters side by side with OpenSpiel's and PettingZoo's games, in one
+    process (not a default)."""
+    session.install("-e", ".[pettingzoo,openspiel]", "open_spiel==2.0.2", "pettingzoo[classic]")
     session.run("python", "benchmarks/anchors.py", *session.posargs)

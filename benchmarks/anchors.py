@@ -1,7 +1,8 @@
-"""Anchors: random playouts of this library and of OpenSpiel's Python games, side by side.
+"""Anchors: random playouts of this library and of well-known Python games, side by side.
 
-Run with ``nox -s bench_anchors`` (it installs ``open_spiel==2.0.2``) or
-``python benchmarks/anchors.py [--seconds S] [--rounds R]`` where OpenSpiel is installed.
+Run with ``nox -s bench_anchors`` (it installs ``open_spiel==2.0.2`` and
+``pettingzoo[classic]``) or ``python benchmarks/anchors.py [--seconds S] [--rounds R]``
+where they are installed.
 
 Absolute speeds vary from machine to machine and minute to minute, so the figures
 that count are ratios measured in one process: the contenders run in alternating
@@ -9,13 +10,22 @@ slices of ``--seconds`` each, ``--rounds`` times, so that drift of the machine h
 all of them, and each keeps its best slice. Slices are timed in CPU time of the
 process (``time.process_time``), so that other load on the machine matters less.
 
-* millions-rules: random 5-player games (engine dealer), each action chosen uniformly
-  from ``legal_actions(state, payments=False)`` and applied with the validating ``apply``.
-* OpenSpiel's ``python_iterated_prisoners_dilemma`` and ``python_kuhn_poker``: each
-  step chosen uniformly from ``legal_actions`` and applied with ``apply_action``
-  (``apply_actions`` with one action per player at a simultaneous node, and chance
-  outcomes drawn by their probabilities); every call that advances the state counts
-  as one action.
+* The engine: random 5-player Millions games (engine dealer), each action chosen
+  uniformly from ``legal_actions(state, payments=False)`` and applied with the
+  validating ``apply``.
+* OpenSpiel: each step chosen uniformly from ``legal_actions`` and applied with
+  ``apply_action`` (``apply_actions`` with one action per player at a simultaneous
+  node, and chance outcomes drawn by their probabilities); every call that advances the
+  state counts as one step. The library's games through its OpenSpiel adapter
+  (``python_millions_of_dollars`` with 5 players, ``python_currency_torraku`` with 4)
+  against OpenSpiel's own ``python_iterated_prisoners_dilemma`` and ``python_kuhn_poker``.
+* PettingZoo: the usual agent loop (``agent_iter``, ``last``, a uniformly random action
+  from the mask, ``step``; every ``step`` counts, a terminated agent's too). The
+  library's games through its PettingZoo adapter (``env(game=..., players=...)``, 5
+  players for Millions, 4 for Torraku) against PettingZoo's ``tictactoe_v3``,
+  ``connect_four_v3`` and ``texas_holdem_v4``. The adapter computes an observation
+  vector only when the agent reads it, which a random agent never does; the rows
+  "reading the observation" make every agent read it, as a learning agent does.
 """
 
 from __future__ import annotations
@@ -27,9 +37,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from millions_rules import GameConfig, __version__, apply, legal_actions, new_game
 
 Playout = Callable[[int], int]
+
+ENGINE = "engine: Millions, 5 players"
 
 
 def millions_playout(seed: int) -> int:
@@ -63,8 +77,28 @@ def openspiel_playout(game: Any) -> Playout:
     return playout
 
 
+def pettingzoo_playout(environment: Any, *, read: bool = False) -> Playout:
+    def playout(seed: int) -> int:
+        rng = random.Random(seed)
+        environment.reset(seed=seed)
+        steps = 0
+        for _ in environment.agent_iter():
+            observation, _reward, terminated, truncated, _info = environment.last()
+            if terminated or truncated:
+                action = None
+            else:
+                if read:
+                    observation["observation"]
+                action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+            environment.step(action)
+            steps += 1
+        return steps
+
+    return playout
+
+
 def run_slice(playout: Playout, seconds: float, seed: int) -> tuple[float, float, int]:
-    """(games/s, actions/s, next seed) over one slice."""
+    """(games/s, steps/s, next seed) over one slice."""
     games = actions = 0
     start = time.process_time()
     while (elapsed := time.process_time() - start) < seconds:
@@ -74,33 +108,67 @@ def run_slice(playout: Playout, seconds: float, seed: int) -> tuple[float, float
     return games / elapsed, actions / elapsed, seed
 
 
+def contenders() -> tuple[dict[str, Playout], list[tuple[str, str]]]:
+    """The playouts, and the (ours, anchor) pairs whose ratio is the result."""
+    import pyspiel
+    from open_spiel.python import games as _registers_python_games  # noqa: F401
+    from pettingzoo.classic import connect_four_v3, texas_holdem_v4, tictactoe_v3
+
+    from millions_rules.adapters import openspiel as spiel_adapter
+    from millions_rules.adapters import pettingzoo as zoo_adapter
+
+    zoo = (tictactoe_v3, connect_four_v3, texas_holdem_v4)
+    spiel_adapter.register()
+    found: dict[str, Playout] = {ENGINE: millions_playout}
+    for name in ("python_iterated_prisoners_dilemma", "python_kuhn_poker"):
+        found[f"OpenSpiel {name}"] = openspiel_playout(pyspiel.load_game(name))
+    pairs = [(ENGINE, "OpenSpiel python_iterated_prisoners_dilemma")]
+    for name, players in (("python_millions_of_dollars", 5), ("python_currency_torraku", 4)):
+        row = f"OpenSpiel adapter: {name}, {players} players"
+        found[row] = openspiel_playout(pyspiel.load_game(name, {"players": players}))
+        pairs.append((row, "OpenSpiel python_kuhn_poker"))
+    anchors = [f"PettingZoo {module.env().metadata['name']}" for module in zoo]
+    for module, anchor in zip(zoo, anchors, strict=True):
+        found[anchor] = pettingzoo_playout(module.env())
+    for game, players in (("millions", 5), ("torraku", 4)):
+        environment = zoo_adapter.env(game=game, players=players)
+        row = f"PettingZoo adapter: {game}, {players} players"
+        found[row] = pettingzoo_playout(environment)
+        found[f"{row}, reading the observation"] = pettingzoo_playout(environment, read=True)
+        pairs += [(row, anchor) for anchor in anchors]
+        pairs += [(f"{row}, reading the observation", anchor) for anchor in anchors]
+    return found, pairs
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one slice")
     parser.add_argument("--rounds", type=int, default=7, help="slices per contender")
     args = parser.parse_args(argv)
+    import pettingzoo
     import pyspiel
-    from open_spiel.python import games as _registers_python_games  # noqa: F401
 
-    contenders: dict[str, Playout] = {"millions-rules, 5 players": millions_playout}
-    for name in ("python_iterated_prisoners_dilemma", "python_kuhn_poker"):
-        contenders[f"OpenSpiel {name}"] = openspiel_playout(pyspiel.load_game(name))
-    best = dict.fromkeys(contenders, (0.0, 0.0))
-    seeds = dict.fromkeys(contenders, 0)
+    playouts, pairs = contenders()
+    best = dict.fromkeys(playouts, (0.0, 0.0))
+    seeds = dict.fromkeys(playouts, 0)
     for _ in range(args.rounds):
-        for name, playout in contenders.items():
+        for name, playout in playouts.items():
             games, actions, seeds[name] = run_slice(playout, args.seconds, seeds[name])
             if actions > best[name][1]:
                 best[name] = (games, actions)
-    ours = best["millions-rules, 5 players"][1]
     print(
-        f"millions-rules {__version__}, OpenSpiel {getattr(pyspiel, '__version__', '?')}: "
-        f"best of {args.rounds} alternating slices of {args.seconds:g} s\n"
+        f"millions-rules {__version__}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
+        f"PettingZoo {pettingzoo.__version__}: best of {args.rounds} alternating slices "
+        f"of {args.seconds:g} s\n"
     )
-    print("| playout | games/s | actions/s | millions-rules' actions/s ÷ this |")
-    print("| --- | --- | --- | --- |")
+    print("| playout | games/s | steps/s |")
+    print("| --- | --- | --- |")
     for name, (games, actions) in best.items():
-        print(f"| {name} | {games:,.0f} | {actions:,.0f} | {ours / actions:.2f} |")
+        print(f"| {name} | {games:,.0f} | {actions:,.0f} |")
+    print("\n| ours | anchor | ours ÷ anchor (steps/s) |")
+    print("| --- | --- | --- |")
+    for ours, anchor in pairs:
+        print(f"| {ours} | {anchor} | {best[ours][1] / best[anchor][1]:.2f} |")
     return 0
 
 

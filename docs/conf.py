@@ -28,6 +28,9 @@ nitpicky = True
 # Type variables and aliases of private modules have no page of their own.
 nitpick_ignore = [
     ("py:class", "T"),
+    # The adapters' per-game protocol is private; numpy has no inventory here.
+    ("py:class", "GameAdapter"),
+    ("py:class", "np.ndarray"),
     ("py:class", "millions_rules.millions._random.T"),
     ("py:class", "millions_rules.millions._serialization.T"),
     ("py:class", "millions_rules.torraku._serialization.T"),

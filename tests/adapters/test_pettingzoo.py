@@ -52,14 +52,19 @@ def test_seed_test(players: int) -> None:
     seed_test(functools.partial(env, players=players), num_cycles=1000)
 
 
-def play(game: raw_env, seed: int) -> list[int]:
-    """Play one game with seeded random masked actions; the actions taken."""
+def play(game: raw_env, seed: int, rewards: dict[str, float] | None = None) -> list[int]:
+    """Play one game with seeded random masked actions; the actions taken.
+
+    ``rewards`` gets each agent's reward as it is terminated.
+    """
     rng = np.random.default_rng(seed)
     game.reset(seed=seed)
     taken = []
-    for _agent in game.agent_iter():
-        observation, _, terminated, truncated, _ = game.last()
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
         if terminated or truncated:
+            if rewards is not None:
+                rewards[agent] = reward
             game.step(None)
             continue
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
@@ -71,19 +76,10 @@ def play(game: raw_env, seed: int) -> list[int]:
 def test_rewards_are_win_or_loss_by_default() -> None:
     """Default rewards: +1 to each winner (R-END-2, R-END-3), -1 to the others."""
     game = raw_env(players=4)
-    play(game, 3)
+    rewards: dict[str, float] = {}
+    play(game, 3, rewards)
     state = game.table.state
     assert state.is_over
-    game.reset(seed=3)
-    rewards: dict[str, float] = {}
-    rng = np.random.default_rng(3)
-    for agent in game.agent_iter():
-        observation, reward, terminated, _, _ = game.last()
-        if terminated:
-            rewards[agent] = reward
-            game.step(None)
-            continue
-        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert rewards == {
         f"player_{seat}": 1.0 if seat in state.winners else -1.0 for seat in range(4)
     }
@@ -92,19 +88,10 @@ def test_rewards_are_win_or_loss_by_default() -> None:
 def test_cash_rewards_match_the_state() -> None:
     """The cash rewards equal the final state's cash, seat by seat."""
     game = raw_env(players=3, reward="cash")
-    play(game, 5)
+    rewards: dict[str, float] = {}
+    play(game, 5, rewards)
     cash = game.table.state.cash
-    game.reset(seed=5)
-    rng = np.random.default_rng(5)
-    got = {}
-    for agent in game.agent_iter():
-        observation, reward, terminated, _, _ = game.last()
-        if terminated:
-            got[agent] = reward
-            game.step(None)
-            continue
-        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    assert got == {f"player_{seat}": float(cash[seat]) for seat in range(3)}
+    assert rewards == {f"player_{seat}": float(cash[seat]) for seat in range(3)}
 
 
 def test_same_seed_same_game_other_seed_other_game() -> None:

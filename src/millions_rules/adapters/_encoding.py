@@ -19,7 +19,7 @@ from ..millions._errors import ConfigError
 from ..millions._roles import Role, roles_in_play
 from ..millions._state import CharacterStatus, Phase
 from ..millions._views import PlayerView
-from ._turns import Move, SeatMove, Turn, Wait, moves_of
+from ._turns import Move, SeatMove, Turn, Wait
 
 __all__ = [
     "PAY_AMOUNTS",
@@ -72,7 +72,10 @@ class Catalogue:
     """The moves, for seat 0."""
     names: tuple[str, ...]
     """A short name for each entry."""
-    _index: dict[SeatMove, int] = attrs.field(eq=False, repr=False)
+    _moves: tuple[tuple[SeatMove, ...], ...] = attrs.field(eq=False, repr=False)
+    _index: tuple[dict[Any, int], ...] = attrs.field(eq=False, repr=False)  # by seat
+    _pay: int = attrs.field(eq=False, repr=False)
+    _affordable: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
         roles = roles_in_play(players)  # ConfigError for a bad count
@@ -106,8 +109,19 @@ class Catalogue:
             for amount in PAY_AMOUNTS:
                 add(Pay(0, target, amount), f"pay seat {target} {amount}M")
         add(Wait(0), "wait")
+        by_seat = tuple(
+            tuple(_with_player(move, seat) for move in entries) for seat in range(players)
+        )
         self.__attrs_init__(
-            players, tuple(entries), tuple(names), {m: i for i, m in enumerate(entries)}
+            players,
+            tuple(entries),
+            tuple(names),
+            by_seat,
+            tuple({move: i for i, move in enumerate(moves)} for moves in by_seat),
+            entries.index(Pay(0, 0, PAY_AMOUNTS[0])),
+            tuple(  # by cash: how many of PAY_AMOUNTS (ascending) it can pay
+                sum(amount <= cash for amount in PAY_AMOUNTS) for cash in range(PAY_AMOUNTS[-1] + 1)
+            ),
         )
 
     def __len__(self) -> int:
@@ -121,25 +135,67 @@ class Catalogue:
         """
         if type(index) is not int or not 0 <= index < len(self.entries):
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(self) - 1})")
+        if type(seat) is int and 0 <= seat < self.players:
+            return self._moves[seat][index]  # built once: no copy per call
         return _with_player(self.entries[index], seat)
 
     def index(self, move: Move) -> int | None:
         """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
         if not isinstance(move, _MOVE_TYPES):
             return None
+        seat = move.player
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return None
         try:
-            return self._index.get(_with_player(move, 0))
+            return self._index[seat].get(move)
         except TypeError:  # a field that cannot be hashed, such as a list
             return None
 
     def mask(self, view: PlayerView, turn: Turn) -> list[int]:
         """1 for each entry the view's seat may play now, else 0 (all 0 off turn)."""
         mask = [0] * len(self.entries)
-        for move in moves_of(view, turn, PAY_AMOUNTS):
-            index = self.index(move)
-            if index is not None:
+        seat = view.seat
+        if seat is not None and turn.seat == seat:
+            for index in self.legal(
+                seat,
+                view.phase,
+                view.legal_actions,
+                view.payees,
+                view.cash[seat],
+                turn.free_moves[seat],
+                view.decided[seat],
+            ):
                 mask[index] = 1
         return mask
+
+    def legal(
+        self,
+        seat: int,
+        phase: Phase,
+        actions: Sequence[Move],
+        payees: Sequence[int],
+        cash: int,
+        free_moves: int,
+        decided: bool,
+    ) -> list[int]:
+        """The entries ``seat`` may play on its turn, ascending (see :func:`moves_of`).
+
+        ``actions`` are its legal actions but payments, ``payees`` the seats it may pay,
+        ``cash`` its cash, ``free_moves`` what it has left and ``decided`` whether it has
+        decided: all in its view.
+        """
+        own = self._index[seat]
+        found = [own[action] for action in actions]
+        if phase is Phase.NEGOTIATION:
+            if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
+                affordable = self._affordable[min(cash, PAY_AMOUNTS[-1])]
+                for to in payees:
+                    base = self._pay + to * len(PAY_AMOUNTS)
+                    found.extend(range(base, base + affordable))
+            if free_moves or decided:
+                found.append(len(self.entries) - 1)  # wait, the last entry
+        found.sort()
+        return found
 
 
 def _with_player(move: SeatMove, seat: int) -> SeatMove:

@@ -83,6 +83,9 @@ class Turn:
     """Whether each seat has decided and said with :class:`Wait` it is done for the round."""
 
 
+_UNKNOWN: object = object()  # the seat to act, before it is first asked
+
+
 @attrs.frozen
 class Table:
     """A :class:`~millions_rules.GameState` played in turns (see the module text).
@@ -107,6 +110,7 @@ class Table:
     """Whether each seat is done for the round (decided, then waited)."""
     cursor: int
     """The seat that moved last in negotiation; the next turn goes clockwise from it."""
+    _seat: object = attrs.field(default=_UNKNOWN, init=False, eq=False, repr=False)
 
     @classmethod
     def start(cls, config: GameConfig, free_moves: int = FREE_MOVES) -> Table:
@@ -138,23 +142,35 @@ class Table:
     @property
     def turn(self) -> Turn:
         """Who acts now, and the public counters."""
-        return Turn(self._to_act(), self.free_moves, self.done)
+        return Turn(self.seat, self.free_moves, self.done)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act (:attr:`Turn.seat`), worked out once per table."""
+        seat = self._seat
+        if seat is _UNKNOWN:
+            seat = self._to_act()
+            object.__setattr__(self, "_seat", seat)
+        return seat  # type: ignore[return-value]  # an int or None once known
 
     def _to_act(self) -> int | None:
         state = self.state
         phase = state.phase
-        if phase is Phase.PLANNING:
-            n = state.config.players
-            waiting = set(state.awaiting)
-            return next(s for s in _clockwise(state.leader, n) if s in waiting)
+        if phase is Phase.PLANNING:  # the first seat clockwise from the leader to choose
+            n, leader = state.config.players, state.leader
+            chosen = {c.player for c in state.characters}
+            return next(
+                (leader + step) % n for step in range(n) if (leader + step) % n not in chosen
+            )
         if phase is Phase.HEIST:
             return state.awaiting[0]
         if phase is Phase.NEGOTIATION:
-            n = state.config.players
-            return next(
-                (s for s in _clockwise(self.cursor + 1, n) if self._may_move(s)),
-                None,
-            )
+            n, after = state.config.players, self.cursor + 1
+            decided = state.decided
+            for step in range(n):
+                seat = (after + step) % n
+                if not decided[seat] or self._may_move(seat):
+                    return seat
         return None
 
     def _may_move(self, seat: int) -> bool:
@@ -175,7 +191,7 @@ class Table:
             amounts: The payment amounts to list (``None``: every amount from 1 to the
                 seat's cash).
         """
-        seat = self._to_act()
+        seat = self.seat
         if seat is None:
             return legal_actions(self.state) if self.state.awaiting_dealer else ()
         found: list[Move] = list(legal_actions(self.state, seat, payments=False))
@@ -200,7 +216,7 @@ class Table:
             IllegalActionError: If the move breaks a rule (the engine's error) or the turn
                 order (code ``not_your_turn``); nothing changes.
         """
-        seat = self._to_act()
+        seat = self.seat
         dealer = isinstance(move, (DealLoot, SetAside))
         if dealer:
             if seat is not None:
@@ -218,21 +234,23 @@ class Table:
                 )
         if isinstance(move, Wait):
             return self._wait(move)
-        free = list(self.free_moves)
+        free = self.free_moves
         if isinstance(move, Pay):
             if not free[move.player]:
                 illegal(
                     msg("error.not_your_turn", "seat {seat} has no free move left this round"),
                     seat=move.player,
                 )
-            free[move.player] -= 1
+            spent = list(free)
+            spent[move.player] -= 1
+            free = tuple(spent)
         before = self.state
-        after = apply(before, move, seat=seat)  # a seat may only make its own moves
+        after = apply(before, move)  # its player is the seat to act, checked above
         entered = after.phase is Phase.NEGOTIATION and before.phase is not Phase.NEGOTIATION
         if entered or after.round != before.round:
             return Table.resume(after, self.free_moves_per_round)  # a new round's counters
         cursor = seat if seat is not None else self.cursor
-        return attrs.evolve(self, state=after, free_moves=tuple(free), cursor=cursor)
+        return Table(after, self.free_moves_per_round, free, self.done, cursor)
 
     def _wait(self, move: Wait) -> Table:
         seat = move.player
@@ -248,7 +266,7 @@ class Table:
                 msg("error.not_your_turn", "seat {seat} has no free move left: stay or leave"),
                 seat=seat,
             )
-        return attrs.evolve(self, free_moves=tuple(free), done=tuple(done), cursor=seat)
+        return Table(self.state, self.free_moves_per_round, tuple(free), tuple(done), seat)
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
@@ -264,10 +282,6 @@ def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
     """
     n = config.players
     return config.rounds * (2 + n + n * (free_moves + 3) + 1 + 1)
-
-
-def _clockwise(first: int, n: int) -> list[int]:
-    return [(first + step) % n for step in range(n)]
 
 
 def moves_of(view: PlayerView, turn: Turn, amounts: tuple[int, ...]) -> tuple[Move, ...]:

@@ -1,4 +1,4 @@
-"""*Millions of Dollars* as an OpenSpiel game (``millions-rules[openspiel]``).
+"""The library's games as OpenSpiel games (``millions-rules[openspiel]``).
 
 >>> import pyspiel
 >>> from millions_rules.adapters.openspiel import register
@@ -7,164 +7,185 @@
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())  # the loot deal: 8 cards
 (True, 8)
+>>> torraku = pyspiel.load_game("python_currency_torraku", {"players": 2})
+>>> len(torraku.new_initial_state().legal_actions())  # the opener's bets
+62
 
-**Turns.** The game is sequential with imperfect information; seats act in the turn
-structure of :mod:`millions_rules.adapters` (planning clockwise from the leader,
-negotiation in laps of turns with free moves, the lone Snitch's naming).
+:func:`register` registers ``python_millions_of_dollars`` (:class:`MillionsGame`) and
+``python_currency_torraku`` (:class:`TorrakuGame`). Both are sequential games of
+imperfect information with explicit chance, played through the same machinery:
 
-**Chance.** The game uses the library's external dealer
-(:attr:`~millions_rules.Dealer.EXTERNAL`): at the start of each round a chance node deals
-the loot card (outcome ``i`` is :class:`~millions_rules.DealLoot` of card ``i`` of the
-loot deck, each card not yet dealt with the same probability), and when every seat has
-chosen a chance node sets a role card aside face down (outcome ``r`` is
+**Turns.** Seats act in the game's turn structure: for Millions that of
+:mod:`millions_rules.adapters` (planning clockwise from the leader, negotiation in laps of
+turns with free moves, the lone Snitch's naming); Torraku is already played in turns.
+
+**Chance.** The games use the library's external dealer
+(:attr:`~millions_rules.Dealer.EXTERNAL`) and each of the dealer's moves is a chance
+node with the engine's own probabilities. Millions: at the start of each round a chance
+node deals the loot card (outcome ``i`` is :class:`~millions_rules.DealLoot` of card ``i``
+of the loot deck, each card not yet dealt with the same probability), and when every
+seat has chosen a chance node sets a role card aside face down (outcome ``r`` is
 :class:`~millions_rules.SetAside` of the role with :attr:`~millions_rules.Role.order`
 ``r``, with probability the number of chosen characters of that role over the number of
-chosen characters). These are exactly the engine's own draws (R-COMP-4, R-PLAN-4).
+chosen characters; R-COMP-4, R-PLAN-4). Torraku: each stacking attempt is a chance node
+whose outcome ``i`` is the ``i``-th :class:`~millions_rules.torraku.Placement`, with the
+probabilities of the dexterity model (R-TK-SIM-2); outcomes of probability 0 are left out.
 
-**Actions** are the indices of the :class:`~millions_rules.adapters.Catalogue`.
-**Observations** come from the seat's :class:`~millions_rules.PlayerView` and the public
-:class:`~millions_rules.adapters.Turn`: the observation tensor is
-:func:`~millions_rules.adapters.observe`; the information state tensor adds, for every
-pair of seats, the money paid and the threat cards used from one to the other over the
-game; the observation string is a one-line summary of the view and the information state
-string is the view's JSON (its whole visible log; not its version, a count of actions
-that a resampled world does not keep) with the public turn.
+**Actions** are the indices of the game's fixed catalogue. **Observations** come from
+the seat's view and the public turn: the observation tensor is the game's observation
+vector; for Millions the information state tensor adds, for every pair of seats, the
+money paid and the threat cards used from one to the other over the game (Torraku hides
+nothing: its information state tensor is the observation); the observation string is a
+one-line summary of the view and the information state string is the view's JSON (its
+whole visible log; not its version, a count of actions that a resampled world does not
+keep) with the public turn.
 
 **Returns** come at the end: with ``reward="win"`` (the default) +1 to each winner and -1
-to the others; with ``reward="cash"`` the final cash.
+to the others; with ``reward="cash"`` Millions' final cash, with ``reward="score"``
+minus each Torraku seat's pieces left.
 
 **Serialisation.** OpenSpiel serialises a Python state by pickling its attributes. This
 state has a single attribute, which pickles as one string: the library's JSON of the
 game state (:func:`~millions_rules.to_json`) with the turn counters. Nothing else of the
-state is pickled. :meth:`MillionsState.to_json` gives that document directly.
+state is pickled. :meth:`LibraryState.to_json` gives that document directly.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
-from functools import cache, cached_property
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-import attrs
 import numpy as np
 import pyspiel
 
-from ..millions._config import GameConfig
-from ..millions._errors import ConfigError, DeserializationError
-from ..millions._events import Paid, ThreatUsed
-from ..millions._roles import Dealer, RepeatRole, Role
-from ..millions._sampling import sample_state
-from ..millions._serialization import parse_json, structure, to_json
-from ..millions._state import GameState, Phase
-from ..millions._views import PlayerView, view
-from ._encoding import PAY_AMOUNTS, Catalogue, observation_size, observe
-from ._turns import FREE_MOVES, Table, Turn, max_moves
+from .._common.errors import ConfigError, DeserializationError
+from ..millions._serialization import parse_json
+from ._core import (
+    GameAdapter,
+    Position,
+    adapter_of,
+    check_reward,
+    configure,
+    from_document,
+    information,
+    resample,
+    returns,
+    reward_range,
+    same_game,
+    spiel_name,
+    to_document,
+)
+from ._millions import MILLIONS
+from ._torraku import TORRAKU
 
 __all__ = [
     "GAME_NAME",
     "PARAMETERS",
+    "TORRAKU_GAME_NAME",
+    "TORRAKU_PARAMETERS",
+    "LibraryGame",
+    "LibraryObserver",
+    "LibraryState",
     "MillionsGame",
     "MillionsObserver",
     "MillionsState",
+    "TorrakuGame",
     "register",
 ]
 
-#: The name the game is registered under.
-GAME_NAME: Final = "python_millions_of_dollars"
+#: The name Millions of Dollars is registered under.
+GAME_NAME: Final = spiel_name(MILLIONS)
+#: The name Currency Torraku is registered under.
+TORRAKU_GAME_NAME: Final = spiel_name(TORRAKU)
 
-_ROLES: Final = tuple(Role)
-_catalogue: Final = cache(Catalogue)
 _FORMAT: Final = "millions-rules/openspiel-state/1"
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
-#: The game's parameters and their defaults: ``players``, the turn structure's
+#: Millions' parameters and their defaults: ``players``, the turn structure's
 #: ``free_moves``, ``reward`` (``"win"`` or ``"cash"``) and the
 #: :class:`~millions_rules.GameConfig` options that fit in a number or a word.
-PARAMETERS: Final[dict[str, Any]] = {
-    "players": 5,
-    "free_moves": FREE_MOVES,
-    "reward": "win",
-    "rounds": 8,
-    "target": 20,
-    "starting_cash": 5,
-    "total_money": 175,
-    "repeat_role": RepeatRole.NO_SHARE.value,
-    "first_leader": 0,
-}
+PARAMETERS: Final[dict[str, Any]] = dict(MILLIONS.parameters)
+#: Torraku's parameters and their defaults: ``players``, ``reward`` (``"win"`` or
+#: ``"score"``), ``setup`` (``"standard"`` or ``"long"``), ``round_limit`` and
+#: ``first_player``.
+TORRAKU_PARAMETERS: Final[dict[str, Any]] = dict(TORRAKU.parameters)
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Millions of Dollars",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
-)
+
+def _game_type(adapter: GameAdapter[Any]) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=spiel_name(adapter),
+        long_name=adapter.game.title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=adapter.game.player_counts[-1],
+        min_num_players=adapter.game.player_counts[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(adapter.parameters),
+    )
 
 
 def register() -> None:
-    """Register ``python_millions_of_dollars`` with OpenSpiel (again is harmless)."""
-    if GAME_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_GAME_TYPE, MillionsGame)
+    """Register ``python_millions_of_dollars`` and ``python_currency_torraku`` (again is harmless)."""
+    for cls in (MillionsGame, TorrakuGame):
+        if spiel_name(cls.adapter) not in pyspiel.registered_names():
+            pyspiel.register_game(cls.game_type, cls)
 
 
-def _config(params: dict[str, Any]) -> tuple[GameConfig, int, str]:
-    unknown = sorted(set(params) - set(PARAMETERS))
-    if unknown:
-        raise ConfigError(f"unknown parameter(s): {', '.join(unknown)}")
-    values = {**PARAMETERS, **params}
-    reward = values.pop("reward")
-    if reward not in ("win", "cash"):
-        raise ConfigError(f"reward must be 'win' or 'cash', not {reward!r}")
-    free_moves = values.pop("free_moves")
-    try:
-        values["repeat_role"] = RepeatRole(values["repeat_role"])
-    except ValueError:
-        raise ConfigError("repeat_role must be one of no_share, forbidden, allowed") from None
-    config = GameConfig(seed=0, dealer=Dealer.EXTERNAL, **values)
-    return config, free_moves, reward
-
-
-class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
-    """The OpenSpiel game; load it with ``pyspiel.load_game(GAME_NAME, params)``.
+class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """One of the library's games for OpenSpiel; load it with ``pyspiel.load_game(name, params)``.
 
     Raises:
         ConfigError: If a parameter makes no sense.
     """
 
+    adapter: ClassVar[GameAdapter[Any]]
+    game_type: ClassVar[pyspiel.GameType]
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        config, free_moves, reward = _config(dict(params or {}))
-        self.config = config
-        self.free_moves = free_moves
-        self.reward = reward
-        self.catalogue = _catalogue(config.players)
-        low, high = (-1.0, 1.0) if reward == "win" else (0.0, float(config.total_money))
+        adapter = self.adapter
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(adapter.parameters))
+        if unknown:
+            raise ConfigError(f"unknown parameter(s): {', '.join(unknown)}")
+        values = {**adapter.parameters, **given}
+        players = values.pop("players")
+        self.reward = check_reward(adapter, values.pop("reward"))
+        self.options = {name: values.pop(name) for name in adapter.turn_options}
+        self.config = configure(adapter, players, values, external=True)
+        self._start = adapter.start(self.config, self.options)  # checks the options
+        self.catalogue_names = adapter.catalogue_names(self.config)
+        low, high = reward_range(adapter, self.config, self.reward)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.catalogue),
-            max_chance_outcomes=max(len(config.loot_deck), len(_ROLES)),
-            num_players=config.players,
+            num_distinct_actions=len(self.catalogue_names),
+            max_chance_outcomes=adapter.max_chance_outcomes(self.config),
+            num_players=players,
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=max_moves(config, free_moves),
+            max_game_length=adapter.max_moves(self.config, self.options),
         )
-        super().__init__(_GAME_TYPE, info, {**PARAMETERS, **(params or {})})
+        super().__init__(self.game_type, info, {**adapter.parameters, **given})
 
-    def new_initial_state(self) -> MillionsState:
-        """A new game, waiting for the loot deal."""
-        return MillionsState(self)
+    @property
+    def free_moves(self) -> int | None:
+        """Millions' free moves per seat and round (``None`` for a game without)."""
+        value = self.options.get("free_moves")
+        return None if value is None else int(value)
+
+    def new_initial_state(self) -> LibraryState:
+        """A new game, at its first chance node or its first seat's turn."""
+        return LibraryState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> MillionsObserver:
+    ) -> LibraryObserver:
         """An observer: the information state when ``iig_obs_type`` asks for perfect recall."""
         if params:
             raise ConfigError(f"observer parameters are not supported: {params}")
@@ -174,228 +195,187 @@ class MillionsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type h
             or not iig_obs_type.public_info
         ):
             raise ConfigError("only the seat's own observation and information state exist")
-        return MillionsObserver(self.config.players, recall)
+        return LibraryObserver(self.adapter, self.config.players, recall)
 
-    def state_from_json(self, text: str) -> MillionsState:
-        """A state of this game from :meth:`MillionsState.to_json`.
+    def state_from_json(self, text: str) -> LibraryState:
+        """A state of this game from :meth:`LibraryState.to_json`.
 
         Raises:
             DeserializationError: If the text is no such document, or a state of a game
                 with other parameters.
         """
-        table = _table_from_json(text)
-        if attrs.evolve(table.state.config, seed=0) != self.config:
+        adapter, table = _table_from_json(text)
+        if adapter is not self.adapter:
             raise DeserializationError(
-                "the state is of a game with other parameters", "bad_value", "$.state.config"
+                f"expected a state of {self.adapter.game.title}", "bad_value", "$.game"
             )
-        if table.free_moves_per_round != self.free_moves:
+        wrong = same_game(adapter, table, self.config, self.options)
+        if wrong is not None:
             raise DeserializationError(
-                f"expected {self.free_moves}", "bad_value", "$.free_moves_per_round"
+                "the state is of a game with other parameters", "bad_value", wrong
             )
-        state = MillionsState(self)
-        state._saved = _Saved(table)
+        state = LibraryState(self)
+        state._saved = _Saved(Position(adapter, table))
         return state
 
 
-@attrs.frozen(slots=False)
+class MillionsGame(LibraryGame):
+    """*Millions of Dollars*: ``pyspiel.load_game("python_millions_of_dollars", params)``."""
+
+    adapter = MILLIONS
+    game_type = _game_type(MILLIONS)
+
+
+class TorrakuGame(LibraryGame):
+    """*Currency Torraku*: ``pyspiel.load_game("python_currency_torraku", params)``."""
+
+    adapter = TORRAKU
+    game_type = _game_type(TORRAKU)
+
+
 class _Saved:
     """The state's one attribute: pickles (and so serialises) as the library's JSON.
 
-    It also remembers who acts and the legal actions (search asks for them often).
+    It holds the :class:`~._core.Position`, which remembers who acts and the legal
+    actions (search asks for them often).
     """
 
-    table: Table
+    __slots__ = ("position",)
 
-    @cached_property
-    def seat(self) -> int | None:
-        return self.table.turn.seat
-
-    @cached_property
-    def legal(self) -> list[int]:
-        # Table.moves reads the same facts as the seat's view (view.legal_actions,
-        # view.payees, cash, decided), so this equals Catalogue.mask of the view; the
-        # tests check it at every step of random games.
-        catalogue = _catalogue(self.table.state.config.players)
-        found = {catalogue.index(move) for move in self.table.moves(PAY_AMOUNTS)}
-        return sorted(index for index in found if index is not None)
+    def __init__(self, position: Position[Any]) -> None:
+        self.position = position
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_restore, (_table_to_json(self.table),))
+        return (_restore, (_table_to_json(self.position.adapter, self.position.table),))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return self  # immutable
 
 
 def _restore(text: str) -> _Saved:
-    return _Saved(_table_from_json(text))
+    return _Saved(Position(*_table_from_json(text)))
 
 
-def _table_to_json(table: Table) -> str:
-    return json.dumps(
-        {
-            "format": _FORMAT,
-            "free_moves_per_round": table.free_moves_per_round,
-            "free_moves": list(table.free_moves),
-            "done": list(table.done),
-            "cursor": table.cursor,
-            "state": json.loads(to_json(table.state)),
-        },
-        separators=(",", ":"),
-    )
+def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
+    head: dict[str, Any] = {"format": _FORMAT}
+    if adapter.game.name != "millions":  # the first version wrote Millions only, without "game"
+        head["game"] = adapter.game.name
+    return json.dumps({**head, **to_document(adapter, table)}, separators=(",", ":"))
 
 
-def _table_from_json(text: str) -> Table:
+def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
     doc = parse_json(text)
     if not isinstance(doc, dict):
         raise DeserializationError("expected an object", "wrong_type")
-    for name in ("format", "free_moves_per_round", "free_moves", "done", "cursor", "state"):
-        if name not in doc:
-            raise DeserializationError(f"missing field {name!r}", "missing_field")
+    if "format" not in doc:
+        raise DeserializationError("missing field 'format'", "missing_field")
     if doc["format"] != _FORMAT:
         raise DeserializationError(f"expected {_FORMAT!r}", "bad_value", "$.format")
-    state: GameState = structure(doc["state"], GameState)
-    n = state.config.players
-    per_round = _whole(doc["free_moves_per_round"], "$.free_moves_per_round", 100)
-    free = _list(doc["free_moves"], "$.free_moves", n)
-    done = [d for d in _list(doc["done"], "$.done", n) if type(d) is bool]
-    if len(done) != n:
-        raise DeserializationError("expected booleans", "wrong_type", "$.done")
-    return Table(
-        state,
-        per_round,
-        tuple(_whole(f, "$.free_moves", per_round) for f in free),
-        tuple(done),
-        _whole(doc["cursor"], "$.cursor", n - 1),
-    )
+    try:
+        adapter = adapter_of(doc.get("game", "millions"))
+    except ConfigError:
+        raise DeserializationError("no such game", "bad_value", "$.game") from None
+    return adapter, from_document(adapter, doc)
 
 
-def _whole(value: object, path: str, most: int) -> int:
-    if type(value) is not int:
-        raise DeserializationError("expected an integer", "wrong_type", path)
-    if not 0 <= value <= most:
-        raise DeserializationError(f"expected 0 to {most}, got {value}", "bad_value", path)
-    return value
+class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A state of one of the library's OpenSpiel games: the game at its table inside."""
 
-
-def _list(value: object, path: str, length: int) -> list[object]:
-    if not isinstance(value, list):
-        raise DeserializationError("expected an array", "wrong_type", path)
-    if len(value) != length:
-        raise DeserializationError(f"expected {length} items", "bad_value", path)
-    return value
-
-
-class MillionsState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A state of the OpenSpiel game: a :class:`~millions_rules.adapters.Table` inside."""
-
-    def __init__(self, game: MillionsGame) -> None:
+    def __init__(self, game: LibraryGame) -> None:
         super().__init__(game)
-        self._saved = _Saved(Table.start(game.config, game.free_moves))
+        self._saved = _Saved(Position(game.adapter, game._start))
 
     @property
-    def table(self) -> Table:
-        """The table (the library's game state with the turn counters)."""
-        return self._saved.table
+    def table(self) -> Any:
+        """The game at its table.
 
-    def _game(self) -> MillionsGame:
-        game: MillionsGame = self.get_game()
+        For Millions a :class:`~millions_rules.adapters.Table` (the library's game state
+        with the turn counters), for Torraku the
+        :class:`~millions_rules.torraku.TorrakuState` itself.
+        """
+        return self._saved.position.table
+
+    def _game(self) -> LibraryGame:
+        game: LibraryGame = self.get_game()
         return game
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal id."""
-        saved = self._saved
-        if saved.table.state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = saved.seat
-        return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
+        position = self._saved.position
+        seat = position.seat
+        if seat is not None:
+            return seat
+        return _TERMINAL if position.over else _CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalogue indices the seat may play (sorted)."""
-        return list(self._saved.legal)
+        return self._saved.position.legal  # pybind11 copies it
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The loot deal or the face-down role card, with exact probabilities."""
-        state = self.table.state
-        if state.phase is Phase.DEALING:
-            share = 1.0 / len(state.deck)
-            return [(index, share) for index in sorted(state.deck)]
-        cards = Counter(c.role for c in state.characters)
-        total = sum(cards.values())
-        return [(role.order, cards[role] / total) for role in sorted(cards)]
+        """The dealer's outcomes with their exact probabilities."""
+        position = self._saved.position
+        return position.adapter.chance_outcomes(position.table)
 
     def _apply_action(self, action: int) -> None:
-        from ..millions._actions import DealLoot, SetAside
-
-        table = self.table
-        if table.state.phase is Phase.DEALING:
-            move: Any = DealLoot(int(action))
-        elif table.state.phase is Phase.SETTING_ASIDE:
-            move = SetAside(_ROLES[int(action)])
+        position = self._saved.position
+        if position.seat is None:
+            self._saved = _Saved(position.after_chance(int(action)))
         else:
-            seat = table.turn.seat
-            assert seat is not None
-            move = self._game().catalogue.move(int(action), seat)
-        self._saved = _Saved(table.play(move))
+            self._saved = _Saved(position.after(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if 0 <= action < len(_ROLES) and self.table.state.phase is Phase.SETTING_ASIDE:
-                return f"set aside {_ROLES[action].value}"
-            card = self._game().config.loot_deck[action]
-            bonus = f", {card.bonus_role.value}" if card.bonus_role else ""
-            return f"deal loot card {action} ({card.total}M/{card.deposit}M{bonus})"
-        return f"{player}: {self._game().catalogue.names[action]}"
+            position = self._saved.position
+            return position.adapter.chance_name(position.table, action)
+        return f"{player}: {self._game().catalogue_names[action]}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.table.state.is_over
+        position = self._saved.position
+        return position.seat is None and position.over
 
     def returns(self) -> list[float]:
-        """Zeros until the end; then +1/-1 by win (``reward="win"``) or the final cash."""
-        state = self.table.state
-        n = state.config.players
-        if not state.is_over:
-            return [0.0] * n
-        if self._game().reward == "cash":
-            return [float(cash) for cash in state.cash]
-        return [1.0 if seat in state.winners else -1.0 for seat in range(n)]
+        """Zeros until the end; then +1/-1 by win (``reward="win"``) or the game's score."""
+        position = self._saved.position
+        game = self._game()
+        if not self.is_terminal():
+            return [0.0] * game.config.players
+        return returns(position.adapter, position.table, game.reward)
 
-    def resample_from_infostate(self, player: int, sampler: Any) -> MillionsState:
+    def resample_from_infostate(self, player: int, sampler: Any) -> LibraryState:
         """A state the seat cannot tell from this one, its secrets drawn at random.
 
-        Uses :func:`~millions_rules.sample_state` (the uniform distribution over the worlds
-        the rules allow); ``sampler()`` gives the randomness.
+        Millions uses :func:`~millions_rules.sample_state` (the uniform distribution over
+        the worlds the rules allow); Torraku hides nothing. ``sampler()`` gives the
+        randomness.
         """
         seed = int(sampler() * (1 << 53)) % (1 << 64)
-        table = self.table
-        sampled = sample_state(view(table.state, player), seed)
-        clone = MillionsState(self._game())
-        clone._saved = _Saved(attrs.evolve(table, state=sampled))
+        position = self._saved.position
+        clone = LibraryState(self._game())
+        table = resample(position.adapter, position.table, player, seed)
+        clone._saved = _Saved(Position(position.adapter, table))
         return clone
 
     def to_json(self) -> str:
         """The state as JSON: the library's game state and the turn counters."""
-        return _table_to_json(self.table)
+        position = self._saved.position
+        return _table_to_json(position.adapter, position.table)
 
     def __str__(self) -> str:
-        state = self.table.state
-        mine = " ".join(f"{c.player}:{c.role.value}:{c.status.value}" for c in state.characters)
-        return (
-            f"round {state.round} {state.phase.value} cash {list(state.cash)} "
-            f"turn {self.table.turn.seat} characters [{mine}]"
-        )
+        position = self._saved.position
+        return position.adapter.headline(position.table)
 
 
-class MillionsObserver:
+class LibraryObserver:
     """Observation or information state of one seat (OpenSpiel's Python observer interface)."""
 
-    def __init__(self, players: int, perfect_recall: bool) -> None:
+    def __init__(self, adapter: GameAdapter[Any], players: int, perfect_recall: bool) -> None:
+        self.adapter = adapter
         self.players = players
         self.perfect_recall = perfect_recall
-        size = observation_size(players)
-        pieces = [("observation", size)]
+        pieces = [("observation", adapter.observation_size(players))]
         if perfect_recall:
-            pieces += [("paid", players * players), ("threatened", players * players)]
+            pieces += list(adapter.recall_fields(players))
         self.tensor = np.zeros(sum(s for _, s in pieces), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
@@ -404,53 +384,23 @@ class MillionsObserver:
             self.dict[name] = part if name == "observation" else part.reshape(players, players)
             start += length
 
-    def set_from(self, state: MillionsState, player: int) -> None:
+    def set_from(self, state: LibraryState, player: int) -> None:
         """Write ``player``'s tensor for ``state``."""
-        seen = view(state.table.state, player)
+        position = state._saved.position
         self.tensor.fill(0.0)
-        self.dict["observation"][:] = observe(seen, state.table.turn)
+        self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
-            for event in seen.events:
-                if isinstance(event, Paid):
-                    self.dict["paid"][event.player, event.to] += event.amount
-                elif isinstance(event, ThreatUsed):
-                    self.dict["threatened"][event.player, event.target] += 1
+            self.adapter.recall(position.table, player, self.dict)
 
-    def string_from(self, state: MillionsState, player: int) -> str:
+    def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
-        seen = view(state.table.state, player)
-        turn = state.table.turn
+        table = state._saved.position.table
         if self.perfect_recall:
-            document = json.loads(to_json(seen))
-            # The version counts every action applied since the start; a resampled world
-            # has no history, so it would tell worlds apart that the seat cannot.
-            del document["version"]
-            return json.dumps(
-                {"view": document, "turn": json.loads(to_json_turn(turn))},
-                separators=(",", ":"),
-            )
-        return _summary(seen, turn)
+            return information(self.adapter, table, player)
+        return self.adapter.summary(table, player)
 
 
-def to_json_turn(turn: Turn) -> str:
-    """The public turn as JSON."""
-    return json.dumps(
-        {"seat": turn.seat, "free_moves": list(turn.free_moves), "done": list(turn.done)},
-        separators=(",", ":"),
-    )
-
-
-def _summary(seen: PlayerView, turn: Turn) -> str:
-    loot = seen.loot
-    shown = "-" if loot is None else f"{loot.total}M/{loot.deposit}M"
-    mine = ",".join(
-        f"{c.player}.{c.position}={c.role.value if c.role else '?'}/{c.status.value}"
-        for c in seen.characters
-    )
-    return (
-        f"seat {seen.seat} round {seen.round} {seen.phase.value} loot {shown} "
-        f"cash {list(seen.cash)} threats {list(seen.threats)} leader {seen.leader} "
-        f"characters [{mine}] face_up [{','.join(r.value for r in seen.face_up)}] "
-        f"decided {[int(d) for d in seen.decided]} turn {turn.seat} "
-        f"free {list(turn.free_moves)} winners {sorted(seen.winners)}"
-    )
+#: Millions' state (every game's state is a :class:`LibraryState`).
+MillionsState = LibraryState
+#: Millions' observer (every game's observer is a :class:`LibraryObserver`).
+MillionsObserver = LibraryObserver

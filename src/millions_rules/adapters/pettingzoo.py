@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for *Millions of Dollars* (``millions-rules[pettingzoo]``).
+"""A PettingZoo AEC environment for the library's games (``millions-rules[pettingzoo]``).
 
 >>> from millions_rules.adapters.pettingzoo import env
 >>> game = env(players=5)
@@ -8,25 +8,36 @@
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> int(observation["action_mask"].sum())  # player 0 may choose one of four roles
 4
+>>> torraku = env(game="torraku", players=2)
+>>> torraku.reset(seed=7)
+>>> observation, *_ = torraku.last()
+>>> int(observation["action_mask"].sum())  # the opener's 62 bets
+62
 
-Agents are ``player_0`` to ``player_{n-1}`` (the seats). Turns follow the adapters' turn
-structure (:class:`~millions_rules.adapters.Table`); actions are indices of the
-:class:`~millions_rules.adapters.Catalogue`; the observation is a dict with
-``"observation"`` (:func:`~millions_rules.adapters.observe`, float32) and ``"action_mask"``
-(int8, all zeros when it is not the agent's turn). Rewards are given when the game ends:
+``game`` is ``"millions"`` (the default) or ``"torraku"``. Agents are ``player_0`` to
+``player_{n-1}`` (the seats). Turns follow the game's turn structure (for Millions
+:class:`~millions_rules.adapters.Table`); actions are indices of the game's fixed
+catalogue; the observation is a dict with ``"observation"`` (the game's observation
+vector, float32) and ``"action_mask"`` (int8, all zeros when it is not the agent's turn).
+The observation vector is computed when first read, from the agent's view: an agent
+that reads only the mask does not pay for it. Rewards are given when the game ends:
 with ``reward="win"`` (the default) +1 to each winner and -1 to every other seat; with
-``reward="cash"`` each seat's final cash in millions. A masked action raises
-:class:`~millions_rules.IllegalActionError` and changes nothing.
+``reward="cash"`` (Millions) each seat's final cash in millions, with ``reward="score"``
+(Torraku) minus the pieces each seat has left. A masked action raises
+:class:`~millions_rules.IllegalActionError` and changes nothing. The engine is the
+dealer (:attr:`~millions_rules.Dealer.ENGINE`), drawing from the seed given to
+:meth:`raw_env.reset`: Millions' loot cards and face-down card, Torraku's stacking
+outcomes from its dexterity model (R-TK-SIM).
 
-There is no ``parallel_env``: negotiation is a sequence of turns in which each move may
-answer the one before (a payment, a threat, a decision), so the game is not one where
-every agent acts once per cycle; only planning is simultaneous, and it is already played
-without leaking anything (see :mod:`millions_rules.adapters`).
+There is no ``parallel_env``: Millions' negotiation is a sequence of turns in which each
+move may answer the one before (a payment, a threat, a decision), and Torraku's players
+bet and stack in turn, so neither is a game where every agent acts once per cycle.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
@@ -34,28 +45,100 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..millions._config import GameConfig
-from ..millions._errors import ConfigError
-from ..millions._narrate import describe
-from ..millions._random import draw_below, seed_state
-from ..millions._roles import Dealer
-from ..millions._views import view
-from ._encoding import Catalogue, observation_high, observation_size, observe
-from ._turns import FREE_MOVES, Table
+from .._common.errors import ConfigError
+from .._common.random import draw_below, seed_state
+from ._core import (
+    GameAdapter,
+    Position,
+    adapter_of,
+    check_reward,
+    configure,
+    env_name,
+    render,
+    returns,
+)
 
-__all__ = ["env", "raw_env"]
+__all__ = ["Observation", "env", "raw_env"]
+
+_PENDING: Any = object()
+
+
+class Observation(dict[str, Any]):
+    """An agent's observation: a dict whose ``"observation"`` vector is made when first read.
+
+    It reads as the dict ``{"observation": ..., "action_mask": ...}`` in every way
+    (indexing, ``get``, iteration, ``items``, ``values``, copying, pickling, comparing).
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, mask: np.ndarray[Any, Any], make: Callable[[], Any]) -> None:
+        super().__init__(observation=_PENDING, action_mask=mask)
+        self._make = make
+
+    def _made(self) -> None:
+        if dict.__getitem__(self, "observation") is _PENDING:
+            dict.__setitem__(self, "observation", self._make())
+
+    def __getitem__(self, key: str) -> Any:
+        value = dict.__getitem__(self, key)
+        if value is _PENDING:
+            self._made()
+            value = dict.__getitem__(self, key)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key``, or ``default``."""
+        if not dict.__contains__(self, key):
+            return default
+        return self[key]
+
+    def __iter__(self) -> Iterator[str]:
+        # Defining it makes dict(), {**...} and update() read through __getitem__.
+        return dict.__iter__(self)
+
+    def items(self) -> Any:
+        """The items, the observation made."""
+        self._made()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        """The values, the observation made."""
+        self._made()
+        return dict.values(self)
+
+    def copy(self) -> dict[str, Any]:
+        """A plain dict of the items."""
+        return dict(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        self._made()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # as dict's
+
+    def __repr__(self) -> str:
+        self._made()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.copy(),))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships no types
     """The AEC environment without PettingZoo's checking wrappers (see :func:`env`).
 
     Args:
-        players: The number of players, 3 to 8.
-        reward: ``"win"`` (+1 to winners, -1 to the others) or ``"cash"`` (final cash).
-        free_moves: Payments and waits per seat per round (the turn structure).
+        players: The number of players (Millions: 3 to 8, 5 if left out; Torraku: 1 to 6,
+            4 if left out).
+        game: ``"millions"`` or ``"torraku"``.
+        reward: ``"win"`` (+1 to winners, -1 to the others), or the game's score:
+            ``"cash"`` (Millions' final cash) or ``"score"`` (Torraku: minus the pieces left).
+        free_moves: Millions only: payments and waits per seat per round (the turn
+            structure; 2 if left out).
         render_mode: ``None``, ``"ansi"`` (render returns text) or ``"human"`` (prints it).
-        **config_options: Any other :class:`~millions_rules.GameConfig` field but ``seed``
-            (pass it to :meth:`reset`) and ``dealer`` (the engine deals).
+        **config_options: Any other field of the game's config but ``seed`` (pass it to
+            :meth:`reset`) and ``dealer`` (the engine deals).
 
     Raises:
         ConfigError: If an option makes no sense.
@@ -68,43 +151,60 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     def __init__(
         self,
-        players: int = 5,
+        players: int | None = None,
         *,
-        reward: Literal["win", "cash"] = "win",
-        free_moves: int = FREE_MOVES,
+        game: str = "millions",
+        reward: str = "win",
+        free_moves: int | None = None,
         render_mode: str | None = None,
         **config_options: Any,
     ) -> None:
         super().__init__()
-        for name in ("seed", "dealer"):
-            if name in config_options:
-                raise ConfigError(f"{name} is not an option of the environment")
-        if reward not in ("win", "cash"):
-            raise ConfigError(f"reward must be 'win' or 'cash', not {reward!r}")
+        adapter = adapter_of(game)
+        setattr(self, "metadata", {**self.metadata, "name": env_name(adapter)})  # noqa: B010
+        self._reward = check_reward(adapter, reward)
         if render_mode not in (None, "ansi", "human"):
             raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        try:
-            self._config = GameConfig(players, seed=0, **config_options)
-        except TypeError as error:  # an unknown option
-            raise ConfigError(str(error)) from None
-        self._free_moves = free_moves
-        self._reward: Literal["win", "cash"] = reward
+        turn_options: dict[str, Any] = {}
+        if free_moves is not None:
+            if "free_moves" not in adapter.turn_options:
+                raise ConfigError(f"{adapter.game.title} has no free moves")
+            turn_options["free_moves"] = free_moves
+        players = adapter.default_players if players is None else players
+        self._adapter: GameAdapter[Any] = adapter
+        self._config = configure(adapter, players, config_options, external=False)
+        self._turn_options = turn_options
         self.render_mode = render_mode
-        self.catalogue = Catalogue(players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
-        high = observation_high(self._config)
-        size = observation_size(players)
+        size = adapter.observation_size(players)
+        self._actions = len(adapter.catalogue_names(self._config))
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, high, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (len(self.catalogue),), np.int8),
+                "observation": spaces.Box(
+                    0.0, adapter.observation_high(self._config), (size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
             }
         )
-        self._action_space = spaces.Discrete(len(self.catalogue))
+        self._action_space = spaces.Discrete(self._actions)
         self._generator = seed_state(0)
         self._seeded = False
-        self.table = Table.start(self._config, free_moves)
+        self._position: Position[Any] = Position(adapter, adapter.start(self._config, turn_options))
+
+    @property
+    def table(self) -> Any:
+        """The game at its table.
+
+        For Millions a :class:`~millions_rules.adapters.Table`, for Torraku the
+        :class:`~millions_rules.torraku.TorrakuState` itself.
+        """
+        return self._position.table
+
+    @table.setter
+    def table(self, table: Any) -> None:
+        self._position = Position(self._adapter, table)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same :class:`gymnasium.spaces.Dict` for every agent."""
@@ -115,9 +215,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return self._action_space
 
     def _seat(self, agent: str) -> int:
-        if agent not in self.possible_agents:
-            raise ConfigError(f"{agent!r} is not an agent of this environment")
-        return self.possible_agents.index(agent)
+        try:
+            return self._seats[agent]
+        except (KeyError, TypeError):
+            raise ConfigError(f"{agent!r} is not an agent of this environment") from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same ``seed`` gives the same game.
@@ -133,8 +234,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             self._seeded = True
         high, self._generator = draw_below(self._generator, 1 << 32)
         low, self._generator = draw_below(self._generator, 1 << 32)
-        config = attrs.evolve(self._config, seed=(high << 32) | low, dealer=Dealer.ENGINE)
-        self.table = Table.start(config, self._free_moves)
+        config = attrs.evolve(self._config, seed=(high << 32) | low)
+        self._position = Position(self._adapter, self._adapter.start(config, self._turn_options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -144,19 +245,33 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self._select()
 
     def _select(self) -> None:
-        seat = self.table.turn.seat
+        seat = self._position.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation and action mask, from its view."""
+        """The agent's observation and action mask, from its view.
+
+        The mask is the legal catalogue entries of the seat to act; the observation vector
+        is computed when first read (see :class:`Observation`).
+        """
         seat = self._seat(agent)
-        seen = view(self.table.state, seat)
-        turn = self.table.turn
-        return {
-            "observation": np.asarray(observe(seen, turn), dtype=np.float32),
-            "action_mask": np.asarray(self.catalogue.mask(seen, turn), dtype=np.int8),
-        }
+        position = self._position
+        if position.seat == seat:
+            mask = position.remember("mask", lambda: self._mask(position.legal)).copy()
+        else:
+            mask = np.zeros(self._actions, np.int8)
+        return Observation(
+            mask,
+            lambda: position.remember(
+                ("observation", seat), lambda: _float32(position.observation(seat))
+            ).copy(),
+        )
+
+    def _mask(self, legal: list[int]) -> np.ndarray[Any, Any]:
+        mask = np.zeros(self._actions, np.int8)
+        mask[legal] = 1
+        return mask
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action (``None`` once it is terminated)."""
@@ -166,36 +281,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             return
         if action is None:
             raise ConfigError("a live agent must act: None is only for terminated agents")
-        move = self.catalogue.move(int(action), self._seat(agent))
-        self.table = self.table.play(move)
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        state = self.table.state
-        if state.is_over:
+        position = self._position = self._position.after(int(action))
+        if position.seat is None and position.over:
+            adapter = self._adapter
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            final = returns(adapter, position.table, self._reward)
             for name in self.agents:
-                seat = self._seat(name)
-                if self._reward == "cash":
-                    self.rewards[name] = float(state.cash[seat])
-                else:
-                    self.rewards[name] = 1.0 if seat in state.winners else -1.0
+                self.rewards[name] = final[self._seats[name]]
                 self.terminations[name] = True
-        else:
+            self._accumulate_rewards()
+        else:  # rewards come at the end only: every reward is still 0
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        """The table as text: round, phase, cash and the last events a spectator sees."""
+        """The table as text: round, phase, the seats' standing and the last public events."""
         if self.render_mode is None:
             return None
-        seen = view(self.table.state, None)
-        lines = [
-            f"round {seen.round}, {seen.phase.value}; cash {list(seen.cash)}; "
-            f"turn {self.table.turn.seat}",
-            *(describe(event) for event in seen.events[-3:]),
-        ]
-        text = "\n".join(lines)
+        text = render(self._adapter, self._position.table)
         if self.render_mode == "human":
             print(text)
             return None
@@ -205,11 +310,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         """Nothing to release."""
 
 
+def _float32(vector: list[float]) -> np.ndarray[Any, Any]:
+    return np.asarray(vector, dtype=np.float32)
+
+
 def env(
-    players: int = 5,
+    players: int | None = None,
     *,
-    reward: Literal["win", "cash"] = "win",
-    free_moves: int = FREE_MOVES,
+    game: str = "millions",
+    reward: str = "win",
+    free_moves: int | None = None,
     render_mode: str | None = None,
     **config_options: Any,
 ) -> AECEnv:
@@ -220,6 +330,7 @@ def env(
     """
     inner = raw_env(
         players,
+        game=game,
         reward=reward,
         free_moves=free_moves,
         render_mode=render_mode,

@@ -576,11 +576,15 @@ def actors(state: GameState) -> tuple[int, ...]:
 
 def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
-    if state.cash[seat] < 1:
+    if state.cash[seat] < 1 or state.phase is not _NEGOTIATION:
         return ()
-    if state.phase is _NEGOTIATION and state.in_round(seat):
-        return tuple(p for p in range(state.config.players) if p != seat and state.in_round(p))
-    return ()
+    present = [False] * state.config.players  # who is in the round: one pass
+    for c in state.characters:
+        if c.status is not _TAKEN_BACK:
+            present[c.player] = True
+    if not present[seat]:
+        return ()
+    return tuple(p for p, there in enumerate(present) if there and p != seat)
 
 
 def _payments(state: GameState, seat: int) -> list[Action]:

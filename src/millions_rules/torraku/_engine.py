@@ -624,26 +624,47 @@ def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Actio
 
 
 def _bets(state: TorrakuState, seat: int) -> tuple[Action, ...]:
+    found: list[Action] = [Pass(seat)] if state.current_bet > 0 else []
+    for (a, b, low, high), bag in bet_counts(state, seat):
+        head = (VAN,) * a + (WASHER,) * b
+        if bag is None:
+            found.extend(Bet(seat, head + (COOKER,) * c) for c in range(low, high + 1))
+        else:
+            extra = (VAN,) * bag[0] + (WASHER,) * bag[1] + (COOKER,) * bag[2]
+            found.append(Bet(seat, head + (COOKER,) * low + extra, extra))
+    return tuple(found)
+
+
+_BetCounts = tuple[tuple[int, int, int, int], tuple[int, int, int] | None]
+
+
+def bet_counts(state: TorrakuState, seat: int) -> list[_BetCounts]:
+    """The distinct legal bets of ``seat`` as counts, in :func:`legal_actions` order.
+
+    Each item is ``((vans, washing machines, fewest rice cookers, most rice cookers), None)``
+    for the bets of the seat's own pieces with those vans and washing machines and each
+    number of rice cookers in the range, or ``((vans, washing machines, rice cookers,
+    rice cookers), (vans, washing machines, rice cookers))``, the whole hand and the pieces
+    taken from the bag (R-TK-BET-7). Lists of bets are long; counts are few.
+    """
     hand, row, current = state.hands[seat], state.rows[seat], state.current_bet
-    found: list[Action] = [Pass(seat)] if current > 0 else []
     need = max(1, current - len(row))
     v, w, r = hand.as_tuple()
-    for a in range(v + 1):
-        for b in range(w + 1):
-            head = (VAN,) * a + (WASHER,) * b
-            found.extend(
-                Bet(seat, head + (COOKER,) * c) for c in range(max(0, need - a - b), r + 1)
-            )
+    found: list[_BetCounts] = [
+        ((a, b, max(0, need - a - b), r), None)
+        for a in range(v + 1)
+        for b in range(w + 1)
+        if need - a - b <= r
+    ]
     if not row and hand.total < current:  # R-TK-BET-7
-        short, own = current - hand.total, hand.pieces()
+        short = current - hand.total
         bv, bw, br = state.bag.as_tuple()
         for a in range(min(bv, short) + 1):
             for b in range(min(bw, short - a) + 1):
                 c = short - a - b
                 if c <= br:
-                    extra = (VAN,) * a + (WASHER,) * b + (COOKER,) * c
-                    found.append(Bet(seat, own + extra, extra))
-    return tuple(found)
+                    found.append(((v, w, r, r), (a, b, c)))
+    return found
 
 
 VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER

@@ -126,7 +126,7 @@ class PieceCounts:
             if index is None:
                 raise ConfigError(f"not a PieceKind: {piece!r}")
             counts[index] += 1
-        return cls(*counts)
+        return _counts(*counts) if cls is PieceCounts else cls(*counts)
 
     @property
     def total(self) -> int:
@@ -153,17 +153,46 @@ class PieceCounts:
         return self.as_tuple()[_ORDER[kind]]
 
     def __add__(self, other: PieceCounts) -> PieceCounts:
-        return PieceCounts(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        return _counts(
+            self.van + other.van,
+            self.washing_machine + other.washing_machine,
+            self.rice_cooker + other.rice_cooker,
+        )
 
     def __sub__(self, other: PieceCounts) -> PieceCounts:
         """The difference; :class:`~millions_rules.ConfigError` if ``other`` is not contained."""
-        return PieceCounts(*(a - b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        v = self.van - other.van
+        w = self.washing_machine - other.washing_machine
+        r = self.rice_cooker - other.rice_cooker
+        if v < 0 or w < 0 or r < 0:
+            return PieceCounts(v, w, r)  # raises the converter's ConfigError
+        return _counts(v, w, r)
 
     def __le__(self, other: PieceCounts) -> bool:
-        return all(a <= b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True))
+        return (
+            self.van <= other.van
+            and self.washing_machine <= other.washing_machine
+            and self.rice_cooker <= other.rice_cooker
+        )
 
     def __str__(self) -> str:
         return f"{self.van}V {self.washing_machine}W {self.rice_cooker}R"
+
+
+_set = object.__setattr__
+
+
+def _counts(van: int, washing_machine: int, rice_cooker: int) -> PieceCounts:
+    """A :class:`PieceCounts` of counts known to be non-negative ints, without the checks.
+
+    Arithmetic on counts runs several times per action; the checked constructor is for
+    counts from outside.
+    """
+    counts = object.__new__(PieceCounts)
+    _set(counts, "van", van)
+    _set(counts, "washing_machine", washing_machine)
+    _set(counts, "rice_cooker", rice_cooker)
+    return counts
 
 
 #: The rule sheet's standard share per player: 2 vans, 2 washing machines, 6 rice cookers (R-TK-SETUP-1).

@@ -1,0 +1,400 @@
+"""What both adapters need of a game, and the one place they keep it between steps.
+
+The PettingZoo environment and the OpenSpiel game are written once, against
+:class:`GameAdapter`: each game of the library provides one (``_millions`` and
+``_torraku`` beside this module), with what differs between games and nothing else:
+
+* its turn structure (a *table*: Millions' :class:`~millions_rules.adapters.Table` plays
+  the free-form negotiation in turns; Torraku's seat to act is the engine's own);
+* its fixed action catalogue and the legal entries of the seat to act;
+* its observation vector, built from the seat's view and the public turn only;
+* its chance: the external dealer's outcomes with their probabilities;
+* its parameters, its saved form and its resampling for search.
+
+A :class:`Position` is one point of a game at a table, with what the adapters ask of
+it again and again (who acts, the legal entries, each seat's observation) worked out
+once, when first asked: agents and search algorithms ask several times per step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from .._common.dealer import Dealer
+from .._common.errors import ConfigError, DeserializationError
+from ..games import AnyGame
+
+__all__ = [
+    "GameAdapter",
+    "Position",
+    "adapter_of",
+    "check_reward",
+    "configure",
+    "env_name",
+    "from_document",
+    "information",
+    "is_over",
+    "render",
+    "resample",
+    "returns",
+    "reward_range",
+    "same_game",
+    "spiel_name",
+    "to_document",
+]
+
+TableT = TypeVar("TableT")
+
+
+class GameAdapter(Protocol[TableT]):
+    """What differs between games in the adapters (see the module text).
+
+    The rest (configs, the end, rewards, documents, resampling) comes from the game's
+    :class:`~millions_rules.games.Game` through the functions of this module.
+    """
+
+    game: AnyGame
+    """The game, through the game interface (:func:`~millions_rules.games.get_game`)."""
+    default_players: int
+    """The player count when none is given."""
+    rewards: tuple[str, ...]
+    """The reward names the game takes: ``"win"``, then the name of its score."""
+    parameters: Mapping[str, Any]
+    """The OpenSpiel parameters with their defaults (``players`` and ``reward`` included)."""
+    turn_options: tuple[str, ...]
+    """The options of the turn structure (not of the game's config), such as ``free_moves``."""
+
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        """The config options for ``given`` (words made the config's values, defaults added).
+
+        Raises:
+            ConfigError: If an option makes no sense.
+        """
+        ...
+
+    def start(self, config: Any, options: Mapping[str, Any]) -> TableT:
+        """The first table of a game, with the turn structure's ``options``."""
+        ...
+
+    def state_of(self, table: TableT) -> Any:
+        """The game state at ``table``."""
+        ...
+
+    def with_state(self, table: TableT, state: Any) -> TableT:
+        """``table`` with another state of the same moment (a resampled world)."""
+        ...
+
+    def seat(self, table: TableT) -> int | None:
+        """The seat to act, or ``None`` while the dealer acts or once the game is over."""
+        ...
+
+    def score_range(self, config: Any) -> tuple[float, float]:
+        """The least and the most a seat's score can be."""
+        ...
+
+    def catalogue_names(self, config: Any) -> tuple[str, ...]:
+        """A short name for each entry of the action catalogue."""
+        ...
+
+    def legal(self, table: TableT) -> list[int]:
+        """The catalogue entries the seat to act may play, ascending."""
+        ...
+
+    def move(self, table: TableT, index: int) -> Any:
+        """The move of the seat to act that catalogue entry ``index`` stands for.
+
+        Raises:
+            ConfigError: If ``index`` is not an entry of the catalogue.
+        """
+        ...
+
+    def play(self, table: TableT, move: Any) -> TableT:
+        """The table after ``move``.
+
+        Raises:
+            IllegalActionError: If the move is illegal; nothing changes.
+        """
+        ...
+
+    def observation_size(self, players: int) -> int:
+        """The length of the observation vector."""
+        ...
+
+    def observation_high(self, config: Any) -> float:
+        """An upper bound of every number in the observation vector."""
+        ...
+
+    def observe(self, table: TableT, seat: int) -> list[float]:
+        """``seat``'s observation vector, from its view and the public turn."""
+        ...
+
+    def summary(self, table: TableT, seat: int) -> str:
+        """A one-line summary of ``seat``'s view and the public turn."""
+        ...
+
+    def turn_document(self, table: TableT) -> dict[str, Any]:
+        """The public turn as a JSON object (empty when the view holds it all)."""
+        ...
+
+    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
+        """The information state tensor's fields after the observation vector."""
+        ...
+
+    def recall(self, table: TableT, seat: int, out: dict[str, Any]) -> None:
+        """Add ``seat``'s :meth:`recall_fields` to the (zeroed) arrays of ``out``."""
+        ...
+
+    def chance_outcomes(self, table: TableT) -> list[tuple[int, float]]:
+        """The dealer's outcomes now, with their probabilities (they add up to 1)."""
+        ...
+
+    def chance_move(self, table: TableT, outcome: int) -> Any:
+        """The dealer's move for ``outcome``."""
+        ...
+
+    def chance_name(self, table: TableT, outcome: int) -> str:
+        """A short name for the dealer's ``outcome``."""
+        ...
+
+    def max_chance_outcomes(self, config: Any) -> int:
+        """The most outcomes a chance node has."""
+        ...
+
+    def max_moves(self, config: Any, options: Mapping[str, Any]) -> int:
+        """An upper bound of the moves of a game, the dealer's included."""
+        ...
+
+    def counters(self, table: TableT) -> dict[str, Any]:
+        """The turn structure's counters as JSON values (empty if it has none)."""
+        ...
+
+    def table_of(self, state: Any, document: dict[str, Any]) -> TableT:
+        """The table of ``state`` with the counters of ``document`` (:meth:`counters`).
+
+        Raises:
+            DeserializationError: If the counters are missing or wrong.
+        """
+        ...
+
+    def same_options(self, table: TableT, options: Mapping[str, Any]) -> str | None:
+        """The path of the counter that a game with ``options`` would not have, or ``None``."""
+        ...
+
+    def headline(self, table: TableT) -> str:
+        """The first line of the text rendering: round, phase, standing, turn."""
+        ...
+
+
+def env_name(adapter: GameAdapter[Any]) -> str:
+    """The PettingZoo environment's name: ``millions_of_dollars_v0``, ``currency_torraku_v0``."""
+    return f"{adapter.game.title.lower().replace(' ', '_')}_v0"
+
+
+def spiel_name(adapter: GameAdapter[Any]) -> str:
+    """The OpenSpiel game's name: ``python_millions_of_dollars``, ``python_currency_torraku``."""
+    return f"python_{adapter.game.title.lower().replace(' ', '_')}"
+
+
+def configure(
+    adapter: GameAdapter[Any], players: int, options: Mapping[str, Any], *, external: bool
+) -> Any:
+    """The game's config for ``players`` and ``options`` (seed 0), and who deals.
+
+    The adapters pick the dealer: the external one in OpenSpiel (chance nodes), the engine
+    in PettingZoo (drawing from the seed given to ``reset``).
+
+    Raises:
+        ConfigError: If an option makes no sense, or is the seed or the dealer.
+    """
+    for name in ("seed", "dealer"):
+        if name in options:
+            raise ConfigError(f"{name} is not an option of the adapters")
+    dealer = Dealer.EXTERNAL if external else Dealer.ENGINE
+    return adapter.game.config(
+        players, seed=0, dealer=dealer, **adapter.options(options, external=external)
+    )
+
+
+def is_over(adapter: GameAdapter[TableT], table: TableT) -> bool:
+    """Whether the game at ``table`` has ended."""
+    return bool(adapter.game.is_over(adapter.state_of(table)))
+
+
+def returns(adapter: GameAdapter[TableT], table: TableT, reward: str) -> list[float]:
+    """Each seat's reward at the end: +1 to each winner and -1 to the others, or the score."""
+    state = adapter.state_of(table)
+    if reward != "win":
+        return [float(score) for score in adapter.game.scores(state)]
+    winners = adapter.game.winners(state)
+    return [1.0 if seat in winners else -1.0 for seat in range(len(adapter.game.scores(state)))]
+
+
+def reward_range(adapter: GameAdapter[Any], config: Any, reward: str) -> tuple[float, float]:
+    """The least and the most a seat's reward can be."""
+    return (-1.0, 1.0) if reward == "win" else adapter.score_range(config)
+
+
+def information(adapter: GameAdapter[TableT], table: TableT, seat: int) -> str:
+    """``seat``'s information state string: the JSON of its view (without its version) and
+    of the public turn."""
+    game = adapter.game
+    document = json.loads(game.to_json(game.view(adapter.state_of(table), seat)))
+    # The version counts every action applied since the start; a resampled world has no
+    # history, so it would tell worlds apart that the seat cannot.
+    del document["version"]
+    return json.dumps({"view": document, **adapter.turn_document(table)}, separators=(",", ":"))
+
+
+def resample(adapter: GameAdapter[TableT], table: TableT, seat: int, seed: int) -> TableT:
+    """A table ``seat`` cannot tell from ``table``: its secrets drawn from ``seed``."""
+    game = adapter.game
+    return adapter.with_state(
+        table, game.sample_state(game.view(adapter.state_of(table), seat), seed)
+    )
+
+
+def to_document(adapter: GameAdapter[TableT], table: TableT) -> dict[str, Any]:
+    """The table as a JSON object: the counters and the game state in the library's JSON."""
+    state = json.loads(adapter.game.to_json(adapter.state_of(table)))
+    return {**adapter.counters(table), "state": state}
+
+
+def from_document(adapter: GameAdapter[TableT], document: dict[str, Any]) -> TableT:
+    """The table of :func:`to_document`.
+
+    Raises:
+        DeserializationError: If the document holds no such table.
+    """
+    if "state" not in document:
+        raise DeserializationError("missing field 'state'", "missing_field")
+    game = adapter.game
+    state = game.from_json(json.dumps(document["state"]), game.state_type)
+    return adapter.table_of(state, document)
+
+
+def same_game(
+    adapter: GameAdapter[TableT], table: TableT, config: Any, options: Mapping[str, Any]
+) -> str | None:
+    """Why ``table`` is no table of the game ``config`` and ``options`` make (the path of
+    what differs), or ``None``."""
+    if attrs.evolve(adapter.state_of(table).config, seed=0) != config:
+        return "$.state.config"
+    return adapter.same_options(table, options)
+
+
+def render(adapter: GameAdapter[TableT], table: TableT) -> str:
+    """The table as text: :meth:`GameAdapter.headline` and the last three public events."""
+    game = adapter.game
+    seen = game.view(adapter.state_of(table), None)
+    return "\n".join([adapter.headline(table), *(game.describe(e) for e in seen.events[-3:])])
+
+
+_UNSET: Any = object()
+
+
+class Position(Generic[TableT]):
+    """A table and what the adapters ask of it, each worked out once, when first asked.
+
+    Nothing here changes the table; a new move makes a new position.
+    """
+
+    __slots__ = ("_kept", "_legal", "_over", "_seat", "adapter", "table")
+
+    def __init__(self, adapter: GameAdapter[TableT], table: TableT) -> None:
+        self.adapter = adapter
+        self.table = table
+        self._seat: int | None = _UNSET
+        self._over: bool | None = None
+        self._legal: list[int] | None = None
+        self._kept: dict[object, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        over = self._over
+        if over is None:
+            over = self._over = is_over(self.adapter, self.table)
+        return over
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act, or ``None`` while the dealer acts or once the game is over."""
+        seat = self._seat
+        if seat is _UNSET:
+            seat = self._seat = self.adapter.seat(self.table)
+        return seat
+
+    @property
+    def legal(self) -> list[int]:
+        """The legal catalogue entries of the seat to act, ascending (do not change it)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.adapter.legal(self.table)
+        return legal
+
+    def remember(self, key: object, make: Callable[[], Any]) -> Any:
+        """``make()``, made once per position and ``key`` (a seat's observation, a mask)."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = {}
+        found = kept.get(key, _UNSET)
+        if found is _UNSET:
+            found = kept[key] = make()
+        return found
+
+    def observation(self, seat: int) -> list[float]:
+        """``seat``'s observation vector (do not change it)."""
+        result: list[float] = self.remember(seat, self._observe_seat(seat))
+        return result
+
+    def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
+        return lambda: self.adapter.observe(self.table, seat)
+
+    def after(self, index: int) -> Position[TableT]:
+        """The position after the seat to act plays catalogue entry ``index``.
+
+        Raises:
+            ConfigError: If ``index`` is not an entry of the catalogue.
+            IllegalActionError: If the entry is not legal now; nothing changes.
+        """
+        adapter = self.adapter
+        table = self.table
+        return Position(adapter, adapter.play(table, adapter.move(table, index)))
+
+    def after_chance(self, outcome: int) -> Position[TableT]:
+        """The position after the dealer's ``outcome``."""
+        adapter = self.adapter
+        table = self.table
+        return Position(adapter, adapter.play(table, adapter.chance_move(table, outcome)))
+
+
+def adapter_of(game: object) -> GameAdapter[Any]:
+    """The adapter of the game named ``game`` (``"millions"`` or ``"torraku"``).
+
+    Raises:
+        ConfigError: If the library has no such game.
+    """
+    from ._millions import MILLIONS
+    from ._torraku import TORRAKU
+
+    found: dict[str, GameAdapter[Any]] = {"millions": MILLIONS, "torraku": TORRAKU}
+    try:
+        return found[game]  # type: ignore[index]  # any object may be asked
+    except (KeyError, TypeError):
+        raise ConfigError(f"game must be 'millions' or 'torraku', not {game!r}") from None
+
+
+def check_reward(adapter: GameAdapter[Any], reward: object) -> str:
+    """``reward`` if ``adapter``'s game takes it (``"cash"`` is Millions' ``"score"``).
+
+    Raises:
+        ConfigError: If it does not.
+    """
+    if reward not in adapter.rewards:
+        names = " or ".join(repr(name) for name in adapter.rewards)
+        raise ConfigError(f"reward must be {names}, not {reward!r}")
+    return str(reward)

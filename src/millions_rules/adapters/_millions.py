@@ -1,0 +1,240 @@
+"""*Millions of Dollars* for the adapters: its :class:`~._core.GameAdapter`.
+
+The turn structure is :class:`~millions_rules.adapters.Table` (free-form negotiation
+played in turns), the catalogue :class:`~millions_rules.adapters.Catalogue` and the
+observation :func:`~millions_rules.adapters.observe`. The external dealer deals the loot
+card and sets a role card aside, each card with the engine's own probabilities.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+import attrs
+
+from ..games import AnyGame, get_game
+from ..millions._actions import DealLoot, SetAside
+from ..millions._config import GameConfig
+from ..millions._engine import legal_actions, payees
+from ..millions._errors import ConfigError, DeserializationError
+from ..millions._events import Paid, ThreatUsed
+from ..millions._roles import RepeatRole, Role
+from ..millions._state import GameState, Phase
+from ..millions._views import PlayerView, view
+from ._encoding import Catalogue, observation_high, observation_size, observe
+from ._turns import FREE_MOVES, Table, Turn, max_moves
+
+__all__ = ["MILLIONS", "MillionsAdapter"]
+
+_ROLES: Final = tuple(Role)
+_catalogue: Final = cache(Catalogue)
+
+
+class MillionsAdapter:
+    """Millions of Dollars as the adapters see it (see :class:`~._core.GameAdapter`)."""
+
+    game: AnyGame = get_game("millions")
+    default_players: int = 5
+    rewards: tuple[str, ...] = ("win", "cash")
+    turn_options: tuple[str, ...] = ("free_moves",)
+    parameters: Mapping[str, Any] = {
+        "players": 5,
+        "free_moves": FREE_MOVES,
+        "reward": "win",
+        "rounds": 8,
+        "target": 20,
+        "starting_cash": 5,
+        "total_money": 175,
+        "repeat_role": RepeatRole.NO_SHARE.value,
+        "first_leader": 0,
+    }
+
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        options = dict(given)
+        if "repeat_role" in options and not isinstance(options["repeat_role"], RepeatRole):
+            try:
+                options["repeat_role"] = RepeatRole(options["repeat_role"])
+            except ValueError:
+                raise ConfigError(
+                    "repeat_role must be one of no_share, forbidden, allowed"
+                ) from None
+        return options
+
+    def start(self, config: GameConfig, options: Mapping[str, Any]) -> Table:
+        return Table.start(config, options.get("free_moves", FREE_MOVES))
+
+    def state_of(self, table: Table) -> GameState:
+        return table.state
+
+    def with_state(self, table: Table, state: GameState) -> Table:
+        return attrs.evolve(table, state=state)
+
+    def seat(self, table: Table) -> int | None:
+        return table.seat
+
+    def score_range(self, config: GameConfig) -> tuple[float, float]:
+        return (0.0, float(config.total_money))
+
+    def catalogue_names(self, config: GameConfig) -> tuple[str, ...]:
+        return _catalogue(config.players).names
+
+    def legal(self, table: Table) -> list[int]:
+        # The same facts as the seat's view holds (view.legal_actions, view.payees, cash,
+        # decided), so this is Catalogue.mask of the view; the tests check it at every
+        # step of random games.
+        seat = table.seat
+        if seat is None:
+            return []
+        state = table.state
+        return _catalogue(state.config.players).legal(
+            seat,
+            state.phase,
+            legal_actions(state, seat, payments=False),
+            payees(state, seat),
+            state.cash[seat],
+            table.free_moves[seat],
+            state.decided[seat],
+        )
+
+    def move(self, table: Table, index: int) -> Any:
+        seat = table.seat
+        return _catalogue(table.state.config.players).move(index, -1 if seat is None else seat)
+
+    def play(self, table: Table, move: Any) -> Table:
+        return table.play(move)
+
+    def observation_size(self, players: int) -> int:
+        return observation_size(players)
+
+    def observation_high(self, config: GameConfig) -> float:
+        return observation_high(config)
+
+    def observe(self, table: Table, seat: int) -> list[float]:
+        return observe(view(table.state, seat), table.turn)
+
+    def summary(self, table: Table, seat: int) -> str:
+        return _summary(view(table.state, seat), table.turn)
+
+    def turn_document(self, table: Table) -> dict[str, Any]:
+        turn = table.turn
+        return {
+            "turn": {
+                "seat": turn.seat,
+                "free_moves": list(turn.free_moves),
+                "done": list(turn.done),
+            }
+        }
+
+    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
+        return (("paid", players * players), ("threatened", players * players))
+
+    def recall(self, table: Table, seat: int, out: dict[str, Any]) -> None:
+        paid, threatened = out["paid"], out["threatened"]
+        for event in view(table.state, seat).events:
+            if isinstance(event, Paid):
+                paid[event.player, event.to] += event.amount
+            elif isinstance(event, ThreatUsed):
+                threatened[event.player, event.target] += 1
+
+    def chance_outcomes(self, table: Table) -> list[tuple[int, float]]:
+        state = table.state
+        if state.phase is Phase.DEALING:
+            share = 1.0 / len(state.deck)
+            return [(index, share) for index in sorted(state.deck)]
+        cards = Counter(c.role for c in state.characters)
+        total = sum(cards.values())
+        return [(role.order, cards[role] / total) for role in sorted(cards)]
+
+    def chance_move(self, table: Table, outcome: int) -> Any:
+        if table.state.phase is Phase.DEALING:
+            return DealLoot(outcome)
+        return SetAside(_ROLES[outcome])
+
+    def chance_name(self, table: Table, outcome: int) -> str:
+        if 0 <= outcome < len(_ROLES) and table.state.phase is Phase.SETTING_ASIDE:
+            return f"set aside {_ROLES[outcome].value}"
+        card = table.state.config.loot_deck[outcome]
+        bonus = f", {card.bonus_role.value}" if card.bonus_role else ""
+        return f"deal loot card {outcome} ({card.total}M/{card.deposit}M{bonus})"
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        return max(len(config.loot_deck), len(_ROLES))
+
+    def max_moves(self, config: GameConfig, options: Mapping[str, Any]) -> int:
+        return max_moves(config, options.get("free_moves", FREE_MOVES))
+
+    def counters(self, table: Table) -> dict[str, Any]:
+        return {
+            "free_moves_per_round": table.free_moves_per_round,
+            "free_moves": list(table.free_moves),
+            "done": list(table.done),
+            "cursor": table.cursor,
+        }
+
+    def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
+        for name in ("free_moves_per_round", "free_moves", "done", "cursor"):
+            if name not in document:
+                raise DeserializationError(f"missing field {name!r}", "missing_field")
+        n = state.config.players
+        per_round = _whole(document["free_moves_per_round"], "$.free_moves_per_round", 100)
+        free = _list(document["free_moves"], "$.free_moves", n)
+        done = [d for d in _list(document["done"], "$.done", n) if type(d) is bool]
+        if len(done) != n:
+            raise DeserializationError("expected booleans", "wrong_type", "$.done")
+        return Table(
+            state,
+            per_round,
+            tuple(_whole(f, "$.free_moves", per_round) for f in free),
+            tuple(done),
+            _whole(document["cursor"], "$.cursor", n - 1),
+        )
+
+    def same_options(self, table: Table, options: Mapping[str, Any]) -> str | None:
+        if table.free_moves_per_round != options.get("free_moves", FREE_MOVES):
+            return "$.free_moves_per_round"
+        return None
+
+    def headline(self, table: Table) -> str:
+        state = table.state
+        return (
+            f"round {state.round}, {state.phase.value}; cash {list(state.cash)}; turn {table.seat}"
+        )
+
+
+#: The one instance.
+MILLIONS: Final = MillionsAdapter()
+
+
+def _whole(value: object, path: str, most: int) -> int:
+    if type(value) is not int:
+        raise DeserializationError("expected an integer", "wrong_type", path)
+    if not 0 <= value <= most:
+        raise DeserializationError(f"expected 0 to {most}, got {value}", "bad_value", path)
+    return value
+
+
+def _list(value: object, path: str, length: int) -> list[object]:
+    if not isinstance(value, list):
+        raise DeserializationError("expected an array", "wrong_type", path)
+    if len(value) != length:
+        raise DeserializationError(f"expected {length} items", "bad_value", path)
+    return value
+
+
+def _summary(seen: PlayerView, turn: Turn) -> str:
+    loot = seen.loot
+    shown = "-" if loot is None else f"{loot.total}M/{loot.deposit}M"
+    mine = ",".join(
+        f"{c.player}.{c.position}={c.role.value if c.role else '?'}/{c.status.value}"
+        for c in seen.characters
+    )
+    return (
+        f"seat {seen.seat} round {seen.round} {seen.phase.value} loot {shown} "
+        f"cash {list(seen.cash)} threats {list(seen.threats)} leader {seen.leader} "
+        f"characters [{mine}] face_up [{','.join(r.value for r in seen.face_up)}] "
+        f"decided {[int(d) for d in seen.decided]} turn {turn.seat} "
+        f"free {list(turn.free_moves)} winners {sorted(seen.winners)}"
+    )

@@ -1,0 +1,293 @@
+"""*Currency Torraku* for the adapters: its turn structure, catalogue, observation and chance.
+
+**Turns.** Torraku is already played in turns: the seat to act is the engine's
+:attr:`~millions_rules.torraku.TorrakuState.to_act` while betting. The table is the
+:class:`~millions_rules.torraku.TorrakuState` itself.
+
+**Chance.** Stacking outcomes are the dealer's. In OpenSpiel the game uses
+:attr:`~millions_rules.Dealer.EXTERNAL` and each attempt is a chance node whose outcomes
+are the :class:`~millions_rules.torraku.Placement` of the stacker's piece with the
+probabilities of the dexterity model (R-TK-SIM-2,
+:func:`~millions_rules.torraku.knock_probability`): the draws the engine makes with
+:attr:`~millions_rules.Dealer.ENGINE` (``fallen`` left out: it has no effect on the
+rules). In PettingZoo the engine draws them itself (``Dealer.ENGINE``) from the seed
+given to ``reset``.
+
+**Catalogue.** Entry 0 is *pass*; entry ``(v * (W + 1) + w) * (R + 1) + r`` for the counts
+``(v, w, r)`` of vans, washing machines and rice cookers (``W`` and ``R`` being the
+supply's, and ``(v, w, r)`` not all 0) is the bet that adds those pieces to the row, in
+canonical order: the seat's own pieces, or, when it must top up from the bag
+(R-TK-BET-7), its whole hand and the rest from the bag. Other orders of the same pieces
+(which matter only with ``kind_factor``) are not in the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+from .._common.errors import ConfigError
+from ..games import AnyGame, get_game
+from ..torraku._actions import Bet, Pass, ReportPlacement
+from ..torraku._config import TorrakuConfig
+from ..torraku._engine import apply, bet_counts, new_game
+from ..torraku._model import knock_probability
+from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
+from ..torraku._state import Phase, TorrakuState
+from ..torraku._views import TorrakuView, view
+
+__all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
+
+_PHASES: Final = tuple(Phase)
+_OUTCOMES: Final = tuple(Placement)
+assert _OUTCOMES == (
+    Placement.PLACED,
+    Placement.DROPPED,
+    Placement.KNOCKED_DOWN,
+    Placement.TOUCHED,
+), "chance_outcomes lists the probabilities in this order"
+_K: Final = len(KINDS)
+
+
+@cache
+def torraku_catalogue_names(supply: PieceCounts) -> tuple[str, ...]:
+    """The names of the catalogue's entries for ``supply`` (see the module text).
+
+    >>> from millions_rules.adapters import torraku_catalogue_names
+    >>> from millions_rules.torraku import PieceCounts
+    >>> names = torraku_catalogue_names(PieceCounts(1, 1, 2))
+    >>> len(names), names[:3], names[-1]
+    (12, ('pass', 'bet 0V 0W 1R', 'bet 0V 0W 2R'), 'bet 1V 1W 2R')
+    """
+    v, w, r = supply.as_tuple()
+    names = [
+        f"bet {a}V {b}W {c}R" for a in range(v + 1) for b in range(w + 1) for c in range(r + 1)
+    ]
+    names[0] = "pass"
+    return tuple(names)
+
+
+def torraku_observation_fields(players: int) -> tuple[tuple[str, int], ...]:
+    """The Torraku observation vector's fields, in order, with their lengths.
+
+    Seats are absolute (seat 0 first) and kinds in canonical order (van, washing
+    machine, rice cooker).
+
+    >>> from millions_rules.adapters import torraku_observation_fields
+    >>> sum(size for _, size in torraku_observation_fields(4))
+    77
+    """
+    n = players
+    return (
+        ("seat", n),  # one-hot: whose observation this is
+        ("phase", len(_PHASES)),  # one-hot, Phase order
+        ("round", 1),
+        ("round_limit", 1),  # 0 for none
+        ("current_bet", 1),
+        ("hands", n * _K),  # by seat, then kind
+        ("rows", n * _K),  # each row's pieces by kind
+        ("next_piece", n * _K),  # one-hot kind of each row's innermost piece
+        ("passed", n),
+        ("to_act", n),  # one-hot: the bettor or the stacker
+        ("opener", n),  # one-hot
+        ("last_passer", n),  # one-hot, zeros for none
+        ("last_adder", n),  # one-hot, zeros for none
+        ("stack_height", 1),
+        ("stack", _K),  # the stack's pieces by kind
+        ("bag", _K),
+        ("winners", n),
+    )
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+def _observe(seen: TorrakuView) -> list[float]:
+    if seen.seat is None:
+        raise ConfigError("an observation is for a seat, not a spectator")
+    n = seen.config.players
+    out = _one_hot(n, seen.seat)
+    out += _one_hot(len(_PHASES), _PHASES.index(seen.phase))
+    out += [float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet)]
+    for hand in seen.hands:
+        out += hand.as_tuple()
+    for row in seen.rows:
+        out += PieceCounts.of(row).as_tuple()
+    for row in seen.rows:
+        out += _one_hot(_K, row[0].order if row else None)
+    out += [float(p) for p in seen.passed]
+    out += _one_hot(n, seen.to_act)
+    out += _one_hot(n, seen.opener)
+    out += _one_hot(n, seen.last_passer)
+    out += _one_hot(n, seen.last_adder)
+    out.append(float(len(seen.stack)))
+    out += PieceCounts.of([piece.kind for piece in seen.stack]).as_tuple()
+    out += seen.bag.as_tuple()
+    winners = set(seen.winners)
+    out += [1.0 if seat in winners else 0.0 for seat in range(n)]
+    return [float(x) for x in out]
+
+
+class TorrakuAdapter:
+    """Currency Torraku as the adapters see it (see :class:`~._core.GameAdapter`)."""
+
+    game: AnyGame = get_game("torraku")
+    default_players: int = 4
+    rewards: tuple[str, ...] = ("win", "score")
+    turn_options: tuple[str, ...] = ()
+    parameters: Mapping[str, Any] = {
+        "players": 4,
+        "reward": "win",
+        "setup": Setup.STANDARD.value,
+        "round_limit": 50,
+        "first_player": 0,
+    }
+
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        options = {"round_limit": 50, **given}
+        if "setup" in options and not isinstance(options["setup"], Setup):
+            try:
+                options["setup"] = Setup(options["setup"])
+            except ValueError:
+                raise ConfigError("setup must be 'standard' or 'long'") from None
+        if external and (options.get("drop", 0.0) or options["round_limit"] is None):
+            # OpenSpiel needs a bounded game: a dropped piece is tried again.
+            raise ConfigError("OpenSpiel's Torraku needs a round_limit and drop 0")
+        return options
+
+    def start(self, config: TorrakuConfig, options: Mapping[str, Any]) -> TorrakuState:
+        return new_game(config)
+
+    def state_of(self, table: TorrakuState) -> TorrakuState:
+        return table
+
+    def with_state(self, table: TorrakuState, state: TorrakuState) -> TorrakuState:
+        return state
+
+    def seat(self, table: TorrakuState) -> int | None:
+        return table.to_act if table.phase is Phase.BETTING else None
+
+    def score_range(self, config: TorrakuConfig) -> tuple[float, float]:
+        return (-float(config.supply.total), 0.0)
+
+    def catalogue_names(self, config: TorrakuConfig) -> tuple[str, ...]:
+        return torraku_catalogue_names(config.supply)
+
+    def legal(self, table: TorrakuState) -> list[int]:
+        seat = self.seat(table)
+        if seat is None:
+            return []
+        _, w, r = table.config.supply.as_tuple()
+        found = [0] if table.current_bet > 0 else []
+        bag = False
+        for (a, b, low, high), extra in bet_counts(table, seat):
+            if extra is None:
+                base = (a * (w + 1) + b) * (r + 1)
+                found.extend(range(base + low, base + high + 1))
+            else:
+                bag = True
+                found.append(((a + extra[0]) * (w + 1) + b + extra[1]) * (r + 1) + low + extra[2])
+        if bag:
+            found.sort()
+        return found
+
+    def move(self, table: TorrakuState, index: int) -> Any:
+        names = torraku_catalogue_names(table.config.supply)
+        if type(index) is not int or not 0 <= index < len(names):
+            raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(names) - 1})")
+        seat = self.seat(table)
+        player = -1 if seat is None else seat
+        if index == 0:
+            return Pass(player)
+        _, w, r = table.config.supply.as_tuple()
+        counts = (index // ((w + 1) * (r + 1)), index // (r + 1) % (w + 1), index % (r + 1))
+        hand = table.hands[player].as_tuple() if seat is not None else (0, 0, 0)
+        own = tuple(min(c, h) for c, h in zip(counts, hand, strict=True))
+        extra = tuple(c - o for c, o in zip(counts, own, strict=True))
+        if any(extra):  # topping up from the bag: the whole hand, then the bag's pieces
+            own = hand
+        return Bet(player, _pieces(own) + _pieces(extra), _pieces(extra))
+
+    def play(self, table: TorrakuState, move: Any) -> TorrakuState:
+        return apply(table, move)
+
+    def observation_size(self, players: int) -> int:
+        return sum(size for _, size in torraku_observation_fields(players))
+
+    def observation_high(self, config: TorrakuConfig) -> float:
+        return float(max(config.supply.total, config.round_limit or 0, 10_000))
+
+    def observe(self, table: TorrakuState, seat: int) -> list[float]:
+        return _observe(view(table, seat))
+
+    def summary(self, table: TorrakuState, seat: int) -> str:
+        seen = view(table, seat)
+        rows = " ".join(f"{len(row)}" for row in seen.rows)
+        return (
+            f"seat {seen.seat} round {seen.round} {seen.phase.value} "
+            f"hands [{' '.join(str(hand) for hand in seen.hands)}] rows [{rows}] "
+            f"passed {[int(p) for p in seen.passed]} to_act {seen.to_act} "
+            f"stack {len(seen.stack)} bag {seen.bag} winners {list(seen.winners)}"
+        )
+
+    def turn_document(self, table: TorrakuState) -> dict[str, Any]:
+        return {}  # the view has the seat to act
+
+    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
+        return ()  # everything is public: the observation is the whole table
+
+    def recall(self, table: TorrakuState, seat: int, out: dict[str, Any]) -> None:
+        return None
+
+    def chance_outcomes(self, table: TorrakuState) -> list[tuple[int, float]]:
+        config, stacker = table.config, table.to_act
+        assert stacker is not None, "a chance node has a stacker"
+        knock = knock_probability(config, len(table.stack), table.rows[stacker][0], stacker)
+        touch, drop = config.touch, config.drop
+        chances = (1.0 - (touch + knock + drop), drop, knock, touch)  # in Placement order
+        return [(i, p) for i, p in enumerate(chances) if p > 0]
+
+    def chance_move(self, table: TorrakuState, outcome: int) -> Any:
+        stacker = table.to_act
+        return ReportPlacement(-1 if stacker is None else stacker, _OUTCOMES[outcome])
+
+    def chance_name(self, table: TorrakuState, outcome: int) -> str:
+        return f"stacking {_OUTCOMES[outcome].value}" if 0 <= outcome < len(_OUTCOMES) else "?"
+
+    def max_chance_outcomes(self, config: TorrakuConfig) -> int:
+        return len(_OUTCOMES)
+
+    def max_moves(self, config: TorrakuConfig, options: Mapping[str, Any]) -> int:
+        # A round: each bet adds a piece or more to the rows and each report takes one or
+        # more from them (drop is 0), and each seat passes once.
+        limit = config.round_limit
+        assert limit is not None, "options() sets a round limit"
+        return limit * (2 * config.supply.total + config.players)
+
+    def counters(self, table: TorrakuState) -> dict[str, Any]:
+        return {}  # no counters: the state says it all
+
+    def table_of(self, state: TorrakuState, document: dict[str, Any]) -> TorrakuState:
+        return state
+
+    def same_options(self, table: TorrakuState, options: Mapping[str, Any]) -> str | None:
+        return None
+
+    def headline(self, table: TorrakuState) -> str:
+        left = [table.pieces_left(seat) for seat in range(table.config.players)]
+        return (
+            f"round {table.round}, {table.phase.value}; pieces left {left}; turn {self.seat(table)}"
+        )
+
+
+def _pieces(counts: tuple[int, ...]) -> tuple[PieceKind, ...]:
+    return tuple(kind for kind, count in zip(KINDS, counts, strict=True) for _ in range(count))
+
+
+#: The one instance.
+TORRAKU: Final = TorrakuAdapter()
