@@ -134,8 +134,8 @@ def ppo_config(*, shared: bool = True, players: int = PLAYERS, batch: int = 2000
             train_batch_size_per_learner=batch,
             minibatch_size=max(batch // 8, 1),
             num_epochs=4,
-            lr=3e-4,
-            entropy_coeff=0.01,
+            lr=1e-3,
+            entropy_coeff=0.0,
         )
         .debugging(seed=0)
     )
