@@ -1,12 +1,14 @@
-"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package
-and web.
+"""Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package,
+types, web and server.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
 on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compat`` the tests on every
 supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
-check that the catalogs are complete and current).
+check that the catalogs are complete and current). ``nox -s regenerate`` rewrites the
+generated JSON Schemas and TypeScript declarations after a shipped type changed (``tests``
+and ``types`` check that they are current).
 """
 
 from __future__ import annotations
@@ -18,7 +20,17 @@ import tempfile
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "adapters", "typing", "docs", "package", "web"]
+nox.options.sessions = [
+    "lint",
+    "tests",
+    "adapters",
+    "typing",
+    "docs",
+    "package",
+    "types",
+    "web",
+    "server",
+]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = pathlib.Path(__file__).parent
@@ -69,13 +81,15 @@ EXTRAS = ".[dev,pettingzoo,openspiel]"
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """The PettingZoo and OpenSpiel adapters with their extras: tests, doctests, examples."""
-    session.install("-e", EXTRAS)
+    """The optional extras for AI: the PettingZoo and OpenSpiel adapters (tests, doctests,
+    examples) and ``simulate --ray`` on a local Ray (the ``ray`` session runs that alone)."""
+    session.install("-e", ".[dev,pettingzoo,openspiel,ray]")
     session.run(
         "pytest",
         "-q",
         "tests/adapters",
         "tests/test_adapters_core.py",
+        "tests/test_simulate_ray.py",
         "src/millions_rules/adapters",
         *session.posargs,
     )
@@ -86,6 +100,14 @@ def compat(session: nox.Session) -> None:
     """The test suite on every supported Python (those installed; not a default session)."""
     session.install("-e", ".[dev]")
     session.run("pytest", "-q", *session.posargs)
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """``simulate --ray`` alone with the ``[ray]`` extra: a local Ray of two CPUs, output equal
+    to --jobs 1 (the default ``adapters`` session runs it too)."""
+    session.install("-e", ".[dev,ray]")
+    session.run("pytest", "-q", "tests/test_simulate_ray.py", *session.posargs)
 
 
 @nox.session
@@ -189,30 +211,120 @@ def i18n(session: nox.Session) -> None:
     session.run("python", "tests/words_grid.py")
 
 
+def _need_npm(session: nox.Session, *tools: str) -> None:
+    missing = [tool for tool in ("npm", *tools) if shutil.which(tool) is None]
+    if missing:
+        session.error(
+            f"nox -s {session.name} needs {', '.join(missing)}: on Debian, apt-get install "
+            "nodejs npm chromium chromium-driver fonts-noto-cjk (.ci/run does this)"
+        )
+
+
+@nox.session
+def types(session: nox.Session) -> None:
+    """The JSON Schemas from the built wheel through stock TypeScript tools, as they ship.
+
+    Builds and installs the wheel, then, reading the schemas from the installed package:
+    json-schema-to-typescript 15 and 16 must turn each game's bundle into the committed
+    declarations (``millions.d.ts``, ``torraku.d.ts``, and ``npm/millions-rules-types/``)
+    and every shipped file into named types, each declared once, as quicktype must too;
+    ``tsc --strict`` compiles all of that with the TypeScript client of the docs'
+    "TypeScript client" page (``examples/typescript/``); Ajv validates documents of seeded games
+    against each file and the bundles; ``npm pack --dry-run`` accepts the npm package.
+    """
+    _need_npm(session)
+    session.install("build")
+    dist = pathlib.Path(tempfile.mkdtemp(prefix="millions-types-"))
+    session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), silent=True)
+    wheel = str(next(dist.glob("*.whl")))
+    session.install("--force-reinstall", "--no-deps", wheel)  # the same version, newly built
+    session.install(wheel)  # and its dependencies
+    package = session.run(
+        "python",
+        "-c",
+        "import pathlib, millions_rules; print(pathlib.Path(millions_rules.__file__).parent)",
+        silent=True,
+    )
+    package = str(package).strip()
+    if "site-packages" not in package:
+        session.error(f"not an installed wheel: {package}")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("node", "tools/schema_types.mjs", package, external=True)
+    session.run("npx", "--no-install", "tsc", "-p", "tsconfig.types.json", external=True)
+    samples = dist / "samples.json"
+    session.run("python", "tests/schema_samples.py", str(samples))
+    session.run("node", "tools/schema_validate.mjs", package, str(samples), external=True)
+    session.run("npm", "pack", "--dry-run", "./npm/millions-rules-types", external=True)
+
+
+@nox.session
+def regenerate(session: nox.Session) -> None:
+    """Rewrite every generated schema file from the code: the JSON Schemas of both games,
+    their TypeScript declarations and the npm package's copies (not a default session)."""
+    _need_npm(session)
+    session.install("-e", ".")
+    session.run("python", "-m", "millions_rules", "schemas", "src/millions_rules/schemas")
+    session.run(
+        "python",
+        "-m",
+        "millions_rules",
+        "schemas",
+        "src/millions_rules/torraku/schemas",
+        "--game",
+        "torraku",
+    )
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("node", "tools/schema_types.mjs", "src/millions_rules", "--write", external=True)
+
+
 @nox.session
 def web(session: nox.Session) -> None:
     """The web table: its JavaScript type-checked, then complete games in headless Chromium.
 
     Needs ``npm`` and Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
-    them). TypeScript types are generated from the shipped JSON Schemas and the page's
-    JavaScript is checked against them with ``tsc --checkJs``; the browser test writes its
-    screenshots to ``docs/_static/web/``.
+    them). The page's JavaScript is checked with ``tsc --checkJs`` against the TypeScript
+    declarations generated from the shipped JSON Schemas (``millions.d.ts``, which
+    ``nox -s types`` keeps current); the browser test writes its screenshots to
+    ``docs/_static/web/``, and the TypeScript client of ``examples/typescript/`` plays a
+    whole game against a served table.
     """
-    missing = [tool for tool in ("npm", "chromium", "chromedriver") if shutil.which(tool) is None]
-    if missing:
-        session.error(
-            f"nox -s web needs {', '.join(missing)}: on Debian, apt-get install nodejs npm "
-            "chromium chromium-driver fonts-noto-cjk (.ci/run does this)"
-        )
+    _need_npm(session, "chromium", "chromedriver")
     session.install("-e", ".[dev]")
     session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
-    session.run("node", "tools/schema_types.mjs", external=True)
     session.run("npx", "--no-install", "tsc", "-p", "tsconfig.json", "--checkJs", external=True)
     session.run(
         "pytest",
         "tests/browser",
         *session.posargs,
         env={"MILLIONS_BROWSER_TESTS": "1"},
+    )
+
+
+@nox.session
+def server(session: nox.Session) -> None:
+    """The game server against real databases, SQLite and PostgreSQL.
+
+    Needs Debian's ``postgresql`` (``.ci/run`` installs it): the tests start a throwaway
+    cluster of their own (``initdb`` and ``pg_ctl`` in a temporary folder, a unix socket, as
+    the ``postgres`` user when run as root) and run every storage test on both databases,
+    kill a server process with SIGKILL 50 times while clients play, and race actions
+    through two server processes sharing one PostgreSQL.
+    """
+    import glob
+
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        session.error(
+            "nox -s server needs PostgreSQL: on Debian, apt-get install postgresql "
+            "(.ci/run does this)"
+        )
+    session.install("-e", ".[dev,postgres]")
+    session.run(
+        "pytest",
+        "-q",
+        "tests/test_server.py",
+        "tests/test_server_processes.py",
+        *session.posargs,
+        env={"MILLIONS_SERVER_TESTS": "1"},
     )
 
 

@@ -73,6 +73,27 @@ nitpick_ignore = [
     ("py:class", "starlette.applications.Starlette"),
     ("py:class", "Starlette"),
     ("py:class", "TextIO"),
+    # The type variables of the game interface and of the bots written once for every game.
+    *[
+        (role, f"{prefix}{name}")
+        for role in ("py:class", "py:obj")
+        for prefix in ("", "millions_rules._common.game.")
+        for name in (
+            "ConfigT",
+            "StateT",
+            "ViewT",
+            "ActionT",
+            "T",
+            "StateT_contra",
+            "ViewT_contra",
+            "ActionT_co",
+        )
+    ],
+    ("py:class", "millions_rules.bots._protocol.A"),
+    ("py:class", "millions_rules.bots._random_bot.A"),
+    ("py:class", "millions_rules.bots._ismcts.A"),
+    ("py:obj", "millions_rules.web._table.StateT"),
+    ("py:class", "millions_rules.web._table.StateT"),
 ]
 
 autodoc_member_order = "bysource"
@@ -149,9 +170,26 @@ _INVENTORIES = {
                 "library/collections.abc.html#collections.abc.Callable",
             ),
             ("enum.Enum", "py:class", "library/enum.html#enum.Enum"),
+            (
+                "collections.abc.Hashable",
+                "py:class",
+                "library/collections.abc.html#collections.abc.Hashable",
+            ),
+            (
+                "concurrent.futures.ProcessPoolExecutor",
+                "py:class",
+                "library/concurrent.futures.html#concurrent.futures.ProcessPoolExecutor",
+            ),
             ("json.dumps", "py:function", "library/json.html#json.dumps"),
             ("json.loads", "py:function", "library/json.html#json.loads"),
             ("random", "py:module", "library/random.html#module-random"),
+            ("secrets", "py:module", "library/secrets.html#module-secrets"),
+            (
+                "secrets.token_urlsafe",
+                "py:function",
+                "library/secrets.html#secrets.token_urlsafe",
+            ),
+            ("time.time", "py:function", "library/time.html#time.time"),
             ("random.shuffle", "py:function", "library/random.html#random.shuffle"),
             ("random.Random", "py:class", "library/random.html#random.Random"),
             ("typing.Protocol", "py:class", "library/typing.html#typing.Protocol"),

@@ -18,13 +18,16 @@ def main(examples: str) -> int:
     assert "site-packages" in str(here), f"not testing an installed wheel: {here}"
     assert (here / "py.typed").exists()
     assert sorted(p.name for p in (here / "schemas").glob("*.json")) == sorted(
-        millions_rules.SCHEMA_FILES
+        [*millions_rules.SCHEMA_FILES, millions_rules.SCHEMA_BUNDLE]
     )
     from millions_rules import torraku
 
     assert sorted(p.name for p in (here / "torraku" / "schemas").glob("*.json")) == sorted(
-        torraku.SCHEMA_FILES
+        [*torraku.SCHEMA_FILES, torraku.SCHEMA_BUNDLE]
     )
+    # The TypeScript declarations generated from the bundles (nox -s types checks them).
+    assert (here / "schemas" / "millions.d.ts").is_file()
+    assert (here / "torraku" / "schemas" / "torraku.d.ts").is_file()
     for lang in ("es", "zh"):
         assert (here / "locale" / lang / "LC_MESSAGES" / "millions_rules.mo").is_file()
     payment = millions_rules.Paid(0, 1, 3)

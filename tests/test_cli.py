@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from millions_rules import SCHEMA_FILES, json_schema
+from millions_rules import SCHEMA_FILES, json_schema, schema_bundle
 from millions_rules.__main__ import main, play_demo
 
 
@@ -39,11 +39,14 @@ def test_demo_variants(players: int, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_schemas_command_writes_every_schema(tmp_path: pathlib.Path) -> None:
-    """``schemas DIR`` writes the same schemas json_schema() returns."""
+    """``schemas DIR`` writes the same schemas json_schema() returns, and the bundle."""
     assert main(["schemas", str(tmp_path / "out")]) == 0
     for filename, cls in SCHEMA_FILES.items():
         written = json.loads((tmp_path / "out" / filename).read_text("utf-8"))
         assert written == json_schema(cls)
+    bundle = json.loads((tmp_path / "out" / "millions.schema.json").read_text("utf-8"))
+    assert bundle == schema_bundle()
+    assert len(list((tmp_path / "out").iterdir())) == len(SCHEMA_FILES) + 1
 
 
 def test_module_runs_as_a_program() -> None:

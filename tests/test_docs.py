@@ -41,3 +41,21 @@ def test_code_examples_fit_the_page() -> None:
         if len(line) > WIDTH
     ]
     assert wide == []
+
+
+def test_included_typescript_fits_the_page() -> None:
+    """No line of a TypeScript file that a docs page includes whole is wider either (the
+    Python examples are shown by ``:pyobject:`` and follow ruff's width)."""
+    included = {
+        (path.parent / match).resolve()
+        for path in sorted(DOCS.rglob("*.rst"))
+        for match in re.findall(r"^\.\. literalinclude:: (\S+\.ts)$", path.read_text("utf-8"), re.M)
+    }
+    assert sorted(path.name for path in included) == ["client.ts", "run.ts", "validate.ts"]
+    wide = [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(included)
+        for line in path.read_text("utf-8").splitlines()
+        if len(line) > WIDTH
+    ]
+    assert wide == []

@@ -19,6 +19,7 @@ from millions_rules.torraku import (
     Placement,
     describe,
     json_schema,
+    schema_bundle,
 )
 from millions_rules.torraku._demo import play_demo
 from millions_rules.torraku._narrate import _PHRASES
@@ -64,6 +65,8 @@ def test_schemas_command_writes_torraku_schemas(tmp_path: pathlib.Path) -> None:
     assert main(["schemas", str(tmp_path), "--game", "torraku"]) == 0
     for filename, cls in SCHEMA_FILES.items():
         assert json.loads((tmp_path / filename).read_text("utf-8")) == json_schema(cls)
+    bundle = json.loads((tmp_path / "torraku.schema.json").read_text("utf-8"))
+    assert bundle == schema_bundle()
 
 
 def test_bad_player_count_exits_with_usage() -> None:

@@ -105,10 +105,10 @@ def test_table_and_csv_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """A Millions-only bot or a player count outside 1-6 is a usage error for Torraku, and
+    """An unknown bot or a player count outside 1-6 is a usage error for Torraku, and
     1 or 2 players still one for Millions (exit status 2)."""
     for bad in (
-        ["--game", "torraku", "--bots", "ismcts"],
+        ["--game", "torraku", "--bots", "ismcts:0"],
         ["--game", "torraku", "--players", "7"],
         ["--game", "millions", "--players", "2"],
         ["--bots", "torraku"],
@@ -117,7 +117,7 @@ def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
             main(["simulate", "--games", "1", *bad])
         assert caught.value.code == 2
     err = capsys.readouterr().err
-    assert "unknown Torraku bot 'ismcts'" in err
+    assert "unknown bot 'ismcts:0'" in err
     assert "torraku is played by 1 to 6 players, not 7" in err
     assert "millions is played by 3 to 8 players, not 2" in err
 
@@ -149,5 +149,6 @@ def test_statistics_count_wins_and_pieces() -> None:
     assert [s["rounds"] for s in run_games(3, 2, ["rule"], seed=1)] == [
         s["rounds"] for s in run_games(3, 2, ["rule"], seed=1, jobs=2)
     ]
-    with pytest.raises(ValueError, match="unknown Torraku bot"):
-        bot_from_spec("ismcts")
+    with pytest.raises(ValueError, match="unknown Torraku bot 'genius'"):
+        bot_from_spec("genius")
+    assert repr(bot_from_spec("ismcts:5")) == "ISMCTSBot(iterations=5, seconds=None, seed=None)"

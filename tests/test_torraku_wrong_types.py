@@ -70,6 +70,7 @@ VALID_CALLS: dict[str, ValidCall] = {
     ),
     "json_schema": (tk.json_schema, (TorrakuConfig,), {}, (DeserializationError,)),
     "shipped_schema": (tk.shipped_schema, ("action.json",), {}, (DeserializationError,)),
+    "schema_bundle": (tk.schema_bundle, (), {}, ()),  # no argument to get wrong
     "save_game": (tk.save_game, (STATE,), {}, (IllegalActionError,)),
     "load_game": (tk.load_game, (tk.save_game(STATE),), {}, (DeserializationError,)),
     "TorrakuConfig": (TorrakuConfig, (3,), {"seed": 1, "round_limit": 5}, (ConfigError,)),

@@ -406,7 +406,7 @@ def test_a_failing_bot_does_not_stop_the_table(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A bot that raises plays its first offered action instead; the error is logged."""
-    table._bots[2] = (_BrokenBot(), table._bots[2][1])  # type: ignore[assignment]
+    table._bots[2] = (_BrokenBot(), table._bots[2][1])
     for seat in (0, 1):
         choose = table.update(table.seat_token(seat))["view"]["legal_actions"][0]
         table.act(table.seat_token(seat), choose, table.version)

@@ -93,6 +93,7 @@ VALID_CALLS: dict[str, ValidCall] = {
     ),
     "json_schema": (mr.json_schema, (GameConfig,), {}, (DeserializationError,)),
     "shipped_schema": (mr.shipped_schema, ("action.json",), {}, (DeserializationError,)),
+    "schema_bundle": (mr.schema_bundle, (), {}, ()),  # no argument to get wrong
     "save_game": (mr.save_game, (STATE,), {}, (IllegalActionError,)),
     "load_game": (mr.load_game, (mr.save_game(STATE),), {}, (DeserializationError,)),
     "public_record": (

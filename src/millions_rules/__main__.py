@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from ._version import __version__
 from .bots import RandomBot
+from .games import GAMES, get_game
 from .millions._config import GameConfig
 from .millions._engine import apply, new_game
 from .millions._errors import MillionsError
@@ -133,7 +134,7 @@ def _run(argv: Sequence[str] | None) -> int:
     demo = commands.add_parser("demo", help="play and narrate a seeded game between random bots")
     demo.add_argument(
         "--game",
-        choices=["millions", "torraku"],
+        choices=sorted(GAMES),
         default="millions",
         help="Millions of Dollars (the default) or Currency Torraku",
     )
@@ -143,28 +144,73 @@ def _run(argv: Sequence[str] | None) -> int:
     demo.add_argument(
         "--seed", type=int, help="the seed (default 2016 for Millions, 1 for Torraku)"
     )
-    demo.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
-    demo.add_argument("--repeat-role", choices=[r.value for r in RepeatRole], default="no_share")
+    demo.add_argument(
+        "--quick", action="store_true", help="Millions only: the quick game (R-VAR-QUICK)"
+    )
+    demo.add_argument(
+        "--repeat-role",
+        choices=[r.value for r in RepeatRole],
+        default="no_share",
+        help="Millions only: the repeated-role variant R-VAR-REPEAT (default no_share)",
+    )
     demo.add_argument(
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
     serve = commands.add_parser(
-        "serve", help='host a web table (needs the extra: pip install "millions-rules[web]")'
+        "serve", help='host web tables (needs the extra: pip install "millions-rules[web]")'
     )
-    serve.add_argument("--players", type=int, default=5, choices=range(3, 9), metavar="3-8")
+    serve.add_argument(
+        "--game",
+        choices=["millions", "torraku"],
+        default="millions",
+        help="the first table's game: Millions of Dollars (the default) or Currency Torraku",
+    )
+    serve.add_argument(
+        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+    )
     serve.add_argument(
         "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
     )
     serve.add_argument(
         "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
     )
-    serve.add_argument("--seed", type=int, default=2016, help="the game's seed")
+    serve.add_argument("--names", help="the players' names, separated by commas")
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help="the game's seed (default: a secret random one; a known seed reveals the game)",
+    )
+    serve.add_argument(
+        "--turn-seconds",
+        type=float,
+        help="each seat's time to act; then the server plays a default action for it",
+    )
+    serve.add_argument(
+        "--db",
+        default="tables.sqlite",
+        help="where tables are kept: a SQLite file (tables.sqlite), postgresql://... "
+        "or :memory: (nothing kept)",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
+    serve.add_argument(
+        "--max-connections", type=int, default=1000, help="connections served at once (1000)"
+    )
+    serve.add_argument(
+        "--header-seconds",
+        type=float,
+        default=10.0,
+        help="seconds a client may take to send a request's headers (10)",
+    )
     serve.add_argument("--load", metavar="FILE", help="host a table saved from its host link")
     schemas = commands.add_parser("schemas", help="write the JSON Schemas into a directory")
-    schemas.add_argument("directory")
-    schemas.add_argument("--game", choices=["millions", "torraku"], default="millions")
+    schemas.add_argument("directory", help="where to write them (created if missing)")
+    schemas.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="millions",
+        help="whose schemas: Millions of Dollars (default) or Currency Torraku",
+    )
     from .bots import _cli as simulate
 
     simulate.add_parser(commands)
@@ -183,20 +229,28 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "serve":
         return _serve(args)
-    if args.game == "torraku":
+    return _demo(demo, args)
+
+
+#: Each game's demo: its default players and seed, and how it plays and tells a game.
+_DEMO_DEFAULTS: dict[str, tuple[int, int]] = {"millions": (5, 2016), "torraku": (4, 1)}
+
+
+def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``demo --game NAME``: the game from :func:`~millions_rules.games.get_game`, its
+    player counts checked against :attr:`~millions_rules.games.Game.player_counts`."""
+    game = get_game(args.game)
+    players, seed = _DEMO_DEFAULTS[game.name]
+    players = players if args.players is None else args.players
+    seed = seed if args.seed is None else args.seed
+    if players not in game.player_counts:
+        choices = ", ".join(map(str, game.player_counts))
+        parser.error(f"argument --players: invalid choice: {players} (choose from {choices})")
+    if game.name == "torraku":
         from .torraku._demo import play_demo as play_torraku
 
-        players = 4 if args.players is None else args.players
-        if not 1 <= players <= 6:
-            demo.error(
-                f"argument --players: invalid choice: {players} (choose from 1, 2, 3, 4, 5, 6)"
-            )
-        _, lines = play_torraku(players, 1 if args.seed is None else args.seed, args.lang)
+        _, lines = play_torraku(players, seed, args.lang)
         return _print(lines)
-    players = 5 if args.players is None else args.players
-    if not 3 <= players <= 8:
-        demo.error(f"argument --players: invalid choice: {players} (choose from 3, 4, 5, 6, 7, 8)")
-    seed = 2016 if args.seed is None else args.seed
     _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
     return _print(lines)
 
@@ -216,20 +270,14 @@ def _print(lines: Sequence[str]) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from .web._serve import make_table, serve
+        from .web import _serve as web_serve
     except ImportError as error:
         print(
             f'serve needs the web extra ({error.name} is missing): pip install "millions-rules[web]"',
             file=sys.stderr,
         )
         return 2
-    try:
-        table = make_table(args.players, args.bots, args.lang, args.seed, args.load)
-    except (ValueError, OSError) as error:
-        print(f"serve: {error}", file=sys.stderr)
-        return 2
-    serve(table, args.host, args.port)
-    return 0
+    return web_serve.main(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -83,7 +83,17 @@ class Server:
             self.port = probe.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "millions_rules", "serve", "--port", str(self.port), *args],
+            [
+                sys.executable,
+                "-m",
+                "millions_rules",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                ":memory:",
+                *args,
+            ],
             stdout=subprocess.PIPE,
             text=True,
         )

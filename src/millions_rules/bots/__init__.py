@@ -2,12 +2,16 @@
 
 A :class:`Bot` picks an action from its seat's :class:`~millions_rules.PlayerView` and the
 actions it is offered (:func:`action_space`); :func:`play_game` runs a game between bots and
-never shows a bot the :class:`~millions_rules.GameState`. Three bots ship:
+never shows a bot the :class:`~millions_rules.GameState`. The runner, :class:`RandomBot`,
+:class:`ISMCTSBot` and the simulator are written once against the game interface
+(:mod:`millions_rules.games`) and play Currency Torraku too
+(:mod:`millions_rules.bots.torraku` has its own :class:`~millions_rules.bots.torraku.RuleBot`).
+Three bots ship:
 
-* :class:`RandomBot`: uniformly random legal play, the baseline;
+* :class:`RandomBot`: uniformly random legal play, the baseline (any game);
 * :class:`RuleBot`: a heuristic player a human would find sensible;
-* :class:`ISMCTSBot`: information-set Monte Carlo tree search over worlds sampled with
-  :func:`~millions_rules.sample_state`.
+* :class:`ISMCTSBot`: information-set Monte Carlo tree search over worlds sampled with the
+  game's ``sample_state`` (any game; Millions with a model of its own).
 
 >>> from millions_rules import GameConfig
 >>> from millions_rules.bots import ISMCTSBot, RandomBot, RuleBot, play_game
@@ -22,8 +26,8 @@ True
 from __future__ import annotations
 
 from .._common.public import present_as_public
-from ._ismcts import ISMCTSBot
-from ._protocol import PAYMENT_AMOUNTS, Bot, BotError, action_space
+from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
+from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
 from ._random_bot import RandomBot
 from ._rule import RuleBot
 from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
@@ -31,12 +35,17 @@ from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
 __all__ = [
     "MAX_EXTRA_ACTIONS",
     "PAYMENT_AMOUNTS",
+    "AnyBot",
     "Bot",
     "BotError",
+    "GenericSearch",
     "ISMCTSBot",
     "RandomBot",
+    "Rollout",
     "RuleBot",
+    "SearchModel",
     "action_space",
+    "offered_action",
     "play_game",
     "seat_rng",
 ]

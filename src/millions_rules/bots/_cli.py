@@ -11,12 +11,14 @@ import io
 import json
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
+from .._common.errors import ConfigError
+from ..games import GAMES, get_game
 from ..millions._roles import Dealer, RepeatRole
 from ..torraku._pieces import Setup
-from ._simulate import bot_from_spec, run_games, statistics
-from .torraku import _simulate as torraku_simulate
+from ._ray import LOCAL, LOCAL_CPUS
+from ._simulate import bot_from_spec, simulate, statistics
 
 __all__ = ["JSON_SCHEMA", "TORRAKU_JSON_SCHEMA", "Progress", "add_parser", "run"]
 
@@ -136,7 +138,7 @@ TORRAKU_JSON_SCHEMA: dict[str, Any] = {
                 "games": {"type": "integer", "minimum": 1},
                 "bots": {
                     "type": "array",
-                    "items": {"enum": list(torraku_simulate.BOT_NAMES)},
+                    "items": {"type": "string", "pattern": "^(random|rule|ismcts(:[1-9][0-9]*)?)$"},
                     "minItems": 1,
                 },
                 "rotate": {"type": "boolean"},
@@ -179,10 +181,9 @@ def _bots(text: str) -> list[str]:
         raise argparse.ArgumentTypeError("give at least one bot")
     for spec in specs:
         try:
-            bot_from_spec(spec)
+            bot_from_spec(spec)  # the same names in every game
         except ValueError as error:
-            if spec not in torraku_simulate.BOT_NAMES:
-                raise argparse.ArgumentTypeError(str(error)) from None
+            raise argparse.ArgumentTypeError(str(error)) from None
     return specs
 
 
@@ -219,12 +220,12 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         help="play many games between bots and print statistics",
         description=(
             "Play many games between bots and print statistics with 95% confidence "
-            "intervals. Results depend on the options only, never on --jobs."
+            "intervals. Results depend on the options only, never on --jobs or --ray."
         ),
     )
     parser.add_argument(
         "--game",
-        choices=["millions", "torraku"],
+        choices=sorted(GAMES),
         default="millions",
         help="Millions of Dollars (default) or Currency Torraku",
     )
@@ -236,16 +237,17 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="3-8 for Millions, 1-6 for Torraku (default 5)",
     )
-    parser.add_argument("--games", type=_positive, default=100, help="default 100")
+    parser.add_argument(
+        "--games", type=_positive, default=100, help="how many games to play (default 100)"
+    )
     parser.add_argument(
         "--bots",
         type=_bots,
         default=["random"],
         metavar="LIST",
         help=(
-            "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS (Torraku: "
-            "random or rule). One per seat "
-            "keeps its seat (unless --rotate); any other number is a pool dealt round the "
+            "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS, in either "
+            "game (rule is each game's own). One per seat keeps its seat (unless --rotate); any other number is a pool dealt round the "
             "table and rotated one seat each game (default: random)"
         ),
     )
@@ -280,7 +282,21 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
     )
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs", type=_positive, default=1, help="worker processes on this machine (default 1)"
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const=LOCAL,
+        default=None,
+        metavar="ADDRESS",
+        help=(
+            "run the games as Ray tasks (needs the [ray] extra): without ADDRESS on a Ray "
+            f"started for the run with {LOCAL_CPUS} CPUs, else on the cluster at ADDRESS "
+            "(auto, ray://HOST:10001); the output is the same as with --jobs 1"
+        ),
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the statistics as JSON")
     output.add_argument(
@@ -350,98 +366,76 @@ def plain_progress(done: int, total: int, elapsed: float) -> str:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run ``simulate`` with parsed arguments; print the statistics to ``out``.
 
-    Options that do not fit the game (a Millions bot or 1 player for Torraku, 7 players for
-    Torraku...) end with a usage error, exit status 2.
+    Options that do not fit the game (1 player for Millions, 7 players for Torraku...) end
+    with a usage error, exit status 2; so does ``--ray`` without Ray installed.
     """
     out = out or sys.stdout
     err = err or sys.stderr
-    game = getattr(args, "game", "millions")
-    low, high = (1, 6) if game == "torraku" else (3, 8)
-    if not low <= args.players <= high:
-        _usage_error(err, f"{game} is played by {low} to {high} players, not {args.players}")
+    name = getattr(args, "game", "millions")
+    game = get_game(name)
+    counts = game.player_counts
+    if args.players not in counts:
+        _usage_error(
+            err, f"{name} is played by {counts[0]} to {counts[-1]} players, not {args.players}"
+        )
+    for spec in args.bots:
+        try:
+            bot_from_spec(spec, name)
+        except ValueError as error:
+            _usage_error(err, str(error))
+    if name == "torraku":
+        options: dict[str, Any] = {"setup": args.setup, "round_limit": args.round_limit}
+        settings: dict[str, Any] = {"game": "torraku", "players": args.players}
+    else:
+        dealer = "external" if args.external_dealer else "engine"
+        options = {"quick": bool(args.quick), "repeat_role": args.repeat_role, "dealer": dealer}
+        settings = {"players": args.players}
+    settings |= {"games": args.games, "bots": list(args.bots), "rotate": bool(args.rotate)}
+    settings |= options
+    settings["seed"] = args.seed
     show = args.progress if args.progress is not None else err.isatty()
-    if game == "torraku":
-        return _run_torraku(args, out, err, show)
     bar = Progress(args.games, err) if show else None
-    summaries = run_games(
-        args.games,
-        args.players,
-        args.bots,
-        seed=args.seed,
-        quick=args.quick,
-        repeat_role=RepeatRole(args.repeat_role),
-        dealer=Dealer.EXTERNAL if args.external_dealer else Dealer.ENGINE,
-        rotate=args.rotate,
-        jobs=args.jobs,
-        progress=bar,
-    )
-    if bar is not None:
-        bar.close()
-    settings = {
-        "players": args.players,
-        "games": args.games,
-        "bots": list(args.bots),
-        "rotate": bool(args.rotate),
-        "quick": bool(args.quick),
-        "repeat_role": args.repeat_role,
-        "dealer": "external" if args.external_dealer else "engine",
-        "seed": args.seed,
-    }
-    stats = statistics(summaries)
+    try:
+        summaries = simulate(
+            name,
+            args.games,
+            args.players,
+            args.bots,
+            options,
+            seed=args.seed,
+            rotate=args.rotate,
+            jobs=args.jobs,
+            ray=getattr(args, "ray", None),
+            progress=bar,
+        )
+    except ConfigError as error:
+        _usage_error(err, str(error))
+    finally:
+        if bar is not None:
+            bar.close()
+    stats = statistics(summaries, name)
     if args.json:
         json.dump({"settings": settings, "statistics": stats}, out, indent=2, sort_keys=True)
         out.write("\n")
     elif args.csv:
-        out.write(to_csv(stats))
+        out.write(_csv(_torraku_rows(stats)) if name == "torraku" else to_csv(stats))
     else:
-        out.write(to_table(settings, stats))
+        out.write(
+            torraku_table(settings, stats) if name == "torraku" else to_table(settings, stats)
+        )
     return 0
 
 
-def _usage_error(err: TextIO, message: str) -> None:
+def _usage_error(err: TextIO, message: str) -> NoReturn:
     err.write(f"simulate: error: {message}\n")
     raise SystemExit(2)
 
 
-def _run_torraku(args: argparse.Namespace, out: TextIO, err: TextIO, show: bool) -> int:
-    for spec in args.bots:
-        try:
-            torraku_simulate.bot_from_spec(spec)
-        except ValueError as error:
-            _usage_error(err, str(error))
-    bar = Progress(args.games, err) if show else None
-    summaries = torraku_simulate.run_games(
-        args.games,
-        args.players,
-        args.bots,
-        seed=args.seed,
-        setup=Setup(args.setup),
-        round_limit=args.round_limit,
-        rotate=args.rotate,
-        jobs=args.jobs,
-        progress=bar,
-    )
-    if bar is not None:
-        bar.close()
-    settings = {
-        "game": "torraku",
-        "players": args.players,
-        "games": args.games,
-        "bots": list(args.bots),
-        "rotate": bool(args.rotate),
-        "setup": args.setup,
-        "round_limit": args.round_limit,
-        "seed": args.seed,
-    }
-    stats = torraku_simulate.statistics(summaries)
-    if args.json:
-        json.dump({"settings": settings, "statistics": stats}, out, indent=2, sort_keys=True)
-        out.write("\n")
-    elif args.csv:
-        out.write(_csv(_torraku_rows(stats)))
-    else:
-        out.write(torraku_table(settings, stats))
-    return 0
+#: What the tables say of their counts: each seat of each game is one trial.
+_SEAT_GAMES = (
+    "Win rates are per seat-game (one seat in one game). A shared win counts as a win for\n"
+    "each winner, so the win rates of a game's seats can add up to more than 100%."
+)
 
 
 def _torraku_rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
@@ -464,9 +458,12 @@ def torraku_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
         f"seed {settings['seed']}",
         f"Bots: {', '.join(settings['bots'])}",
         "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
+        _SEAT_GAMES,
+        "Torraku often ends in a shared win (seats out of pieces in the same round, or tied\n"
+        "at the round limit): its win rates often add up to more than 100%.",
         "",
     ]
-    side = ["games", "win rate", "mean pieces left"]
+    side = ["seat-games", "win rate", "mean pieces left"]
     for title, key in (("By bot", "bots"), ("By seat", "seats")):
         lines += _table(
             title,
@@ -547,9 +544,10 @@ def to_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
         f"repeat_role={settings['repeat_role']}, {settings['dealer']} dealer, seed {settings['seed']}",
         f"Bots: {', '.join(settings['bots'])}",
         "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
+        _SEAT_GAMES,
         "",
     ]
-    side = ["games", "win rate", "mean final cash (M)"]
+    side = ["seat-games", "win rate", "mean final cash (M)"]
     lines += _table(
         "By bot",
         ["bot", *side],

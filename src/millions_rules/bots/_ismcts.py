@@ -1,25 +1,161 @@
-""":class:`ISMCTSBot`: information-set Monte Carlo tree search over sampled worlds."""
+""":class:`ISMCTSBot`: information-set Monte Carlo tree search over sampled worlds, any game.
+
+The search is written once against the game interface (:mod:`millions_rules.games`): it
+completes the bot's view into worlds with :meth:`~millions_rules.games.Game.sample_state`,
+plays them with :meth:`~millions_rules.games.Game.apply`, lets
+:meth:`~millions_rules.games.Game.chance` deal for an external dealer and scores the end
+with :meth:`~millions_rules.games.Game.winners` and :meth:`~millions_rules.games.Game.scores`.
+What it knows of one game (how far to look, how the others play, what the searching seat
+observes) is a :class:`SearchModel`: :class:`GenericSearch`, from the interface alone, or
+the game's own (Millions': :class:`~millions_rules.bots._millions_search.MillionsSearch`).
+"""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final, Protocol, TypeVar
 
-from ..millions._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
-from ..millions._engine import apply, legal_actions
-from ..millions._errors import ConfigError
-from ..millions._planning import choices
-from ..millions._roles import Role
-from ..millions._sampling import sample_state
-from ..millions._state import CharacterStatus, GameState, Phase
-from ..millions._views import PlayerView
+from .._common.errors import ConfigError
+from ..games import AnyGame, game_of
+from ._millions_search import MillionsSearch
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["MODELS", "GenericSearch", "ISMCTSBot", "Rollout", "SearchModel"]
 
-_HIDDEN = CharacterStatus.HIDDEN
-_REVEALED = (CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED)
+A = TypeVar("A")
+
+
+class Rollout(Protocol):
+    """One iteration's walk through a sampled world (made by :meth:`SearchModel.rollout`)."""
+
+    def done(self, state: Any) -> bool:
+        """Whether the walk ends here (the game is over, or the model's horizon is reached)."""
+        ...
+
+    def deal(self, state: Any, sim: random.Random) -> Any:
+        """The dealer's action (the game awaits an external dealer)."""
+        ...
+
+    def next_seat(self, state: Any) -> int:
+        """The seat that acts next."""
+        ...
+
+    def policy(self, state: Any, seat: int, sim: random.Random) -> Any:
+        """The fast model's action for ``seat`` (another seat, or the searcher off the tree)."""
+        ...
+
+    def choices(self, state: Any, seat: int) -> tuple[Any, ...]:
+        """The searching seat's actions at a decision of the tree below the root."""
+        ...
+
+    def key(self, state: Any, seat: int) -> Hashable:
+        """What the searching seat observes at a decision (its information set, with its
+        earlier actions, which the tree adds)."""
+        ...
+
+    def played(self, before: Any, after: Any, seat: int, action: Any, searcher: bool) -> None:
+        """Note that ``seat`` played ``action``, from ``before`` to ``after`` (``searcher``:
+        the searching seat, in the tree)."""
+        ...
+
+
+class SearchModel(Protocol):
+    """What :class:`ISMCTSBot` knows of one game beyond the interface."""
+
+    @property
+    def scale(self) -> float:
+        """The score lead that makes the heuristic reward about 0.73 (see :class:`ISMCTSBot`)."""
+        ...
+
+    def root_actions(self, offered: Sequence[Any]) -> tuple[Any, ...]:
+        """The offered actions the search considers (never empty)."""
+        ...
+
+    def rollout(self, world: Any, me: int) -> Rollout:
+        """A fresh walk through ``world`` for the searching seat ``me``."""
+        ...
+
+
+class GenericSearch:
+    """A search model from the game interface alone: any game gets a search bot with it.
+
+    The turn order is the game's :meth:`~millions_rules.games.Game.pacing`; every seat off
+    the tree plays a uniformly random legal action; the searching seat's tree offers what
+    its pacing would offer it; its information set is its
+    :meth:`~millions_rules.games.Game.view` (the public log included: perfect recall); an
+    external dealer is
+    the game's :meth:`~millions_rules.games.Game.chance`. A rollout ends with the game or
+    after ``horizon`` actions.
+
+    Args:
+        game: The game.
+        horizon: The most actions a rollout plays before it is scored.
+        scale: See :attr:`SearchModel.scale`.
+
+    >>> from millions_rules.games import get_game
+    >>> GenericSearch(get_game("torraku")).horizon
+    40
+    """
+
+    def __init__(self, game: AnyGame, horizon: int = 40, scale: float = 3.0) -> None:
+        self.game = game
+        """The game."""
+        self.horizon = horizon
+        """The most actions a rollout plays."""
+        self.scale = scale
+        """The score lead that makes the heuristic reward about 0.73."""
+
+    def root_actions(self, offered: Sequence[Any]) -> tuple[Any, ...]:
+        """Every offered action."""
+        return tuple(offered)
+
+    def rollout(self, world: Any, me: int) -> Rollout:
+        """A fresh rollout of ``world``."""
+        return _GenericRollout(self, world)
+
+
+class _GenericRollout:
+    def __init__(self, model: GenericSearch, world: Any) -> None:
+        self._game = model.game
+        self._left = model.horizon
+        self._pacing = model.game.pacing(world)
+        self._chance: Any = None
+
+    def done(self, state: Any) -> bool:
+        return self._left <= 0 or self._game.is_over(state)
+
+    def deal(self, state: Any, sim: random.Random) -> Any:
+        if self._chance is None:
+            self._chance = self._game.chance(sim.getrandbits(64))
+        self._left -= 1
+        return self._chance.draw(state)
+
+    def next_seat(self, state: Any) -> int:
+        return self._pacing.next_seat(state)
+
+    def policy(self, state: Any, seat: int, sim: random.Random) -> Any:
+        legal = self._game.legal_actions(state, seat)
+        return legal[sim.randrange(len(legal))]
+
+    def choices(self, state: Any, seat: int) -> tuple[Any, ...]:
+        offered: tuple[Any, ...] = self._pacing.offered(state, self._game.view(state, seat), seat)
+        return offered
+
+    def key(self, state: Any, seat: int) -> Hashable:
+        seen: Hashable = self._game.view(state, seat)
+        return seen
+
+    def played(self, before: Any, after: Any, seat: int, action: Any, searcher: bool) -> None:
+        self._left -= 1
+        self._pacing.played(after, seat, action)
+
+
+#: The search model of each game that has its own, by name; any other game searches with
+#: :class:`GenericSearch`.
+MODELS: Final[Mapping[str, SearchModel]] = MappingProxyType({"millions": MillionsSearch()})
 
 
 class _Node:
@@ -32,7 +168,7 @@ class _Node:
     __slots__ = ("actions", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.actions: tuple[Action, ...] = ()
+        self.actions: tuple[Any, ...] = ()
         self.visits: list[int] = []
         self.total: list[float] = []
         self.children: dict[tuple[int, Hashable], _Node] = {}
@@ -41,9 +177,21 @@ class _Node:
 class ISMCTSBot:
     """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-    Each iteration draws a world consistent with the bot's view with
-    :func:`~millions_rules.sample_state` (uniform over the worlds the rules allow) and plays it
-    to the end of the current round:
+    A bot of every game. Each iteration draws a world consistent with the bot's view with
+    the game's :meth:`~millions_rules.games.Game.sample_state` and plays it to the horizon
+    of the game's :class:`SearchModel` (``_ismcts.MODELS``; :class:`GenericSearch` for a game
+    without its own). The bot's own decisions walk a tree of its information sets (what the
+    model says it observes, after its earlier actions), picked by UCB1 with exploration
+    constant ``exploration``, an action never tried first; everything else follows the
+    model's fast policy. The end is scored for the bot: its share of the win (1, or 1/k for
+    a k-way tie, else 0) if the game ended, otherwise
+    ``1 / (1 + exp(-(own score - best rival's score) / scale))`` with the game's
+    :meth:`~millions_rules.games.Game.scores`. After the budget the most visited action is
+    played.
+
+    In *Millions of Dollars* (its own model, ``_millions_search.MillionsSearch``)
+    the world is one that :func:`~millions_rules.sample_state` draws uniformly among those
+    the rules allow, played to the end of the current round:
 
     * the bot's own decisions walk a tree of its information sets. A node is what the bot knows
       at a decision: its earlier actions and what it saw since (face-up role cards, who stayed
@@ -54,14 +202,16 @@ class ISMCTSBot:
       shows at most once face up stays with probability 0.8, else 0.2 (a Brute always
       stays); a lone Snitch names a random face-up role. The external dealer deals at random.
 
-    At the end of the round the world is scored for the bot: its share of the win (1, or
-    1/k for a k-way tie, else 0) if the game ended, otherwise
-    ``1 / (1 + exp(-(own cash - best rival's cash) / 3))``, a smooth stand-in for the chance of
-    winning. After the budget the most visited action is played.
+    The round's end is scored by cash with ``scale`` 3M, a smooth stand-in for the chance of
+    winning.
 
     **Payments** are in the action space, but the model of the other players does not
     respond to money, so a payment can only lower the bot's value: the search leaves them
     out (it never pays). It uses threat cards when the search finds the information worth it.
+
+    In *Currency Torraku* (:class:`GenericSearch`) the world is the view with a fresh
+    generator (Torraku hides nothing else), every other bet is uniformly random and a
+    rollout plays 40 actions (a few rounds) before it is scored by the pieces left.
 
     Args:
         iterations: Worlds played per decision (``None``: as many as ``seconds`` allows).
@@ -80,6 +230,10 @@ class ISMCTSBot:
     >>> v = view(new_game(GameConfig(5, seed=1)), 0)
     >>> type(ISMCTSBot(iterations=20).choose(v, v.legal_actions, random.Random(0))).__name__
     'Choose'
+    >>> from millions_rules.torraku import TorrakuConfig, new_game as new_torraku, view as seen
+    >>> t = seen(new_torraku(TorrakuConfig(3, seed=1)), 0)
+    >>> type(ISMCTSBot(iterations=20).choose(t, t.legal_actions, random.Random(0))).__name__
+    'Bet'
     """
 
     def __init__(
@@ -111,10 +265,19 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         return f"ISMCTSBot(iterations={self.iterations!r}, seconds={self.seconds!r}, seed={self.seed!r})"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The most visited root action after the search (see the class text)."""
-        candidates: list[Action] = [a for a in legal if not isinstance(a, Pay)] or list(legal)
-        if len(candidates) == 1 or view.seat is None:
+    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+        """The most visited root action after the search (see the class text).
+
+        ``view`` is the seat's view in any game of :data:`~millions_rules.games.GAMES`.
+
+        Raises:
+            ConfigError: If ``view`` is no game's view.
+        """
+        game = game_of(view)
+        model = MODELS.get(game.name) or GenericSearch(game)
+        candidates: tuple[A, ...] = model.root_actions(legal)
+        me = getattr(view, "seat", None)
+        if len(candidates) == 1 or me is None:
             return candidates[0]
         seed = rng.getrandbits(64) ^ ((self.seed or 0) & ((1 << 64) - 1))
         sim = random.Random(seed)
@@ -124,8 +287,8 @@ class ISMCTSBot:
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or time.perf_counter() < deadline or done == 0
         ):
-            world = sample_state(view, sim.getrandbits(64))
-            self._iterate(root, world, view.seat, candidates, sim)
+            world = game.sample_state(view, sim.getrandbits(64))
+            self._iterate(game, model, root, world, me, candidates, sim)
             done += 1
         if not root.visits:  # pragma: no cover - the root is the bot's own decision
             return candidates[0]
@@ -134,56 +297,50 @@ class ISMCTSBot:
 
     def _iterate(
         self,
+        game: AnyGame,
+        model: SearchModel,
         root: _Node,
-        state: GameState,
+        state: Any,
         me: int,
-        candidates: list[Action],
+        candidates: tuple[Any, ...],
         sim: random.Random,
     ) -> None:
+        walk = model.rollout(state, me)
         path: list[tuple[_Node, int]] = []
         node: _Node | None = root
         pending = -1  # the index of the bot's last action in the tree
         expanded = False
-        peeked: dict[tuple[int, int], Role] = {}
-        start = state.round
-        turn = me
-        players = state.config.players
-        while not state.is_over and state.round == start:
-            if state.awaiting_dealer:
-                dealt = legal_actions(state)
-                state = apply(state, dealt[sim.randrange(len(dealt))])
+        while not walk.done(state):
+            if game.awaits_dealer(state):
+                state = game.apply(state, walk.deal(state, sim))
                 continue
-            seat = min(state.awaiting, key=lambda s: (s - turn) % players)
+            seat = walk.next_seat(state)
+            in_tree = False
             if seat != me or node is None:
-                action = _model(state, seat, sim)
+                action = walk.policy(state, seat, sim)
             else:
                 if path:
-                    key = (pending, _signature(state, me, peeked))
+                    key = (pending, walk.key(state, me))
                     child = node.children.get(key)
                     if child is None and not expanded:
                         child = node.children[key] = _Node()
                         expanded = True
                     node = child
                 if node is None:
-                    action = _model(state, seat, sim)
+                    action = walk.policy(state, seat, sim)
                 else:
                     if not node.actions:
-                        node.actions = tuple(
-                            candidates if not path else legal_actions(state, me, payments=False)
-                        )
+                        node.actions = candidates if not path else walk.choices(state, me)
                         node.visits = [0] * len(node.actions)
                         node.total = [0.0] * len(node.actions)
                     pending = self._select(node, sim)
                     action = node.actions[pending]
                     path.append((node, pending))
-                    if isinstance(action, UseThreat):
-                        target = _character_role(state, action.target, action.slot)
-                        if target is not None:
-                            peeked[(action.target, action.slot)] = target
-            state = apply(state, action)
-            if not isinstance(action, UseThreat):
-                turn = (seat + 1) % players
-        reward = _score(state, me)
+                    in_tree = True
+            after = game.apply(state, action)
+            walk.played(state, after, seat, action, in_tree)
+            state = after
+        reward = _reward(game, state, me, model.scale)
         for visited, index in path:
             visited.visits[index] += 1
             visited.total[index] += reward
@@ -206,58 +363,12 @@ def _is_number(value: object) -> bool:
     return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
 
 
-def _character_role(state: GameState, player: int, position: int) -> Role | None:
-    for c in state.characters:
-        if c.player == player and c.position == position:
-            return c.role
-    return None
-
-
-def _signature(state: GameState, me: int, peeked: dict[tuple[int, int], Role]) -> Hashable:
-    """What the searching seat knows at a decision, beyond its own earlier actions."""
-    return (
-        state.phase,
-        state.face_up,
-        state.decided,
-        tuple(
-            (
-                c.player,
-                c.position,
-                c.status,
-                c.role if c.status in _REVEALED or (c.player, c.position) in peeked else None,
-            )
-            for c in state.characters
-        ),
-    )
-
-
-def _model(state: GameState, seat: int, sim: random.Random) -> Action:
-    """The fast model of a sensible player (see :class:`ISMCTSBot`)."""
-    phase = state.phase
-    if phase is Phase.PLANNING:
-        options = choices(state, seat)
-        return options[sim.randrange(len(options))]
-    if phase is Phase.NEGOTIATION:
-        hidden = state.hidden_characters(seat)
-        leaving = [c for c in hidden if not _keeps(state, c.role, sim)]
-        if not leaving:
-            return Stay(seat)
-        if len(leaving) == len(hidden):
-            return Leave(seat)
-        return Leave(seat, leaving[0].role)
-    names = [a for a in legal_actions(state, seat, payments=False) if isinstance(a, Denounce)]
-    return names[sim.randrange(len(names))]
-
-
-def _keeps(state: GameState, role: Role, sim: random.Random) -> bool:
-    if role is Role.BRUTE:
-        return True
-    odds = 0.8 if state.face_up.count(role) <= 1 else 0.2
-    return sim.random() < odds
-
-
-def _score(state: GameState, me: int) -> float:
-    if state.is_over:
-        return 1 / len(state.winners) if me in state.winners else 0.0
-    best = max(cash for seat, cash in enumerate(state.cash) if seat != me)
-    return 1 / (1 + math.exp(-(state.cash[me] - best) / 3))
+def _reward(game: AnyGame, state: Any, me: int, scale: float) -> float:
+    """The bot's share of the win at the end, else a sigmoid of its score lead."""
+    if game.is_over(state):
+        winners = game.winners(state)
+        return 1 / len(winners) if me in winners else 0.0
+    scores = game.scores(state)
+    rivals = [score for seat, score in enumerate(scores) if seat != me]
+    best = max(rivals) if rivals else 0
+    return 1 / (1 + math.exp(-(scores[me] - best) / scale))

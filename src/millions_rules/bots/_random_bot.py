@@ -1,9 +1,10 @@
-""":class:`RandomBot`: uniformly random legal play, the baseline every other bot must beat."""
+""":class:`RandomBot`: uniformly random legal play in any game, the baseline every bot must beat."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from ..millions._actions import Action, Pay
 from ..millions._errors import ConfigError
@@ -12,14 +13,18 @@ from ..millions._views import PlayerView
 
 __all__ = ["RandomBot"]
 
+A = TypeVar("A")
+
 
 class RandomBot:
-    """Plays a uniformly random legal action other than a payment; pays now and then.
+    """Plays a uniformly random action among those offered, in any game; pays now and then.
 
-    As a :class:`~millions_rules.bots.Bot`, :meth:`choose` draws with the generator it is
-    given: with probability ``pay_chance`` a uniformly random payment among those offered, else
-    a uniformly random action among the others. :meth:`act` is the older interface of
-    ``RandomPlayer``: it draws from the bot's own seeded generator and pays 1M.
+    As a bot of any game (:class:`~millions_rules.bots.Bot`,
+    :class:`~millions_rules.bots.torraku.Bot`), :meth:`choose` draws with the generator it
+    is given: with probability ``pay_chance`` a uniformly random payment among those offered
+    (Millions' :class:`~millions_rules.Pay`; Torraku offers none), else a uniformly random
+    action among the others. :meth:`act` is the older interface of ``RandomPlayer``
+    (Millions only): it draws from the bot's own seeded generator and pays 1M.
 
     Args:
         seed: Seeds the bot's own generator, used by :meth:`act` only.
@@ -37,6 +42,10 @@ class RandomBot:
     >>> v = view(state, 0)
     >>> RandomBot().choose(v, v.legal_actions, random.Random(1))
     Choose(player=0, roles=(<Role.BRUTE: 'brute'>,))
+    >>> from millions_rules.torraku import TorrakuConfig, new_game as new_torraku, view as seen
+    >>> t = seen(new_torraku(TorrakuConfig(2, seed=1)), 0)
+    >>> len(RandomBot().choose(t, t.legal_actions, random.Random(1)).pieces)
+    3
     """
 
     def __init__(self, seed: int = 0, pay_chance: float = 0.0) -> None:
@@ -52,10 +61,13 @@ class RandomBot:
     def __repr__(self) -> str:
         return f"RandomBot(pay_chance={self.pay_chance!r})"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """A uniformly random action of ``legal``; a payment with probability ``pay_chance``."""
-        pays = [action for action in legal if isinstance(action, Pay)]
-        others = [action for action in legal if not isinstance(action, Pay)]
+    def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
+        """A uniformly random action of ``legal``; a payment with probability ``pay_chance``.
+
+        ``view`` is any game's view (unused: the choice depends on ``legal`` alone).
+        """
+        pays = [action for action in legal if type(action) is Pay]
+        others = [action for action in legal if type(action) is not Pay]
         if pays and (not others or rng.randrange(1000) < self._pay_per_mille):
             return pays[rng.randrange(len(pays))]
         return others[rng.randrange(len(others))]

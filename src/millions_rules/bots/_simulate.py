@@ -1,47 +1,48 @@
-"""The simulator: many games between bots, in parallel, and their statistics.
+"""The simulator of every game: many games between bots, in parallel, and their statistics.
 
 This is the engine of ``python -m millions_rules simulate`` (the command line lives in
-:mod:`millions_rules.bots._cli`). Game ``i`` of a run has its own seed, drawn from the run's
-seed and ``i`` alone, and its own fresh bots, so a run gives the same results whatever the
-number of processes.
+:mod:`millions_rules.bots._cli`). It is written once against the game interface: game
+``i`` of a run has its own seed, drawn from the run's seed and ``i`` alone, and its own
+fresh bots, so a run gives the same results whatever the number of processes, on one
+machine or on a Ray cluster. What each game measures beyond wins, its score and the length
+of a game is its :class:`GameStats` hook (:data:`HOOKS`): Millions' roles and lone Snitches
+(:mod:`millions_rules.bots._millions_stats`), Torraku's penalties and round limit
+(:mod:`millions_rules.bots.torraku._simulate`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, Final, Protocol, TypeVar
 
-from ..millions._config import GameConfig
-from ..millions._events import (
-    CharacterChosen,
-    CharacterRevealed,
-    CharacterTakenBack,
-    Eliminated,
-    LootRevealed,
-    RoundEnded,
-    SnitchPunished,
-)
-from ..millions._money import cash_after
-from ..millions._roles import Dealer, RepeatRole, Role
-from ..millions._state import GameState
+from ..games import get_game
+from ..millions._roles import Dealer, RepeatRole
 from ._ismcts import ISMCTSBot
-from ._protocol import Bot
+from ._millions_stats import HOOK as MILLIONS_HOOK
+from ._millions_stats import summarise
+from ._protocol import AnyBot
 from ._random_bot import RandomBot
-from ._rule import RuleBot
-from ._runner import play_game
-from ._stats import Estimate, mean_interval, wilson
+from ._runner import _play
+from ._stats import as_dict, mean_interval, wilson
+from .torraku._simulate import HOOK as TORRAKU_HOOK
 
 __all__ = [
+    "HOOKS",
+    "GameStats",
     "GameSummary",
     "bot_from_spec",
     "game_seed",
     "map_games",
+    "play_one",
     "run_games",
     "seats_for_game",
+    "simulate",
     "statistics",
+    "summarise",
 ]
 
 #: One game, as plain data: what the statistics need.
@@ -49,11 +50,61 @@ GameSummary = dict[str, Any]
 Task = TypeVar("Task")
 
 
-def bot_from_spec(spec: str) -> Bot:
-    """A bot from its short name: ``random``, ``rule`` or ``ismcts[:ITERATIONS]``.
+class GameStats(Protocol):
+    """What the simulator needs to know of one game beyond the game interface."""
+
+    @property
+    def game(self) -> str:
+        """The game's name in :data:`~millions_rules.games.GAMES`."""
+        ...
+
+    @property
+    def score(self) -> str:
+        """The summary key of each seat's final score (``cash``, ``pieces``)."""
+        ...
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The names of the game's own options, in the order of the run's settings."""
+        ...
+
+    def config(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
+        """The config of one game of the run."""
+        ...
+
+    def rule_bot(self) -> AnyBot:
+        """A fresh ``rule`` bot of the game."""
+        ...
+
+    def summarise(self, final: Any, labels: Sequence[str], seconds: float) -> GameSummary:
+        """The summary of a finished game: ``bots``, ``winners``, the score, ``rounds``..."""
+        ...
+
+    def statistics(self, summaries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The game's own statistics, added to the common ones."""
+        ...
+
+
+#: The simulator's hook of each game, by name.
+HOOKS: Final[Mapping[str, GameStats]] = MappingProxyType(
+    {MILLIONS_HOOK.game: MILLIONS_HOOK, TORRAKU_HOOK.game: TORRAKU_HOOK}
+)
+
+
+def _hook(game: str) -> GameStats:
+    get_game(game)  # ConfigError for an unknown name
+    return HOOKS[game]
+
+
+def bot_from_spec(spec: str, game: str = "millions") -> AnyBot:
+    """A bot of ``game`` from its short name: ``random``, ``rule`` or ``ismcts[:ITERATIONS]``.
+
+    ``random`` and ``ismcts`` are the bots of every game; ``rule`` is the game's own.
 
     >>> bot_from_spec("ismcts:50")
     ISMCTSBot(iterations=50, seconds=None, seed=None)
+    >>> bot_from_spec("rule", "torraku")
+    RuleBot(risk=0.5)
 
     Raises:
         ValueError: For an unknown name or a bad iteration count.
@@ -63,13 +114,14 @@ def bot_from_spec(spec: str) -> Bot:
     if name == "random" and not arg:
         return RandomBot()
     if name == "rule" and not arg:
-        return RuleBot()
+        return _hook(game).rule_bot()
     if name == "ismcts":
         if not arg:
             return ISMCTSBot()
         if arg.isdigit() and int(arg) > 0:
             return ISMCTSBot(iterations=int(arg))
-    raise ValueError(f"unknown bot {spec!r}: use random, rule or ismcts[:ITERATIONS]")
+    which = "" if game == "millions" else get_game(game).title.split()[-1] + " "
+    raise ValueError(f"unknown {which}bot {spec!r}: use random, rule or ismcts[:ITERATIONS]")
 
 
 def seats_for_game(specs: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:
@@ -90,73 +142,63 @@ def seats_for_game(specs: Sequence[str], players: int, game: int, rotate: bool) 
 
 
 def game_seed(seed: int, game: int) -> int:
-    """The seed of game ``game`` of a run seeded ``seed`` (independent of everything else)."""
+    """The seed of game ``game`` of a run seeded ``seed`` (independent of everything else).
+
+    >>> game_seed(0, 1) == game_seed(0, 1) != game_seed(0, 2)
+    True
+    """
     return random.Random(f"millions-simulate:{seed}:{game}").getrandbits(64)
 
 
-def _config(players: int, seed: int, quick: bool, repeat: RepeatRole, dealer: Dealer) -> GameConfig:
-    make = GameConfig.quick if quick else GameConfig
-    return make(players, seed=seed, repeat_role=repeat, dealer=dealer)
+#: One game of a run: game name, index, players, bot specs, run seed, the game's own
+#: options (name and value pairs), rotate. Plain data, so that it travels to processes.
+GameTask = tuple[str, int, int, tuple[str, ...], int, tuple[tuple[str, Any], ...], bool]
 
 
-def play_one(task: tuple[int, int, tuple[str, ...], int, bool, str, str, bool]) -> GameSummary:
-    """Play game ``game`` of a run and summarise it (the unit of work of a process)."""
-    game, players, specs, seed, quick, repeat, dealer, rotate = task
+def play_one(task: GameTask) -> GameSummary:
+    """Play one game of a run and summarise it (the unit of work of a process or Ray task)."""
+    name, game, players, specs, seed, options, rotate = task
+    hook = HOOKS[name]
     labels = seats_for_game(specs, players, game, rotate)
-    config = _config(players, game_seed(seed, game), quick, RepeatRole(repeat), Dealer(dealer))
-    bots = [bot_from_spec(label) for label in labels]
+    config = hook.config(players, game_seed(seed, game), dict(options))
+    bots = [bot_from_spec(label, name) for label in labels]
     started = time.perf_counter()
-    final = play_game(config, bots)
-    return summarise(final, labels, time.perf_counter() - started)
+    final = _play(config, bots, None)
+    return hook.summarise(final, labels, time.perf_counter() - started)
 
 
-def summarise(final: GameState, labels: Sequence[str], seconds: float = 0.0) -> GameSummary:
-    """The plain-data summary of a finished game used by :func:`statistics`."""
-    events = final.events
-    rounds: list[dict[str, Any]] = []
-    start = 0
-    for index, event in enumerate(events):
-        if isinstance(event, LootRevealed):
-            start = index
-        elif isinstance(event, RoundEnded):
-            rounds.append(_round(events[start : index + 1], final, start, index + 1))
-    return {
-        "seed": final.config.seed,
-        "bots": list(labels),
-        "winners": sorted(final.winners),
-        "cash": list(final.cash),
-        "rounds": len(rounds),
-        "seconds": round(seconds, 6),
-        "characters": [c for r in rounds for c in r["characters"]],
-        "lone_snitch": sum(r["lone_snitch"] for r in rounds),
-    }
+def simulate(
+    game: str,
+    games: int,
+    players: int,
+    specs: Sequence[str],
+    options: Mapping[str, Any],
+    *,
+    seed: int = 0,
+    rotate: bool = False,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameSummary]:
+    """Play ``games`` games of ``game``; the summaries in game order.
 
+    ``options`` are the game's own (:attr:`GameStats.options`). The games run on ``jobs``
+    processes, or as Ray tasks when ``ray`` is set (see :func:`map_games`); the results
+    depend on the other arguments only. ``progress`` is called with the number of games
+    finished so far.
 
-def _round(events: Sequence[object], final: GameState, start: int, end: int) -> dict[str, Any]:
-    before, after = cash_after(final, start), cash_after(final, end)
-    outcome: dict[tuple[int, Role], str] = {}
-    for event in events:
-        if isinstance(event, CharacterChosen):
-            for role in event.roles:
-                outcome[(event.player, role)] = "survived"
-        elif isinstance(event, CharacterTakenBack):
-            outcome[(event.player, event.role)] = "left"
-        elif isinstance(event, Eliminated):
-            outcome[(event.player, event.role)] = "eliminated"
-        elif isinstance(event, CharacterRevealed):
-            outcome.setdefault((event.player, event.role), "survived")
-    return {
-        "characters": [
-            {
-                "seat": seat,
-                "role": role.value,
-                "outcome": result,
-                "payoff": after[seat] - before[seat],
-            }
-            for (seat, role), result in outcome.items()
-        ],
-        "lone_snitch": sum(1 for e in events if isinstance(e, SnitchPunished)),
-    }
+    Raises:
+        ConfigError: For an unknown game.
+        ValueError: For an unknown bot.
+    """
+    hook = _hook(game)
+    for spec in specs:
+        bot_from_spec(spec, game)  # fail early, in this process
+    settings = tuple((name, options[name]) for name in hook.options)
+    tasks: list[GameTask] = [
+        (game, i, players, tuple(specs), seed, settings, rotate) for i in range(games)
+    ]
+    return map_games(play_one, tasks, jobs=jobs, ray=ray, progress=progress)
 
 
 def run_games(
@@ -172,18 +214,13 @@ def run_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameSummary]:
-    """Play ``games`` games, on ``jobs`` processes; the summaries in game order.
+    """:func:`simulate` for Millions: ``games`` games on ``jobs`` processes, in game order.
 
-    The results depend on the arguments only, never on ``jobs``. ``progress`` is called with
-    the number of games finished so far.
+    The results depend on the arguments only, never on ``jobs``.
     """
-    for spec in specs:
-        bot_from_spec(spec)  # fail early, in this process
-    tasks = [
-        (i, players, tuple(specs), seed, quick, repeat_role.value, dealer.value, rotate)
-        for i in range(games)
-    ]
-    return map_games(play_one, tasks, jobs=jobs, progress=progress)
+    options = {"quick": quick, "repeat_role": repeat_role.value, "dealer": dealer.value}
+    run: dict[str, Any] = {"seed": seed, "rotate": rotate, "jobs": jobs, "progress": progress}
+    return simulate("millions", games, players, specs, options, **run)
 
 
 def map_games(
@@ -191,77 +228,83 @@ def map_games(
     tasks: Sequence[Task],
     *,
     jobs: int = 1,
+    ray: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameSummary]:
-    """``play`` over ``tasks`` on ``jobs`` processes (any game's simulator); results in order.
+    """``play`` over ``tasks`` on ``jobs`` processes or on Ray; the results in task order.
 
-    ``play`` must be a module-level function (it is pickled to the worker processes).
+    ``play`` must be a module-level function (it is pickled to the workers). With ``ray``
+    (``"local"``: a Ray started for the run with two CPUs, shut down after it; otherwise the
+    address of a running cluster, such as ``"auto"`` or ``"ray://head:10001"``) each task is
+    a Ray task; the results are collected in task order, so the run is the same as on one
+    process.
+
+    Raises:
+        ConfigError: If ``ray`` is set and Ray is not installed (the ``[ray]`` extra).
     """
+    if ray is not None:
+        from ._ray import map_on_ray
+
+        return map_on_ray(play, tasks, ray, progress)
     results: list[GameSummary] = []
     if jobs <= 1:
         iterator: Iterator[GameSummary] = map(play, tasks)
+    else:
+        games = len(tasks)
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        iterator = pool.map(play, tasks, chunksize=max(1, min(8, games // (jobs * 8))))
+    try:
         for summary in iterator:
             results.append(summary)
             if progress:
                 progress(len(results))
-        return results
-    games = len(tasks)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for summary in pool.map(play, tasks, chunksize=max(1, min(8, games // (jobs * 8)))):
-            results.append(summary)
-            if progress:
-                progress(len(results))
+    finally:
+        if jobs > 1:
+            pool.shutdown()
     return results
 
 
-def _estimate(e: Estimate) -> dict[str, float | int]:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+def statistics(summaries: Sequence[Mapping[str, Any]], game: str = "millions") -> dict[str, Any]:
+    """Statistics of a run of ``game``, each with its 95% confidence interval, as plain data.
 
+    Rates use Wilson intervals, means the normal approximation. Each seat of each game is
+    one trial (a *seat-game*). A shared win counts as a win for each winner, so in a game
+    with shared wins (Torraku's ties) the win rates of the seats add up to more than 100%.
 
-def statistics(summaries: Sequence[GameSummary]) -> dict[str, Any]:
-    """Statistics of a run, each with its 95% confidence interval, as plain data.
+    Keys common to every game: ``games``; ``bots`` (per bot name) and ``seats`` (per seat):
+    ``win_rate`` and the mean final score, ``mean_cash`` (Millions, in millions) or
+    ``mean_pieces`` (Torraku, pieces left; fewer is better); ``game_length`` (rounds). The
+    game's hook adds its own: Millions' ``roles`` (per role: ``chosen`` among all
+    characters, ``survived`` and ``eliminated`` among that role's characters,
+    ``mean_payoff``: the owner's cash change in that round) and ``lone_snitch`` (of the
+    Snitches chosen, how many ended alone, R-HEIST-LONE-SNITCH); Torraku's ``penalties``
+    (per game) and ``round_limit_reached`` (games decided by the round limit,
+    R-TK-VAR-LIMIT).
 
-    Rates use Wilson intervals, means the normal approximation. A shared win counts as a win
-    for each winner. Keys: ``games``; ``bots`` (per bot name: ``win_rate``, ``mean_cash``);
-    ``seats`` (per seat: ``win_rate``, ``mean_cash``); ``game_length`` (rounds);
-    ``roles`` (per role: ``chosen`` among all characters, ``survived`` and ``eliminated``
-    among that role's characters, ``mean_payoff``: the owner's cash change in that round);
-    ``lone_snitch`` (of the Snitches chosen, how many ended alone, R-HEIST-LONE-SNITCH).
+    >>> statistics([{"bots": ["rule"], "winners": [0], "pieces": [0], "rounds": 2,
+    ...              "penalties": 0}], "torraku")["bots"]["rule"]["win_rate"]["value"]
+    1.0
     """
+    hook = _hook(game)
+    score = hook.score
     bots: dict[str, list[tuple[bool, int]]] = {}
     seats: dict[int, list[tuple[bool, int]]] = {}
     for s in summaries:
         for seat, label in enumerate(s["bots"]):
-            won = seat in s["winners"]
-            bots.setdefault(label, []).append((won, s["cash"][seat]))
-            seats.setdefault(seat, []).append((won, s["cash"][seat]))
-    characters = [c for s in summaries for c in s["characters"]]
-    roles: dict[str, Any] = {}
-    for role in Role:
-        mine = [c for c in characters if c["role"] == role.value]
-        if not mine:
-            continue
-        roles[role.value] = {
-            "chosen": _estimate(wilson(len(mine), len(characters))),
-            "survived": _estimate(wilson(sum(c["outcome"] == "survived" for c in mine), len(mine))),
-            "eliminated": _estimate(
-                wilson(sum(c["outcome"] == "eliminated" for c in mine), len(mine))
-            ),
-            "mean_payoff": _estimate(mean_interval([c["payoff"] for c in mine])),
-        }
-    snitches = sum(1 for c in characters if c["role"] == Role.SNITCH.value)
+            row = (seat in s["winners"], s[score][seat])
+            bots.setdefault(label, []).append(row)
+            seats.setdefault(seat, []).append(row)
     return {
         "games": len(summaries),
-        "bots": {label: _side(rows) for label, rows in sorted(bots.items())},
-        "seats": {str(seat): _side(rows) for seat, rows in sorted(seats.items())},
-        "game_length": _estimate(mean_interval([s["rounds"] for s in summaries])),
-        "roles": roles,
-        "lone_snitch": _estimate(wilson(sum(s["lone_snitch"] for s in summaries), snitches)),
+        "bots": {label: _side(rows, score) for label, rows in sorted(bots.items())},
+        "seats": {str(seat): _side(rows, score) for seat, rows in sorted(seats.items())},
+        "game_length": as_dict(mean_interval([s["rounds"] for s in summaries])),
+        **hook.statistics(summaries),
     }
 
 
-def _side(rows: list[tuple[bool, int]]) -> dict[str, Any]:
+def _side(rows: list[tuple[bool, int]], score: str) -> dict[str, Any]:
     return {
-        "win_rate": _estimate(wilson(sum(won for won, _ in rows), len(rows))),
-        "mean_cash": _estimate(mean_interval([cash for _, cash in rows])),
+        "win_rate": as_dict(wilson(sum(won for won, _ in rows), len(rows))),
+        f"mean_{score}": as_dict(mean_interval([value for _, value in rows])),
     }

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Estimate", "mean_interval", "wilson"]
+__all__ = ["Estimate", "as_dict", "mean_interval", "wilson"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -63,3 +63,12 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def as_dict(e: Estimate) -> dict[str, float | int]:
+    """An estimate as the plain data of ``simulate --json``.
+
+    >>> as_dict(wilson(1, 2))["n"]
+    2
+    """
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}

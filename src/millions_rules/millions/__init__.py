@@ -94,7 +94,7 @@ from ._records import (
 )
 from ._roles import STANDARD_LOOT_DECK, Dealer, LootCard, RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
-from ._schema import SCHEMA_FILES, json_schema, shipped_schema
+from ._schema import SCHEMA_BUNDLE, SCHEMA_FILES, json_schema, schema_bundle, shipped_schema
 from ._serialization import from_json, make_converter, to_json
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
@@ -109,6 +109,7 @@ __all__ = [
     "MAX_MONEY",
     "MAX_TAGS",
     "TAG_NAME_PATTERN",
+    "SCHEMA_BUNDLE",
     "SCHEMA_FILES",
     "GameRecord",
     "RandomPlayer",
@@ -198,6 +199,7 @@ __all__ = [
     "roles_in_play",
     "sample_state",
     "save_game",
+    "schema_bundle",
     "shipped_schema",
     "term",
     "to_json",

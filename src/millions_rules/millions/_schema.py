@@ -24,7 +24,7 @@ from ._serialization import FORMAT
 from ._state import GameState
 from ._views import PlayerView
 
-__all__ = ["SCHEMA_FILES", "json_schema", "shipped_schema"]
+__all__ = ["SCHEMA_BUNDLE", "SCHEMA_FILES", "json_schema", "schema_bundle", "shipped_schema"]
 
 
 #: The shipped schema files and the type each describes.
@@ -41,8 +41,19 @@ SCHEMA_FILES: Final[Mapping[str, object]] = MappingProxyType(
 )
 
 
+#: The shipped file that declares every type of :data:`SCHEMA_FILES` once (:func:`schema_bundle`).
+SCHEMA_BUNDLE: Final = "millions.schema.json"
+
+
+def _builder() -> SchemaBuilder:
+    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}, tags_schema)
+
+
 def json_schema(cls: object) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the documents :func:`~millions_rules.to_json` writes for ``cls``.
+
+    The root is the type itself, titled with its name; every other class, union and enum
+    it uses is a titled entry of ``$defs``, so code generators declare each under its name.
 
     Args:
         cls: :data:`~millions_rules.Action`, :data:`~millions_rules.Event`, :class:`~millions_rules.PlayerView`, :class:`~millions_rules.GameConfig`,
@@ -56,31 +67,58 @@ def json_schema(cls: object) -> dict[str, Any]:
 
     >>> from millions_rules import Action
     >>> schema = json_schema(Action)
-    >>> schema["$schema"], schema["$ref"]
-    ('https://json-schema.org/draft/2020-12/schema', '#/$defs/Action')
+    >>> schema["$schema"], schema["title"], schema["$defs"]["Role"]["enum"][:2]
+    ('https://json-schema.org/draft/2020-12/schema', 'Action', ['snitch', 'brute'])
     """
-    return SchemaBuilder(FORMAT, {Action: "Action", Event: "Event"}, tags_schema).document(cls)
+    return _builder().document(cls)
+
+
+def schema_bundle() -> dict[str, Any]:
+    """One JSON Schema that declares every type of every file of :data:`~millions_rules.SCHEMA_FILES`, once.
+
+    It ships as ``millions_rules/schemas/millions.schema.json`` (:data:`~millions_rules.SCHEMA_BUNDLE`):
+    the file to give a code generator for one declaration of each type. Its root is an object
+    with a property per schema file (``player_view`` for ``player_view.json``); validate a
+    document against ``#/$defs/<its type>``, such as ``#/$defs/PlayerView``.
+
+    >>> bundle = schema_bundle()
+    >>> bundle["properties"]["player_view"], bundle["$defs"]["Phase"]["title"]
+    ({'$ref': '#/$defs/PlayerView'}, 'Phase')
+    """
+    return _builder().bundle(
+        SCHEMA_FILES,
+        "MillionsDocuments",
+        "Every document of Millions of Dollars that millions-rules writes, each type declared "
+        "once: a property per shipped schema file; validate a document against "
+        "#/$defs/<its type>.",
+    )
 
 
 def shipped_schema(filename: str) -> dict[str, Any]:
-    """A schema file shipped in ``millions_rules/schemas/`` (a key of :data:`~millions_rules.SCHEMA_FILES`).
+    """A schema file shipped in ``millions_rules/schemas/``: a key of :data:`~millions_rules.SCHEMA_FILES` or :data:`~millions_rules.SCHEMA_BUNDLE`.
 
     Args:
         filename: The file's name, such as ``"action.json"``.
 
     Returns:
-        The schema, as :func:`json_schema` builds it for the matching type.
+        The schema, as :func:`json_schema` builds it for the matching type (or
+        :func:`schema_bundle` for the bundle).
 
     Raises:
-        DeserializationError: If ``filename`` is not a key of
-            :data:`~millions_rules.SCHEMA_FILES`; no other file is ever read.
+        DeserializationError: If ``filename`` is neither a key of
+            :data:`~millions_rules.SCHEMA_FILES` nor :data:`~millions_rules.SCHEMA_BUNDLE`;
+            no other file is ever read.
 
     >>> shipped_schema("action.json")["title"]
     'Action'
     """
-    return read_shipped_schema("millions_rules", SCHEMA_FILES, filename)
+    return read_shipped_schema("millions_rules", {**SCHEMA_FILES, SCHEMA_BUNDLE: None}, filename)
 
 
 def write_schemas(directory: str) -> None:
-    """Write every schema of :data:`~millions_rules.SCHEMA_FILES` into ``directory``."""
-    write_schema_files(SCHEMA_FILES, json_schema, directory)
+    """Write every schema of :data:`~millions_rules.SCHEMA_FILES`, and the bundle, into ``directory``.
+
+    ``python -m millions_rules schemas src/millions_rules/schemas`` regenerates the shipped
+    files.
+    """
+    write_schema_files(SCHEMA_FILES, json_schema, directory, (SCHEMA_BUNDLE, schema_bundle()))

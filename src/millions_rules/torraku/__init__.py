@@ -47,7 +47,7 @@ from ._model import knock_probability
 from ._narrate import describe, message_id
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Placement, Setup
 from ._records import FORMAT_VERSION, TorrakuRecord, load_game, save_game
-from ._schema import SCHEMA_FILES, json_schema, shipped_schema
+from ._schema import SCHEMA_BUNDLE, SCHEMA_FILES, json_schema, schema_bundle, shipped_schema
 from ._serialization import from_json, make_converter, to_json
 from ._state import Phase, StackedPiece, TorrakuState
 from ._views import PublicConfig, TorrakuView, public_config, view
@@ -61,6 +61,7 @@ __all__ = [
     "KINDS",
     "MAX_PLAYERS",
     "MAX_SUPPLY",
+    "SCHEMA_BUNDLE",
     "SCHEMA_FILES",
     "STANDARD_SHARE",
     "Action",
@@ -111,6 +112,7 @@ __all__ = [
     "public_config",
     "replay",
     "save_game",
+    "schema_bundle",
     "shipped_schema",
     "to_json",
     "view",

@@ -1,37 +1,99 @@
-"""``python -m millions_rules serve``: host one table with uvicorn."""
+"""``python -m millions_rules serve``: host the tables of a database with uvicorn."""
 
 from __future__ import annotations
 
+import asyncio
 import pathlib
 import sys
-from typing import TextIO
+from collections.abc import Sequence
+from typing import Any, Final, TextIO
 
-from ..millions._config import GameConfig
 from ._app import create_app
-from ._table import Table
+from ._games import game_named
+from ._server import Server
+from ._store import Store, StoreError, open_store
+from ._table import Table, TableError
 
-__all__ = ["make_table", "print_links", "serve"]
+__all__ = [
+    "HEADER_SECONDS",
+    "KEEP_ALIVE_SECONDS",
+    "MAX_CONNECTIONS",
+    "MAX_HEADER_BYTES",
+    "make_table",
+    "open_server",
+    "print_links",
+    "serve",
+]
+
+#: How long a client may take to send a request's headers, in seconds.
+HEADER_SECONDS: Final = 10
+#: How long an idle keep-alive connection stays open, in seconds.
+KEEP_ALIVE_SECONDS: Final = 5
+#: The most connections (each event stream holds one) and requests served at once.
+MAX_CONNECTIONS: Final = 1000
+#: The largest request line and headers, in bytes.
+MAX_HEADER_BYTES: Final = 16 * 1024
 
 
 def make_table(
     players: int = 5,
     bots: int = 0,
     lang: str = "en",
-    seed: int = 2016,
+    seed: int | None = None,
     load: str | None = None,
+    *,
+    game: str = "millions",
+    names: Sequence[str] | None = None,
+    turn_seconds: float | None = None,
 ) -> Table:
-    """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one."""
+    """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one.
+
+    Without ``seed`` the game's seed comes from :mod:`secrets`: whoever knows a game's seed
+    can replay its deals and so learn every hidden card, so only a host who wants a known
+    game (a test, a replay) passes one.
+
+    Raises:
+        TableError: For a saved file that is no table, or values out of range.
+        ValueError: For ``bots`` out of range.
+    """
     if load is not None:
         return Table.load(pathlib.Path(load).read_bytes())
     if not 0 <= bots < players:
         raise ValueError(f"--bots must be from 0 to {players - 1}: one seat at least is a person's")
-    return Table(GameConfig(players, seed=seed), bots=range(players - bots, players), lang=lang)
+    rules = game_named(game)
+    try:
+        config = rules.config(players, seed, {})
+    except (ValueError, TypeError) as error:
+        raise TableError(str(error), "bad_request", 400) from error
+    return Table(
+        config,
+        bots=range(players - bots, players),
+        lang=lang,
+        names=names,
+        turn_seconds=turn_seconds,
+    )
+
+
+def open_server(db: str | None, table: Table | None = None) -> tuple[Server, Store]:
+    """The server of the database ``db`` with its open tables loaded; ``table`` is added
+    (stored) if the database has no open table yet, or always if it was loaded from a file.
+
+    Raises:
+        StoreError: If the database cannot be opened.
+        TableError: If a stored table does not replay.
+    """
+    store = open_store(db)
+    server = Server(store)
+    server.load()
+    if table is not None and table.id not in server.tables:
+        server.add(table)
+    return server, store
 
 
 def print_links(table: Table, base_url: str, out: TextIO) -> None:
     """Write every link of the table to ``out``."""
-    print(f"Table for {table.state.players} players at {base_url}/", file=out)
-    for seat in range(table.state.players):
+    print(f"Table {table.id} for {table.players} players at {base_url}/", file=out)
+    for seat in range(table.players):
         if seat in table.bots:
             print(f"  seat {seat} {table.names[seat]} (bot)", file=out)
         else:
@@ -42,18 +104,132 @@ def print_links(table: Table, base_url: str, out: TextIO) -> None:
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
 
 
+def _protocol(header_seconds: float = HEADER_SECONDS) -> Any:
+    """uvicorn's h11 protocol, closing a connection whose request headers take longer than
+    ``header_seconds`` to arrive."""
+    try:
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+    except ImportError:  # pragma: no cover
+        return "auto"
+
+    class TimedH11Protocol(H11Protocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._header_timer = self.loop.call_later(header_seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _too_slow(self) -> None:
+            cycle = getattr(self, "cycle", None)
+            if (cycle is None or cycle.response_complete) and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            cycle = getattr(self, "cycle", None)
+            if cycle is not None and not cycle.response_complete:
+                self._disarm()  # the headers arrived
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return TimedH11Protocol
+
+
 def serve(
-    table: Table, host: str = "127.0.0.1", port: int = 8000, out: TextIO | None = None
+    table: Table | Server,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    out: TextIO | None = None,
+    *,
+    max_connections: int = MAX_CONNECTIONS,
+    header_seconds: float = HEADER_SECONDS,
 ) -> None:
-    """Serve ``table`` until interrupted, after printing its links to ``out`` (stdout)."""
+    """Serve a table or a server's tables until interrupted, after printing the links to
+    ``out`` (stdout): every open table's, then the admin link.
+
+    The connection limits: ``max_connections`` connections and requests at once (1000 by
+    default; more are answered 503), 16 KiB of request line and headers,
+    ``header_seconds`` (10) to send them, 5 seconds idle between requests.
+    """
     import uvicorn  # only here: the rest of the module serves tests without a server
 
     base_url = f"http://{host}:{port}"
-    print_links(table, base_url, out or sys.stdout)
-    uvicorn.run(
-        create_app(table, base_url=base_url),
+    out = out or sys.stdout
+    app = create_app(table, base_url=base_url)
+    server: Server = app.state.server
+    for one in server.tables.values():
+        print_links(one, base_url, out)
+    print(f"admin (all tables): {base_url}/#{server.admin_token}", file=out, flush=True)
+    config = uvicorn.Config(
+        app,
         host=host,
         port=port,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        limit_concurrency=max_connections,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        http=_protocol(header_seconds),
     )
+    uvicorn.Server(config).run()
+
+
+def main(args: Any) -> int:
+    """The ``serve`` command: ``args`` as parsed by the command line."""
+    names = None if args.names is None else [n.strip() for n in args.names.split(",")]
+    try:
+        table = None
+        if args.load is not None or not _has_tables(args.db):
+            players = args.players
+            if players is None:
+                players = 5 if args.game == "millions" else 4
+            table = make_table(
+                players,
+                args.bots,
+                args.lang,
+                args.seed,
+                args.load,
+                game=args.game,
+                names=names,
+                turn_seconds=args.turn_seconds,
+            )
+        server, _ = open_server(args.db, table)
+    except (ValueError, OSError, StoreError) as error:
+        print(f"serve: {error}", file=sys.stderr)
+        return 2
+    serve(
+        server,
+        args.host,
+        args.port,
+        max_connections=args.max_connections,
+        header_seconds=args.header_seconds,
+    )
+    return 0
+
+
+def _has_tables(db: str | None) -> bool:
+    # Whether the database already holds an open table (a restart resumes it).
+    if db is None or db == ":memory:":
+        return False
+    if not db.startswith(("postgresql://", "postgres://")) and not pathlib.Path(db).exists():
+        return False
+    store = open_store(db)
+    try:
+        return bool(store.open_tables())
+    finally:
+        store.close()

@@ -1,8 +1,11 @@
-"""One table on the server: the only :class:`~millions_rules.GameState`, its seats and their links.
+"""One table on the server: a game's only state, its seats and their links.
 
-The table knows nothing of HTTP: :mod:`millions_rules.web._app` turns requests into
-calls of :meth:`Table.update` and :meth:`Table.act`. Every answer for a client is built
-from that client's :func:`~millions_rules.view`, never from the state itself.
+The table knows nothing of HTTP nor of the database: :mod:`millions_rules.web._app` turns
+requests into calls of :meth:`Table.update` and :meth:`Table.plan`, and
+:mod:`millions_rules.web._server` stores what a plan adds before committing it. Every
+answer for a client is built from that client's view, never from the state itself. The
+table talks to its game only through :mod:`millions_rules.web._games`, so it hosts both
+games of the library.
 """
 
 from __future__ import annotations
@@ -10,27 +13,32 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import secrets
+import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, overload
 
 import attrs
+from typing_extensions import TypeVar
 
-from ..bots import Bot, BotError, RuleBot, action_space, seat_rng
-from ..millions._actions import Action
-from ..millions._config import GameConfig
-from ..millions._engine import apply, new_game
+from .._common.dealer import Dealer
+from ..bots import seat_rng
 from ..millions._errors import DeserializationError, IllegalActionError, MillionsError
-from ..millions._events import GameWon
-from ..millions._i18n import LOCALES, win_reason
-from ..millions._narrate import describe
-from ..millions._records import load_game, save_game
-from ..millions._serialization import from_json, to_json
-from ..millions._state import GameState
-from ..millions._views import view
+from ..millions._i18n import LOCALES
+from ._games import WebGame, game_named, web_game_of
+from ._store import ActionRow, TableRow
 from ._words import words
 
+if TYPE_CHECKING:
+    from ..millions._config import GameConfig
+    from ..millions._state import GameState
+    from ..torraku import TorrakuConfig, TorrakuState
+
 __all__ = ["NAMES", "Table", "TableError"]
+
+#: The state type of a table's game.
+StateT = TypeVar("StateT", default=Any)
 
 #: Default player names by seat.
 NAMES: Final = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Feng", "Gloria", "Hao")
@@ -38,6 +46,13 @@ _LOG = logging.getLogger("millions_rules.web")
 _SAVE_FORMAT: Final = "millions-rules-table/1"
 # A bot's turn is one action; a game has far fewer actions than this per human move.
 _MAX_BOT_ACTIONS: Final = 10_000
+#: A token is ``secrets.token_urlsafe(16)``: 22 characters of the URL-safe alphabet.
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{22,64}")
+_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: The longest player name a table takes.
+MAX_NAME: Final = 40
+#: After this many turns in a row played by the clock, a seat is handed to a bot.
+DEFAULT_MAX_TIMEOUTS: Final = 3
 
 
 class TableError(MillionsError, ValueError):
@@ -59,20 +74,64 @@ def _same(secret: str, token: object) -> bool:
     )
 
 
-@attrs.frozen
+@attrs.define
 class _Seat:
     token: str
     bot: bool
+    timeouts: int = 0
 
 
-class Table:
+def _check_text(what: str, value: object, longest: int) -> str:
+    """A name or token that is a string of at most ``longest`` characters and encodes."""
+    if not isinstance(value, str) or not 0 < len(value) <= longest:
+        raise TableError(
+            f"{what} must be a string of 1 to {longest} characters", "bad_request", 400
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise TableError(f"{what} is not text (a lone surrogate)", "bad_request", 400) from error
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise TableError(f"{what} holds a control character", "bad_request", 400)
+    return value
+
+
+def check_tokens(tokens: Sequence[object], count: int) -> list[str]:
+    """Tokens for a table: ``count`` distinct strings of full strength (22+ URL-safe characters).
+
+    Raises:
+        TableError: ``bad_request`` for a missing, weak, malformed or repeated token.
+    """
+    if len(tokens) != count:
+        raise TableError(f"expected {count} tokens, not {len(tokens)}", "bad_request", 400)
+    for token in tokens:
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            raise TableError(
+                "a token must be 22 to 64 URL-safe characters (secrets.token_urlsafe(16))",
+                "bad_request",
+                400,
+            )
+    if len(set(tokens)) != count:
+        raise TableError("two links of the table share a token", "bad_request", 400)
+    return [str(token) for token in tokens]
+
+
+class Table(Generic[StateT]):
     """A game, its seats (each with a secret token), a spectator token and a host token.
 
     Args:
-        config: The game's configuration.
+        config: The game's configuration (:class:`~millions_rules.GameConfig` or
+            :class:`~millions_rules.torraku.TorrakuConfig`); the engine must deal
+            (``Dealer.ENGINE``): a table has nobody to deal.
         bots: The seats played by the server.
         lang: The table's default language (``"en"``, ``"es"`` or ``"zh"``).
         names: Player names by seat.
+        turn_seconds: Each seat's time to act, or ``None`` for no clock: when it runs out
+            the server plays the seat's default action (see :meth:`timeout`).
+        max_timeouts: After this many timeouts in a row a seat is handed to a bot.
+        bot_delay: Seconds the server waits before each bot move (``0``: at once; a table
+            of bots only is watchable with a delay).
+        table_id: The table's id (a new random one by default).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table
@@ -81,47 +140,155 @@ class Table:
     (0, None)
     """
 
+    @overload
     def __init__(
-        self,
+        self: Table[GameState],
         config: GameConfig,
         *,
         bots: Sequence[int] = (),
         lang: str = "en",
         names: Sequence[str] | None = None,
-        _state: GameState | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
         _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: Table[TorrakuState],
+        config: TorrakuConfig,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: Table[Any],
+        config: object,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
+    ) -> None: ...
+
+    def __init__(
+        self,
+        config: Any,
+        *,
+        bots: Sequence[int] = (),
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+        turn_seconds: float | None = None,
+        max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+        bot_delay: float = 0.0,
+        table_id: str | None = None,
+        _state: Any = None,
+        _tokens: Sequence[str] | None = None,
+        _play: bool = True,
     ) -> None:
+        self.game: WebGame = web_game_of(config if _state is None else _state)
+        """The game this table plays."""
         if lang not in LOCALES:
             raise TableError(f"unknown language {lang!r}", "bad_request", 400)
-        self.state: GameState = new_game(config) if _state is None else _state
-        players = self.state.players
-        if any(not 0 <= seat < players for seat in bots):
+        if self.game.dealer(config) is not Dealer.ENGINE:
+            raise TableError(
+                "a table needs the engine to deal (Dealer.ENGINE): nobody at a web table deals",
+                "external_dealer",
+                400,
+            )
+        self.state: StateT = self.game.new_game(config) if _state is None else _state
+        """The game's only state."""
+        players = self.game.players(self.state)
+        if not all(type(seat) is int and 0 <= seat < players for seat in bots):
             raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
         tokens = (
-            list(_tokens) if _tokens else [secrets.token_urlsafe(16) for _ in range(players + 2)]
+            check_tokens(_tokens, players + 2)
+            if _tokens is not None
+            else [secrets.token_urlsafe(16) for _ in range(players + 2)]
         )
+        self.id: str = table_id or secrets.token_hex(6)
+        """The table's id (public: it names the table to its host, never opens it)."""
         self.lang = lang
         """The table's default language."""
         if names is not None and len(names) != players:
             raise TableError(f"expected {players} names, not {len(names)}", "bad_request", 400)
-        self.names: tuple[str, ...] = tuple(names) if names else NAMES[:players]
+        self.names: tuple[str, ...] = (
+            tuple(_check_text("a name", name, MAX_NAME) for name in names)
+            if names
+            else tuple(NAMES[s % len(NAMES)] for s in range(players))
+        )
         """Player names by seat."""
-        self._seats = tuple(_Seat(tokens[s], s in bots) for s in range(players))
+        self._seats = [_Seat(tokens[s], s in bots) for s in range(players)]
         self.spectator_token: str = tokens[players]
         """The token of the spectator link (public facts only)."""
         self.host_token: str = tokens[players + 1]
         """The token of the host link, which sees what the spectator sees and may save the table."""
-        self._bots: dict[int, tuple[Bot, random.Random]] = {
-            s: (RuleBot(), seat_rng(config.seed, s)) for s in bots
-        }
-        self.play_bots()
+        if turn_seconds is not None and not (
+            isinstance(turn_seconds, (int, float)) and 1 <= turn_seconds <= 86_400
+        ):
+            raise TableError("turn_seconds must be from 1 to 86400", "bad_request", 400)
+        if not (isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 60):
+            raise TableError("bot_delay must be from 0 to 60 seconds", "bad_request", 400)
+        if type(max_timeouts) is not int or not 1 <= max_timeouts <= 100:
+            raise TableError("max_timeouts must be from 1 to 100", "bad_request", 400)
+        self.turn_seconds: float | None = turn_seconds
+        """Each seat's time to act, or ``None``."""
+        self.max_timeouts = max_timeouts
+        """Timeouts in a row after which a seat is handed to a bot."""
+        self.bot_delay: float = float(bot_delay)
+        """Seconds before each bot move."""
+        self.deadline: float | None = None
+        """When the server acts next on its own (a seat's time runs out, or a bot's delay
+        ends), as :func:`time.time`; ``None`` if it waits for people only."""
+        self.closed = False
+        """Whether the host closed the table."""
+        self._seed = self.game.seed(config)
+        self._bots: dict[int, tuple[Any, random.Random]] = {}
+        for seat in bots:
+            self._bots[seat] = (self.game.new_bot(), seat_rng(self._seed, seat))
+        if _play and self.bot_delay == 0:
+            self.play_bots()
+        self.deadline = self.next_deadline(time.time())
 
     # -- seats and tokens ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self._seats)
 
     @property
     def bots(self) -> tuple[int, ...]:
         """The seats the server plays."""
         return tuple(s for s, seat in enumerate(self._seats) if seat.bot)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """The table's tokens, the seats' in order, then the spectator's and the host's."""
+        return tuple(seat.token for seat in self._seats) + (
+            self.spectator_token,
+            self.host_token,
+        )
 
     def seat_token(self, seat: int) -> str:
         """The secret token of ``seat``'s link."""
@@ -144,10 +311,36 @@ class Table:
         """Whether ``token`` is the host's."""
         return _same(self.host_token, token)
 
+    def timeouts(self, seat: int) -> int:
+        """How many turns in a row the clock played for ``seat``."""
+        return self._seats[seat].timeouts
+
+    def set_bot(self, seat: int, bot: bool) -> None:
+        """Hand ``seat`` to a bot (``True``) or back to its person (``False``).
+
+        The seat's link keeps working either way: a person handed back finds the table
+        where the bot left it. Call :meth:`play_bots` (or :meth:`plan` with no action)
+        afterwards to let a new bot act.
+
+        Raises:
+            TableError: ``bad_request`` for a seat not at the table, or a table that would
+                keep no person... a table of bots only is allowed (spectators watch it).
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise TableError(f"no seat {seat!r} at this table", "bad_request", 400)
+        if type(bot) is not bool:
+            raise TableError("bot must be true or false", "bad_request", 400)
+        self._seats[seat].bot = bot
+        self._seats[seat].timeouts = 0
+        if bot:
+            self._bots.setdefault(seat, (self.game.new_bot(), seat_rng(self._seed, seat)))
+        else:
+            self._bots.pop(seat, None)
+
     @property
     def version(self) -> int:
-        """The table's :attr:`~millions_rules.GameState.version`: it changes with every action."""
-        return self.state.version
+        """How many actions were applied (it changes with every action)."""
+        return self.game.version(self.state)
 
     # -- what a client receives ---------------------------------------------------------
 
@@ -161,12 +354,15 @@ class Table:
             lang: The language of the narrated log (the table's by default).
 
         Returns:
-            A JSON-ready dict: ``view`` (the :class:`~millions_rules.PlayerView` as JSON,
-            with its ``version``, ``first_event`` and only the new events), ``log`` (those
-            events narrated), ``labels`` (a button label for each of the view's legal
-            actions), ``ending`` (why the game ended, once it has), ``lang``, ``names``,
-            ``bots``, ``host`` (whether this is the host's link) and ``words`` (every
-            word the page shows, in ``lang``: see :func:`~millions_rules.web.words`).
+            A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
+            ``first_event`` and only the new events), ``log`` (those events narrated),
+            ``version`` (the table's, to send back with an action), ``actions`` (the
+            seat's legal actions as JSON, for every game),
+            ``labels`` (a button label for each of the view's legal actions), ``ending``
+            (why the game ended, once it has), ``lang``, ``names``, ``bots``, ``host``
+            (whether this is the host's link), ``game``, ``table``, ``deadline`` (when the
+            server plays for the seats due, or ``null``) and ``words`` (every word the
+            page shows, in ``lang``: see :func:`~millions_rules.web.words`).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -175,18 +371,26 @@ class Table:
         seat = self.seat_of(token)
         lang = self._lang(lang)
         try:
-            seen = view(self.state, seat, since=since)
+            seen = self.game.view(self.state, seat, since)
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
+        legal = self.game.legal(self.state, seen, seat)
         return {
-            "view": json.loads(to_json(seen)),
-            "log": [describe(event, self.names, locale=lang) for event in seen.events],
-            "labels": [describe(action, self.names, locale=lang) for action in seen.legal_actions],
-            "ending": self._ending(lang),
+            "view": json.loads(self.game.to_json(seen)),
+            "log": [
+                self.game.describe(event, self.names, lang) for event in getattr(seen, "events", ())
+            ],
+            "version": self.version,
+            "actions": [json.loads(self.game.to_json(action)) for action in legal],
+            "labels": [self.game.describe(action, self.names, lang) for action in legal],
+            "ending": self.game.ending(self.state, lang),
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
             "host": self.is_host(token),
+            "game": self.game.name,
+            "table": self.id,
+            "deadline": self.deadline,
             "words": words(lang),
         }
 
@@ -202,11 +406,6 @@ class Table:
         lang = self._lang(lang)
         return {"lang": lang, "words": words(lang)}
 
-    def _ending(self, lang: str) -> str | None:
-        # Why the game ended, for the end screen (public: GameWon is everyone's).
-        last = self.state.events[-1] if self.state.events else None
-        return win_reason(last.reason, lang) if isinstance(last, GameWon) else None
-
     def _lang(self, lang: str | None) -> str:
         if lang is None:
             return self.lang
@@ -215,6 +414,53 @@ class Table:
         return lang
 
     # -- acting -------------------------------------------------------------------------
+
+    def plan(
+        self, token: str, action: object, version: object, lang: str | None = None
+    ) -> tuple[Any, list[ActionRow]]:
+        """The state a seat's action leads to, after the bots' answers, and those actions.
+
+        Nothing changes: the server stores the actions, then :meth:`commit` s them.
+
+        Raises:
+            TableError: as :meth:`act`.
+        """
+        seat = self.seat_of(token)
+        lang = self._lang(lang)
+        if seat is None:
+            raise TableError("a spectator cannot act", "unknown_token", 403)
+        if self.closed:
+            raise TableError("the host closed this table", "table_closed", 410)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("version must be an integer", "bad_request", 400)
+        if version != self.version:
+            raise TableError(
+                f"the table has moved on (version {self.version}, not {version}): "
+                "look at the table again before acting",
+                "stale_version",
+                409,
+            )
+        try:
+            parsed = self.game.parse_action(json.dumps(action))
+        except (DeserializationError, TypeError, ValueError, RecursionError) as error:
+            raise TableError(f"not an action: {error}", "bad_request", 400) from error
+        try:
+            state = self.game.apply(self.state, parsed, seat)
+        except IllegalActionError as error:
+            status = 403 if error.code == "not_your_action" else 409
+            raise TableError(error.localized(lang), error.code, status) from error
+        rows = [ActionRow(self.game.version(state), seat, self.game.to_json(parsed))]
+        if self.bot_delay == 0:
+            state = self._bot_moves(state, rows)
+        return state, rows
+
+    def commit(self, state: Any, rows: Sequence[ActionRow], now: float | None = None) -> None:
+        """Make ``state`` (which ``rows`` led to from the current state) the table's."""
+        for row in rows:
+            if row.seat is not None and row.seat not in self._bots:
+                self._seats[row.seat].timeouts = 0
+        self.state = state
+        self.deadline = self.next_deadline(time.time() if now is None else now)
 
     def act(self, token: str, action: object, version: object, lang: str | None = None) -> int:
         """Apply a seat's action, then let the bots play; return the new version.
@@ -232,78 +478,247 @@ class Table:
                 :data:`~millions_rules.ACTION_ERROR_CODES` code (403 for another
                 seat's action, else 409) for an illegal one.
         """
-        seat = self.seat_of(token)
-        lang = self._lang(lang)
-        if seat is None:
-            raise TableError("a spectator cannot act", "unknown_token", 403)
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise TableError("version must be an integer", "bad_request", 400)
-        if version != self.version:
-            raise TableError(
-                f"the table has moved on (version {self.version}, not {version}): "
-                "look at the table again before acting",
-                "stale_version",
-                409,
-            )
-        try:
-            parsed = from_json(json.dumps(action), Action)
-        except (DeserializationError, TypeError, ValueError) as error:
-            raise TableError(f"not an action: {error}", "bad_request", 400) from error
-        try:
-            self.state = apply(self.state, parsed, seat=seat)
-        except IllegalActionError as error:
-            status = 403 if error.code == "not_your_action" else 409
-            raise TableError(error.localized(lang), error.code, status) from error
-        self.play_bots()
+        state, rows = self.plan(token, action, version, lang)
+        self.commit(state, rows)
         return self.version
 
-    def play_bots(self) -> None:
-        """Let the bots act while the engine waits for one of them.
-
-        Each bot is a :class:`~millions_rules.bots.RuleBot` choosing from its own view and
-        :func:`~millions_rules.bots.action_space` without payments (a bot makes no deals
-        with people), and its action is applied with its seat's check.
-        """
-        for _ in range(_MAX_BOT_ACTIONS):
-            waiting = [s for s in self.state.awaiting if s in self._bots]
-            if self.state.is_over or not waiting:
-                return
+    def _bot_moves(self, state: Any, rows: list[ActionRow], limit: int = _MAX_BOT_ACTIONS) -> Any:
+        # Let the bots act while the game waits for one of them; append their actions.
+        for _ in range(limit):
+            waiting = [s for s in self.game.due(state) if s in self._bots]
+            if not waiting:
+                break
             seat = waiting[0]
             bot, rng = self._bots[seat]
-            seen = view(self.state, seat)
-            offered = action_space(seen, payments=False)
             try:
-                action = bot.choose(seen, offered, rng)
-                if action not in offered:
-                    raise BotError(seat, action)
+                action = self.game.bot_action(state, seat, bot, rng)
             except Exception:  # a failing bot must not leave the table stuck
                 _LOG.exception("the bot in seat %d failed; it plays its first offer", seat)
-                action = offered[0]
-            self.state = apply(self.state, action, seat=seat)
+                action = self.game.default_action(state, seat)
+            state = self.game.apply(state, action, seat)
+            rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
+        return state
 
-    # -- saving -------------------------------------------------------------------------
+    def play_bots(self) -> None:
+        """Let the bots act while the game waits for one of them.
+
+        Each bot chooses from its own view (a Millions bot is a
+        :class:`~millions_rules.bots.RuleBot` offered
+        :func:`~millions_rules.bots.action_space` without payments: a bot makes no deals
+        with people), and its action is applied with its seat's check.
+        """
+        rows: list[ActionRow] = []
+        self.commit(self._bot_moves(self.state, rows), rows)
+
+    def next_deadline(
+        self, now: float, state: Any = None, bots: Sequence[int] | None = None
+    ) -> float | None:
+        """When the server should act on its own next, seen from ``now``, in ``state``
+        (the table's by default) with the seats ``bots`` played by the server."""
+        due = self.game.due(self.state if state is None else state)
+        robots = set(self._bots if bots is None else bots)
+        if not due or self.closed:
+            return None
+        if self.bot_delay > 0 and any(seat in robots for seat in due):
+            return now + self.bot_delay
+        if self.turn_seconds is not None and any(seat not in robots for seat in due):
+            return now + self.turn_seconds
+        return None
+
+    def timeout(self, now: float) -> tuple[Any, list[ActionRow]]:
+        """What the server plays when the ``deadline`` has passed; nothing changes yet.
+
+        If a bot's delay ended, the first bot due plays one move. Otherwise each person's
+        seat due (in the game's order) gets its **default action**: the first legal action
+        the game offers that seat without payments, which is for Millions a Choose in
+        planning, Stay in negotiation and the first name as the lone Snitch, and for
+        Torraku a Pass (or the only bet possible). It is logged; after
+        ``max_timeouts`` timeouts in a row the seat is handed to a bot (a seat that
+        acts itself starts counting again). Commit the result with :meth:`commit_timeout`.
+        """
+        rows: list[ActionRow] = []
+        state = self.state
+        due = self.game.due(state)
+        bots_due = [seat for seat in due if seat in self._bots]
+        if self.bot_delay > 0 and bots_due:
+            return self._bot_moves(state, rows, limit=1), rows
+        for seat in due:
+            if seat in self._bots or seat not in self.game.due(state):
+                continue
+            action = self.game.default_action(state, seat)
+            _LOG.warning(
+                "table %s: seat %d's time ran out; the server played %s",
+                self.id,
+                seat,
+                self.game.to_json(action),
+            )
+            state = self.game.apply(state, action, seat)
+            rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
+        if self.bot_delay == 0:
+            state = self._bot_moves(state, rows)
+        return state, rows
+
+    def _timeout_effects(self, rows: Sequence[ActionRow]) -> tuple[list[int], list[int]]:
+        # Each seat's timeouts in a row after the clock played ``rows``, and the seats handed on.
+        counts = [seat.timeouts for seat in self._seats]
+        handed: list[int] = []
+        for row in rows:
+            if row.seat is not None and row.seat not in self._bots and row.seat not in handed:
+                counts[row.seat] += 1
+                if counts[row.seat] >= self.max_timeouts:
+                    handed.append(row.seat)
+        return counts, handed
+
+    def meta_after_timeout(self, rows: Sequence[ActionRow]) -> dict[str, Any]:
+        """The seats as :meth:`commit_timeout` will leave them, to store with ``rows``."""
+        counts, handed = self._timeout_effects(rows)
+        meta = self.meta()
+        meta["timeouts"] = [0 if s in handed else n for s, n in enumerate(counts)]
+        meta["bots"] = sorted(set(self.bots) | set(handed))
+        return meta
+
+    def commit_timeout(self, state: Any, rows: Sequence[ActionRow], now: float) -> list[int]:
+        """Commit what :meth:`timeout` planned; return the seats handed to a bot."""
+        counts, handed = self._timeout_effects(rows)
+        for seat, count in zip(self._seats, counts, strict=True):
+            seat.timeouts = count
+        for number in handed:
+            _LOG.warning(
+                "table %s: seat %d timed out %d times in a row; a bot plays it",
+                self.id,
+                number,
+                self.max_timeouts,
+            )
+            self.set_bot(number, True)
+        self.state = state
+        self.deadline = self.next_deadline(now)
+        return handed
+
+    # -- storing and saving -------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        """The table's seats and settings as stored beside its actions (JSON-ready)."""
+        return {
+            "tokens": list(self.tokens),
+            "names": list(self.names),
+            "bots": list(self.bots),
+            "timeouts": [seat.timeouts for seat in self._seats],
+            "lang": self.lang,
+            "turn_seconds": self.turn_seconds,
+            "max_timeouts": self.max_timeouts,
+            "bot_delay": self.bot_delay,
+        }
+
+    def row(self) -> TableRow:
+        """The table as first stored: its record now, its seats, version and deadline."""
+        return TableRow(
+            id=self.id,
+            game=self.game.name,
+            record=self.game.save_game(self.state),
+            meta=self.meta(),
+            version=self.version,
+            deadline=self.deadline,
+        )
+
+    @classmethod
+    def from_row(cls, row: TableRow, actions: Sequence[ActionRow]) -> Table[Any]:
+        """The table a stored row and its actions describe, at the stored version.
+
+        Raises:
+            TableError: ``bad_request`` if the stored table is not well formed.
+        """
+        try:
+            game = game_named(row.game)
+            state = game.load_game(row.record)
+            for action in actions:
+                state = game.apply(state, game.parse_action(action.action), action.seat)
+                if game.version(state) != action.version:
+                    raise ValueError(f"action {action.version} is out of order")
+        except (KeyError, ValueError, RecursionError) as error:
+            raise TableError(
+                f"stored table {row.id} is broken: {error}", "bad_request", 400
+            ) from error
+        table = cls._from_meta(row.meta, state, row.id)
+        table.deadline = row.deadline
+        return table
+
+    @classmethod
+    def _from_meta(cls, meta: object, state: Any, table_id: str) -> Table[Any]:
+        if not isinstance(meta, dict):
+            raise TableError("malformed seats", "bad_request", 400)
+        game = web_game_of(state)
+        names, bots, lang = meta.get("names"), meta.get("bots"), meta.get("lang")
+        tokens = meta.get("tokens")
+        players = game.players(state)
+        if (
+            not isinstance(tokens, list)
+            or not isinstance(names, list)
+            or len(names) != players
+            or not isinstance(bots, list)
+            or not isinstance(lang, str)
+        ):
+            raise TableError("malformed seats", "bad_request", 400)
+        timeouts = meta.get("timeouts", [0] * players)
+        table = cls(
+            state.config,
+            bots=bots,
+            lang=lang,
+            names=names,
+            turn_seconds=meta.get("turn_seconds"),
+            max_timeouts=meta.get("max_timeouts", DEFAULT_MAX_TIMEOUTS),
+            bot_delay=meta.get("bot_delay", 0.0),
+            table_id=table_id,
+            _state=state,
+            _tokens=tokens,
+            _play=False,
+        )
+        if isinstance(timeouts, list) and len(timeouts) == players:
+            for seat, count in zip(table._seats, timeouts, strict=True):
+                seat.timeouts = count if type(count) is int and count >= 0 else 0
+        return table
+
+    def refresh(self, row: TableRow, actions: Sequence[ActionRow]) -> None:
+        """Catch up with what another process stored: its ``actions`` after ours, its seats."""
+        state = self.state
+        for action in actions:
+            if action.version <= self.game.version(state):
+                continue
+            state = self.game.apply(state, self.game.parse_action(action.action), action.seat)
+        self.state = state
+        bots = row.meta.get("bots", [])
+        for seat in range(self.players):
+            if (seat in bots) != (seat in self._bots):
+                self.set_bot(seat, seat in bots)
+        timeouts = row.meta.get("timeouts")
+        if isinstance(timeouts, list) and len(timeouts) == self.players:
+            for kept, count in zip(self._seats, timeouts, strict=True):
+                kept.timeouts = int(count)
+        self.deadline = row.deadline
+        self.closed = row.closed is not None
 
     def save(self) -> str:
         """The table as JSON text: the saved game, the seats' tokens, names, bots, language.
 
         The text holds every secret of the game and every link: keep it private.
         """
+        meta = self.meta()
         return json.dumps(
             {
                 "format": _SAVE_FORMAT,
-                "game": json.loads(save_game(self.state)),
-                "tokens": [seat.token for seat in self._seats]
-                + [self.spectator_token, self.host_token],
-                "names": list(self.names),
-                "bots": list(self.bots),
-                "lang": self.lang,
+                "game_name": self.game.name,
+                "id": self.id,
+                "game": json.loads(self.game.save_game(self.state)),
+                **meta,
             },
             ensure_ascii=False,
         )
 
     @classmethod
-    def load(cls, text: str | bytes) -> Table:
+    def load(cls, text: str | bytes) -> Table[Any]:
         """The table that :meth:`save` wrote; every link works again.
+
+        The file is checked like any input: every token of full strength and distinct,
+        names that are text, no nesting deeper than JSON's readers allow.
 
         Raises:
             TableError: ``bad_request`` if the text is no saved table.
@@ -312,21 +727,14 @@ class Table:
             document = json.loads(text)
             if not isinstance(document, dict) or document.get("format") != _SAVE_FORMAT:
                 raise ValueError("not a saved table")
-            state = load_game(json.dumps(document["game"]))
-            tokens, names = document["tokens"], document["names"]
-            bots, lang = document["bots"], document["lang"]
-            if (
-                not isinstance(tokens, list)
-                or len(tokens) != state.players + 2
-                or not all(isinstance(t, str) and t for t in tokens)
-                or not isinstance(names, list)
-                or len(names) != state.players
-                or not all(isinstance(n, str) for n in names)
-                or not isinstance(bots, list)
-                or not all(isinstance(b, int) for b in bots)
-                or not isinstance(lang, str)
-            ):
-                raise ValueError("malformed seats")
-        except (ValueError, KeyError, TypeError) as error:
+            game = game_named(str(document.get("game_name", "millions")))
+            state = game.load_game(json.dumps(document["game"]))
+        except (ValueError, KeyError, TypeError, RecursionError, MillionsError) as error:
             raise TableError(f"not a saved table: {error}", "bad_request", 400) from error
-        return cls(state.config, bots=bots, lang=lang, names=names, _state=state, _tokens=tokens)
+        table_id = document.get("id")
+        if not isinstance(table_id, str) or not _ID.fullmatch(table_id):
+            table_id = secrets.token_hex(6)
+        table = cls._from_meta(document, state, table_id)
+        if any(not 0 <= b < table.players for b in table.bots):
+            raise TableError("malformed seats", "bad_request", 400)
+        return table

@@ -1,14 +1,17 @@
-"""Computer players for Currency Torraku and a runner that plays them against each other.
+"""Computer players for Currency Torraku, and the runner typed for it.
 
-The Torraku counterpart of :mod:`millions_rules.bots`, with the same conventions: a
-:class:`Bot` picks one of the actions it is offered from its seat's
-:class:`~millions_rules.torraku.TorrakuView` and a generator the runner seeds;
-:func:`play_game` never shows a bot the state, applies its actions with ``seat=`` and
-raises :class:`~millions_rules.bots.BotError` for an action not offered. Stacking is
-physical, so the runner draws its outcomes from the dexterity model R-TK-SIM. Two bots ship:
+The runner, the simulator, :class:`RandomBot` and :class:`~millions_rules.bots.ISMCTSBot`
+are written once for every game (:mod:`millions_rules.bots`); this package holds what is
+Torraku's own: the :class:`Bot` protocol typed with a
+:class:`~millions_rules.torraku.TorrakuView`, and :class:`RuleBot`. :func:`play_game` is
+:func:`millions_rules.bots.play_game` typed for Torraku: it never shows a bot the state,
+applies its actions with ``seat=`` and raises :class:`~millions_rules.bots.BotError` for an
+action not offered. Stacking is physical: with ``Dealer.EXTERNAL`` the runner reports each
+attempt from the dexterity model R-TK-SIM.
 
-* :class:`RandomBot`: a uniformly random legal action, the baseline;
-* :class:`RuleBot`: bets as long a row as the dexterity model makes safe enough.
+* :class:`RandomBot`: a uniformly random legal action, the baseline (the bot of every game);
+* :class:`RuleBot`: bets as long a row as the dexterity model makes safe enough;
+* :class:`~millions_rules.bots.ISMCTSBot`: the search bot of every game.
 
 >>> from millions_rules.torraku import TorrakuConfig
 >>> from millions_rules.bots.torraku import RandomBot, RuleBot, play_game
@@ -22,8 +25,9 @@ True
 from __future__ import annotations
 
 from ..._common.public import present_as_public
-from ._bots import DEFAULT_RISK, Bot, RandomBot, RuleBot
-from ._runner import MAX_ROUNDS, play_game
+from ...torraku._game import MAX_ROUNDS
+from .._random_bot import RandomBot
+from ._bots import DEFAULT_RISK, Bot, RuleBot, play_game
 
 __all__ = ["DEFAULT_RISK", "MAX_ROUNDS", "Bot", "RandomBot", "RuleBot", "play_game"]
 

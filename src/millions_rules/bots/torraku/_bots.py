@@ -1,16 +1,23 @@
-"""The Torraku :class:`Bot` protocol and its two bots: :class:`RandomBot` and :class:`RuleBot`."""
+"""The Torraku :class:`Bot` protocol, :class:`RuleBot`, and :func:`play_game` typed for Torraku.
+
+:class:`~millions_rules.bots.RandomBot`, :class:`~millions_rules.bots.ISMCTSBot` and the
+runner are written once for every game; only what really differs lives here.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol, cast, runtime_checkable
 
 from ..._common.errors import ConfigError
 from ...torraku._actions import Action, Bet, Pass
+from ...torraku._config import TorrakuConfig
+from ...torraku._state import TorrakuState
 from ...torraku._views import TorrakuView
+from .._runner import play_game as _play_game
 
-__all__ = ["DEFAULT_RISK", "Bot", "RandomBot", "RuleBot"]
+__all__ = ["DEFAULT_RISK", "Bot", "RuleBot", "play_game"]
 
 #: The knock-down chance a :class:`RuleBot` accepts on its last stacking attempt by default.
 DEFAULT_RISK: Final = 0.5
@@ -23,8 +30,9 @@ class Bot(Protocol):
     A bot never sees a :class:`~millions_rules.torraku.TorrakuState` (nor its generator, the
     only secret of the game, R-TK-INFO): :func:`~millions_rules.bots.torraku.play_game` gives
     it its seat's :class:`~millions_rules.torraku.TorrakuView`, the seat's legal bets and
-    pass (:func:`~millions_rules.torraku.legal_actions`) and a seeded generator of its own.
-    Stacking outcomes are physical, so a bot is only asked while betting.
+    pass (:attr:`~millions_rules.torraku.TorrakuView.legal_actions`) and a seeded generator
+    of its own. Stacking outcomes are physical, so a bot is only asked while betting. Bots run
+    in the caller's process and are trusted code (see :class:`~millions_rules.bots.Bot`).
     """
 
     def choose(self, view: TorrakuView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -36,24 +44,6 @@ class Bot(Protocol):
             rng: The bot's generator for this game.
         """
         ...
-
-
-class RandomBot:
-    """Plays a uniformly random action among those offered: the baseline.
-
-    >>> import random
-    >>> from millions_rules.torraku import TorrakuConfig, legal_actions, new_game, view
-    >>> state = new_game(TorrakuConfig(2, seed=1))
-    >>> RandomBot().choose(view(state, 0), legal_actions(state), random.Random(1))
-    Bet(player=0, pieces=(<PieceKind.WASHING_MACHINE: 'washing_machine'>, <PieceKind.RICE_COOKER: 'rice_cooker'>, <PieceKind.RICE_COOKER: 'rice_cooker'>), from_bag=())
-    """
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
-
-    def choose(self, view: TorrakuView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """A uniformly random action of ``legal``."""
-        return legal[rng.randrange(len(legal))]
 
 
 class RuleBot:
@@ -76,6 +66,7 @@ class RuleBot:
 
     >>> import random
     >>> from millions_rules.torraku import TorrakuConfig, legal_actions, new_game, view
+    >>> from millions_rules.bots.torraku import RuleBot
     >>> state = new_game(TorrakuConfig(2, seed=1))
     >>> len(RuleBot().choose(view(state, 0), legal_actions(state), random.Random(1)).pieces)
     10
@@ -115,3 +106,15 @@ class RuleBot:
     def _safest(view: TorrakuView, bets: Sequence[Bet]) -> Bet:
         factors = view.config.kind_factor
         return min(bets, key=lambda a: sum(factors[p.order] for p in a.pieces))
+
+
+class _TorrakuRunner(Protocol):
+    def __call__(
+        self, config: TorrakuConfig, bots: Sequence[Bot], *, seed: int | None = None
+    ) -> TorrakuState: ...
+
+
+#: :func:`millions_rules.bots.play_game`, the runner of every game, typed for Torraku: one
+#: game between ``bots`` from ``config`` (a :class:`~millions_rules.torraku.TorrakuConfig`),
+#: the final :class:`~millions_rules.torraku.TorrakuState` returned. The same object.
+play_game: Final = cast(_TorrakuRunner, _play_game)

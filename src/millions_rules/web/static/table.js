@@ -1,15 +1,15 @@
 // @ts-check
 // The web table's page: one seat's (or a spectator's) view of the game, kept up to date over
 // server-sent events, with a button for each legal action. Plain JavaScript, no build step;
-// `nox -s web` type-checks it with `tsc --checkJs` against types generated from the shipped
-// JSON Schemas (src/millions_rules/schemas/).
+// `nox -s web` type-checks it with `tsc --checkJs` against the TypeScript declarations
+// generated from the shipped JSON Schemas (src/millions_rules/schemas/millions.d.ts).
 
-/** @typedef {import("schemas/player_view").PlayerView} PlayerView */
-/** @typedef {import("schemas/action").Action} Action */
-/** @typedef {import("schemas/player_view").SeenCharacter} SeenCharacter */
-/** @typedef {import("schemas/event").Event} GameEvent */
-/** @typedef {import("schemas/event").GameWon} GameWon */
-/** @typedef {PlayerView["face_up"][number]} Role */
+/** @typedef {import("../../schemas/millions").PlayerView} PlayerView */
+/** @typedef {import("../../schemas/millions").Action} Action */
+/** @typedef {import("../../schemas/millions").SeenCharacter} SeenCharacter */
+/** @typedef {import("../../schemas/millions").Event} GameEvent */
+/** @typedef {import("../../schemas/millions").GameWon} GameWon */
+/** @typedef {import("../../schemas/millions").Role} Role */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream).
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
