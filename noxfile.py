@@ -351,11 +351,14 @@ RLLIB = ("torch==2.13.0", "ray[rllib]==2.60.0")
 
 @nox.session
 def rllib(session: nox.Session) -> None:
-    """The RLlib recipe (not a default: about four minutes on two shared cores): its tests
-    (RLlib's environment check, one PPO iteration per configuration), then
-    ``examples/rllib_ppo.py``: PPO with action masking for a few iterations on the CPU and the
-    win rate against RandomBot before and after. ``nox -s rllib -- 10 400 per-seat`` passes
-    iterations, games and the policy mode to the example."""
+    """The RLlib recipe: its tests (RLlib's environment check, one PPO iteration in each
+    configuration), then ``examples/rllib_ppo.py``: PPO with action masking for a few
+    iterations on the CPU and the win rate against RandomBot before and after.
+
+    Not a default: 9 minutes on two shared cores, 5 of them installing torch and Ray into a
+    fresh environment. ``nox -s rllib -- 20 400 per-seat`` passes iterations, games and the
+    policy mode to the example.
+    """
     session.install(*RLLIB, "-e", ".[pettingzoo]", "pytest>=7.4", "hypothesis>=6.90")
     session.run("pytest", "-q", "tests/adapters/test_rllib.py")
     session.run("python", "examples/rllib_ppo.py", *session.posargs)
