@@ -239,7 +239,7 @@ class TestDescribe:
         """Without names a seat is "seat N", "Jugador N" or "N号玩家"."""
         event = RoleDenounced(4, Role.DRIVER)
         assert describe(event) == "seat 4, the Snitch, names the driver."
-        assert describe(event, locale="es") == "El Soplón de Jugador 4 delata al rol Conductor."
+        assert describe(event, locale="es") == "El Soplón de Jugador 4 nombra el rol Conductor."
         assert describe(event, locale="zh") == "告密者4号玩家指认了司机。"
 
     def test_loot_card_uses_the_role_symbol_and_local_money(self) -> None:
@@ -284,7 +284,7 @@ class TestDescribe:
                 1,
                 (
                     "One survivor takes the whole 10M of loot.",
-                    "Un solo superviviente se lleva los 10 M de botín.",
+                    "Solo sobrevive un personaje, que se lleva los 10 M de botín.",
                     "只有一张人物牌存活，独得全部1000万赃款。",
                 ),
             ),
@@ -331,7 +331,7 @@ class TestDescribe:
             "Empieza una partida de 4 jugadores; Ana lleva la carta de líder."
         )
         assert describe(RoleDenounced(0, Role.DRIVER), ["Ana"], locale="es") == (
-            "El Soplón de Ana delata al rol Conductor."
+            "El Soplón de Ana nombra el rol Conductor."
         )
         assert describe(CrookStole(0, 1, 2), ["Ana", "Bea"], locale="es") == (
             "El Estafador de Ana le quita 2 M al Matón de Bea."
@@ -350,7 +350,7 @@ class TestDescribe:
         """R-HEIST-SNITCH: the reason of an elimination is part of the sentence."""
         event = Eliminated(0, Role.MASTERMIND, "R-HEIST-SNITCH")
         assert describe(event, NAMES[:1], locale="es") == (
-            "Al pierde a su Mente Maestra (delación del Soplón)."
+            "Al pierde a su Mente Maestra (el Soplón nombró su rol)."
         )
         assert describe(event, NAMES[:1], locale="zh") == "Al的谋士被淘汰（被告密者指认）。"
 

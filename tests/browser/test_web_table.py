@@ -390,7 +390,7 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                 ana.shoot("five-chinese")
                 bruno.switch_language("es")
                 bruno.synced()
-                assert bruno.driver.find_element(By.ID, "title").text == "Millones de Dólares"
+                assert bruno.driver.find_element(By.ID, "title").text == "Millions of Dollars"
 
         shots = play([ana, bruno], [spectator], random.Random(5), "five", mischief)
         assert {"five-planning", "five-negotiation"} <= shots  # shown in docs/web.rst
@@ -411,7 +411,7 @@ def test_three_player_game(browsers: Callable[[], WebDriver]) -> None:
     try:
         ana = Page(browsers(), server, server.token("Ana"), "Ana", lang="es")
         ana.check_against_view(ana.synced())
-        assert ana.driver.find_element(By.ID, "title").text == "Millones de Dólares"
+        assert ana.driver.find_element(By.ID, "title").text == "Millions of Dollars"
         pairs = [json.loads(b.get_attribute("data-action") or "null") for b in ana.buttons()]
         # R-3P-1: two different characters, in the order they lie: 5 x 4 ordered pairs.
         assert len(pairs) == 20 and all(len(set(a["roles"])) == 2 for a in pairs)
