@@ -1,8 +1,9 @@
 """PPO with action masking in RLlib on the PettingZoo environment, then a win rate against
 :class:`~millions_rules.bots.RandomBot` before and after training.
 
-Needs ``pip install "millions-rules[pettingzoo]" "ray[rllib]==2.60.0" torch`` (``nox -s
-rllib`` installs the versions checked). The recipe, step by step:
+Needs ``pip install "millions-rules[pettingzoo]" "ray[rllib]==2.60.0" "torch==2.13.0"``, the
+versions checked (``nox -s rllib`` installs them; that torch is a CPU build, an unpinned one
+pulls a CUDA build of several GB). The recipe, step by step:
 
 1. :class:`MaskedMillionsEnv` wraps ``env(game="millions")`` in PettingZoo's
    ``TerminateIllegalWrapper`` and RLlib's ``PettingZooEnv``, and renames the observation's
@@ -11,8 +12,8 @@ rllib`` installs the versions checked). The recipe, step by step:
    such an action ends the game with -1 for the seat that played it, which the masked
    policy never does.
 2. :func:`ppo_config` builds a PPO configuration on RLlib's new API stack with one
-   ``ActionMaskingTorchRLModule`` (RLlib's example module: masked logits are set to the
-   lowest float) per policy: one ``"shared"`` policy for every seat (self-play), or one
+   ``ActionMaskingTorchRLModule`` (RLlib's example module: the lowest float is added to
+   the logits of masked actions) per policy: one ``"shared"`` policy for every seat (self-play), or one
    policy per seat (``shared=False``).
 3. :class:`PolicyBot` is a :class:`~millions_rules.bots.Bot` around a trained module: from
    its seat's :class:`~millions_rules.PlayerView` only it builds the adapter's observation
