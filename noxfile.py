@@ -2,7 +2,8 @@
 types, web and server.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
-OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
+OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
+on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compat`` the tests on every
 supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
 check that the catalogs are complete and current). ``nox -s regenerate`` rewrites the
@@ -341,3 +342,23 @@ def bench_anchors(session: nox.Session) -> None:
     process (not a default)."""
     session.install("-e", ".[pettingzoo,openspiel]", "open_spiel==2.0.2", "pettingzoo[classic]")
     session.run("python", "benchmarks/anchors.py", *session.posargs)
+
+
+#: The versions the RLlib recipe was checked with. Only this torch: the CPU build (any
+#: other or an unpinned one pulls a CUDA build of several GB).
+RLLIB = ("torch==2.13.0", "ray[rllib]==2.60.0")
+
+
+@nox.session
+def rllib(session: nox.Session) -> None:
+    """The RLlib recipe: its tests (RLlib's environment check, one PPO iteration in each
+    configuration), then ``examples/rllib_ppo.py``: PPO with action masking for a few
+    iterations on the CPU and the win rate against RandomBot before and after.
+
+    Not a default: 9 minutes on two shared cores, 5 of them installing torch and Ray into a
+    fresh environment. ``nox -s rllib -- 20 400 per-seat`` passes iterations, games and the
+    policy mode to the example.
+    """
+    session.install(*RLLIB, "-e", ".[pettingzoo]", "pytest>=7.4", "hypothesis>=6.90")
+    session.run("pytest", "-q", "tests/adapters/test_rllib.py")
+    session.run("python", "examples/rllib_ppo.py", *session.posargs)
