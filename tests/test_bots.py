@@ -395,3 +395,18 @@ def test_any_variant_plays_to_the_end_between_bots(
     final = play_game(config, bots, seed=seed)
     assert final.is_over and final.winners
     assert replay(config, final.history) == final
+
+
+def test_any_object_with_choose_is_a_bot() -> None:
+    """A user's bot class (only a ``choose`` method) passes ``isinstance`` against both games'
+    ``Bot`` protocols: presenting them as public members adds no attribute to the protocol."""
+    from millions_rules.bots import Bot as MillionsBot
+    from millions_rules.bots.torraku import Bot as TorrakuBot
+
+    class First:
+        def choose(self, view: object, legal: Sequence[object], rng: random.Random) -> object:
+            return legal[0]
+
+    assert isinstance(First(), MillionsBot)
+    assert isinstance(First(), TorrakuBot)
+    assert not isinstance(object(), MillionsBot)

@@ -22,5 +22,8 @@ def present_as_public(package: str, namespace: Mapping[str, object], names: Iter
     for name in names:
         obj = namespace[name]
         if isinstance(obj, (type, types.FunctionType)) and obj.__module__.startswith(package + "."):
-            obj._defined_in = obj.__module__  # type: ignore[union-attr]
+            if not getattr(obj, "_is_protocol", False):
+                # A protocol's attributes are its members: isinstance() would then ask
+                # every object for ``_defined_in`` too.
+                obj._defined_in = obj.__module__  # type: ignore[union-attr]
             obj.__module__ = package
