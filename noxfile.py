@@ -2,7 +2,9 @@
 and web.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
-OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
+OpenSpiel (not defaults: timings are not tests), ``nox -s compiled`` builds the optional
+mypyc-compiled wheel and runs the tests and the anchors on it (not a default: it needs a C
+compiler and takes minutes), ``nox -s compat`` the tests on every
 supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
 check that the catalogs are complete and current).
@@ -222,3 +224,42 @@ def bench_anchors(session: nox.Session) -> None:
     """Playouts side by side with OpenSpiel's Python games, in one process (not a default)."""
     session.install("-e", ".", "open_spiel==2.0.2")
     session.run("python", "benchmarks/anchors.py", *session.posargs)
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The mypyc build (``hatch_build.py``): the wheel, the test suite and the anchors on it.
+
+    Builds the wheel with ``MILLIONS_RULES_COMPILE=1``, installs it (not editable) with the
+    ``dev`` extra and OpenSpiel, and runs pytest on ``tests/`` and ``README.md``, whose
+    imports then find the installed compiled package (``tests/test_compiled.py`` checks
+    that every listed module is an extension module). The source tree's doctests are left
+    to ``nox -s tests``: collecting ``src/`` would import the sources instead. Then
+    ``benchmarks/anchors.py --pure-source src`` times the compiled engine, the pure one and
+    OpenSpiel's games in one process (``-- --seconds S --rounds R`` passes options to it).
+    """
+    dist = pathlib.Path(tempfile.mkdtemp(prefix="millions-compiled-"))
+    session.install("build")
+    session.run(
+        "python",
+        "-m",
+        "build",
+        "--wheel",
+        "--outdir",
+        str(dist),
+        env={"MILLIONS_RULES_COMPILE": "1"},
+    )
+    wheel = next(dist.glob("*.whl"))
+    if wheel.name.endswith("-py3-none-any.whl"):
+        session.error(f"{wheel.name} is not a compiled wheel")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    session.install(f"{wheel}[dev]", "open_spiel==2.0.2")
+    profile = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    session.run(
+        "pytest",
+        f"--hypothesis-profile={profile}",
+        "tests",
+        "README.md",
+        env={"MILLIONS_RULES_EXPECT_COMPILED": "1"},
+    )
+    session.run("python", "benchmarks/anchors.py", "--pure-source", "src", *session.posargs)
