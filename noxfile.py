@@ -39,6 +39,7 @@ def lint(session: nox.Session) -> None:
         "typing_tests",
         "noxfile.py",
         "conftest.py",
+        "hatch_build.py",
         "docs",
     )
     session.run(
@@ -52,6 +53,7 @@ def lint(session: nox.Session) -> None:
         "typing_tests",
         "noxfile.py",
         "conftest.py",
+        "hatch_build.py",
         "docs",
     )
 
