@@ -6,8 +6,8 @@ compiled with mypyc (as mypy and black ship theirs) into C extensions beside the
 ``.py`` sources, and the wheel is tagged for this interpreter and platform. Python imports
 an extension module before a source file of the same name, so the compiled wheel behaves
 as the pure one, only faster. The build needs a C compiler and the Python headers;
-mypy, setuptools and the package's own dependencies (which mypy reads to check types)
-are installed into the build environment by the hook itself.
+mypy, setuptools and the package's own dependencies with the ``[fast]`` extra (which mypy
+reads to check types) are installed into the build environment by the hook itself.
 
 mypyc compiles modules in a separate copy of ``src/``, so no extension module is ever
 left in the source tree (where it would shadow the sources of an editable install).
@@ -92,7 +92,10 @@ class CompiledBuildHook(BuildHookInterface[BuilderConfig]):
     def dependencies(self) -> list[str]:
         if not compile_requested():
             return []
-        return [MYPY, "setuptools", *self.metadata.core.dependencies]
+        # mypy checks the modules the compiled ones import, so it needs the package's
+        # dependencies, and the [fast] extra's orjson, which the JSON layer imports.
+        core = self.metadata.core
+        return [MYPY, "setuptools", *core.dependencies, *core.optional_dependencies["fast"]]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable" or not compile_requested():
