@@ -4,8 +4,9 @@ Without that variable this hook does nothing and the wheel is pure Python
 (``py3-none-any``), as always. With it, the modules of :data:`COMPILED_MODULES` are
 compiled with mypyc (as mypy and black ship theirs) into C extensions beside their
 ``.py`` sources, and the wheel is tagged for this interpreter and platform. Python imports
-an extension module before a source file of the same name, so the compiled wheel behaves
-as the pure one, only faster. The build needs a C compiler and the Python headers;
+an extension module before a source file of the same name. The build is experimental: it
+plays the same games faster, but refuses some wrongly typed input differently (docs'
+"Compiled build", Status). The build needs a C compiler and the Python headers;
 mypy, setuptools and the package's own dependencies with the ``[fast]`` extra (which mypy
 reads to check types) are installed into the build environment by the hook itself.
 
