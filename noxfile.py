@@ -3,7 +3,9 @@ types, web and server.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
-on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compat`` the tests on every
+on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compiled`` builds the
+optional mypyc-compiled wheel and runs the tests and the anchors on it (not a default: it
+needs a C compiler and takes minutes), ``nox -s compat`` the tests on every
 supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
 check that the catalogs are complete and current). ``nox -s regenerate`` rewrites the
@@ -50,6 +52,7 @@ def lint(session: nox.Session) -> None:
         "typing_tests",
         "noxfile.py",
         "conftest.py",
+        "hatch_build.py",
         "docs",
     )
     session.run(
@@ -63,6 +66,7 @@ def lint(session: nox.Session) -> None:
         "typing_tests",
         "noxfile.py",
         "conftest.py",
+        "hatch_build.py",
         "docs",
     )
 
@@ -362,3 +366,44 @@ def rllib(session: nox.Session) -> None:
     session.install(*RLLIB, "-e", ".[pettingzoo]", "pytest>=7.4", "hypothesis>=6.90")
     session.run("pytest", "-q", "tests/adapters/test_rllib.py")
     session.run("python", "examples/rllib_ppo.py", *session.posargs)
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The mypyc build (``hatch_build.py``): the wheel, the test suite and the anchors on it.
+
+    Builds the wheel with ``MILLIONS_RULES_COMPILE=1``, installs it (not editable) with the
+    ``dev`` extra and OpenSpiel, and runs pytest on ``tests/`` and ``README.md``, whose
+    imports then find the installed compiled package (``tests/test_compiled.py`` checks
+    that every listed module is an extension module). The source tree's doctests are left
+    to ``nox -s tests``: collecting ``src/`` would import the sources instead. Then
+    ``benchmarks/anchors.py`` times the compiled engine beside OpenSpiel's and PettingZoo's
+    games (``-- --seconds S --rounds R`` passes options to it).
+    """
+    dist = pathlib.Path(tempfile.mkdtemp(prefix="millions-compiled-"))
+    session.install("build")
+    session.run(
+        "python",
+        "-m",
+        "build",
+        "--wheel",
+        "--outdir",
+        str(dist),
+        env={"MILLIONS_RULES_COMPILE": "1"},
+    )
+    wheel = next(dist.glob("*.whl"))
+    if wheel.name.endswith("-py3-none-any.whl"):
+        session.error(f"{wheel.name} is not a compiled wheel")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    session.install(
+        f"{wheel}[dev,pettingzoo,openspiel]", "open_spiel==2.0.2", "pettingzoo[classic]"
+    )
+    profile = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    session.run(
+        "pytest",
+        f"--hypothesis-profile={profile}",
+        "tests",
+        "README.md",
+        env={"MILLIONS_RULES_EXPECT_COMPILED": "1"},
+    )
+    session.run("python", "benchmarks/anchors.py", *session.posargs)

@@ -27,3 +27,10 @@ def present_as_public(package: str, namespace: Mapping[str, object], names: Iter
                 # every object for ``_defined_in`` too.
                 obj._defined_in = obj.__module__  # type: ignore[union-attr]
             obj.__module__ = package
+        elif isinstance(obj, types.BuiltinFunctionType) and obj.__module__.startswith(
+            package + "."
+        ):
+            # A function of the optional compiled build (mypyc, docs' "Compiled build"):
+            # it has no attribute dictionary to keep _defined_in, but it can say where
+            # users import it from.
+            obj.__module__ = package

@@ -410,10 +410,13 @@ def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
     except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
         pass
     undecided = tuple(compress(range(players), map(not_, decided)))
+    # Read as objects: the compiled build (docs' "Compiled build") would check each item
+    # against the annotation, and raise for the non-bools this test is for.
+    items: tuple[object, ...] = decided
     if (
         decided.__class__ is tuple
         and len(decided) == players
-        and all(done.__class__ is bool for done in decided)
+        and all(done.__class__ is bool for done in items)
     ):
         _UNDECIDED[key] = undecided
     return undecided

@@ -240,9 +240,10 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     remaining = len(left)
     decided = state.decided
     if remaining == 0:
-        decided = _decide(decided, seat)  # type: ignore[assignment]
-        if decided is None:
+        now_decided = _decide(decided, seat)
+        if now_decided is None:
             return None  # the seat's last character, and the last decision: the heist follows
+        decided = now_decided
     elif remaining > 1:
         return None  # more than two characters a seat (R-3P-1): only a hand-built state
     old = before[index]

@@ -229,13 +229,15 @@ class GameState:
         return self.phase in (_DEALING, _SETTING_ASIDE)
 
 
-# Successive states share their logs (see ._log); the fields still read as tuples.
-GameState.events = SharedTuple(
-    "events", "Everything that happened, in order. It holds secrets, so filter it per player."
-)  # type: ignore[assignment]
-GameState.history = SharedTuple(
-    "history", "Every action applied since :func:`~millions_rules.new_game`, in order."
-)  # type: ignore[assignment]
+# Successive states share their logs (see ._log); the fields still read as tuples. Set
+# with setattr: the mypyc build (docs' "Compiled build") compiles this module and refuses
+# assigning to a class attribute that is not a ClassVar.
+for _name, _doc in (
+    ("events", "Everything that happened, in order. It holds secrets, so filter it per player."),
+    ("history", "Every action applied since :func:`~millions_rules.new_game`, in order."),
+):
+    setattr(GameState, _name, SharedTuple(_name, _doc))
+del _name, _doc
 
 
 document_fields(Character, GameState)

@@ -1,0 +1,65 @@
+"""The optional mypyc build (``hatch_build.py``): its module list, and that it is in use.
+
+``nox -s compiled`` sets ``MILLIONS_RULES_EXPECT_COMPILED=1`` while it runs the suite on the
+installed compiled wheel: the suite then fails unless every listed module really is an
+extension module, so the tests cannot pass on the pure sources by mistake.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).parent.parent
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """``COMPILED_MODULES`` of ``hatch_build.py``, read from its source (no hatchling needed)."""
+    tree = ast.parse((ROOT / "hatch_build.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "COMPILED_MODULES":
+            assert isinstance(node, ast.AnnAssign) and node.value is not None
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, tuple)
+            return value
+    raise AssertionError("hatch_build.py has no COMPILED_MODULES")
+
+
+def module_name(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def test_every_compiled_module_exists() -> None:
+    """Each listed module is a source file of the package, listed once."""
+    modules = compiled_modules()
+    assert modules and len(set(modules)) == len(modules)
+    for path in modules:
+        assert (ROOT / "src" / path).is_file(), path
+
+
+def test_no_compiled_module_defines_an_attrs_class() -> None:
+    """mypyc rewrites class annotations, which attrs and cattrs read: attrs classes stay interpreted."""
+    for path in compiled_modules():
+        source = (ROOT / "src" / path).read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ClassDef):
+                names = [ast.unparse(decorator) for decorator in node.decorator_list]
+                assert not any(name.startswith(("attrs.", "attr.")) for name in names), (
+                    f"{path}: {node.name}"
+                )
+
+
+@pytest.mark.skipif(
+    os.environ.get("MILLIONS_RULES_EXPECT_COMPILED") != "1",
+    reason="only on the compiled build (nox -s compiled)",
+)
+def test_the_compiled_build_is_in_use() -> None:
+    """Every listed module was imported from an extension module, not from its source."""
+    for path in compiled_modules():
+        module = importlib.import_module(module_name(path))
+        assert module.__file__ is not None and not module.__file__.endswith(".py"), module
