@@ -398,8 +398,8 @@ class EventStream:
     """One ``GET /api/stream`` request, driven through the ASGI interface itself.
 
     Starlette's ``TestClient`` cannot read an endless response on every supported Python:
-    up to Starlette 1.7, the last release for Python 3.10, it buffers the whole body before
-    returning, so an event stream, which never ends, hangs it. Here every wait is bounded
+    before Starlette 1.9 it buffers the whole body before returning, so an event stream,
+    which never ends, hangs it, and 1.7 is the last release for Python 3.10. Here every wait is bounded
     by :data:`STREAM_TIMEOUT`, and leaving the ``async with`` block disconnects the client
     and waits for the server to finish the response.
     """
