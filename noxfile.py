@@ -3,7 +3,7 @@ types, web and server.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s compat`` the tests on every
-supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
+supported Python (each must be installed; ``.ci/run`` runs it), and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
 check that the catalogs are complete and current). ``nox -s regenerate`` rewrites the
 generated JSON Schemas and TypeScript declarations after a shipped type changed (``tests``
@@ -31,6 +31,12 @@ nox.options.sessions = [
     "server",
 ]
 nox.options.reuse_existing_virtualenvs = True
+# A supported Python that is missing fails ``nox -s compat`` instead of being skipped.
+nox.options.error_on_missing_interpreters = True
+
+#: Every supported Python, oldest first: ``requires-python`` and the classifiers of
+#: pyproject.toml, the README and the docs name the same ones (``tests/test_meta.py``).
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 ROOT = pathlib.Path(__file__).parent
 
@@ -94,11 +100,16 @@ def adapters(session: nox.Session) -> None:
     )
 
 
-@nox.session(python=["3.10", "3.11", "3.12", "3.13"])
+@nox.session(python=PYTHONS)
 def compat(session: nox.Session) -> None:
-    """The test suite on every supported Python (those installed; not a default session)."""
+    """The test suite on every supported Python (Hypothesis profile ``dev``; not a default).
+
+    Each Python in :data:`PYTHONS` must be installed: a missing one fails the session.
+    ``.ci/run`` runs it on the versions other than the one ``nox -s tests`` ran on.
+    """
     session.install("-e", ".[dev]")
-    session.run("pytest", "-q", *session.posargs)
+    profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    session.run("pytest", "-q", f"--hypothesis-profile={profile}", *session.posargs)
 
 
 @nox.session
