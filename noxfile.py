@@ -6,7 +6,7 @@ OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO wit
 on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compiled`` builds the
 optional mypyc-compiled wheel and runs the tests and the anchors on it (not a default: it
 needs a C compiler and takes minutes), ``nox -s compat`` the tests on every
-supported Python the machine has, and ``nox -s i18n`` refreshes the translation catalogs
+supported Python (each must be installed; ``.ci/run`` runs it), and ``nox -s i18n`` refreshes the translation catalogs
 after a message changed (it rewrites files, so it is not a default either; the tests
 check that the catalogs are complete and current). ``nox -s regenerate`` rewrites the
 generated JSON Schemas and TypeScript declarations after a shipped type changed (``tests``
@@ -34,6 +34,12 @@ nox.options.sessions = [
     "server",
 ]
 nox.options.reuse_existing_virtualenvs = True
+# A supported Python that is missing fails ``nox -s compat`` instead of being skipped.
+nox.options.error_on_missing_interpreters = True
+
+#: Every supported Python, oldest first: ``requires-python`` and the classifiers of
+#: pyproject.toml, the README and the docs name the same ones (``tests/test_meta.py``).
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 ROOT = pathlib.Path(__file__).parent
 
@@ -99,11 +105,16 @@ def adapters(session: nox.Session) -> None:
     )
 
 
-@nox.session(python=["3.10", "3.11", "3.12", "3.13"])
+@nox.session(python=PYTHONS)
 def compat(session: nox.Session) -> None:
-    """The test suite on every supported Python (those installed; not a default session)."""
+    """The test suite on every supported Python (Hypothesis profile ``dev``; not a default).
+
+    Each Python in :data:`PYTHONS` must be installed: a missing one fails the session.
+    ``.ci/run`` runs it on the versions other than the one ``nox -s tests`` ran on.
+    """
     session.install("-e", ".[dev]")
-    session.run("pytest", "-q", *session.posargs)
+    profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    session.run("pytest", "-q", f"--hypothesis-profile={profile}", *session.posargs)
 
 
 @nox.session

@@ -6,16 +6,22 @@ page; these tests pin the HTTP contract the page relies on.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import warnings
 from importlib import resources
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
+
+import httpx
+from starlette.applications import Starlette
+from starlette.types import Message
 
 with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet everywhere
     warnings.simplefilter("ignore")
@@ -390,15 +396,156 @@ def test_page_is_served(client: TestClient) -> None:
     assert script.status_code == 200 and "EventSource" in script.text
 
 
-def test_stream_sends_the_update_first(table: Table, client: TestClient) -> None:
-    """The event stream opens with the client's update after its cursor."""
-    token = table.seat_token(0)
-    with client.stream("GET", "/api/stream", params={"token": token, "since": 2}) as response:
-        assert response.headers["content-type"].startswith("text/event-stream")
-        lines = response.iter_lines()
-        assert next(lines) == "event: update"
-        data = next(lines)
-    assert json.loads(data.removeprefix("data: ")) == table.update(token, 2)
+#: The longest a stream test waits for the server: a regression fails, it never hangs.
+STREAM_TIMEOUT = 10.0
+
+
+class EventStream:
+    """One ``GET /api/stream`` request, driven through the ASGI interface itself.
+
+    Starlette's ``TestClient`` cannot read an endless response on every supported Python:
+    before Starlette 1.9 it buffers the whole body before returning, so an event stream,
+    which never ends, hangs it, and 1.7 is the last release for Python 3.10. Here every wait is bounded
+    by :data:`STREAM_TIMEOUT`, and leaving the ``async with`` block disconnects the client
+    and waits for the server to finish the response.
+    """
+
+    def __init__(self, app: Starlette, query: dict[str, str | int]) -> None:
+        self._app = app
+        self._scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": "/api/stream",
+            "raw_path": b"/api/stream",
+            "query_string": urlencode(query).encode(),
+            "root_path": "",
+            "headers": [(b"host", b"table")],
+            "client": ("127.0.0.1", 50000),
+            "server": ("table", 80),
+        }
+        self._sent: asyncio.Queue[Message] = asyncio.Queue()
+        self._requested = False
+        self._gone = asyncio.Event()
+        self._buffer = b""
+        self.task: asyncio.Task[None] | None = None
+        self.headers: dict[str, str] = {}
+
+    async def _receive(self) -> Message:
+        if not self._requested:
+            self._requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self._gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def _send(self, message: Message) -> None:
+        await self._sent.put(message)
+
+    async def __aenter__(self) -> EventStream:
+        self.task = asyncio.create_task(self._app(self._scope, self._receive, self._send))
+        start = await asyncio.wait_for(self._sent.get(), STREAM_TIMEOUT)
+        assert start["type"] == "http.response.start" and start["status"] == 200
+        self.headers = {key.decode(): value.decode() for key, value in start["headers"]}
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._gone.set()
+        assert self.task is not None
+        await asyncio.wait_for(self.task, STREAM_TIMEOUT)
+
+    async def next_message(self) -> str:
+        """The next message of the stream (an event or a comment), without its blank line."""
+        while b"\n\n" not in self._buffer:
+            message = await asyncio.wait_for(self._sent.get(), STREAM_TIMEOUT)
+            assert message["type"] == "http.response.body" and message["more_body"] is True
+            self._buffer += message["body"]
+        text, self._buffer = self._buffer.split(b"\n\n", 1)
+        return text.decode()
+
+
+def parse_update(message: str) -> Any:
+    """The payload of an ``update`` event."""
+    kind, data = message.split("\n")
+    assert kind == "event: update"
+    return json.loads(data.removeprefix("data: "))
+
+
+class TestStream:
+    def test_stream_sends_the_update_first(self, table: Table) -> None:
+        """The event stream opens with the client's update after its cursor."""
+        token = table.seat_token(0)
+
+        async def scenario() -> tuple[dict[str, str], str]:
+            async with EventStream(create_app(table), {"token": token, "since": 2}) as stream:
+                return stream.headers, await stream.next_message()
+
+        headers, message = asyncio.run(scenario())
+        assert headers["content-type"] == "text/event-stream; charset=utf-8"
+        assert headers["cache-control"] == "no-store"
+        assert parse_update(message) == table.update(token, 2)
+
+    def test_stream_sends_each_change_once(self, table: Table) -> None:
+        """An action wakes every stream: each gets an update with only the events it lacks."""
+        token = table.seat_token(0)
+        app = create_app(table)
+        before = table.update(token)
+
+        async def scenario() -> tuple[Any, Any, int]:
+            async with EventStream(app, {"token": token}) as stream:
+                first = parse_update(await stream.next_message())
+                transport = httpx.ASGITransport(app=app)
+                async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                    acted = await http.post(
+                        "/api/act",
+                        json={
+                            "token": token,
+                            "version": first["view"]["version"],
+                            "action": first["view"]["legal_actions"][0],
+                        },
+                    )
+                assert acted.status_code == 200, acted.text
+                return first, parse_update(await stream.next_message()), acted.json()["version"]
+
+        first, second, version = asyncio.run(scenario())
+        assert first == before
+        cursor = len(before["view"]["events"])
+        assert second == table.update(token, cursor)
+        assert second["view"]["first_event"] == cursor and second["view"]["version"] == version
+        assert version > before["view"]["version"] and len(second["view"]["events"]) > 0
+
+    def test_quiet_stream_keeps_alive(self, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A stream with nothing new sends a keep-alive comment, then goes on waiting."""
+        monkeypatch.setattr("millions_rules.web._app._KEEP_ALIVE", 0.01)
+        token = table.seat_token(0)
+
+        async def scenario() -> list[str]:
+            async with EventStream(create_app(table), {"token": token, "since": 2}) as stream:
+                return [await stream.next_message() for _ in range(3)]
+
+        first, *rest = asyncio.run(scenario())
+        assert parse_update(first) == table.update(token, 2)
+        assert rest == [": keep-alive", ": keep-alive"]
+
+    def test_stream_ends_when_the_client_leaves(self, table: Table) -> None:
+        """A client that disconnects ends its response: the server's task does not linger."""
+
+        async def scenario() -> asyncio.Task[None]:
+            stream = EventStream(create_app(table), {"token": table.seat_token(0)})
+            async with stream:
+                await stream.next_message()
+            assert stream.task is not None
+            return stream.task
+
+        task = asyncio.run(scenario())
+        assert task.done() and not task.cancelled() and task.exception() is None
+
+    def test_stream_refuses_an_unknown_token(self, client: TestClient) -> None:
+        """A bad token gets the JSON refusal, not a stream."""
+        response = client.get("/api/stream", params={"token": "nope"})
+        assert response.status_code == 403
+        assert response.json()["error"] == "unknown_token"
 
 
 class _BrokenBot:
