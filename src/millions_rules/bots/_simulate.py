@@ -12,6 +12,7 @@ of a game is its :class:`GameStats` hook (:data:`HOOKS`): Millions' roles and lo
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -251,7 +252,11 @@ def map_games(
         iterator: Iterator[GameSummary] = map(play, tasks)
     else:
         games = len(tasks)
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        # Never fork: a process with threads (a server, Ray, a test runner) may deadlock a
+        # forked child. "forkserver" where the platform has it, as Python 3.14 defaults to.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         iterator = pool.map(play, tasks, chunksize=max(1, min(8, games // (jobs * 8))))
     try:
         for summary in iterator:
