@@ -104,7 +104,7 @@ def test_a_table_made_in_the_lobby_is_played_and_closed(
         final = server.update(token)["view"]["version"]
 
         driver.get(admin)
-        row = wait_for(
+        wait_for(
             lambda: (r := listed(driver, table)) and r.get_attribute("data-version") == str(final),
             "the final version in the list",
         )
