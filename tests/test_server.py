@@ -362,6 +362,10 @@ class TestStorage:
         listed = client.get("/api/tables", params={"token": server.admin_token}).json()
         assert [t["table"] for t in listed["tables"]] == [first["table"], second["table"]]
         assert [t["game"] for t in listed["tables"]] == ["millions", "torraku"]
+        # Each with its links, as the lobby page (/lobby#ADMIN) shows them.
+        assert listed["tables"][0]["seats"] == first["seats"]
+        assert listed["tables"][0]["spectator"] == first["spectator"]
+        assert client.get("/lobby").text == client.get("/").text
         host = token_of(first["host"])
         handed = client.post("/api/seat", json={"token": host, "seat": 0, "bot": True})
         assert handed.status_code == 200 and handed.json()["bots"] == [0, 2]

@@ -3,7 +3,8 @@
 Routes (every one but the page and its words takes a ``token``):
 
 * ``GET /`` — the page; the token travels in the link's fragment (``/#TOKEN``), which
-  browsers never send to a server or put in its logs;
+  browsers never send to a server or put in its logs; ``GET /lobby`` — the same page, as
+  the admin's lobby (``/lobby#ADMIN``);
 * ``GET /api/update?token=&since=&lang=`` — the client's view with the events after
   ``since``, narrated in ``lang``;
 * ``GET /api/stream?token=&since=&lang=`` — the same as server-sent events, one
@@ -13,8 +14,8 @@ Routes (every one but the page and its words takes a ``token``):
 * ``POST /api/act`` with ``{"token", "version", "action"}`` — play an action;
 * ``GET /api/save?token=`` — the host's download of the saved table;
 * ``GET /api/links?token=`` — the host's list of every seat's link;
-* ``GET /api/tables?token=`` and ``POST /api/tables`` — the admin's list of tables, and a
-  new table;
+* ``GET /api/tables?token=`` and ``POST /api/tables`` — the admin's list of tables (with
+  each one's links), and a new table;
 * ``POST /api/seat`` with ``{"token", "seat", "bot"}`` — the host hands a seat to a bot
   or back;
 * ``GET /replay`` — the page, replaying; ``GET /api/replay?token=&lang=`` — a finished
@@ -207,7 +208,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     >>> app = create_app(Table(GameConfig(3, seed=1), bots=[1, 2]))
     >>> [route.path for route in app.routes]  # doctest: +NORMALIZE_WHITESPACE
     ['/', '/api/update', '/api/stream', '/api/words', '/api/act', '/api/save', '/api/links',
-     '/api/tables', '/api/seat', '/api/close', '/replay', '/api/replay', '/static']
+     '/api/tables', '/api/seat', '/api/close', '/replay', '/lobby', '/api/replay', '/static']
     """
     if isinstance(target, Table):
         server = Server(MemoryStore())
@@ -329,19 +330,23 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             if request.method == "GET":
                 if not server.is_admin(request.query_params.get("token", "")):
                     raise TableError("only the admin link may do this", "unknown_token", 403)
-                listed = [
-                    {
-                        "table": table.id,
-                        "game": table.game.name,
-                        "players": table.players,
-                        "bots": list(table.bots),
-                        "names": list(table.names),
-                        "version": table.version,
-                        "over": table.game.is_over(table.state),
-                        "host": f"{base_url}/#{table.host_token}",
-                    }
-                    for table in server.tables.values()
-                ]
+                listed = []
+                for table in server.tables.values():
+                    links = table_links(table, base_url)
+                    listed.append(
+                        {
+                            "table": table.id,
+                            "game": table.game.name,
+                            "players": table.players,
+                            "bots": list(table.bots),
+                            "names": list(table.names),
+                            "version": table.version,
+                            "over": table.game.is_over(table.state),
+                            "host": links["host"],
+                            "seats": links["seats"],
+                            "spectator": links["spectator"],
+                        }
+                    )
                 return JSONResponse({"tables": listed})
             body = await read_body(request)
             if not server.is_admin(_token(body)):
@@ -411,6 +416,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             Route("/api/seat", seat, methods=["POST"]),
             Route("/api/close", close, methods=["POST"]),
             Route("/replay", page),
+            Route("/lobby", page),
             Route("/api/replay", replay, methods=["GET", "POST"]),
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],

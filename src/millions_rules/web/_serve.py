@@ -180,7 +180,7 @@ def serve(
     server: Server = app.state.server
     for one in server.tables.values():
         print_links(one, base_url, out)
-    print(f"admin (all tables): {base_url}/#{server.admin_token}", file=out, flush=True)
+    print(f"admin (all tables): {base_url}/lobby#{server.admin_token}", file=out, flush=True)
     config = uvicorn.Config(
         app,
         host=host,

@@ -54,6 +54,8 @@ const FALLBACK = {
 const token = location.hash.slice(1);
 /** Whether this is the replay page (/replay): no live table, a step at a time. */
 const replaying = location.pathname === "/replay";
+/** Whether this is the admin's lobby (/lobby#ADMIN): the open tables, no table of its own. */
+const inLobby = location.pathname === "/lobby";
 /** @type {Replay | null} */
 let replayed = null;
 /** @type {unknown} The replay document opened from a file, sent again to change language. */
@@ -187,6 +189,7 @@ function switchLanguage(next) {
   events = [];
   log = [];
   if (replaying) loadReplay();
+  else if (inLobby) fetchWords();
   else if (token === "") showNoToken();
   else connect(); // the whole log again, narrated (and its words) in the new language
   render();
@@ -228,6 +231,7 @@ function render() {
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
   if (last === null) {
     renderReplay();
+    renderLobby();
     return;
   }
   const view = last.view;
@@ -784,6 +788,155 @@ function renderReplay() {
   box.replaceChildren(...parts);
 }
 
+// -- the lobby -------------------------------------------------------------------------
+
+/**
+ * A table as the admin's list gives it (GET /api/tables); a new table's links (POST) have
+ * the same `table`, `game`, `seats` and `spectator`.
+ * @typedef {{seat: number, name: string, bot: boolean, link: string | null}} SeatLink
+ * @typedef {{table: string, game: string, players?: number, version?: number, over?: boolean,
+ *   seats: SeatLink[], spectator: string}} Listed
+ */
+/** @type {Listed[] | null} The open tables, as last fetched. */
+let tables = null;
+/** @type {Listed | null} The table the form created last. */
+let created = null;
+
+/** Fetch the open tables (again: every few seconds, and after each change). */
+async function loadTables() {
+  const response = await fetch(`/api/tables?token=${encodeURIComponent(token)}`);
+  const answer = await response.json();
+  if (!response.ok) {
+    refused(answer);
+    return;
+  }
+  tables = /** @type {{tables: Listed[]}} */ (answer).tables;
+  render();
+}
+
+/** Show a refusal of the server. @param {unknown} answer */
+function refused(answer) {
+  const error = /** @type {{error: string, message: string}} */ (answer);
+  notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+}
+
+/** POST a lobby request with the admin's token; the answer, or null after a refusal.
+ * @param {string} path @param {Record<string, unknown>} body */
+async function lobbyPost(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, ...body }),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    refused(answer);
+    return null;
+  }
+  notice("");
+  return answer;
+}
+
+/** A table's seat links (a bot's seat has none) and its spectator link. @param {Listed} table */
+function linkList(table) {
+  return el("ul", { class: "links" }, [
+    ...table.seats.map((s) => el("li", { "data-seat": String(s.seat) }, s.link
+      ? [label(s.name), el("a", { href: s.link, class: "seat-link" }, [s.link])]
+      : [`${s.name} (${t("web.bot")})`])),
+    el("li", {}, [label(t("term.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
+  ]);
+}
+
+/** @param {string} game */
+function gameName(game) {
+  return t(game === "torraku" ? "web.tk.title" : "web.title");
+}
+
+/**
+ * The lobby: the open tables (each with its links and a close button), the last new table's
+ * links, then the form for a new table. Each part is drawn again only when what it shows
+ * changed, so the list's refreshes never take the focus from the form.
+ */
+function renderLobby() {
+  const box = byId("lobby");
+  box.hidden = !inLobby;
+  if (!inLobby) return;
+  for (const id of ["board", "mine", "actions", "players", "log-box"]) byId(id).hidden = true;
+  if (box.childElementCount === 0) {
+    box.append(el("div", { id: "lobby-list" }), el("div", { id: "created" }), el("div", { id: "lobby-form" }));
+  }
+  if (changed("lobby-list", tables)) {
+    byId("lobby-list").replaceChildren(el("h2", {}, [t("web.lobby.title")]), tableList());
+  }
+  if (changed("created", created)) {
+    const made = byId("created");
+    made.replaceChildren(...(created === null ? [] : [el("h2", {}, [t("web.lobby.created")]), linkList(created)]));
+    made.dataset.table = created?.table ?? "";
+  }
+  if (changed("lobby-form", null)) byId("lobby-form").replaceChildren(lobbyForm());
+}
+
+/** @type {Map<string, [Words, string]>} The words and the data each part of the lobby shows. */
+const drawn = new Map();
+
+/** Whether the part `id` shows other words or data than these (and note these).
+ * @param {string} id @param {unknown} data */
+function changed(id, data) {
+  const shown = JSON.stringify(data);
+  const was = drawn.get(id);
+  if (was !== undefined && was[0] === words && was[1] === shown) return false;
+  drawn.set(id, [words, shown]);
+  return true;
+}
+
+/** The open tables, each with its facts, its links and a button that closes it. */
+function tableList() {
+  if (!tables || !tables.length) return el("p", { class: "muted", id: "tables" }, [t("web.lobby.empty")]);
+  return el("ol", { id: "tables" }, tables.map((table) => {
+    const close = el("button", { type: "button", class: "close-table" }, [t("web.lobby.close")]);
+    close.addEventListener("click", async () => {
+      if (await lobbyPost("/api/close", { table: table.table }) !== null) loadTables();
+    });
+    const facts = `${label(t("web.players"))}${table.players} · ${label(t("web.lobby.version"))}${table.version}`;
+    const over = table.over ? [" ", el("span", { class: "badge" }, [t("web.lobby.over")])] : [];
+    return el("li", { class: "lobby-table", "data-table": table.table, "data-version": String(table.version), "data-over": String(table.over) }, [
+      el("h3", {}, [gameName(table.game), " ", el("code", {}, [table.table]), ...over]),
+      el("p", { class: "muted" }, [facts]), linkList(table), close,
+    ]);
+  }));
+}
+
+/** The form for a new table; what it holds survives a change of words. */
+function lobbyForm() {
+  const old = document.getElementById("new-table");
+  /** @param {string} id @param {string} fallback */
+  const was = (id, fallback) => /** @type {HTMLInputElement | null} */ (old?.querySelector(`#${id}`))?.value ?? fallback;
+  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, [
+    el("option", { value: "millions" }, [gameName("millions")]), el("option", { value: "torraku" }, [gameName("torraku")]),
+  ]));
+  game.value = was("new-game", "millions");
+  const players = /** @type {HTMLInputElement} */ (el("input", { id: "new-players", type: "number", min: "1", max: "8", value: was("new-players", "4") }));
+  const bots = /** @type {HTMLInputElement} */ (el("input", { id: "new-bots", type: "number", min: "0", max: "8", value: was("new-bots", "0") }));
+  const languages = [.../** @type {HTMLSelectElement} */ (byId("lang")).options].map((o) => el("option", { value: o.value }, [o.text]));
+  const language = /** @type {HTMLSelectElement} */ (el("select", { id: "new-lang" }, languages));
+  language.value = was("new-lang", lang);
+  /** @param {string} text @param {HTMLElement} input */
+  const field = (text, input) => el("label", {}, [label(text), input]);
+  const form = el("form", { id: "new-table" }, [
+    el("h2", {}, [t("web.lobby.new")]),
+    field(t("web.lobby.game"), game), field(t("web.players"), players), field(t("web.lobby.bots"), bots),
+    field(t("web.language"), language),
+    el("div", { class: "buttons" }, [el("button", { type: "submit", class: "primary", id: "create-table" }, [t("web.lobby.create")])]),
+  ]);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { game: game.value, players: Number(players.value), bots: Number(bots.value), lang: language.value };
+    const answer = await lobbyPost("/api/tables", body);
+    if (answer === null) return;
+    created = /** @type {Listed} */ (answer);
+    loadTables();
+  });
+  return form;
+}
+
 // -- start ------------------------------------------------------------------------------
 
 const select = /** @type {HTMLSelectElement} */ (byId("lang"));
@@ -797,6 +950,10 @@ render();
 if (replaying) {
   if (token !== "") loadReplay();
   else fetchWords();
+} else if (inLobby) {
+  fetchWords();
+  loadTables();
+  setInterval(loadTables, 2000);
 } else if (token === "") showNoToken();
 else connect();
 
