@@ -13,7 +13,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from .test_torraku_table import SHOWN, compose
-from .test_web_table import PHONE, Page, Server, browsers, pick  # noqa: F401  (a fixture)
+from .test_web_table import (  # noqa: F401  (a fixture)
+    PHONE,
+    Page,
+    Server,
+    browsers,
+    pick,
+    pytestmark,
+)
 
 STEP = """
 const all = (css) => [...document.querySelectorAll(css)];

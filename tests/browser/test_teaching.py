@@ -28,6 +28,7 @@ from .test_web_table import (  # noqa: F401  (browsers is a fixture)
     Server,
     browsers,
     pick,
+    pytestmark,  # run by nox -s web only
 )
 
 # Headless Chromium hides scrollbars; a styled one takes its width as on a desktop.

@@ -18,7 +18,13 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .test_web_table import PHONE, Page, Server, browsers  # noqa: F401  (a fixture)
+from .test_web_table import (  # noqa: F401  (a fixture)
+    PHONE,
+    Page,
+    Server,
+    browsers,
+    pytestmark,
+)
 
 KINDS = ("van", "washing_machine", "rice_cooker")
 SHOWN = """
