@@ -181,3 +181,31 @@ def test_companion_table() -> None:
     )
     with pytest.raises(ValueError, match="companion"):
         make_table(4, 0, game="millions", companion=True)
+
+
+def test_each_steps_summary_is_the_heist_summary_of_that_state() -> None:
+    """The summary a replay gives at each step is :func:`heist_summary` of the game at that
+    step, though the replay reads each event only once (a long file costs its length)."""
+    from millions_rules.web._teach import heist_summary
+
+    table = finished("millions", 4, 9)
+    document = replay(table.game, table.state, None, table.names)
+    answer = file_replay(document, "en")
+    states = states_by_replay(table)
+    assert [s["summary"] for s in answer["steps"]] == [heist_summary(s) for s in states]
+
+
+def test_a_forged_file_naming_no_seat_of_its_game_is_refused() -> None:
+    """A replay file whose events name a seat the game has not, or whose steps change the
+    game, is refused with ``bad_request``, never a server error."""
+    table = finished("millions", 5, 1)
+    document = replay(table.game, table.state, 0, table.names)
+    forged = json.loads(json.dumps(document))
+    share = next(e for s in forged["steps"] for e in s["events"] if e["type"] == "share_received")
+    share["player"] = 99
+    other_game = json.loads(json.dumps(document))
+    other_game["steps"][-1]["config"]["target"] = 30
+    for bad in (forged, other_game):
+        with pytest.raises(TableError) as caught:
+            file_replay(bad, "en")
+        assert caught.value.code == "bad_request"

@@ -39,6 +39,7 @@ from importlib import resources
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -230,7 +231,9 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
                 lang = request.query_params.get("lang")
                 return JSONResponse(table_replay(server.find(token), token, lang))
             body = await read_body(request, MAX_REPLAY)
-            return JSONResponse(file_replay(body.get("document"), body.get("lang")))
+            # Narrating a long file takes a while: off the event loop, so tables go on.
+            answer = await run_in_threadpool(file_replay, body.get("document"), body.get("lang"))
+            return JSONResponse(answer)
         except TableError as error:
             return _error(error)
 

@@ -17,11 +17,12 @@ from typing import Any, Final, cast
 
 from .._common.errors import MillionsError
 from .._common.i18n import LOCALES
-from ..millions._events import GameWon
+from ..millions._events import GameWon, LootRevealed, RoundEnded
 from ..millions._i18n import win_reason
+from ..millions._money import cash_after
 from ._games import WebGame, game_named
 from ._table import Table, TableError
-from ._teach import heist_summary
+from ._teach import summarize_heist
 from ._words import words
 
 __all__ = [
@@ -118,13 +119,16 @@ def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[
             raise ValueError("names must be a list of text")
         if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
             raise ValueError(f"steps must be a list of 1 to {MAX_STEPS} views")
-        views, cursor = [], 0
+        views: list[Any] = []
+        cursor = 0
         for number, step in enumerate(steps):
             seen = game.game.from_json(json.dumps(step), game.game.view_type)
             if getattr(seen, "seat", None) != seat:
                 raise ValueError(f"step {number} is another seat's view")
             if getattr(seen, "first_event", None) != cursor:
                 raise ValueError(f"step {number}'s events do not follow the last step's")
+            if views and seen.config != views[0].config:
+                raise ValueError(f"step {number} is another game's view")
             cursor += len(getattr(seen, "events", ()))
             views.append(seen)
         if views[0].config.players != len(names):
@@ -141,20 +145,17 @@ def narrate(
     (Millions) the last heist's summary from the events seen so far and, once the game is
     won, why (``ending``)."""
     answer: list[dict[str, Any]] = []
-    seen: list[Any] = []
     ending: str | None = None
+    summary: dict[str, Any] | None = None
+    heist = _Heist(views[0].config) if game.name == "millions" else None
     for step in views:
         events = list(getattr(step, "events", ()))
-        seen.extend(events)
-        summary = None
         for event in events:
             if isinstance(event, GameWon):
                 ending = win_reason(event.reason, lang)
-        if game.name == "millions":
-            # The summary reads only the config and the events: all money moves are public.
-            summary = heist_summary(
-                cast(Any, types.SimpleNamespace(config=step.config, events=tuple(seen)))
-            )
+            if heist is not None:
+                # All money moves are public: the summary reads only the config and events.
+                summary = heist.add(event) or summary
         answer.append(
             {
                 "view": json.loads(game.to_json(step)),
@@ -164,6 +165,31 @@ def narrate(
             }
         )
     return answer
+
+
+class _Heist:
+    """Millions' last heist summary, kept up to date one event at a time (each event is
+    read once, so a long replay costs no more than its length)."""
+
+    def __init__(self, config: Any) -> None:
+        self._config = config
+        self._cash = [config.starting_cash] * config.players
+        self._before = tuple(self._cash)
+        self._window: list[Any] = []
+
+    def add(self, event: Any) -> dict[str, Any] | None:
+        """Note ``event``; the new summary if it ends a round, else ``None``."""
+        if isinstance(event, LootRevealed):
+            self._before, self._window = tuple(self._cash), []
+        moved = cash_after(
+            cast(Any, types.SimpleNamespace(config=self._config, events=(event,))), 1
+        )
+        for seat, cash in enumerate(moved):
+            self._cash[seat] += cash - self._config.starting_cash
+        self._window.append(event)
+        if not isinstance(event, RoundEnded):
+            return None
+        return summarize_heist(self._window, self._before, tuple(self._cash))
 
 
 def _answer(
@@ -211,6 +237,10 @@ def file_replay(document: object, lang: object) -> dict[str, Any]:
         raise TableError(f"unknown language {lang!r}", "bad_request", 400)
     try:
         game, seat, names, views = read_replay(document)
+        # A forged file may name seats its game has not: its events then do not add up.
+        return _answer(game, seat, names, views, lang)
     except ReplayError as error:
         raise TableError(str(error), error.code, 400) from error
-    return _answer(game, seat, names, views, lang)
+    except (IndexError, KeyError, TypeError, ValueError, MillionsError) as error:
+        message = f"not a replay: its events do not fit its game ({error})"
+        raise TableError(message, "bad_request", 400) from error

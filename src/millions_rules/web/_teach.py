@@ -26,6 +26,7 @@ from ..millions._money import cash_after
 from ..millions._state import GameState
 
 __all__ = [
+    "summarize_heist",
     "RULES",
     "TEACH_WORDS",
     "heist_summary",
@@ -270,8 +271,16 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     starts = [i for i, event in enumerate(events[:end]) if isinstance(event, LootRevealed)]
     start = starts[-1] if starts else 0
     before, after = cash_after(state, start), cash_after(state, end + 1)
-    window = events[start : end + 1]
-    ended = events[end]
+    return summarize_heist(events[start : end + 1], before, after)
+
+
+def summarize_heist(
+    window: Sequence[Any], before: Sequence[int], after: Sequence[int]
+) -> dict[str, Any]:
+    """:func:`heist_summary`'s answer from the events of one round (from the loot card's
+    reveal to :class:`~millions_rules.RoundEnded`, the last of ``window``) and each seat's
+    cash before and after it."""
+    ended = window[-1]
     assert isinstance(ended, RoundEnded)
     return {
         "round": ended.round,
