@@ -181,3 +181,23 @@ def test_describe_speaks_through_the_interface() -> None:
     )
     with pytest.raises(LocaleError):
         millions.describe(state.events[0], locale="xx")
+
+
+@pytest.mark.parametrize("name", ["millions", "torraku"])
+def test_the_interface_refuses_what_is_no_state(name: str) -> None:
+    """Each method that reads a state refuses anything else with ``bad_value``, never a
+    bare ``AttributeError``."""
+    game = get_game(name)
+    readers = (
+        game.version,
+        game.actors,
+        game.awaits_dealer,
+        game.is_over,
+        game.winners,
+        game.scores,
+        game.pacing,
+    )
+    for read in readers:
+        with pytest.raises(IllegalActionError) as caught:
+            read(None)
+        assert caught.value.code == "bad_value", read

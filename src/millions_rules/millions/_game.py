@@ -17,7 +17,7 @@ import attrs
 from .._common.errors import ConfigError
 from ._actions import ACTION_TYPES, Action, Pay, UseThreat
 from ._config import GameConfig
-from ._engine import apply, check, legal_actions, new_game, replay
+from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import IllegalActionError
 from ._narrate import describe
 from ._records import load_game, save_game
@@ -194,28 +194,34 @@ class MillionsGame:
 
     def version(self, state: GameState) -> int:
         """:attr:`~millions_rules.GameState.version`."""
+        _require_state(state)
         return state.version
 
     def actors(self, state: GameState) -> tuple[int, ...]:
         """Every seat with a legal action (:attr:`~millions_rules.PlayerView.actors`)."""
+        _require_state(state)
         from ._engine import actors
 
         return actors(state)
 
     def awaits_dealer(self, state: GameState) -> bool:
         """:attr:`~millions_rules.GameState.awaiting_dealer`."""
+        _require_state(state)
         return state.awaiting_dealer
 
     def is_over(self, state: GameState) -> bool:
         """:attr:`~millions_rules.GameState.is_over`."""
+        _require_state(state)
         return state.is_over
 
     def winners(self, state: GameState) -> tuple[int, ...]:
         """:attr:`~millions_rules.GameState.winners`, ascending."""
+        _require_state(state)
         return tuple(sorted(state.winners))
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         """Each seat's cash, in millions."""
+        _require_state(state)
         return state.cash
 
     def view(self, state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
@@ -254,6 +260,7 @@ class MillionsGame:
 
     def pacing(self, state: GameState) -> MillionsPacing:
         """A :class:`MillionsPacing` for a game at ``state``."""
+        _require_state(state)
         return MillionsPacing(state)
 
     def chance(self, seed: int) -> MillionsChance:

@@ -19,7 +19,7 @@ from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
-from ._engine import apply, check, legal_actions, new_game, replay
+from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
 from ._model import draw_outcome
 from ._narrate import describe
@@ -198,26 +198,32 @@ class TorrakuGame:
 
     def version(self, state: TorrakuState) -> int:
         """:attr:`~millions_rules.torraku.TorrakuState.version`."""
+        _require_state(state)
         return state.version
 
     def actors(self, state: TorrakuState) -> tuple[int, ...]:
         """The seat to act, if any (:attr:`~millions_rules.torraku.TorrakuView.actors`)."""
+        _require_state(state)
         return () if state.to_act is None else (state.to_act,)
 
     def awaits_dealer(self, state: TorrakuState) -> bool:
         """Whether the table must report a stacking attempt (only with ``Dealer.EXTERNAL``)."""
+        _require_state(state)
         return state.phase is Phase.STACKING
 
     def is_over(self, state: TorrakuState) -> bool:
         """:attr:`~millions_rules.torraku.TorrakuState.is_over`."""
+        _require_state(state)
         return state.is_over
 
     def winners(self, state: TorrakuState) -> tuple[int, ...]:
         """:attr:`~millions_rules.torraku.TorrakuState.winners`."""
+        _require_state(state)
         return state.winners
 
     def scores(self, state: TorrakuState) -> tuple[int, ...]:
         """Minus the pieces each seat still owns (R-TK-END-3: the first to none wins)."""
+        _require_state(state)
         return tuple(-state.pieces_left(seat) for seat in range(state.config.players))
 
     def view(self, state: TorrakuState, seat: int | None, *, since: int = 0) -> TorrakuView:
@@ -256,6 +262,7 @@ class TorrakuGame:
 
     def pacing(self, state: TorrakuState) -> TorrakuPacing:
         """A :class:`TorrakuPacing`."""
+        _require_state(state)
         return TorrakuPacing(state)
 
     def chance(self, seed: int) -> TorrakuChance:
