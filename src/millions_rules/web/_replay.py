@@ -11,15 +11,14 @@ a game of either kind; the page opens it from a file or from a finished table.
 from __future__ import annotations
 
 import json
-import types
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from .._common.errors import MillionsError
 from .._common.i18n import LOCALES
 from ..millions._events import GameWon, LootRevealed, RoundEnded
 from ..millions._i18n import win_reason
-from ..millions._money import cash_after
+from ..millions._money import move_cash
 from ._games import WebGame, game_named
 from ._table import Table, TableError
 from ._teach import summarize_heist
@@ -172,7 +171,6 @@ class _Heist:
     read once, so a long replay costs no more than its length)."""
 
     def __init__(self, config: Any) -> None:
-        self._config = config
         self._cash = [config.starting_cash] * config.players
         self._before = tuple(self._cash)
         self._window: list[Any] = []
@@ -181,11 +179,7 @@ class _Heist:
         """Note ``event``; the new summary if it ends a round, else ``None``."""
         if isinstance(event, LootRevealed):
             self._before, self._window = tuple(self._cash), []
-        moved = cash_after(
-            cast(Any, types.SimpleNamespace(config=self._config, events=(event,))), 1
-        )
-        for seat, cash in enumerate(moved):
-            self._cash[seat] += cash - self._config.starting_cash
+        move_cash(self._cash, event)
         self._window.append(event)
         if not isinstance(event, RoundEnded):
             return None
