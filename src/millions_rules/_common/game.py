@@ -20,12 +20,16 @@ Two small companions cover what a runner of bots needs beyond the rules:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+from .errors import ConfigError
 
 if TYPE_CHECKING:
     from .errors import IllegalActionError
 
-__all__ = ["Chance", "Game", "Pacing"]
+__all__ = ["Chance", "Game", "Pacing", "config_with_options"]
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -214,3 +218,21 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
     def chance(self, seed: int) -> Chance[StateT, ActionT]:
         """The table's draws for an external dealer, from ``seed``."""
         ...
+
+
+def config_with_options(
+    config_type: type[ConfigT], title: str, players: int, seed: int, options: Mapping[str, object]
+) -> ConfigT:
+    """A ``config_type`` (an attrs config class) for ``players`` and ``seed``, its other
+    fields from ``options``: what each game's :meth:`Game.config` builds.
+
+    Raises:
+        ConfigError: If an option is not a field of ``config_type`` (``title`` names the
+            game in the message), or the config refuses a value.
+    """
+    fields = {field.name for field in attrs.fields(config_type)} - {"players", "seed"}  # type: ignore[arg-type]
+    unknown = sorted(set(options) - fields)
+    if unknown:
+        raise ConfigError(f"unknown option for {title}: {', '.join(unknown)}")
+    extra: dict[str, Any] = dict(options)
+    return config_type(players, seed=seed, **extra)  # type: ignore[call-arg]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
-from .._common.errors import ConfigError
+from .._common.game import config_with_options
 from ._actions import ACTION_TYPES, Action, Pay, UseThreat
 from ._config import GameConfig
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
@@ -163,12 +163,7 @@ class MillionsGame:
         Raises:
             ConfigError: If a value is out of range or an option is not a field.
         """
-        fields = {field.name for field in attrs.fields(GameConfig)} - {"players", "seed"}
-        unknown = sorted(set(options) - fields)
-        if unknown:
-            raise ConfigError(f"unknown option for Millions of Dollars: {', '.join(unknown)}")
-        extra: dict[str, Any] = dict(options)
-        return GameConfig(players, seed=seed, **extra)
+        return config_with_options(GameConfig, self.title, players, seed, options)
 
     def new_game(self, config: GameConfig) -> GameState:
         """:func:`~millions_rules.new_game`."""

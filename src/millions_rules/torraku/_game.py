@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
 from .._common.errors import ConfigError, IllegalActionError
+from .._common.game import config_with_options
 from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
@@ -165,12 +166,7 @@ class TorrakuGame:
         Raises:
             ConfigError: If a value is out of range or an option is not a field.
         """
-        fields = {field.name for field in attrs.fields(TorrakuConfig)} - {"players", "seed"}
-        unknown = sorted(set(options) - fields)
-        if unknown:
-            raise ConfigError(f"unknown option for Currency Torraku: {', '.join(unknown)}")
-        extra: dict[str, Any] = dict(options)
-        return TorrakuConfig(players, seed=seed, **extra)
+        return config_with_options(TorrakuConfig, self.title, players, seed, options)
 
     def new_game(self, config: TorrakuConfig) -> TorrakuState:
         """:func:`~millions_rules.torraku.new_game`."""
