@@ -21,6 +21,7 @@ from millions_rules import (
     GameState,
     IllegalActionError,
     Leave,
+    Pay,
     Phase,
     Role,
     Stay,
@@ -89,11 +90,12 @@ def _drafted(state: GameState, action: object) -> GameState:
 @pytest.mark.parametrize("dealer", list(Dealer))
 @pytest.mark.parametrize("players", range(3, 9))
 def test_the_shortcuts_give_the_drafts_states(players: int, dealer: Dealer) -> None:
-    """Choose, Stay and Leave built without a draft: the same fields, events and history.
+    """Choose, Pay, Stay and Leave built without a draft: the same fields, events and history.
 
     Every listed Choose, Stay and Leave of every state of seeded random games (the
     three-player game's one-character Leave included, R-3P-2; the last choice lays out
-    the role cards, R-PLAN-4, or waits for the external dealer) is played both ways.
+    the role cards, R-PLAN-4, or waits for the external dealer), and up to three of each
+    state's payments (R-NEG-3), are played both ways.
     """
     shortcut_taken = 0
     for seed in range(6):
@@ -112,6 +114,15 @@ def test_the_shortcuts_give_the_drafts_states(players: int, dealer: Dealer) -> N
                     assert not isinstance(action, Choose)
                     assert drafted.phase is not state.phase
                     continue
+                shortcut_taken += 1
+                assert short == drafted
+                assert short.events == drafted.events
+                assert short.history == drafted.history
+                assert short.version == drafted.version
+            payments = [a for a in legal_actions(state) if isinstance(a, Pay)]
+            for action in rng.sample(payments, min(3, len(payments))):
+                short = SHORTCUTS[Pay](state, action)
+                drafted = _drafted(state, action)
                 shortcut_taken += 1
                 assert short == drafted
                 assert short.events == drafted.events

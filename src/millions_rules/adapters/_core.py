@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
+from typing_extensions import Self
 
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError, DeserializationError
@@ -102,6 +103,13 @@ class GameAdapter(Protocol[TableT]):
 
     def legal(self, table: TableT) -> list[int]:
         """The catalogue entries the seat to act may play, ascending."""
+        ...
+
+    def play_legal(self, table: TableT, index: int) -> TableT:
+        """The table after catalogue entry ``index``, one of :meth:`legal` for this very table.
+
+        :meth:`play` of :meth:`move` without the checks: the entry is known to be legal.
+        """
         ...
 
     def move(self, table: TableT, index: int) -> Any:
@@ -354,8 +362,9 @@ class Position(Generic[TableT]):
     def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
         return lambda: self.adapter.observe(self.table, seat)
 
-    def after(self, index: int) -> Position[TableT]:
-        """The position after the seat to act plays catalogue entry ``index``.
+    def after(self, index: int) -> Self:
+        """The position after the seat to act plays catalogue entry ``index`` (of the same
+        class as this one).
 
         Raises:
             ConfigError: If ``index`` is not an entry of the catalogue.
@@ -363,13 +372,18 @@ class Position(Generic[TableT]):
         """
         adapter = self.adapter
         table = self.table
-        return Position(adapter, adapter.play(table, adapter.move(table, index)))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal
+        if index in legal:  # legal by the game's own listings: played without checks
+            return self.__class__(adapter, adapter.play_legal(table, index))
+        return self.__class__(adapter, adapter.play(table, adapter.move(table, index)))
 
-    def after_chance(self, outcome: int) -> Position[TableT]:
-        """The position after the dealer's ``outcome``."""
+    def after_chance(self, outcome: int) -> Self:
+        """The position after the dealer's ``outcome`` (of the same class as this one)."""
         adapter = self.adapter
         table = self.table
-        return Position(adapter, adapter.play(table, adapter.chance_move(table, outcome)))
+        return self.__class__(adapter, adapter.play(table, adapter.chance_move(table, outcome)))
 
 
 def adapter_of(game: object) -> GameAdapter[Any]:

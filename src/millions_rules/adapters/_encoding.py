@@ -76,6 +76,7 @@ class Catalogue:
     _index: tuple[dict[Any, int], ...] = attrs.field(eq=False, repr=False)  # by seat
     _pay: int = attrs.field(eq=False, repr=False)
     _affordable: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    _listed: dict[int, tuple[tuple[Move, ...], list[int]]] = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
         roles = roles_in_play(players)  # ConfigError for a bad count
@@ -122,6 +123,7 @@ class Catalogue:
             tuple(  # by cash: how many of PAY_AMOUNTS (ascending) it can pay
                 sum(amount <= cash for amount in PAY_AMOUNTS) for cash in range(PAY_AMOUNTS[-1] + 1)
             ),
+            {},
         )
 
     def __len__(self) -> int:
@@ -138,6 +140,10 @@ class Catalogue:
         if type(seat) is int and 0 <= seat < self.players:
             return self._moves[seat][index]  # built once: no copy per call
         return _with_player(self.entries[index], seat)
+
+    def seat_moves(self, seat: int) -> tuple[SeatMove, ...]:
+        """Every entry's move made by ``seat`` (a seat of the game), by index: built once."""
+        return self._moves[seat]
 
     def index(self, move: Move) -> int | None:
         """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
@@ -167,6 +173,54 @@ class Catalogue:
             ):
                 mask[index] = 1
         return mask
+
+    def listed(self, seat: int, listing: tuple[Move, ...]) -> list[int]:
+        """The entries of ``listing``'s moves, ascending (do not change the list).
+
+        ``listing`` is a tuple the engine keeps (:func:`~millions_rules.millions._engine.seat_listings`)
+        and lists ``seat``'s moves: the answer is remembered by the tuple's identity, with
+        the tuple kept alive beside it so that its identity is not given to another.
+        """
+        found = self._listed.get(id(listing))
+        if found is not None and found[0] is listing:
+            return found[1]
+        own = self._index[seat]
+        indices = sorted(own[move] for move in listing)
+        if len(self._listed) >= 4096:  # bounded: the engine keeps a few thousand listings
+            self._listed.clear()
+        self._listed[id(listing)] = (listing, indices)
+        return indices
+
+    def legal_of(
+        self,
+        seat: int,
+        decisions: tuple[Move, ...],
+        threats: tuple[Move, ...],
+        payees: Sequence[int],
+        cash: int,
+        free_moves: int,
+        decided: bool,
+        negotiation: bool,
+    ) -> list[int]:
+        """:meth:`legal` from the engine's kept listings (see :meth:`listed`), ascending.
+
+        The catalogue's order puts decisions before threats, threats before payments and
+        payments before waiting, so the parts are joined without sorting.
+        """
+        found = self.listed(seat, decisions) if decisions else []
+        if threats:
+            found = found + self.listed(seat, threats)
+        if negotiation:
+            if decisions and not threats:
+                found = found.copy()  # the remembered list itself: never extended
+            if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
+                affordable = self._affordable[min(cash, PAY_AMOUNTS[-1])]
+                for to in payees:
+                    base = self._pay + to * len(PAY_AMOUNTS)
+                    found.extend(range(base, base + affordable))
+            if free_moves or decided:
+                found.append(len(self.entries) - 1)  # wait, the last entry
+        return found
 
     def legal(
         self,

@@ -18,7 +18,7 @@ import attrs
 from ..games import AnyGame, get_game
 from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
-from ..millions._engine import legal_actions, payees
+from ..millions._engine import payees, seat_listings
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._events import Paid, ThreatUsed
 from ..millions._roles import RepeatRole, Role
@@ -30,6 +30,7 @@ from ._turns import FREE_MOVES, Table, Turn, max_moves
 __all__ = ["MILLIONS", "MillionsAdapter"]
 
 _ROLES: Final = tuple(Role)
+_NEGOTIATION: Final = Phase.NEGOTIATION
 _catalogue: Final = cache(Catalogue)
 
 
@@ -89,14 +90,18 @@ class MillionsAdapter:
         if seat is None:
             return []
         state = table.state
-        return _catalogue(state.config.players).legal(
+        decisions, threats = seat_listings(state, seat)
+        free_moves = table.free_moves[seat]
+        negotiation = state.phase is _NEGOTIATION
+        return _catalogue(state.config.players).legal_of(
             seat,
-            state.phase,
-            legal_actions(state, seat, payments=False),
-            payees(state, seat),
+            decisions,
+            threats,
+            payees(state, seat) if negotiation and free_moves else (),
             state.cash[seat],
-            table.free_moves[seat],
+            free_moves,
             state.decided[seat],
+            negotiation,
         )
 
     def move(self, table: Table, index: int) -> Any:
@@ -105,6 +110,11 @@ class MillionsAdapter:
 
     def play(self, table: Table, move: Any) -> Table:
         return table.play(move)
+
+    def play_legal(self, table: Table, index: int) -> Table:
+        seat = table.seat
+        assert seat is not None, "a legal entry has a seat to play it"
+        return table.play_listed(_catalogue(table.state.config.players).seat_moves(seat)[index])
 
     def observation_size(self, players: int) -> int:
         return observation_size(players)

@@ -31,7 +31,7 @@ from .._common.errors import ConfigError
 from ..games import AnyGame, get_game
 from ..torraku._actions import Bet, Pass, ReportPlacement
 from ..torraku._config import TorrakuConfig
-from ..torraku._engine import apply, bet_counts, new_game
+from ..torraku._engine import apply, apply_listed, bet_counts, new_game
 from ..torraku._model import knock_probability
 from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
 from ..torraku._state import Phase, TorrakuState
@@ -215,6 +215,9 @@ class TorrakuAdapter:
 
     def play(self, table: TorrakuState, move: Any) -> TorrakuState:
         return apply(table, move)
+
+    def play_legal(self, table: TorrakuState, index: int) -> TorrakuState:
+        return apply_listed(table, self.move(table, index))
 
     def observation_size(self, players: int) -> int:
         return sum(size for _, size in torraku_observation_fields(players))

@@ -44,13 +44,15 @@ from ..millions._actions import (
 )
 from ..millions._checks import illegal
 from ..millions._config import GameConfig
-from ..millions._engine import apply, legal_actions, new_game, payees
+from ..millions._engine import apply, apply_listed, legal_actions, new_game, payees, seat_listings
 from ..millions._errors import ConfigError
 from ..millions._state import GameState, Phase
 from ..millions._text import msg
 from ..millions._views import PlayerView
 
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
+
+_NEGOTIATION = Phase.NEGOTIATION
 
 #: The default number of free moves (payments and waits) each seat has per round.
 FREE_MOVES = 2
@@ -158,10 +160,13 @@ class Table:
         phase = state.phase
         if phase is Phase.PLANNING:  # the first seat clockwise from the leader to choose
             n, leader = state.config.players, state.leader
-            chosen = {c.player for c in state.characters}
-            return next(
-                (leader + step) % n for step in range(n) if (leader + step) % n not in chosen
-            )
+            chosen = [False] * n
+            for c in state.characters:
+                chosen[c.player] = True
+            for seat in (*range(leader, n), *range(leader)):
+                if not chosen[seat]:
+                    return seat
+            return None  # every seat has chosen: the planning phase ends with the last
         if phase is Phase.HEIST:
             return state.awaiting[0]
         if phase is Phase.NEGOTIATION:
@@ -177,11 +182,12 @@ class Table:
         state = self.state
         if not state.decided[seat]:
             return True
-        if self.done[seat] or not state.in_round(seat):
+        if self.done[seat]:
             return False
+        # Either is empty for a seat out of the round: it has no payee and no threat.
         return bool(
             (self.free_moves[seat] and payees(state, seat))
-            or (state.threats[seat] and legal_actions(state, seat, payments=False))
+            or (state.threats[seat] and seat_listings(state, seat)[1])
         )
 
     def moves(self, amounts: tuple[int, ...] | None = None) -> tuple[Move, ...]:
@@ -233,39 +239,54 @@ class Table:
                     seat=seat,
                 )
         if isinstance(move, Wait):
-            return self._wait(move)
-        free = self.free_moves
-        if isinstance(move, Pay):
-            if not free[move.player]:
+            if self.state.phase is not _NEGOTIATION:
+                illegal(msg("error.wrong_phase", "one waits only in negotiation"))
+            if not (self.free_moves[move.player] or self.state.decided[move.player]):
                 illegal(
-                    msg("error.not_your_turn", "seat {seat} has no free move left this round"),
+                    msg("error.not_your_turn", "seat {seat} has no free move left: stay or leave"),
                     seat=move.player,
                 )
+            return self._wait(move.player)
+        if isinstance(move, Pay) and not self.free_moves[move.player]:
+            illegal(
+                msg("error.not_your_turn", "seat {seat} has no free move left this round"),
+                seat=move.player,
+            )
+        # The engine checks the rest: its player is the seat to act, checked above.
+        return self._after(move, apply(self.state, move))
+
+    def play_listed(self, move: Move) -> Table:
+        """The table after ``move``, one of :meth:`moves` (its payments of any amount).
+
+        :meth:`play` without the checks, for callers that only play what was listed
+        for this very table (the adapters' catalogue entries that are legal now).
+        """
+        if move.__class__ is Wait:
+            return self._wait(move.player)
+        return self._after(move, apply_listed(self.state, move))  # type: ignore[arg-type]
+
+    def _after(self, move: Action, after: GameState) -> Table:
+        """The table once the engine has played ``move`` (a seat's or the dealer's) to ``after``."""
+        before = self.state
+        if after.round != before.round or (
+            after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
+        ):
+            return Table.resume(after, self.free_moves_per_round)  # a new round's counters
+        free = self.free_moves
+        if move.__class__ is Pay:
             spent = list(free)
             spent[move.player] -= 1
             free = tuple(spent)
-        before = self.state
-        after = apply(before, move)  # its player is the seat to act, checked above
-        entered = after.phase is Phase.NEGOTIATION and before.phase is not Phase.NEGOTIATION
-        if entered or after.round != before.round:
-            return Table.resume(after, self.free_moves_per_round)  # a new round's counters
+        seat = self.seat
         cursor = seat if seat is not None else self.cursor
         return Table(after, self.free_moves_per_round, free, self.done, cursor)
 
-    def _wait(self, move: Wait) -> Table:
-        seat = move.player
-        if self.state.phase is not Phase.NEGOTIATION:
-            illegal(msg("error.wrong_phase", "one waits only in negotiation"))
+    def _wait(self, seat: int) -> Table:
         free, done = list(self.free_moves), list(self.done)
         if self.state.decided[seat]:
             done[seat] = True
-        elif free[seat]:
-            free[seat] -= 1
         else:
-            illegal(
-                msg("error.not_your_turn", "seat {seat} has no free move left: stay or leave"),
-                seat=seat,
-            )
+            free[seat] -= 1
         return Table(self.state, self.free_moves_per_round, tuple(free), tuple(done), seat)
 
 

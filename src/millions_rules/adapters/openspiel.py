@@ -215,7 +215,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
                 "the state is of a game with other parameters", "bad_value", wrong
             )
         state = LibraryState(self)
-        state._saved = _Saved(Position(adapter, table))
+        state._saved = _Saved(adapter, table)
         return state
 
 
@@ -233,27 +233,30 @@ class TorrakuGame(LibraryGame):
     game_type = _game_type(TORRAKU)
 
 
-class _Saved:
+class _Saved(Position[Any]):
     """The state's one attribute: pickles (and so serialises) as the library's JSON.
 
-    It holds the :class:`~._core.Position`, which remembers who acts and the legal
-    actions (search asks for them often).
+    It is the :class:`~._core.Position`, which remembers the legal actions (search asks
+    for them often), with OpenSpiel's current player, which OpenSpiel asks for several
+    times a step.
     """
 
-    __slots__ = ("position",)
+    __slots__ = ("player",)
 
-    def __init__(self, position: Position[Any]) -> None:
-        self.position = position
+    def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
+        super().__init__(adapter, table)
+        seat = self._seat = adapter.seat(table)
+        self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_restore, (_table_to_json(self.position.adapter, self.position.table),))
+        return (_restore, (_table_to_json(self.adapter, self.table),))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return self  # immutable
 
 
 def _restore(text: str) -> _Saved:
-    return _Saved(Position(*_table_from_json(text)))
+    return _Saved(*_table_from_json(text))
 
 
 def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
@@ -283,7 +286,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def __init__(self, game: LibraryGame) -> None:
         super().__init__(game)
-        self._saved = _Saved(Position(game.adapter, game._start))
+        self._saved = _Saved(game.adapter, game._start)
 
     @property
     def table(self) -> Any:
@@ -293,7 +296,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         with the turn counters), for Torraku the
         :class:`~millions_rules.torraku.TorrakuState` itself.
         """
-        return self._saved.position.table
+        return self._saved.table
 
     def _game(self) -> LibraryGame:
         game: LibraryGame = self.get_game()
@@ -301,42 +304,37 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal id."""
-        position = self._saved.position
-        seat = position.seat
-        if seat is not None:
-            return seat
-        return _TERMINAL if position.over else _CHANCE
+        return self._saved.player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalogue indices the seat may play (sorted)."""
-        return self._saved.position.legal  # pybind11 copies it
+        return self._saved.legal  # pybind11 copies it
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer's outcomes with their exact probabilities."""
-        position = self._saved.position
+        position = self._saved
         return position.adapter.chance_outcomes(position.table)
 
     def _apply_action(self, action: int) -> None:
-        position = self._saved.position
-        if position.seat is None:
-            self._saved = _Saved(position.after_chance(int(action)))
+        saved = self._saved
+        if saved.player < 0:  # chance (a terminal state is refused by OpenSpiel itself)
+            self._saved = saved.after_chance(int(action))
         else:
-            self._saved = _Saved(position.after(int(action)))
+            self._saved = saved.after(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            position = self._saved.position
+            position = self._saved
             return position.adapter.chance_name(position.table, action)
         return f"{player}: {self._game().catalogue_names[action]}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        position = self._saved.position
-        return position.seat is None and position.over
+        return self._saved.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Zeros until the end; then +1/-1 by win (``reward="win"``) or the game's score."""
-        position = self._saved.position
+        position = self._saved
         game = self._game()
         if not self.is_terminal():
             return [0.0] * game.config.players
@@ -350,19 +348,19 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         randomness.
         """
         seed = int(sampler() * (1 << 53)) % (1 << 64)
-        position = self._saved.position
+        position = self._saved
         clone = LibraryState(self._game())
         table = resample(position.adapter, position.table, player, seed)
-        clone._saved = _Saved(Position(position.adapter, table))
+        clone._saved = _Saved(position.adapter, table)
         return clone
 
     def to_json(self) -> str:
         """The state as JSON: the library's game state and the turn counters."""
-        position = self._saved.position
+        position = self._saved
         return _table_to_json(position.adapter, position.table)
 
     def __str__(self) -> str:
-        position = self._saved.position
+        position = self._saved
         return position.adapter.headline(position.table)
 
 
@@ -386,7 +384,7 @@ class LibraryObserver:
 
     def set_from(self, state: LibraryState, player: int) -> None:
         """Write ``player``'s tensor for ``state``."""
-        position = state._saved.position
+        position = state._saved
         self.tensor.fill(0.0)
         self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
@@ -394,7 +392,7 @@ class LibraryObserver:
 
     def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
-        table = state._saved.position.table
+        table = state._saved.table
         if self.perfect_recall:
             return information(self.adapter, table, player)
         return self.adapter.summary(table, player)

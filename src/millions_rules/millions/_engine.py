@@ -224,6 +224,22 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         play = _TRANSITIONS[action.__class__][1]
     else:
         play = _check(state, action, seat)[1]
+    return _play(state, action, play)
+
+
+def apply_listed(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, an action the engine's own listings give for ``state``.
+
+    :func:`~millions_rules.apply` without the checks, for the library's callers that only
+    play what :func:`legal_actions` listed for this very state, or a payment among
+    :func:`payees` within the payer's cash (the adapters, whose catalogue entries are
+    legal exactly when listed). Anything else goes through
+    :func:`~millions_rules.apply`: this plays whatever it is given.
+    """
+    return _play(state, action, _TRANSITIONS[action.__class__][1])
+
+
+def _play(state: GameState, action: Action, play: _Play) -> GameState:
     shortcut = SHORTCUTS.get(action.__class__)
     if shortcut is not None:
         # A checked action that changes little: built without a draft (see ._shortcuts).
@@ -426,10 +442,11 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
     phase = state.phase
     seats: Iterable[int] = range(state.config.players) if player is None else (player,)
     awaiting = state.awaiting
+    if not payments and player is not None:
+        decisions, threats = seat_listings(state, player)
+        return decisions + threats if threats else decisions
     if not payments and not (phase is _NEGOTIATION and any(state.threats)):
         # Only decisions are possible: visit just the seats the engine waits for.
-        if player is not None:
-            return tuple(_decisions_of(state, player)) if player in awaiting else ()
         if phase is _PLANNING:
             return all_choices(state, awaiting)
         if phase is _NEGOTIATION:
@@ -450,7 +467,22 @@ def _legal_actions(state: GameState, player: int | None, payments: bool) -> tupl
     return tuple(found)
 
 
-def _decisions_of(state: GameState, seat: int) -> Iterable[Action]:
+def seat_listings(state: GameState, seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``seat``'s legal actions but payments: its decisions, then its threat cards.
+
+    :func:`legal_actions` with ``player=seat, payments=False`` lists the same actions, the
+    two joined. Each is a tuple the engine keeps and gives again for every state with the
+    same choices open (R-PLAN-2, R-NEG-1, R-3P-2, R-NEG-THREAT, R-HEIST-SNITCH), so a
+    caller may remember what it derives from one by its identity. ``seat`` must be a
+    seat of the game.
+    """
+    if state.phase is _NEGOTIATION:  # the engine awaits the undecided seats
+        decisions = () if state.decided[seat] else _stay_or_leave(state, seat)
+        return decisions, _threats(state, seat) if state.threats[seat] else ()
+    return _decisions_of(state, seat) if seat in state.awaiting else (), ()
+
+
+def _decisions_of(state: GameState, seat: int) -> tuple[Action, ...]:
     """The choice, stay-or-leave or denunciation the engine awaits from ``seat``."""
     if state.phase is _PLANNING:
         return choices(state, seat)
@@ -472,7 +504,7 @@ def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(action for seat in seats for action in _stay_or_leave_all(seat))
 
 
-def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
+def _stay_or_leave(state: GameState, seat: int) -> tuple[Action, ...]:
     if not state.config.three_player:
         return _stay_or_leave_all(seat)
     return face_down_decisions(state)[seat]  # kept with the state (see ._face_down)

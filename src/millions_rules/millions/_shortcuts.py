@@ -1,15 +1,16 @@
 """Shortcuts for the commonest checked actions: the next state built without a draft.
 
-Most actions of a game are a :class:`~millions_rules.Choose`, or a
-:class:`~millions_rules.Stay` or :class:`~millions_rules.Leave` that is not the last
-decision: each changes a few fields of the state and adds a few events. Copying the
+Most actions of a game are a :class:`~millions_rules.Choose`, a
+:class:`~millions_rules.Pay`, or a :class:`~millions_rules.Stay` or
+:class:`~millions_rules.Leave` that is not the last decision: each changes a few fields of the state and adds a few events. Copying the
 whole state into a :class:`._draft.Draft` and freezing it back costs more than the
 rule itself, so for those actions :func:`~millions_rules.apply` calls the shortcut
 here, which copies the state's field dictionary and replaces only what the rule changes.
 
 Each shortcut gives exactly the state and events of the rule's ``play_*`` function
 (:func:`._planning.play_choose`, with the role cards laid out after the last choice;
-:func:`._negotiation.play_stay`; :func:`._negotiation.play_leave`) and returns ``None``
+:func:`._negotiation.play_pay`; :func:`._negotiation.play_stay`;
+:func:`._negotiation.play_leave`) and returns ``None``
 whenever the action would do more (start the heist): the draft then plays it. They
 run only on actions already checked.
 """
@@ -21,13 +22,14 @@ from functools import lru_cache
 from typing import Any, Final
 
 from .._common.interning import CACHE_SIZE, interned
-from ._actions import Action, Choose, Leave, Stay
+from ._actions import Action, Choose, Leave, Pay, Stay
 from ._events import (
     CharacterChosen,
     CharacterTakenBack,
     DepositPlaced,
     DepositReturned,
     Left,
+    Paid,
     RoleCardSetAside,
     RoleCardsLaidOut,
     Stayed,
@@ -54,6 +56,7 @@ _CharacterTakenBack = interned(CharacterTakenBack)
 _DepositPlaced = interned(DepositPlaced)
 _DepositReturned = interned(DepositReturned)
 _Left = interned(Left)
+_Paid = interned(Paid)
 _RoleCardSetAside = interned(RoleCardSetAside)
 _RoleCardsLaidOut = interned(RoleCardsLaidOut)
 _Stayed = interned(Stayed)
@@ -261,6 +264,17 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     return new
 
 
+def _pay(state: GameState, action: Pay) -> GameState:
+    """:func:`._negotiation.play_pay`: the money moves at once (R-NEG-3)."""
+    payer, payee, amount = action.player, action.to, action.amount
+    new, fields = _derive(state, action, (_Paid(payer, payee, amount),))
+    cash = list(state.cash)
+    cash[payer] -= amount
+    cash[payee] += amount
+    fields["cash"] = tuple(cash)
+    return new
+
+
 #: For each face-down character taken back: the character as taken back and the events
 #: of a Leave taking back only it (R-NEG-2, R-3P-2), with no character or with one left
 #: face down, by the identity of the character, which the entry holds. The characters
@@ -300,4 +314,5 @@ SHORTCUTS: Final[dict[type, Callable[[GameState, Any], GameState | None]]] = {
     Choose: _choose,
     Stay: _stay,
     Leave: _leave,
+    Pay: _pay,
 }

@@ -561,7 +561,22 @@ def apply(state: TorrakuState, action: Action, *, seat: int | None = None) -> To
     >>> state.rows[0], state.to_act
     ((<PieceKind.VAN: 'van'>,), 1)
     """
-    play = _check(state, action, seat)
+    return _play(state, action, _check(state, action, seat))
+
+
+def apply_listed(state: TorrakuState, action: Action) -> TorrakuState:
+    """The state after ``action``, a legal action for ``state`` by the rules' own listings.
+
+    :func:`apply` without the checks, for the library's callers that only play a
+    :func:`legal_actions` entry, a bet of counts :func:`bet_counts` allows in canonical
+    order, or the placement the dealer reports (the adapters, whose catalogue entries are
+    legal exactly when listed). Anything else goes through :func:`apply`: this plays
+    whatever it is given.
+    """
+    return _play(state, action, _TRANSITIONS[action.__class__][1])
+
+
+def _play(state: TorrakuState, action: Action, play: _Play) -> TorrakuState:
     draft = _Draft(state)
     play(draft, action)
     return draft.finish(action)
