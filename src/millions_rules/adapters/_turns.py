@@ -163,7 +163,8 @@ class Table:
             chosen = [False] * n
             for c in state.characters:
                 chosen[c.player] = True
-            for seat in (*range(leader, n), *range(leader)):
+            for step in range(n):
+                seat = leader + step if leader + step < n else leader + step - n
                 if not chosen[seat]:
                     return seat
             return None  # every seat has chosen: the planning phase ends with the last
