@@ -35,6 +35,8 @@ __all__ = [
 PAY_AMOUNTS: Final[tuple[int, ...]] = (1, 2, 3, 5, 10)
 
 _ROLES: Final = tuple(Role)
+_AMOUNTS: Final = len(PAY_AMOUNTS)
+_MOST: Final = PAY_AMOUNTS[-1]
 _MOVE_TYPES: Final = (Choose, Stay, Leave, Pay, UseThreat, Denounce, Wait)
 _PHASES: Final = tuple(Phase)
 _STATUSES: Final = tuple(CharacterStatus)
@@ -77,6 +79,7 @@ class Catalogue:
     _pay: int = attrs.field(eq=False, repr=False)
     _affordable: tuple[int, ...] = attrs.field(eq=False, repr=False)
     _listed: dict[int, tuple[tuple[Move, ...], list[int]]] = attrs.field(eq=False, repr=False)
+    _wait: int = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
         roles = roles_in_play(players)  # ConfigError for a bad count
@@ -124,6 +127,7 @@ class Catalogue:
                 sum(amount <= cash for amount in PAY_AMOUNTS) for cash in range(PAY_AMOUNTS[-1] + 1)
             ),
             {},
+            len(entries) - 1,  # wait, the last entry
         )
 
     def __len__(self) -> int:
@@ -184,6 +188,8 @@ class Catalogue:
         found = self._listed.get(id(listing))
         if found is not None and found[0] is listing:
             return found[1]
+        if not listing:
+            return []
         own = self._index[seat]
         indices = sorted(own[move] for move in listing)
         if len(self._listed) >= 4096:  # bounded: the engine keeps a few thousand listings
@@ -200,26 +206,21 @@ class Catalogue:
         cash: int,
         free_moves: int,
         decided: bool,
-        negotiation: bool,
     ) -> list[int]:
-        """:meth:`legal` from the engine's kept listings (see :meth:`listed`), ascending.
+        """:meth:`legal` in negotiation, from the engine's kept listings (see :meth:`listed`).
 
         The catalogue's order puts decisions before threats, threats before payments and
         payments before waiting, so the parts are joined without sorting.
         """
-        found = self.listed(seat, decisions) if decisions else []
-        if threats:
-            found = found + self.listed(seat, threats)
-        if negotiation:
-            if decisions and not threats:
-                found = found.copy()  # the remembered list itself: never extended
-            if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
-                affordable = self._affordable[min(cash, PAY_AMOUNTS[-1])]
-                for to in payees:
-                    base = self._pay + to * len(PAY_AMOUNTS)
-                    found.extend(range(base, base + affordable))
-            if free_moves or decided:
-                found.append(len(self.entries) - 1)  # wait, the last entry
+        found = self.listed(seat, decisions) + self.listed(seat, threats)  # a new list
+        if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
+            affordable = self._affordable[cash if cash < _MOST else _MOST]
+            pay = self._pay
+            for to in payees:
+                base = pay + to * _AMOUNTS
+                found += range(base, base + affordable)
+        if free_moves or decided:
+            found.append(self._wait)
         return found
 
     def legal(

@@ -91,17 +91,18 @@ class MillionsAdapter:
             return []
         state = table.state
         decisions, threats = seat_listings(state, seat)
+        catalogue = _catalogue(state.config.players)
+        if state.phase is not _NEGOTIATION:
+            return catalogue.listed(seat, decisions)
         free_moves = table.free_moves[seat]
-        negotiation = state.phase is _NEGOTIATION
-        return _catalogue(state.config.players).legal_of(
+        return catalogue.legal_of(
             seat,
             decisions,
             threats,
-            payees(state, seat) if negotiation and free_moves else (),
+            payees(state, seat) if free_moves else (),
             state.cash[seat],
             free_moves,
             state.decided[seat],
-            negotiation,
         )
 
     def move(self, table: Table, index: int) -> Any:

@@ -85,9 +85,6 @@ class Turn:
     """Whether each seat has decided and said with :class:`Wait` it is done for the round."""
 
 
-_UNKNOWN: object = object()  # the seat to act, before it is first asked
-
-
 @attrs.frozen
 class Table:
     """A :class:`~millions_rules.GameState` played in turns (see the module text).
@@ -112,7 +109,12 @@ class Table:
     """Whether each seat is done for the round (decided, then waited)."""
     cursor: int
     """The seat that moved last in negotiation; the next turn goes clockwise from it."""
-    _seat: object = attrs.field(default=_UNKNOWN, init=False, eq=False, repr=False)
+    seat: int | None = attrs.field(init=False, eq=False, repr=False)
+    """The seat to act (:attr:`Turn.seat`), or ``None`` while the dealer must act or when
+    the game is over: worked out when the table is made."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "seat", self._to_act())
 
     @classmethod
     def start(cls, config: GameConfig, free_moves: int = FREE_MOVES) -> Table:
@@ -145,15 +147,6 @@ class Table:
     def turn(self) -> Turn:
         """Who acts now, and the public counters."""
         return Turn(self.seat, self.free_moves, self.done)
-
-    @property
-    def seat(self) -> int | None:
-        """The seat to act (:attr:`Turn.seat`), worked out once per table."""
-        seat = self._seat
-        if seat is _UNKNOWN:
-            seat = self._to_act()
-            object.__setattr__(self, "_seat", seat)
-        return seat  # type: ignore[return-value]  # an int or None once known
 
     def _to_act(self) -> int | None:
         state = self.state
