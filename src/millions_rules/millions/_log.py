@@ -14,6 +14,7 @@ before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from typing import Any, Generic, TypeVar
 
@@ -29,13 +30,39 @@ class Log(Generic[T]):
     whole log as a tuple once someone read it (always set on a root).
     """
 
-    __slots__ = ("cached", "items", "parent", "size")
+    __slots__ = ("cached", "items", "parent", "selected", "size")
 
     def __init__(self, parent: Log[T] | None, items: tuple[T, ...], size: int) -> None:
         self.parent = parent
         self.items = items
         self.size = size
         self.cached: tuple[T, ...] | None = items if parent is None else None
+        self.selected: dict[object, tuple[T, ...]] | None = None
+
+    def select(self, key: object, keep: Callable[[T], bool]) -> tuple[T, ...]:
+        """The items of the whole log that ``keep`` keeps, in order, cached under ``key``.
+
+        Built on the nearest ancestor that has a selection under ``key`` (only the items
+        added since are tested), and cached on this node only, as :meth:`materialise`
+        does: a seat's view after each action filters each event once. ``keep`` must
+        be the same test for the same ``key``.
+        """
+        chunks = []
+        node: Log[T] | None = self
+        base: tuple[T, ...] = ()
+        while node is not None:
+            known = node.selected
+            if known is not None and key in known:
+                base = known[key]
+                break
+            chunks.append(node.items)
+            node = node.parent
+        chunks.reverse()
+        whole = base + tuple(filter(keep, chain.from_iterable(chunks)))
+        if self.selected is None:
+            self.selected = {}
+        self.selected[key] = whole
+        return whole
 
     def materialise(self) -> tuple[T, ...]:
         """The whole log as a tuple (built once, iteratively, then cached)."""

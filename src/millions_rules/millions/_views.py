@@ -18,6 +18,9 @@ The seed is dropped with the whole :class:`~millions_rules.GameConfig`: a view c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 import attrs
 
 from ._actions import Action
@@ -28,6 +31,7 @@ from ._errors import ConfigError
 from ._events import EVENT_TYPES, Event, LootRevealed, ThreatPeeked, check_seat_argument
 from ._fields import document_fields
 from ._heist import nameable_roles
+from ._log import Log
 from ._roles import Dealer, LootCard, RepeatRole, Role
 from ._state import Character, CharacterStatus, GameState, Phase
 from ._text import msg
@@ -82,9 +86,21 @@ def public_config(config: GameConfig) -> PublicConfig:
     """
     if not isinstance(config, GameConfig):
         raise ConfigError(f"public_config needs a GameConfig, not {type(config).__name__}")
+    known = _PUBLIC.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
     fields = attrs.asdict(config, recurse=False)
     del fields["seed"]
-    return PublicConfig(**fields)
+    public = PublicConfig(**fields)
+    if len(_PUBLIC) >= 256:  # bounded: a process plays few configs at a time
+        _PUBLIC.clear()
+    _PUBLIC[id(config)] = (config, public)  # the config kept alive: its id stays its own
+    return public
+
+
+#: The public config of each config recently asked, by the config's identity (configs
+#: are immutable: every state of a game shares its config, and every view asks).
+_PUBLIC: dict[int, tuple[GameConfig, PublicConfig]] = {}
 
 
 @attrs.frozen
@@ -232,9 +248,34 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
         )
 
 
+def _visible_log(state: GameState, seat: int | None) -> tuple[Event, ...]:
+    """``visible_events(state.events, seat)``, filtering only the events added since the
+    seat's last view of an earlier state of the same game (see :meth:`._log.Log.select`)."""
+    stored = state.__dict__["events"]
+    if stored.__class__ is Log:
+        try:
+            return stored.select(seat, _keeper(seat))
+        except (AttributeError, IndexError, TypeError):
+            pass  # an event that is no event (a hand-built log): refused just below
+    return visible_events(state.events, seat)
+
+
 def _audience(event: Event, seat: int | None) -> bool:
     audience = event.visible_to
     return audience is None or (seat is not None and seat in audience)
+
+
+@cache
+def _keeper(seat: int | None) -> Callable[[Event], bool]:
+    """:func:`_audience` for one seat, as a test of one event (one per seat)."""
+    if seat is None:
+        return lambda event: event.visible_to is None
+
+    def keep(event: Event) -> bool:
+        audience = event.visible_to
+        return audience is None or seat in audience
+
+    return keep
 
 
 def _round_start(events: tuple[Event, ...]) -> int:
@@ -310,7 +351,7 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         )
     if seat is not None:
         seat = require_seat(state, seat, "seat")
-    log = visible_events(state.events, seat)
+    log = _visible_log(state, seat)
     if type(since) is not int or not 0 <= since <= len(log):
         illegal(
             msg(
