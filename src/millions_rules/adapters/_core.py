@@ -105,10 +105,11 @@ class GameAdapter(Protocol[TableT]):
         """The catalogue entries the seat to act may play, ascending."""
         ...
 
-    def play_legal(self, table: TableT, index: int) -> TableT:
-        """The table after catalogue entry ``index``, one of :meth:`legal` for this very table.
+    def play_listed(self, table: TableT, move: Any) -> TableT:
+        """The table after ``move``, known to be legal at this very table.
 
-        :meth:`play` of :meth:`move` without the checks: the entry is known to be legal.
+        :meth:`play` without the checks, for the move of an entry of :meth:`legal` or a
+        dealer's outcome of :meth:`chance_outcomes`.
         """
         ...
 
@@ -302,6 +303,7 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
 
 
 _UNSET: Any = object()
+_CHANCES: Any = object()  # the key of the dealer's outcomes in Position.remember
 
 
 class Position(Generic[TableT]):
@@ -375,14 +377,36 @@ class Position(Generic[TableT]):
         legal = self._legal
         if legal is None:
             legal = self.legal
+        move = adapter.move(table, index)
         if index in legal:  # legal by the game's own listings: played without checks
-            return self.__class__(adapter, adapter.play_legal(table, index))
-        return self.__class__(adapter, adapter.play(table, adapter.move(table, index)))
+            return self.__class__(adapter, adapter.play_listed(table, move))
+        return self.__class__(adapter, adapter.play(table, move))
+
+    @property
+    def chances(self) -> list[tuple[int, float]]:
+        """The dealer's outcomes now, with their probabilities (do not change the list)."""
+        chances: list[tuple[int, float]] = self.remember(_CHANCES, self._chance_outcomes)
+        return chances
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.adapter.chance_outcomes(self.table)
 
     def after_chance(self, outcome: int) -> Self:
-        """The position after the dealer's ``outcome`` (of the same class as this one)."""
+        """The position after the dealer's ``outcome`` (of the same class as this one).
+
+        Raises:
+            ConfigError: If ``outcome`` is not an outcome of the dealer's now.
+            IllegalActionError: If the dealer may not act now; nothing changes.
+        """
         adapter = self.adapter
         table = self.table
+        kept = self._kept
+        listed = None if kept is None else kept.get(_CHANCES)
+        if listed is not None:  # asked for already: an outcome among them is legal
+            for known, _ in listed:
+                if known == outcome:
+                    move = adapter.chance_move(table, outcome)
+                    return self.__class__(adapter, adapter.play_listed(table, move))
         return self.__class__(adapter, adapter.play(table, adapter.chance_move(table, outcome)))
 
 

@@ -145,10 +145,6 @@ class Catalogue:
             return self._moves[seat][index]  # built once: no copy per call
         return _with_player(self.entries[index], seat)
 
-    def seat_moves(self, seat: int) -> tuple[SeatMove, ...]:
-        """Every entry's move made by ``seat`` (a seat of the game), by index: built once."""
-        return self._moves[seat]
-
     def index(self, move: Move) -> int | None:
         """The catalogue index of ``move`` (any seat's), or ``None`` if it has none."""
         if not isinstance(move, _MOVE_TYPES):

@@ -112,10 +112,8 @@ class MillionsAdapter:
     def play(self, table: Table, move: Any) -> Table:
         return table.play(move)
 
-    def play_legal(self, table: Table, index: int) -> Table:
-        seat = table.seat
-        assert seat is not None, "a legal entry has a seat to play it"
-        return table.play_listed(_catalogue(table.state.config.players).seat_moves(seat)[index])
+    def play_listed(self, table: Table, move: Any) -> Table:
+        return table.play_listed(move)
 
     def observation_size(self, players: int) -> int:
         return observation_size(players)

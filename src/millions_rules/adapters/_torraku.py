@@ -216,8 +216,8 @@ class TorrakuAdapter:
     def play(self, table: TorrakuState, move: Any) -> TorrakuState:
         return apply(table, move)
 
-    def play_legal(self, table: TorrakuState, index: int) -> TorrakuState:
-        return apply_listed(table, self.move(table, index))
+    def play_listed(self, table: TorrakuState, move: Any) -> TorrakuState:
+        return apply_listed(table, move)
 
     def observation_size(self, players: int) -> int:
         return sum(size for _, size in torraku_observation_fields(players))

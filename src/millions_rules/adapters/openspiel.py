@@ -312,8 +312,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer's outcomes with their exact probabilities."""
-        position = self._saved
-        return position.adapter.chance_outcomes(position.table)
+        return self._saved.chances  # pybind11 copies it
 
     def _apply_action(self, action: int) -> None:
         saved = self._saved
