@@ -208,7 +208,8 @@ class Catalogue:
         The catalogue's order puts decisions before threats, threats before payments and
         payments before waiting, so the parts are joined without sorting.
         """
-        found = self.listed(seat, decisions) + self.listed(seat, threats)  # a new list
+        found = self.listed(seat, decisions) if decisions else []
+        found = found + self.listed(seat, threats) if threats else found.copy()  # a new list
         if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
             affordable = self._affordable[cash if cash < _MOST else _MOST]
             pay = self._pay

@@ -244,7 +244,7 @@ class _Saved(Position[Any]):
     __slots__ = ("player",)
 
     def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
-        super().__init__(adapter, table)
+        Position.__init__(self, adapter, table)
         seat = self._seat = adapter.seat(table)
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
 
