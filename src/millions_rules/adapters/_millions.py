@@ -108,6 +108,7 @@ class MillionsAdapter:
     def move(self, table: Table, index: int) -> Any:
         seat = table.seat
         return _catalogue(table.state.config.players).move(index, -1 if seat is None else seat)
+
     def play(self, table: Table, move: Any) -> Table:
         return table.play(move)
 

@@ -53,6 +53,8 @@ from ..millions._views import PlayerView
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 
 _NEGOTIATION = Phase.NEGOTIATION
+_PLANNING = Phase.PLANNING
+_HEIST = Phase.HEIST
 
 #: The default number of free moves (payments and waits) each seat has per round.
 FREE_MOVES = 2
@@ -151,25 +153,29 @@ class Table:
     def _to_act(self) -> int | None:
         state = self.state
         phase = state.phase
-        if phase is Phase.PLANNING:  # the first seat clockwise from the leader to choose
-            n, leader = state.config.players, state.leader
-            chosen = [False] * n
+        if phase is _NEGOTIATION:  # the first seat clockwise from the last mover's that may act
+            decided = state.decided
+            n = len(decided)
+            seat = self.cursor
+            for _ in range(n):
+                seat = seat + 1 if seat + 1 < n else 0
+                if not decided[seat] or self._may_move(seat):
+                    return seat
+            return None
+        if phase is _PLANNING:  # the first seat clockwise from the leader to choose
+            chosen = [False] * state.config.players
             for c in state.characters:
                 chosen[c.player] = True
-            for step in range(n):
-                seat = leader + step if leader + step < n else leader + step - n
+            leader = state.leader
+            for seat in range(leader, len(chosen)):
+                if not chosen[seat]:
+                    return seat
+            for seat in range(leader):
                 if not chosen[seat]:
                     return seat
             return None  # every seat has chosen: the planning phase ends with the last
-        if phase is Phase.HEIST:
+        if phase is _HEIST:
             return state.awaiting[0]
-        if phase is Phase.NEGOTIATION:
-            n, after = state.config.players, self.cursor + 1
-            decided = state.decided
-            for step in range(n):
-                seat = (after + step) % n
-                if not decided[seat] or self._may_move(seat):
-                    return seat
         return None
 
     def _may_move(self, seat: int) -> bool:
