@@ -314,10 +314,13 @@ class Position(Generic[TableT]):
 
     __slots__ = ("_kept", "_legal", "_over", "_seat", "adapter", "table")
 
-    def __init__(self, adapter: GameAdapter[TableT], table: TableT) -> None:
+    def __init__(
+        self, adapter: GameAdapter[TableT], table: TableT, seat: int | None = _UNSET
+    ) -> None:
+        """``seat``, the seat to act at ``table``, if the caller knows it."""
         self.adapter = adapter
         self.table = table
-        self._seat: int | None = _UNSET
+        self._seat: int | None = seat
         self._over: bool | None = None
         self._legal: list[int] | None = None
         self._kept: dict[object, Any] | None = None

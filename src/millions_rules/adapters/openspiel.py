@@ -244,8 +244,8 @@ class _Saved(Position[Any]):
     __slots__ = ("player",)
 
     def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
-        Position.__init__(self, adapter, table)
-        seat = self._seat = adapter.seat(table)
+        super().__init__(adapter, table, adapter.seat(table))
+        seat = self._seat
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
@@ -308,7 +308,9 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalogue indices the seat may play (sorted)."""
-        return self._saved.legal  # pybind11 copies it
+        saved = self._saved
+        legal = saved._legal
+        return saved.legal if legal is None else legal  # pybind11 copies it
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer's outcomes with their exact probabilities."""

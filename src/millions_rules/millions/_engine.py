@@ -505,7 +505,7 @@ def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _stay_or_leave(state: GameState, seat: int) -> tuple[Action, ...]:
-    if not state.config.three_player:
+    if state.config.players != 3:  # R-3P: three players decide per character
         return _stay_or_leave_all(seat)
     return face_down_decisions(state)[seat]  # kept with the state (see ._face_down)
 

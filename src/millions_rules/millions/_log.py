@@ -32,12 +32,15 @@ class Log(Generic[T]):
 
     __slots__ = ("cached", "items", "parent", "selected", "size")
 
+    selected: dict[object, tuple[T, ...]]
+
     def __init__(self, parent: Log[T] | None, items: tuple[T, ...], size: int) -> None:
         self.parent = parent
         self.items = items
         self.size = size
         self.cached: tuple[T, ...] | None = items if parent is None else None
-        self.selected: dict[object, tuple[T, ...]] | None = None
+        # ``selected`` (the selections of select(), by key) is set when first needed:
+        # nodes are made at every action, and few are ever selected from.
 
     def select(self, key: object, keep: Callable[[T], bool]) -> tuple[T, ...]:
         """The items of the whole log that ``keep`` keeps, in order, cached under ``key``.
@@ -51,7 +54,7 @@ class Log(Generic[T]):
         node: Log[T] | None = self
         base: tuple[T, ...] = ()
         while node is not None:
-            known = node.selected
+            known = getattr(node, "selected", None)
             if known is not None and key in known:
                 base = known[key]
                 break
@@ -59,9 +62,10 @@ class Log(Generic[T]):
             node = node.parent
         chunks.reverse()
         whole = base + tuple(filter(keep, chain.from_iterable(chunks)))
-        if self.selected is None:
-            self.selected = {}
-        self.selected[key] = whole
+        selected = getattr(self, "selected", None)
+        if selected is None:
+            selected = self.selected = {}
+        selected[key] = whole
         return whole
 
     def materialise(self) -> tuple[T, ...]:
