@@ -50,7 +50,7 @@ from ._planning import (
 from ._random import seed_state, shuffled
 from ._roles import Dealer, RepeatRole, Role
 from ._shortcuts import SHORTCUTS
-from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
+from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -613,28 +613,13 @@ def payees(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats ``seat`` may pay now, ascending (R-NEG-3); empty if it may pay nobody."""
     if state.cash[seat] < 1 or state.phase is not _NEGOTIATION:
         return ()
-    characters = state.characters
-    known = _PAYEES.get(id(characters))
-    if known is None or known[0] is not characters:
-        present = [False] * state.config.players  # who is in the round: one pass
-        for c in characters:
-            if c.status is not _TAKEN_BACK:
-                present[c.player] = True
-        seats = tuple(p for p, there in enumerate(present) if there)
-        by_seat = tuple(
-            tuple(p for p in seats if p != payer) if there else ()
-            for payer, there in enumerate(present)
-        )
-        if len(_PAYEES) >= 1024:  # bounded: the characters of the states in play
-            _PAYEES.clear()
-        known = _PAYEES[id(characters)] = (characters, by_seat)
-    return known[1][seat]
-
-
-#: Each seat's payees in negotiation but for its cash, by the identity of the characters'
-#: tuple (kept alive beside them): payments and waits leave the characters as they are,
-#: so the states of a negotiation share a few tuples.
-_PAYEES: dict[int, tuple[tuple[Character, ...], tuple[tuple[int, ...], ...]]] = {}
+    present = [False] * state.config.players  # who is in the round: one pass
+    for c in state.characters:
+        if c.status is not _TAKEN_BACK:
+            present[c.player] = True
+    if not present[seat]:
+        return ()
+    return tuple(p for p, there in enumerate(present) if there and p != seat)
 
 
 def _payments(state: GameState, seat: int) -> list[Action]:
