@@ -162,7 +162,12 @@ class GameAdapter(Protocol[TableT]):
         ...
 
     def chance_move(self, table: TableT, outcome: int) -> Any:
-        """The dealer's move for ``outcome``."""
+        """The dealer's move for ``outcome``.
+
+        Raises:
+            ConfigError: If ``outcome`` stands for no move of the dealer's (the engine
+                refuses a move that is one but is not legal now).
+        """
         ...
 
     def chance_name(self, table: TableT, outcome: int) -> str:

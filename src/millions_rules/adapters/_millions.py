@@ -159,7 +159,9 @@ class MillionsAdapter:
 
     def chance_move(self, table: Table, outcome: int) -> Any:
         if table.state.phase is Phase.DEALING:
-            return DealLoot(outcome)
+            return DealLoot(outcome)  # the engine refuses a card not in the deck
+        if type(outcome) is not int or not 0 <= outcome < len(_ROLES):
+            raise ConfigError(f"outcome {outcome!r} is no role's (0 to {len(_ROLES) - 1})")
         return SetAside(_ROLES[outcome])
 
     def chance_name(self, table: Table, outcome: int) -> str:

@@ -256,6 +256,8 @@ class TorrakuAdapter:
         return [(i, p) for i, p in enumerate(chances) if p > 0]
 
     def chance_move(self, table: TorrakuState, outcome: int) -> Any:
+        if type(outcome) is not int or not 0 <= outcome < len(_OUTCOMES):
+            raise ConfigError(f"outcome {outcome!r} is no placement's (0 to {len(_OUTCOMES) - 1})")
         stacker = table.to_act
         return ReportPlacement(-1 if stacker is None else stacker, _OUTCOMES[outcome])
 

@@ -1,0 +1,195 @@
+"""The adapters' fast paths give what the checked paths give, and refuse what they refuse.
+
+A catalogue entry the game lists as legal, and a dealer's outcome it lists, are played
+without the engine's checks (``GameAdapter.play_listed``, the engines' ``apply_listed``).
+These tests play every listed entry and outcome of seeded random games both ways, and
+check that the listings are exactly the entries the checked path accepts. They need no
+extra: the PettingZoo and OpenSpiel tests live in ``tests/adapters``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from millions_rules import ConfigError, Dealer, IllegalActionError, legal_actions, view
+from millions_rules.adapters import Catalogue
+from millions_rules.adapters._core import GameAdapter, Position, adapter_of, configure
+from millions_rules.millions._engine import seat_listings
+from millions_rules.millions._views import visible_events
+
+
+def _start(game: str, players: int, seed: int, *, external: bool = True) -> Position[Any]:
+    adapter = adapter_of(game)
+    config = configure(adapter, players, {}, external=external)
+    config = type(config)(**{**_fields(config), "seed": seed})
+    return Position(adapter, adapter.start(config, {}))
+
+
+def _fields(config: Any) -> dict[str, Any]:
+    import attrs
+
+    return attrs.asdict(config, recurse=False)
+
+
+def _same(adapter: GameAdapter[Any], one: Any, other: Any) -> None:
+    """The two tables are the same: state, events, history and turn counters."""
+    assert one == other
+    first, second = adapter.state_of(one), adapter.state_of(other)
+    assert first.events == second.events
+    assert first.history == second.history
+    assert adapter.counters(one) == adapter.counters(other)
+
+
+def _checked(adapter: GameAdapter[Any], table: Any, move: Any) -> Any:
+    try:
+        return adapter.play(table, move)
+    except IllegalActionError:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("millions", 3), ("millions", 5), ("millions", 8), ("torraku", 2), ("torraku", 4)],
+)
+def test_listed_entries_and_outcomes_play_as_checked(game: str, players: int) -> None:
+    """Every legal entry and listed dealer's outcome: the same table, checked or not.
+
+    At every position of seeded random games (external dealer: every chance node too),
+    each entry of ``legal`` played with ``play_listed`` gives the table ``play`` gives,
+    with the same events and history (R-NEG-3 payments, R-PLAN-2 choices, R-NEG-1
+    decisions, R-HEIST-SNITCH names, R-TK-BET bets, R-TK-STACK placements included).
+    """
+    for seed in range(6):
+        rng = random.Random(seed)
+        position = _start(game, players, seed)
+        adapter = position.adapter
+        while not position.over:
+            table = position.table
+            if position.seat is None:
+                for outcome, _ in position.chances:
+                    move = adapter.chance_move(table, outcome)
+                    _same(adapter, adapter.play_listed(table, move), adapter.play(table, move))
+                outcomes, weights = zip(*position.chances, strict=True)
+                position = position.after_chance(rng.choices(outcomes, weights)[0])
+                continue
+            for index in position.legal:
+                move = adapter.move(table, index)
+                _same(adapter, adapter.play_listed(table, move), adapter.play(table, move))
+            position = position.after(rng.choice(position.legal))
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_legal_entries_are_exactly_the_entries_the_engine_accepts(players: int) -> None:
+    """Millions: ``legal`` lists every catalogue entry the checked ``play`` accepts, and no other.
+
+    Every entry of the catalogue is tried at every position of seeded random games
+    (R-PLAN-2, R-3P-1, R-NEG-1, R-NEG-2, R-3P-2, R-NEG-3, R-NEG-THREAT, R-HEIST-SNITCH,
+    and the turn structure's free moves).
+    """
+    catalogue = Catalogue(players)
+    for seed in range(4):
+        rng = random.Random(seed)
+        position = _start("millions", players, seed)
+        adapter = position.adapter
+        while not position.over:
+            table = position.table
+            if position.seat is None:
+                outcomes, weights = zip(*position.chances, strict=True)
+                position = position.after_chance(rng.choices(outcomes, weights)[0])
+                continue
+            accepted = [
+                index
+                for index in range(len(catalogue))
+                if _checked(adapter, table, adapter.move(table, index)) is not None
+            ]
+            assert position.legal == accepted
+            position = position.after(rng.choice(position.legal))
+
+
+def test_an_entry_not_listed_is_refused_and_changes_nothing() -> None:
+    """An illegal entry takes the checked path: IllegalActionError, the position unchanged."""
+    position = _start("millions", 5, 1)
+    position = position.after_chance(position.chances[0][0])  # the loot card
+    table = position.table
+    stay = Catalogue(5).names.index("stay")  # no stay in planning (R-PLAN-2)
+    assert stay not in position.legal
+    with pytest.raises(IllegalActionError) as raised:
+        position.after(stay)
+    assert raised.value.code == "wrong_phase"
+    assert position.table is table
+
+
+@pytest.mark.parametrize("outcome", [-1, 99, 10**9])
+@pytest.mark.parametrize("game", ["millions", "torraku"])
+def test_a_dealer_outcome_not_listed_is_refused(game: str, outcome: int) -> None:
+    """A dealer's outcome that is no outcome, at each kind of chance node (the loot card,
+    R-PLAN-1; the role card set aside, R-PLAN-4; a stacking attempt, R-TK-SIM-2): a typed
+    error, never a bare IndexError, and nothing changes."""
+    rng = random.Random(2)
+    position = _start(game, 4, 2)
+    kinds = set()
+    while not position.over and len(kinds) < (2 if game == "millions" else 1):
+        if position.seat is None:
+            state = position.adapter.state_of(position.table)
+            kinds.add(state.phase)
+            table = position.table
+            position.chances  # listed first: the fast path is armed
+            with pytest.raises((IllegalActionError, ConfigError)):
+                position.after_chance(outcome)
+            assert position.table is table
+            outcomes, weights = zip(*position.chances, strict=True)
+            position = position.after_chance(rng.choices(outcomes, weights)[0])
+        else:
+            position = position.after(rng.choice(position.legal))
+    assert len(kinds) == (2 if game == "millions" else 1)
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_seat_listings_are_the_seats_legal_actions(players: int) -> None:
+    """``seat_listings`` joined is ``legal_actions(state, seat, payments=False)``, every seat, every state."""
+    for seed in range(2):
+        rng = random.Random(seed)
+        position = _start("millions", players, seed, external=False)
+        while not position.over:
+            state = position.table.state
+            for seat in range(players):
+                decisions, threats = seat_listings(state, seat)
+                assert decisions + threats == legal_actions(state, seat, payments=False)
+            position = position.after(rng.choice(position.legal))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_views_filter_the_log_as_visible_events_does(players: int) -> None:
+    """A view's events are ``visible_events`` of the state's log (R-INFO), whatever the order
+    in which seats and spectators look at the states of a game (each log node keeps the
+    filtered logs of the seats that looked)."""
+    rng = random.Random(players)
+    position = _start("millions", players, players, external=False)
+    states = [position.table.state]
+    while not position.over:
+        position = position.after(rng.choice(position.legal))
+        states.append(position.table.state)
+    lookers: list[int | None] = [None, *range(players)]
+    for state in rng.sample(states, len(states)):  # in any order, some twice
+        for seat in rng.sample(lookers, len(lookers)):
+            assert view(state, seat).events == visible_events(state.events, seat)
+    assert view(states[-1], 0).events == visible_events(states[-1].events, 0)
+
+
+def test_engine_dealer_tables_take_the_fast_path_too() -> None:
+    """With the engine dealing (PettingZoo), every listed entry plays as checked (R-COMP-4)."""
+    rng = random.Random(5)
+    position = _start("millions", 4, 5, external=False)
+    assert position.table.state.config.dealer is Dealer.ENGINE
+    while not position.over:
+        for index in position.legal:
+            move = position.adapter.move(position.table, index)
+            _same(
+                position.adapter,
+                position.adapter.play_listed(position.table, move),
+                position.adapter.play(position.table, move),
+            )
+        position = position.after(rng.choice(position.legal))
