@@ -130,13 +130,13 @@ def test_a_dealer_outcome_not_listed_is_refused(game: str, outcome: int) -> None
     error, never a bare IndexError, and nothing changes."""
     rng = random.Random(2)
     position = _start(game, 4, 2)
-    kinds = set()
+    kinds: set[object] = set()
     while not position.over and len(kinds) < (2 if game == "millions" else 1):
         if position.seat is None:
             state = position.adapter.state_of(position.table)
             kinds.add(state.phase)
             table = position.table
-            position.chances  # listed first: the fast path is armed
+            assert position.chances  # listed first: the fast path is armed
             with pytest.raises((IllegalActionError, ConfigError)):
                 position.after_chance(outcome)
             assert position.table is table
