@@ -195,3 +195,55 @@ def test_example_runs_thousands_of_masked_steps(capsys: pytest.CaptureFixture[st
     assert module.main(5, 3000, 0) == 0
     steps = int(capsys.readouterr().out.split()[0])
     assert steps >= 3000
+
+
+def test_checks_before_reset_are_pettingzoos() -> None:
+    """Before reset, the checking layer refuses what PettingZoo's order check refuses."""
+    game = env(players=4)
+    with pytest.raises(AssertionError, match="reset"):
+        game.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        game.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        game.agent_selection  # noqa: B018
+    with pytest.raises(AssertionError, match="reset"):
+        game.agent_iter()
+
+
+@pytest.mark.parametrize("action", [-1, 40, 10**6, 1.5, "0", None])
+def test_an_action_out_of_the_space_is_refused(action: object) -> None:
+    """An action outside Discrete(len(catalogue)) (or None for a live agent) fails the
+    bounds check, as PettingZoo's AssertOutOfBoundsWrapper would, and changes nothing."""
+    game = env(players=5)
+    game.reset(seed=1)
+    before = game.unwrapped.table
+    with pytest.raises(AssertionError, match="action space"):
+        game.step(action)
+    assert game.unwrapped.table is before
+
+
+def test_numpy_and_plain_actions_play_alike() -> None:
+    """A NumPy integer from the mask plays as the same plain int would."""
+    first, second = env(players=5), env(players=5)
+    first.reset(seed=3)
+    second.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in first.agent_iter(200):
+        observation, _, terminated, truncated, _ = first.last()
+        if terminated or truncated:
+            first.step(None)
+            second.step(None)
+            continue
+        action = rng.choice(np.flatnonzero(observation["action_mask"]))
+        first.step(action)
+        second.step(int(action))
+        assert first.unwrapped.table == second.unwrapped.table
+
+
+def test_the_checking_layer_is_an_order_enforcing_wrapper() -> None:
+    """PettingZoo's tools see env() as their order-enforcing wrapper around raw_env."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    game = env(players=3)
+    assert isinstance(game, OrderEnforcingWrapper)
+    assert isinstance(game.unwrapped, raw_env)
