@@ -177,7 +177,7 @@ class Catalogue:
     def listed(self, seat: int, listing: tuple[Move, ...]) -> list[int]:
         """The entries of ``listing``'s moves, ascending (do not change the list).
 
-        ``listing`` is a tuple the engine keeps (:func:`~millions_rules.millions._engine.seat_listings`)
+        ``listing`` is a tuple the engine keeps (its ``seat_listings``)
         and lists ``seat``'s moves: the answer is remembered by the tuple's identity, with
         the tuple kept alive beside it so that its identity is not given to another.
         """

@@ -36,7 +36,7 @@ bet and stack in turn, so neither is a game where every agent acts once per cycl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
 
 import attrs
@@ -324,7 +324,7 @@ class CheckedEnv(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo shi
 
     It refuses what PettingZoo's ``OrderEnforcingWrapper`` around an
     ``AssertOutOfBoundsWrapper`` refuses, the same way: reading the agents, rewards and
-    the like, stepping, observing or iterating before :meth:`reset` (``AttributeError``
+    the like, stepping, observing or iterating before ``reset`` (``AttributeError``
     or PettingZoo's ``EnvLogger`` errors), a step once every agent is done (a warning),
     an action outside the action space (``AssertionError``). It is an
     ``OrderEnforcingWrapper``, so PettingZoo's own tools and further wrappers take it as
@@ -365,7 +365,7 @@ class CheckedEnv(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo shi
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
 
-    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """The agent to act, for as long as agents are left (see PettingZoo's ``agent_iter``)."""
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
