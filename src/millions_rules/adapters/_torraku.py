@@ -32,7 +32,7 @@ from ..games import AnyGame, get_game
 from ..torraku._actions import Bet, Pass, ReportPlacement
 from ..torraku._config import TorrakuConfig
 from ..torraku._engine import apply, apply_listed, bet_counts, new_game
-from ..torraku._model import knock_probability
+from ..torraku._model import _knock
 from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
 from ..torraku._state import Phase, TorrakuState
 from ..torraku._views import TorrakuView, view
@@ -250,7 +250,8 @@ class TorrakuAdapter:
     def chance_outcomes(self, table: TorrakuState) -> list[tuple[int, float]]:
         config, stacker = table.config, table.to_act
         assert stacker is not None, "a chance node has a stacker"
-        knock = knock_probability(config, len(table.stack), table.rows[stacker][0], stacker)
+        # The state's own values: the model's checks of them would find nothing wrong.
+        knock = _knock(config, len(table.stack), table.rows[stacker][0], stacker)
         touch, drop = config.touch, config.drop
         chances = (1.0 - (touch + knock + drop), drop, knock, touch)  # in Placement order
         return [(i, p) for i, p in enumerate(chances) if p > 0]
