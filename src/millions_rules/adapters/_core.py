@@ -322,7 +322,7 @@ class Position(Generic[TableT]):
     def __init__(
         self, adapter: GameAdapter[TableT], table: TableT, seat: int | None = _UNSET
     ) -> None:
-        """``seat``, the seat to act at ``table``, if the caller knows it."""
+        """A position of ``table``; ``seat`` is the seat to act there, when the caller knows it."""
         self.adapter = adapter
         self.table = table
         self._seat: int | None = seat
@@ -410,7 +410,7 @@ class Position(Generic[TableT]):
         table = self.table
         kept = self._kept
         listed = None if kept is None else kept.get(_CHANCES)
-        if listed is not None:  # asked for already: an outcome among them is legal
+        if listed is not None and type(outcome) is int:  # listed already: those are legal
             for known, _ in listed:
                 if known == outcome:
                     move = adapter.chance_move(table, outcome)
