@@ -351,12 +351,45 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/torraku.py")
 
 
+#: What the anchors' playouts need beside the package: OpenSpiel's and PettingZoo's games.
+ANCHORS = ("open_spiel==2.0.2", "pettingzoo[classic]")
+
+
 @nox.session
 def bench_anchors(session: nox.Session) -> None:
-    """Playouts and adapters side by side with OpenSpiel's and PettingZoo's games, in one
-    process (not a default)."""
-    session.install("-e", ".[pettingzoo,openspiel]", "open_spiel==2.0.2", "pettingzoo[classic]")
+    """Playouts and adapters side by side with OpenSpiel's and PettingZoo's games (not a
+    default): ``benchmarks/anchors.py`` on the pure package, then on the compiled build.
+
+    Each of the two runs times this library's playouts and the anchors in one process, in
+    alternating slices; the compiled build is made as ``nox -s compiled`` makes it
+    (``-- --seconds S --rounds R`` passes options to both runs).
+    """
+    session.install("-e", ".[pettingzoo,openspiel]", *ANCHORS)
     session.run("python", "benchmarks/anchors.py", *session.posargs)
+    _install_compiled(session, "pettingzoo,openspiel")
+    session.install(*ANCHORS)
+    session.run("python", "benchmarks/anchors.py", *session.posargs)
+
+
+def _install_compiled(session: nox.Session, extras: str) -> None:
+    """Build the compiled wheel (``MILLIONS_RULES_COMPILE=1``) and install it, not editable,
+    with ``extras``, in place of whatever build the session had."""
+    dist = pathlib.Path(tempfile.mkdtemp(prefix="millions-compiled-"))
+    session.install("build")
+    session.run(
+        "python",
+        "-m",
+        "build",
+        "--wheel",
+        "--outdir",
+        str(dist),
+        env={"MILLIONS_RULES_COMPILE": "1"},
+    )
+    wheel = next(dist.glob("*.whl"))
+    if wheel.name.endswith("-py3-none-any.whl"):
+        session.error(f"{wheel.name} is not a compiled wheel")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    session.install(f"{wheel}[{extras}]")
 
 
 #: The versions the RLlib recipe was checked with. Only this torch: the CPU build (any
@@ -391,24 +424,8 @@ def compiled(session: nox.Session) -> None:
     ``benchmarks/anchors.py`` times the compiled engine beside OpenSpiel's and PettingZoo's
     games (``-- --seconds S --rounds R`` passes options to it).
     """
-    dist = pathlib.Path(tempfile.mkdtemp(prefix="millions-compiled-"))
-    session.install("build")
-    session.run(
-        "python",
-        "-m",
-        "build",
-        "--wheel",
-        "--outdir",
-        str(dist),
-        env={"MILLIONS_RULES_COMPILE": "1"},
-    )
-    wheel = next(dist.glob("*.whl"))
-    if wheel.name.endswith("-py3-none-any.whl"):
-        session.error(f"{wheel.name} is not a compiled wheel")
-    session.install("--force-reinstall", "--no-deps", str(wheel))
-    session.install(
-        f"{wheel}[dev,pettingzoo,openspiel]", "open_spiel==2.0.2", "pettingzoo[classic]"
-    )
+    _install_compiled(session, "dev,pettingzoo,openspiel")
+    session.install(*ANCHORS)
     profile = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev")
     session.run(
         "pytest",

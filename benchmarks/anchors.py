@@ -1,8 +1,9 @@
 """Anchors: random playouts of this library and of well-known Python games, side by side.
 
 Run with ``nox -s bench_anchors`` (it installs ``open_spiel==2.0.2`` and
-``pettingzoo[classic]``) or ``python benchmarks/anchors.py [--seconds S] [--rounds R]``
-where they are installed.
+``pettingzoo[classic]``, and runs this script on the pure package, then on the compiled
+build) or ``python benchmarks/anchors.py [--seconds S] [--rounds R]`` where they are
+installed. The first line says which build of the library it timed.
 
 Absolute speeds vary from machine to machine and minute to minute, so the figures
 that count are ratios measured in one process: the contenders run in alternating
@@ -156,8 +157,12 @@ def main(argv: list[str]) -> int:
             games, actions, seeds[name] = run_slice(playout, args.seconds, seeds[name])
             if actions > best[name][1]:
                 best[name] = (games, actions)
+    from millions_rules.millions import _engine
+
+    build = "pure Python" if _engine.__file__.endswith(".py") else "compiled with mypyc"
     print(
-        f"millions-rules {__version__}, OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
+        f"millions-rules {__version__} ({build}), "
+        f"OpenSpiel {getattr(pyspiel, '__version__', '?')}, "
         f"PettingZoo {pettingzoo.__version__}: best of {args.rounds} alternating slices "
         f"of {args.seconds:g} s\n"
     )
