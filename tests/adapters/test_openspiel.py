@@ -14,7 +14,14 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from millions_rules import Choose, DeserializationError, GameState, Role, from_json  # noqa: E402
+from millions_rules import (  # noqa: E402
+    Choose,
+    DeserializationError,
+    GameState,
+    IllegalActionError,
+    Role,
+    from_json,
+)
 from millions_rules.adapters import Catalogue, max_moves, observe  # noqa: E402
 from millions_rules.adapters.openspiel import (  # noqa: E402
     GAME_NAME,
@@ -280,3 +287,26 @@ def test_ismcts_example_plays_complete_games(capsys: pytest.CaptureFixture[str])
     assert module.main(2, 3, 5, 1) == 0
     out = capsys.readouterr().out
     assert out.count("returns [") == 2 and "ISMCTS (seat 0) won" in out
+
+
+def test_changing_the_chance_outcomes_returned_changes_nothing() -> None:
+    """chance_outcomes() gives the caller its own list: adding a card already dealt to it
+    does not make that card playable (R-COMP-4: each loot card is dealt once), in the state
+    or in its clones."""
+    state = load(players=4).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)  # round 1's loot card
+    rng = np.random.RandomState(1)
+    while not state.is_chance_node() or state.table.state.phase.value != "dealing":
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returned = state.chance_outcomes()
+    assert first not in [outcome for outcome, _ in returned]
+    returned.append((first, 0.0))
+    assert first not in [outcome for outcome, _ in state.chance_outcomes()]
+    for target in (state, state.clone()):
+        with pytest.raises(IllegalActionError):
+            target.apply_action(first)

@@ -247,3 +247,16 @@ def test_the_checking_layer_is_an_order_enforcing_wrapper() -> None:
     game = env(players=3)
     assert isinstance(game, OrderEnforcingWrapper)
     assert isinstance(game.unwrapped, raw_env)
+
+
+def test_the_checking_layer_wraps_this_librarys_environment_only() -> None:
+    """CheckedEnv reads raw_env directly, so it refuses to wrap anything else; it prints
+    as the environment's name, as PettingZoo's order check does."""
+    from pettingzoo.utils.wrappers import BaseWrapper
+
+    from millions_rules.adapters.pettingzoo import CheckedEnv
+
+    with pytest.raises(ConfigError, match="raw_env"):
+        CheckedEnv(BaseWrapper(raw_env(players=3)))
+    assert str(env(players=3)) == "millions_of_dollars_v0"
+    assert str(env(game="torraku", players=2)) == "currency_torraku_v0"

@@ -19,7 +19,7 @@ once, when first asked: agents and search algorithms ask several times per step.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -101,8 +101,9 @@ class GameAdapter(Protocol[TableT]):
         """A short name for each entry of the action catalogue."""
         ...
 
-    def legal(self, table: TableT) -> list[int]:
-        """The catalogue entries the seat to act may play, ascending."""
+    def legal(self, table: TableT) -> Sequence[int]:
+        """The catalogue entries the seat to act may play, ascending (a tuple when it is
+        kept and shared: a list returned is the caller's)."""
         ...
 
     def play_listed(self, table: TableT, move: Any) -> TableT:
@@ -165,8 +166,9 @@ class GameAdapter(Protocol[TableT]):
         """The dealer's move for ``outcome``.
 
         Raises:
-            ConfigError: If ``outcome`` stands for no move of the dealer's (the engine
-                refuses a move that is one but is not legal now).
+            ConfigError: If ``outcome`` can stand for no move of the dealer's at this
+                kind of chance node (a move that is not legal now is refused by
+                :meth:`play`, with :class:`~millions_rules.IllegalActionError`).
         """
         ...
 
@@ -327,7 +329,7 @@ class Position(Generic[TableT]):
         self.table = table
         self._seat: int | None = seat
         self._over: bool | None = None
-        self._legal: list[int] | None = None
+        self._legal: Sequence[int] | None = None
         self._kept: dict[object, Any] | None = None
 
     @property
@@ -347,8 +349,8 @@ class Position(Generic[TableT]):
         return seat
 
     @property
-    def legal(self) -> list[int]:
-        """The legal catalogue entries of the seat to act, ascending (do not change it)."""
+    def legal(self) -> Sequence[int]:
+        """The legal catalogue entries of the seat to act, ascending."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self.adapter.legal(self.table)
@@ -383,7 +385,7 @@ class Position(Generic[TableT]):
         adapter = self.adapter
         table = self.table
         legal = self._legal
-        if legal is None:
+        if legal is None:  # the property, inlined: a step asks this once
             legal = self.legal
         move = adapter.move(table, index)
         if index in legal:  # legal by the game's own listings: played without checks
@@ -391,26 +393,29 @@ class Position(Generic[TableT]):
         return self.__class__(adapter, adapter.play(table, move))
 
     @property
-    def chances(self) -> list[tuple[int, float]]:
-        """The dealer's outcomes now, with their probabilities (do not change the list)."""
-        chances: list[tuple[int, float]] = self.remember(_CHANCES, self._chance_outcomes)
+    def chances(self) -> tuple[tuple[int, float], ...]:
+        """The dealer's outcomes now, with their probabilities; none unless the dealer acts."""
+        chances: tuple[tuple[int, float], ...] = self.remember(_CHANCES, self._chance_outcomes)
         return chances
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.adapter.chance_outcomes(self.table)
+    def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        if self.seat is not None or self.over:
+            return ()
+        return tuple(self.adapter.chance_outcomes(self.table))
 
     def after_chance(self, outcome: int) -> Self:
         """The position after the dealer's ``outcome`` (of the same class as this one).
 
         Raises:
-            ConfigError: If ``outcome`` is not an outcome of the dealer's now.
-            IllegalActionError: If the dealer may not act now; nothing changes.
+            ConfigError: If ``outcome`` stands for no move of the dealer's.
+            IllegalActionError: If it is not legal now (the dealer may not act, or not
+                so); nothing changes.
         """
         adapter = self.adapter
         table = self.table
         kept = self._kept
         listed = None if kept is None else kept.get(_CHANCES)
-        if listed is not None and type(outcome) is int:  # listed already: those are legal
+        if listed and type(outcome) is int:  # listed already, at a chance node: legal
             for known, _ in listed:
                 if known == outcome:
                     move = adapter.chance_move(table, outcome)

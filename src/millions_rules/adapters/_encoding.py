@@ -78,7 +78,7 @@ class Catalogue:
     _index: tuple[dict[Any, int], ...] = attrs.field(eq=False, repr=False)  # by seat
     _pay: int = attrs.field(eq=False, repr=False)
     _affordable: tuple[int, ...] = attrs.field(eq=False, repr=False)
-    _listed: dict[int, tuple[tuple[Move, ...], list[int]]] = attrs.field(eq=False, repr=False)
+    _known: dict[int, tuple[tuple[Move, ...], tuple[int, ...]]] = attrs.field(eq=False, repr=False)
     _wait: int = attrs.field(eq=False, repr=False)
 
     def __init__(self, players: int) -> None:
@@ -174,26 +174,25 @@ class Catalogue:
                 mask[index] = 1
         return mask
 
-    def listed(self, seat: int, listing: tuple[Move, ...]) -> list[int]:
-        """The entries of ``listing``'s moves, ascending (do not change the list).
+    def _listed(self, seat: int, listing: tuple[Move, ...]) -> tuple[int, ...]:
+        """The entries of ``listing``, ``seat``'s moves, ascending.
 
-        ``listing`` is a tuple the engine keeps (its ``seat_listings``)
-        and lists ``seat``'s moves: the answer is remembered by the tuple's identity, with
-        the tuple kept alive beside it so that its identity is not given to another.
+        ``listing`` is a tuple the engine keeps (its ``seat_listings``): the answer is
+        remembered by the tuple's identity, with the tuple kept alive beside it so that
+        its identity is not given to another.
         """
-        found = self._listed.get(id(listing))
+        found = self._known.get(id(listing))
         if found is not None and found[0] is listing:
             return found[1]
-        if not listing:
-            return []
         own = self._index[seat]
-        indices = sorted(own[move] for move in listing)
-        if len(self._listed) >= 4096:  # bounded: the engine keeps a few thousand listings
-            self._listed.clear()
-        self._listed[id(listing)] = (listing, indices)
+        indices = tuple(sorted(own[move] for move in listing))
+        if listing.__class__ is tuple:  # immutable: the answer stays right
+            if len(self._known) >= 4096:  # bounded: the engine keeps a few thousand listings
+                self._known.clear()
+            self._known[id(listing)] = (listing, indices)
         return indices
 
-    def legal_of(
+    def _legal_of(
         self,
         seat: int,
         decisions: tuple[Move, ...],
@@ -203,13 +202,14 @@ class Catalogue:
         free_moves: int,
         decided: bool,
     ) -> list[int]:
-        """:meth:`legal` in negotiation, from the engine's kept listings (see :meth:`listed`).
+        """:meth:`legal` in negotiation, from the engine's kept listings (see :meth:`_listed`).
 
         The catalogue's order puts decisions before threats, threats before payments and
         payments before waiting, so the parts are joined without sorting.
         """
-        found = self.listed(seat, decisions) if decisions else []
-        found = found + self.listed(seat, threats) if threats else found.copy()  # a new list
+        found = list(self._listed(seat, decisions)) if decisions else []
+        if threats:
+            found += self._listed(seat, threats)
         if free_moves:  # the amounts of PAY_AMOUNTS up to the cash: the first few
             affordable = self._affordable[cash if cash < _MOST else _MOST]
             pay = self._pay

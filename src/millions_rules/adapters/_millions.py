@@ -9,7 +9,7 @@ card and sets a role card aside, each card with the engine's own probabilities.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -82,7 +82,7 @@ class MillionsAdapter:
     def catalogue_names(self, config: GameConfig) -> tuple[str, ...]:
         return _catalogue(config.players).names
 
-    def legal(self, table: Table) -> list[int]:
+    def legal(self, table: Table) -> Sequence[int]:
         # The same facts as the seat's view holds (view.legal_actions, view.payees, cash,
         # decided), so this is Catalogue.mask of the view; the tests check it at every
         # step of random games.
@@ -93,9 +93,9 @@ class MillionsAdapter:
         decisions, threats = seat_listings(state, seat)
         catalogue = _catalogue(state.config.players)
         if state.phase is not _NEGOTIATION:
-            return catalogue.listed(seat, decisions)
+            return catalogue._listed(seat, decisions)
         free_moves = table.free_moves[seat]
-        return catalogue.legal_of(
+        return catalogue._legal_of(
             seat,
             decisions,
             threats,
@@ -113,7 +113,7 @@ class MillionsAdapter:
         return table.play(move)
 
     def play_listed(self, table: Table, move: Any) -> Table:
-        return table.play_listed(move)
+        return table._play_listed(move)
 
     def observation_size(self, players: int) -> int:
         return observation_size(players)

@@ -207,10 +207,10 @@ class TorrakuAdapter:
         _, w, r = table.config.supply.as_tuple()
         counts = (index // ((w + 1) * (r + 1)), index // (r + 1) % (w + 1), index % (r + 1))
         hand = table.hands[player].as_tuple() if seat is not None else (0, 0, 0)
+        # The seat's own pieces first; what its hand lacks comes from the bag, which is
+        # legal only with the whole hand (R-TK-BET-7): otherwise the engine refuses it.
         own = tuple(min(c, h) for c, h in zip(counts, hand, strict=True))
         extra = tuple(c - o for c, o in zip(counts, own, strict=True))
-        if any(extra):  # topping up from the bag: the whole hand, then the bag's pieces
-            own = hand
         return Bet(player, _pieces(own) + _pieces(extra), _pieces(extra))
 
     def play(self, table: TorrakuState, move: Any) -> TorrakuState:

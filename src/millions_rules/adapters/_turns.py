@@ -118,6 +118,15 @@ class Table:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "seat", self._to_act())
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields for pickling: the seat to act is worked out again when loaded."""
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        for name in _PICKLED:  # a pickle of an earlier version may hold more
+            object.__setattr__(self, name, fields[name])
+        self.__attrs_post_init__()
+
     @classmethod
     def start(cls, config: GameConfig, free_moves: int = FREE_MOVES) -> Table:
         """A new game at a table.
@@ -156,7 +165,7 @@ class Table:
         if phase is _NEGOTIATION:  # the first seat clockwise from the last mover's that may act
             decided = state.decided
             n = len(decided)
-            seat = self.cursor
+            seat = self.cursor % n  # a hand-made table's cursor counts round the table
             for _ in range(n):
                 seat = seat + 1 if seat + 1 < n else 0
                 if not decided[seat] or self._may_move(seat):
@@ -255,11 +264,12 @@ class Table:
         # The engine checks the rest: its player is the seat to act, checked above.
         return self._after(move, apply(self.state, move))
 
-    def play_listed(self, move: Move) -> Table:
+    def _play_listed(self, move: Move) -> Table:
         """The table after ``move``, one of :meth:`moves` (its payments of any amount).
 
-        :meth:`play` without the checks, for callers that only play what was listed
-        for this very table (the adapters' catalogue entries that are legal now).
+        :meth:`play` without the checks, for the adapters, which only play what was
+        listed for this very table (their catalogue entries that are legal now). Private:
+        it plays whatever it is given.
         """
         if move.__class__ is Wait:
             return self._wait(move.player)
@@ -288,6 +298,10 @@ class Table:
         else:
             free[seat] -= 1
         return Table(self.state, self.free_moves_per_round, tuple(free), tuple(done), seat)
+
+
+#: The fields of a :class:`Table` that a pickle holds (``seat`` follows from them).
+_PICKLED: tuple[str, ...] = tuple(field.name for field in attrs.fields(Table) if field.init)
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:

@@ -53,6 +53,7 @@ state is pickled. :meth:`LibraryState.to_json` gives that document directly.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -306,15 +307,13 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         """The seat to act, or OpenSpiel's chance or terminal id."""
         return self._saved.player
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> Sequence[int]:
         """The catalogue indices the seat may play (sorted)."""
-        saved = self._saved
-        legal = saved._legal
-        return saved.legal if legal is None else legal  # pybind11 copies it
+        return self._saved.legal  # pybind11 copies it into OpenSpiel's own list
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The dealer's outcomes with their exact probabilities."""
-        return self._saved.chances  # pybind11 copies it
+        """The dealer's outcomes with their exact probabilities (empty unless it deals)."""
+        return list(self._saved.chances)  # the caller's own list: the position keeps its own
 
     def _apply_action(self, action: int) -> None:
         saved = self._saved

@@ -36,7 +36,7 @@ bet and stack in turn, so neither is a game where every agent acts once per cycl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -273,9 +273,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             ).copy(),
         )
 
-    def _mask(self, legal: list[int]) -> np.ndarray[Any, Any]:
+    def _mask(self, legal: Sequence[int]) -> np.ndarray[Any, Any]:
         mask = np.zeros(self._actions, np.int8)
-        mask[legal] = 1
+        mask.put(legal, 1)
         return mask
 
     def step(self, action: int | None) -> None:
@@ -339,6 +339,19 @@ class CheckedEnv(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo shi
     ...
     AssertionError: reset() needs to be called before step.
     """
+
+    def __init__(self, env: raw_env) -> None:
+        """Wrap ``env``, this library's environment (the checks read it directly).
+
+        Raises:
+            ConfigError: If ``env`` is anything else.
+        """
+        if not isinstance(env, raw_env):
+            raise ConfigError(f"CheckedEnv wraps a raw_env, not {type(env).__name__}")
+        super().__init__(env)
+
+    def __str__(self) -> str:
+        return str(self.env)  # the environment's name, as OrderEnforcingWrapper gives it
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent, after PettingZoo's checks."""

@@ -46,9 +46,11 @@ class Log(Generic[T]):
         """The items of the whole log that ``keep`` keeps, in order, cached under ``key``.
 
         Built on the nearest ancestor that has a selection under ``key`` (only the items
-        added since are tested), and cached on this node only, as :meth:`materialise`
-        does: a seat's view after each action filters each event once. ``keep`` must
-        be the same test for the same ``key``.
+        added since are tested), and cached on this node. The ancestor's selection moves
+        here rather than being copied, so a game's states keep one selection a key, not
+        one a state: a seat's view after each action filters each event once, and a view
+        of an earlier state (a search going back) filters from the root, as without
+        the cache. ``keep`` must be the same test for the same ``key``.
         """
         chunks = []
         node: Log[T] | None = self
@@ -56,7 +58,9 @@ class Log(Generic[T]):
         while node is not None:
             known = getattr(node, "selected", None)
             if known is not None and key in known:
-                base = known[key]
+                base = known[key] if node is self else known.pop(key)
+                if node is self:
+                    return base
                 break
             chunks.append(node.items)
             node = node.parent
