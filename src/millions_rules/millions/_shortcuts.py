@@ -2,10 +2,11 @@
 
 Most actions of a game are a :class:`~millions_rules.Choose`, a
 :class:`~millions_rules.Pay`, or a :class:`~millions_rules.Stay` or
-:class:`~millions_rules.Leave` that is not the last decision: each changes a few fields of the state and adds a few events. Copying the
-whole state into a :class:`._draft.Draft` and freezing it back costs more than the
-rule itself, so for those actions :func:`~millions_rules.apply` calls the shortcut
-here, which copies the state's field dictionary and replaces only what the rule changes.
+:class:`~millions_rules.Leave` that is not the last decision: each changes a few fields
+of the state and adds a few events. Copying the whole state into a
+:class:`._draft.Draft` and freezing it back costs more than the rule itself, so for
+those actions :func:`~millions_rules.apply` calls the shortcut here, which copies the
+state's field dictionary and replaces only what the rule changes.
 
 Each shortcut gives exactly the state and events of the rule's ``play_*`` function
 (:func:`._planning.play_choose`, with the role cards laid out after the last choice;
