@@ -151,7 +151,7 @@ def _require_state(state: object) -> None:
 _DEALER_ACTIONS = (DealLoot, SetAside)
 
 
-def _check(state: GameState, action: object, seat: int | None) -> tuple[_Check, _Play]:
+def _check(state: GameState, action: object, seat: object) -> tuple[_Check, _Play]:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
@@ -183,7 +183,7 @@ def _check_authorised(state: GameState, action: object, seat: object) -> None:
         )
 
 
-def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+def apply(state: GameState, action: Action, *, seat: object = None) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Every action is checked first: an illegal one raises and changes nothing.
@@ -266,9 +266,7 @@ def _listed(action: object, listed: tuple[Action, ...]) -> bool:
     return False
 
 
-def check(
-    state: GameState, action: object, *, seat: int | None = None
-) -> IllegalActionError | None:
+def check(state: GameState, action: object, *, seat: object = None) -> IllegalActionError | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; nothing is applied.
 
     A user interface can check an action before it sends it.
@@ -296,13 +294,13 @@ def check(
     return None
 
 
-def is_legal(state: GameState, action: object, *, seat: int | None = None) -> bool:
+def is_legal(state: GameState, action: object, *, seat: object = None) -> bool:
     """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`~millions_rules.check`)."""
     return check(state, action, seat=seat) is None
 
 
 def legal_actions(
-    state: GameState, player: int | None = None, *, payments: bool = True
+    state: GameState, player: object = None, *, payments: object = True
 ) -> tuple[Action, ...]:
     """Every legal action, or every legal action of one player.
 
@@ -371,8 +369,7 @@ def legal_actions(
             _last_listed = (state, listed)
             return listed
     _require_state(state)
-    if player is not None:
-        player = require_seat(state, player, "seat")
+    seat = None if player is None else require_seat(state, player, "seat")
     if type(payments) is not bool:
         illegal(
             msg("error.bad_value", "payments must be a bool, not {kind}"),
@@ -380,16 +377,16 @@ def legal_actions(
         )
     phase = state.phase
     if phase is _DEALING:
-        return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
+        return tuple(DealLoot(index) for index in sorted(state.deck)) if seat is None else ()
     if phase is _SETTING_ASIDE:
-        return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
+        return tuple(SetAside(role) for role in role_cards(state)) if seat is None else ()
     if phase is _GAME_OVER:
         return ()
-    if player is None:
+    if seat is None:
         listed = _legal_actions(state, None, payments)
         _last_listed = (state, listed)
         return listed
-    return _legal_actions(state, player, payments)
+    return _legal_actions(state, seat, payments)
 
 
 def _not_chosen(state: GameState) -> tuple[int, ...]:
