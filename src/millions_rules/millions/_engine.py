@@ -10,7 +10,7 @@ touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import compress, filterfalse
 from operator import not_
@@ -396,10 +396,10 @@ def _not_chosen(state: GameState) -> tuple[int, ...]:
 
 
 #: The undecided seats for each (players, decided) of bools seen: 2**8 entries at most.
-_UNDECIDED: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+_UNDECIDED: dict[tuple[int, Sequence[object]], tuple[int, ...]] = {}
 
 
-def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
+def _undecided(players: int, decided: Sequence[object]) -> tuple[int, ...]:
     """The seats yet to decide in negotiation (:attr:`~millions_rules.GameState.awaiting`)."""
     key = (players, decided)
     try:
@@ -407,13 +407,13 @@ def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
     except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
         pass
     undecided = tuple(compress(range(players), map(not_, decided)))
-    # Read as objects: the compiled build (docs' "Compiled build") would check each item
-    # against the annotation, and raise for the non-bools this test is for.
-    items: tuple[object, ...] = decided
+    # Read as objects, and as any sequence: the compiled build (docs' "Compiled build")
+    # would otherwise check the value and each item against the annotation, and raise
+    # for the lists and non-bools of a hand-built state that this test is for.
     if (
         decided.__class__ is tuple
         and len(decided) == players
-        and all(done.__class__ is bool for done in items)
+        and all(done.__class__ is bool for done in decided)
     ):
         _UNDECIDED[key] = undecided
     return undecided
