@@ -4,15 +4,17 @@ Without that variable this hook does nothing and the wheel is pure Python
 (``py3-none-any``), as always. With it, the modules of :data:`COMPILED_MODULES` are
 compiled with mypyc (as mypy and black ship theirs) into C extensions beside their
 ``.py`` sources, and the wheel is tagged for this interpreter and platform. Python imports
-an extension module before a source file of the same name. The build is experimental: it
-plays the same games faster, but refuses some wrongly typed input differently (docs'
-"Compiled build", Status). The build needs a C compiler and the Python headers;
+an extension module before a source file of the same name. The build behaves as the pure
+one, hostile input and docstrings included (docs' "Compiled build", Status), and plays
+the same games faster. The build needs a C compiler and the Python headers;
 mypy, setuptools and the package's own dependencies with the ``[fast]`` extra (which mypy
 reads to check types) are installed into the build environment by the hook itself.
 
 mypyc compiles modules in a separate copy of ``src/``, so no extension module is ever
-left in the source tree (where it would shadow the sources of an editable install).
-An editable install (``pip install -e``) is never compiled.
+left in the source tree (where it would shadow the sources of an editable install): the
+hook runs this file there as a script (:func:`compile_modules`), which also writes each
+function's docstring into the C that mypyc generates (:func:`add_docstrings`; mypyc keeps
+only the signatures). An editable install (``pip install -e``) is never compiled.
 
 The docs page "Compiled build" (``docs/compiled.rst``) says which modules are compiled
 and why the others are not.
