@@ -358,7 +358,7 @@ def legal_actions(
             undecided = _undecided(config.players, state.decided)
             if any(state.threats):
                 listed = _negotiation_without_payments(state, undecided)
-            elif config.three_player:
+            elif config.players == 3:  # config.three_player, without a property's call
                 listed = decisions_of_seats(state, undecided)
             else:
                 listed = _all_stay_or_leave(undecided)
@@ -470,7 +470,7 @@ def _all_stay_or_leave(seats: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _stay_or_leave(state: GameState, seat: int) -> Iterable[Action]:
-    if not state.config.three_player:
+    if state.config.players != 3:  # not config.three_player
         return _stay_or_leave_all(seat)
     return face_down_decisions(state)[seat]  # kept with the state (see ._face_down)
 
@@ -502,7 +502,7 @@ def _negotiation_without_payments(
     """
     players = state.config.players
     in_round, slots = _in_round_and_slots(state)
-    face_down = face_down_decisions(state) if state.config.three_player else None
+    face_down = face_down_decisions(state) if players == 3 else None  # config.three_player
     threats = state.threats
     found: tuple[Action, ...] = ()
     for seat in range(players):
