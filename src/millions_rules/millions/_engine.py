@@ -50,7 +50,7 @@ from ._planning import (
 from ._random import seed_state, shuffled
 from ._roles import Dealer, RepeatRole, Role
 from ._shortcuts import SHORTCUTS
-from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
+from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -252,7 +252,36 @@ def _remember_members(listed: tuple[Action, ...]) -> None:
     """Keep the identities of ``listed``'s actions (a listing that a cache keeps alive)."""
     if len(_MEMBERS) >= 1024:  # bounded: the few hundred planning listings fit
         _MEMBERS.clear()
+        _OPEN.clear()  # each listing of _OPEN has its members kept
     _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
+
+
+#: :func:`open_choices` by the seats that have chosen, as a bit mask, and the number of
+#: players (``mask << 4 | players``): asked before every choice, it is answered without
+#: building the set of seats. Every listing here has its members kept (_MEMBERS).
+_OPEN: dict[int, tuple[Action, ...]] = {}
+
+
+def _open_choices(players: int, characters: tuple[Character, ...]) -> tuple[Action, ...]:
+    """:func:`open_choices` for the seats of ``characters``, its members kept (_MEMBERS)."""
+    chosen = 0
+    for c in characters:
+        seat = c.player
+        if seat.__class__ is not int or not 0 <= seat < players:  # only a hand-built state
+            listed = open_choices(players, frozenset([c.player for c in characters]))
+            if id(listed) not in _MEMBERS:
+                _remember_members(listed)
+            return listed
+        chosen |= 1 << seat
+    key = chosen << 4 | players
+    found = _OPEN.get(key)
+    if found is not None:
+        return found
+    listed = open_choices(players, frozenset([c.player for c in characters]))
+    if id(listed) not in _MEMBERS:
+        _remember_members(listed)
+    _OPEN[key] = listed
+    return listed
 
 
 def _listed(action: object, listed: tuple[Action, ...]) -> bool:
@@ -346,11 +375,7 @@ def legal_actions(
             if config.repeat_role is _FORBIDDEN:
                 listed = all_choices(state, _not_chosen(state))
             else:
-                listed = open_choices(
-                    config.players, frozenset([c.player for c in state.characters])
-                )
-                if id(listed) not in _MEMBERS:
-                    _remember_members(listed)
+                listed = _open_choices(config.players, state.characters)
             _last_listed = (state, listed)
             return listed
         if phase is _NEGOTIATION:
