@@ -4,15 +4,17 @@ Without that variable this hook does nothing and the wheel is pure Python
 (``py3-none-any``), as always. With it, the modules of :data:`COMPILED_MODULES` are
 compiled with mypyc (as mypy and black ship theirs) into C extensions beside their
 ``.py`` sources, and the wheel is tagged for this interpreter and platform. Python imports
-an extension module before a source file of the same name. The build is experimental: it
-plays the same games faster, but refuses some wrongly typed input differently (docs'
-"Compiled build", Status). The build needs a C compiler and the Python headers;
+an extension module before a source file of the same name. The build behaves as the pure
+one, hostile input and docstrings included (docs' "Compiled build", Status), and plays
+the same games faster. The build needs a C compiler and the Python headers;
 mypy, setuptools and the package's own dependencies with the ``[fast]`` extra (which mypy
 reads to check types) are installed into the build environment by the hook itself.
 
 mypyc compiles modules in a separate copy of ``src/``, so no extension module is ever
-left in the source tree (where it would shadow the sources of an editable install).
-An editable install (``pip install -e``) is never compiled.
+left in the source tree (where it would shadow the sources of an editable install): the
+hook runs this file there as a script (:func:`compile_modules`), which also writes each
+function's docstring into the C that mypyc generates (:func:`add_docstrings`; mypyc keeps
+only the signatures). An editable install (``pip install -e``) is never compiled.
 
 The docs page "Compiled build" (``docs/compiled.rst``) says which modules are compiled
 and why the others are not.
@@ -20,8 +22,10 @@ and why the others are not.
 
 from __future__ import annotations
 
+import ast
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -41,8 +45,8 @@ MYPY = "mypy==2.4.1"
 #: The modules compiled by mypyc, as paths under ``src/``: the one list to edit when a
 #: module moves. Modules that define attrs classes stay interpreted (mypyc replaces
 #: their annotations by bare runtime classes, which attrs and cattrs read: ``ClassVar``
-#: fields become attributes and generic fields lose their item types), and so do those
-#: whose classes the tests patch (``_log``). See docs/compiled.rst.
+#: fields become attributes and generic fields lose their item types). See
+#: docs/compiled.rst.
 COMPILED_MODULES: tuple[str, ...] = (
     # Millions of Dollars: the engine and its phases.
     "millions_rules/millions/_checks.py",
@@ -51,6 +55,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "millions_rules/millions/_engine.py",
     "millions_rules/millions/_face_down.py",
     "millions_rules/millions/_heist.py",
+    "millions_rules/millions/_log.py",
     "millions_rules/millions/_loot.py",
     "millions_rules/millions/_money.py",
     "millions_rules/millions/_negotiation.py",
@@ -65,19 +70,111 @@ COMPILED_MODULES: tuple[str, ...] = (
     "millions_rules/torraku/_model.py",
 )
 
-#: The mypyc script run in the copy of ``src/`` (argv: the build directory, the module paths).
-_SCRIPT = """
-import sys
-from setuptools import setup
-from mypyc.build import mypycify
-
-build, modules = sys.argv[1], sys.argv[2:]
-sys.argv[1:] = ["build_ext", "--inplace", "--build-lib", build + "/lib", "--build-temp", build + "/tmp"]
-setup(
-    name="millions-rules-compiled",
-    ext_modules=mypycify(modules, opt_level="3", debug_level="0", group_name="millions_rules"),
+# The C that mypyc generates for each module: its definition (the prefix of its names
+# and the module's name), its table of functions, and each function's entry in the
+# table, the documentation a string literal or NULL. As mypy 2.4.1 (MYPY) writes them;
+# compile_modules fails if they change.
+_MODULE_DEF = re.compile(
+    r'static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"([\w.]+)"'
 )
-"""
+_METHOD_TABLE = re.compile(
+    r"static PyMethodDef (\w+)module_methods\[\] = \{(.*?)\{NULL, NULL, 0, NULL\}", re.S
+)
+_METHOD_ENTRY = re.compile(
+    r'(\{"(\w+)", \(PyCFunction\)\w+, [\w |]+, PyDoc_STR\()("(?:[^"\\]|\\.)*"|NULL)(\) /\* docstring \*/\})'
+)
+
+
+def docstrings(source: str) -> dict[str, str]:
+    """The docstrings of the module-level functions of a module's ``source``, cleaned."""
+    found: dict[str, str] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=True)
+            if doc:
+                found[node.name] = doc
+    return found
+
+
+def c_string(text: str) -> str:
+    """``text`` as a C string literal of its UTF-8 bytes, one literal a line of text."""
+    pieces = []
+    for line in text.encode("utf-8").splitlines(keepends=True):
+        escaped = "".join(
+            chr(byte) if 32 <= byte < 127 and chr(byte) not in '"\\?' else f"\\{byte:03o}"
+            for byte in line
+        )
+        pieces.append(f'"{escaped}"')
+    return " ".join(pieces) or '""'
+
+
+def add_docstrings(c_source: str, documented: dict[str, dict[str, str]]) -> tuple[str, int]:
+    """``c_source`` with each native function's docstring after its text signature.
+
+    mypyc 2.4.1 gives a compiled function a ``__doc__`` of its text signature only
+    (mypyc/mypyc#437), which leaves ``__doc__`` empty and ``help()`` without the text.
+    Its method tables are static C arrays, one per module: each entry's documentation is
+    ``"name(signature)\\n--\\n\\n"``, of which CPython makes ``__text_signature__`` and
+    ``__doc__`` the rest. ``documented`` maps each module to the docstrings of its
+    functions (:func:`docstrings`). Returns the new source and the number of docstrings
+    added.
+    """
+    modules = dict(_MODULE_DEF.findall(c_source))
+    added = 0
+
+    def table(match: re.Match[str]) -> str:
+        nonlocal added
+        functions = documented.get(modules.get(match.group(1), ""), {})
+
+        def entry(item: re.Match[str]) -> str:
+            nonlocal added
+            doc = functions.get(item.group(2))
+            if doc is None:
+                return item.group(0)
+            signature = "" if item.group(3) == "NULL" else item.group(3)
+            added += 1
+            return f"{item.group(1)}{signature} {c_string(doc)}{item.group(4)}"
+
+        return _METHOD_ENTRY.sub(entry, match.group(0))
+
+    return _METHOD_TABLE.sub(table, c_source), added
+
+
+def compile_modules(build: str, modules: list[str]) -> None:
+    """Run mypyc on ``modules`` (paths under the current directory, a copy of ``src/``).
+
+    The C that mypyc generates is given the functions' docstrings (:func:`add_docstrings`)
+    before it is compiled into extension modules beside the sources.
+    """
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped,unused-ignore]
+
+    extensions = mypycify(modules, opt_level="3", debug_level="0", group_name="millions_rules")
+    documented = {
+        path.removesuffix(".py").replace("/", "."): docstrings(
+            pathlib.Path(path).read_text(encoding="utf-8")
+        )
+        for path in modules
+    }
+    expected = sum(map(len, documented.values()))
+    added = 0
+    for c_file in {source for extension in extensions for source in extension.sources}:
+        path = pathlib.Path(c_file)
+        text, count = add_docstrings(path.read_text(encoding="utf-8"), documented)
+        if count:
+            path.write_text(text, encoding="utf-8")
+            added += count
+    if added != expected:
+        raise RuntimeError(f"mypyc: {added} of {expected} docstrings found a method table entry")
+    sys.argv[1:] = [
+        "build_ext",
+        "--inplace",
+        "--build-lib",
+        build + "/lib",
+        "--build-temp",
+        build + "/tmp",
+    ]
+    setup(name="millions-rules-compiled", ext_modules=extensions)
 
 
 def compile_requested() -> bool:
@@ -110,7 +207,12 @@ class CompiledBuildHook(BuildHookInterface[BuilderConfig]):
         )
         self.app.display_info(f"mypyc: compiling {len(COMPILED_MODULES)} modules")
         result = subprocess.run(
-            [sys.executable, "-c", _SCRIPT, str(self._workdir / "build"), *COMPILED_MODULES],
+            [
+                sys.executable,
+                str(pathlib.Path(self.root) / "hatch_build.py"),
+                str(self._workdir / "build"),
+                *COMPILED_MODULES,
+            ],
             cwd=source,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -134,3 +236,7 @@ class CompiledBuildHook(BuildHookInterface[BuilderConfig]):
         workdir = getattr(self, "_workdir", None)
         if workdir is not None:
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":  # the hook runs this file in the copy of src/: build dir, modules
+    compile_modules(sys.argv[1], sys.argv[2:])

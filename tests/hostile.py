@@ -56,16 +56,25 @@ WRONG: tuple[object, ...] = (None, "0", 1, 1.5, True, object(), [], {"players": 
 ValidCall = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], tuple[type[Exception], ...]]
 
 
-def _annotation(function: Callable[..., Any], where: int | str) -> str:
+def _takes_none(function: Callable[..., Any], where: int | str) -> bool:
+    """Whether the parameter at ``where`` takes ``None``: its annotation or its default says so.
+
+    The default is what a compiled function tells (mypyc's functions keep their
+    signature's defaults but no annotations, docs' "Compiled build").
+    """
     parameters = inspect.signature(function).parameters
     if isinstance(where, int):
-        return str(list(parameters.values())[where].annotation)
-    return str(parameters[where].annotation) if where in parameters else ""  # a **option
+        parameter = list(parameters.values())[where]
+    elif where in parameters:
+        parameter = parameters[where]
+    else:
+        return False  # a **option
+    return "None" in str(parameter.annotation) or parameter.default is None
 
 
 def wrong_values(function: Callable[..., Any], where: int | str, valid: object) -> list[object]:
     """The values of :data:`WRONG` of another type than ``valid`` (``None`` where it is allowed)."""
-    optional = "None" in _annotation(function, where)
+    optional = _takes_none(function, where)
     return [
         bad
         for bad in WRONG

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import os
 import pathlib
 
@@ -63,3 +64,17 @@ def test_the_compiled_build_is_in_use() -> None:
     for path in compiled_modules():
         module = importlib.import_module(module_name(path))
         assert module.__file__ is not None and not module.__file__.endswith(".py"), module
+
+
+def test_compiled_functions_keep_their_docstrings() -> None:
+    """Each function of a listed module has its source's docstring, compiled or not.
+
+    mypyc leaves a compiled function's ``__doc__`` empty; ``hatch_build.py`` writes the
+    docstrings into the C it generates, so that ``help()`` shows them in either build.
+    """
+    for path in compiled_modules():
+        module = importlib.import_module(module_name(path))
+        tree = ast.parse((ROOT / "src" / path).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and (doc := ast.get_docstring(node)):
+                assert inspect.getdoc(getattr(module, node.name)) == doc, f"{path}: {node.name}"

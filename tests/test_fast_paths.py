@@ -156,9 +156,9 @@ def test_the_short_listing_gives_the_general_lists(players: int) -> None:
 
 def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
     """A decided field that is no tuple of bools is answered as awaiting does, and not kept."""
-    assert engine._undecided(3, (2, 0, 0)) == (1, 2)  # type: ignore[arg-type]
+    assert engine._undecided(3, (2, 0, 0)) == (1, 2)
     assert (3, (2, 0, 0)) not in engine._UNDECIDED
-    assert engine._undecided(3, [True, False, False]) == (1, 2)  # type: ignore[arg-type]
+    assert engine._undecided(3, [True, False, False]) == (1, 2)
     assert engine._undecided(3, (True, False, True)) == (1,)
     assert engine._UNDECIDED[(3, (True, False, True))] == (1,)
 

@@ -803,7 +803,7 @@ class TestWrongTypes:
             legal_actions(state, 9)
         assert (caught.value.code, caught.value.rule) == ("unknown_player", "R-COMP-7")
         with pytest.raises(IllegalActionError) as caught:
-            legal_actions(state, "1")  # type: ignore[arg-type]
+            legal_actions(state, "1")
         assert caught.value.code == "bad_value"
         with pytest.raises(IllegalActionError) as caught:
             legal_actions(new_game(external(4)), 4)  # also while the dealer acts

@@ -42,9 +42,9 @@ def refused_for_seat(state: GameState, action: object, seat: object, code: str) 
     with pytest.raises(IllegalActionError) as caught:
         apply(state, action, seat=seat)  # type: ignore[arg-type]
     assert caught.value.code == code, str(caught.value)
-    found = check(state, action, seat=seat)  # type: ignore[arg-type]
+    found = check(state, action, seat=seat)
     assert found is not None and found.code == code
-    assert not is_legal(state, action, seat=seat)  # type: ignore[arg-type]
+    assert not is_legal(state, action, seat=seat)
 
 
 class TestSeatAuthorisation:

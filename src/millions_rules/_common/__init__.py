@@ -6,6 +6,7 @@
 * ``i18n`` -- the locales, the gettext catalogs and rendering a message in a locale;
 * ``random`` -- the seeded SplitMix64 generator;
 * ``interning`` -- one shared instance per distinct immutable value, for hot paths;
+* ``untrusted`` -- an action's fields as the checks read them, before they are checked;
 * ``limits`` -- the limits every document is read under;
 * ``json`` -- ``JsonFormat``, one game's converter and text in and out;
 * ``schema`` -- JSON Schema generation and the shipped schema files;

@@ -10,7 +10,7 @@ touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import compress, filterfalse
 from operator import not_
@@ -50,7 +50,7 @@ from ._planning import (
 from ._random import seed_state, shuffled
 from ._roles import Dealer, RepeatRole, Role
 from ._shortcuts import SHORTCUTS
-from ._state import THREAT_CARDS, CharacterStatus, GameState, Phase
+from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
@@ -151,7 +151,7 @@ def _require_state(state: object) -> None:
 _DEALER_ACTIONS = (DealLoot, SetAside)
 
 
-def _check(state: GameState, action: object, seat: int | None) -> tuple[_Check, _Play]:
+def _check(state: GameState, action: object, seat: object) -> tuple[_Check, _Play]:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
@@ -183,7 +183,7 @@ def _check_authorised(state: GameState, action: object, seat: object) -> None:
         )
 
 
-def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+def apply(state: GameState, action: Action, *, seat: object = None) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Every action is checked first: an illegal one raises and changes nothing.
@@ -268,7 +268,36 @@ def _remember_members(listed: tuple[Action, ...]) -> None:
     """Keep the identities of ``listed``'s actions (a listing that a cache keeps alive)."""
     if len(_MEMBERS) >= 1024:  # bounded: the few hundred planning listings fit
         _MEMBERS.clear()
+        _OPEN.clear()  # each listing of _OPEN has its members kept
     _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
+
+
+#: :func:`open_choices` by the seats that have chosen, as a bit mask, and the number of
+#: players (``mask << 4 | players``): asked before every choice, it is answered without
+#: building the set of seats. Every listing here has its members kept (_MEMBERS).
+_OPEN: dict[int, tuple[Action, ...]] = {}
+
+
+def _open_choices(players: int, characters: tuple[Character, ...]) -> tuple[Action, ...]:
+    """:func:`open_choices` for the seats of ``characters``, its members kept (_MEMBERS)."""
+    chosen = 0
+    for c in characters:
+        seat = c.player
+        if seat.__class__ is not int or not 0 <= seat < players:  # only a hand-built state
+            listed = open_choices(players, frozenset([c.player for c in characters]))
+            if id(listed) not in _MEMBERS:
+                _remember_members(listed)
+            return listed
+        chosen |= 1 << seat
+    key = chosen << 4 | players
+    found = _OPEN.get(key)
+    if found is not None:
+        return found
+    listed = open_choices(players, frozenset([c.player for c in characters]))
+    if id(listed) not in _MEMBERS:
+        _remember_members(listed)
+    _OPEN[key] = listed
+    return listed
 
 
 def _listed(action: object, listed: tuple[Action, ...]) -> bool:
@@ -282,9 +311,7 @@ def _listed(action: object, listed: tuple[Action, ...]) -> bool:
     return False
 
 
-def check(
-    state: GameState, action: object, *, seat: int | None = None
-) -> IllegalActionError | None:
+def check(state: GameState, action: object, *, seat: object = None) -> IllegalActionError | None:
     """Why ``action`` is illegal in ``state``, or ``None`` if it is legal; nothing is applied.
 
     A user interface can check an action before it sends it.
@@ -312,13 +339,13 @@ def check(
     return None
 
 
-def is_legal(state: GameState, action: object, *, seat: int | None = None) -> bool:
+def is_legal(state: GameState, action: object, *, seat: object = None) -> bool:
     """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`~millions_rules.check`)."""
     return check(state, action, seat=seat) is None
 
 
 def legal_actions(
-    state: GameState, player: int | None = None, *, payments: bool = True
+    state: GameState, player: object = None, *, payments: object = True
 ) -> tuple[Action, ...]:
     """Every legal action, or every legal action of one player.
 
@@ -364,11 +391,7 @@ def legal_actions(
             if config.repeat_role is _FORBIDDEN:
                 listed = all_choices(state, _not_chosen(state))
             else:
-                listed = open_choices(
-                    config.players, frozenset([c.player for c in state.characters])
-                )
-                if id(listed) not in _MEMBERS:
-                    _remember_members(listed)
+                listed = _open_choices(config.players, state.characters)
             _last_listed = (state, listed)
             return listed
         if phase is _NEGOTIATION:
@@ -376,7 +399,7 @@ def legal_actions(
             undecided = _undecided(config.players, state.decided)
             if any(state.threats):
                 listed = _negotiation_without_payments(state, undecided)
-            elif config.three_player:
+            elif config.players == 3:  # config.three_player, without a property's call
                 listed = decisions_of_seats(state, undecided)
             else:
                 listed = _all_stay_or_leave(undecided)
@@ -387,8 +410,7 @@ def legal_actions(
             _last_listed = (state, listed)
             return listed
     _require_state(state)
-    if player is not None:
-        player = require_seat(state, player, "seat")
+    seat = None if player is None else require_seat(state, player, "seat")
     if type(payments) is not bool:
         illegal(
             msg("error.bad_value", "payments must be a bool, not {kind}"),
@@ -396,16 +418,16 @@ def legal_actions(
         )
     phase = state.phase
     if phase is _DEALING:
-        return tuple(DealLoot(index) for index in sorted(state.deck)) if player is None else ()
+        return tuple(DealLoot(index) for index in sorted(state.deck)) if seat is None else ()
     if phase is _SETTING_ASIDE:
-        return tuple(SetAside(role) for role in role_cards(state)) if player is None else ()
+        return tuple(SetAside(role) for role in role_cards(state)) if seat is None else ()
     if phase is _GAME_OVER:
         return ()
-    if player is None:
+    if seat is None:
         listed = _legal_actions(state, None, payments)
         _last_listed = (state, listed)
         return listed
-    return _legal_actions(state, player, payments)
+    return _legal_actions(state, seat, payments)
 
 
 def _not_chosen(state: GameState) -> tuple[int, ...]:
@@ -415,10 +437,10 @@ def _not_chosen(state: GameState) -> tuple[int, ...]:
 
 
 #: The undecided seats for each (players, decided) of bools seen: 2**8 entries at most.
-_UNDECIDED: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+_UNDECIDED: dict[tuple[int, Sequence[object]], tuple[int, ...]] = {}
 
 
-def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
+def _undecided(players: int, decided: Sequence[object]) -> tuple[int, ...]:
     """The seats yet to decide in negotiation (:attr:`~millions_rules.GameState.awaiting`)."""
     key = (players, decided)
     try:
@@ -426,13 +448,13 @@ def _undecided(players: int, decided: tuple[bool, ...]) -> tuple[int, ...]:
     except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
         pass
     undecided = tuple(compress(range(players), map(not_, decided)))
-    # Read as objects: the compiled build (docs' "Compiled build") would check each item
-    # against the annotation, and raise for the non-bools this test is for.
-    items: tuple[object, ...] = decided
+    # Read as objects, and as any sequence: the compiled build (docs' "Compiled build")
+    # would otherwise check the value and each item against the annotation, and raise
+    # for the lists and non-bools of a hand-built state that this test is for.
     if (
         decided.__class__ is tuple
         and len(decided) == players
-        and all(done.__class__ is bool for done in items)
+        and all(done.__class__ is bool for done in decided)
     ):
         _UNDECIDED[key] = undecided
     return undecided
@@ -537,7 +559,7 @@ def _negotiation_without_payments(
     """
     players = state.config.players
     in_round, slots = _in_round_and_slots(state)
-    face_down = face_down_decisions(state) if state.config.three_player else None
+    face_down = face_down_decisions(state) if players == 3 else None  # config.three_player
     threats = state.threats
     found: tuple[Action, ...] = ()
     for seat in range(players):

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Final
 
 from .._common.interning import interned
+from .._common.untrusted import UntrustedAction
 from ._actions import Denounce
 from ._checks import illegal, require_phase, require_role, require_seat
 from ._draft import Draft
@@ -92,7 +93,7 @@ def nameable_roles(state: GameState) -> tuple[Role, ...]:
     return nameable_face_up(state.face_up) if state.phase is _HEIST else ()
 
 
-def check_denounce(state: GameState, action: Denounce) -> None:
+def check_denounce(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.Denounce` that breaks R-HEIST-SNITCH."""
     require_phase(state, _DOING_DENOUNCE, "R-HEIST-SNITCH", _HEIST)
     seat = require_seat(state, action.player)

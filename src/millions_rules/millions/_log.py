@@ -6,8 +6,8 @@ actions cost ``n**2`` work and memory (all its states kept in a list, or a long
 saved game replayed). Instead each state holds a :class:`Log` node: the new items
 and a link to the previous state's node. The public fields
 :attr:`~millions_rules.GameState.events` and :attr:`~millions_rules.GameState.history`
-stay plain tuples: :class:`SharedTuple` materialises a node into a tuple on first
-read and caches it, building on the nearest ancestor already read, so a server that
+stay plain tuples: :class:`~millions_rules.millions._state.SharedTuple` materialises a
+node into a tuple on first read and caches it, building on the nearest ancestor already read, so a server that
 reads ``state.events`` after every action does one concatenation per action, as
 before.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from itertools import chain
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Log", "SharedTuple", "size"]
+__all__ = ["Log", "size"]
 
 T = TypeVar("T")
 
@@ -77,16 +77,18 @@ class Log(Generic[T]):
         cached = self.cached
         if cached is not None:
             return cached
-        chunks = []
+        chunks: list[tuple[T, ...]] = []
         node: Log[T] = self
-        while node.cached is None:
+        while (done := node.cached) is None:
             chunks.append(node.items)
-            node = node.parent  # type: ignore[assignment]  # a node without cache has a parent
+            parent = node.parent
+            assert parent is not None, "a node without cache has a parent (a root has its cache)"
+            node = parent
         if len(chunks) == 1:
-            whole = node.cached + chunks[0]
+            whole = done + chunks[0]
         else:
             chunks.reverse()
-            whole = node.cached + tuple(chain.from_iterable(chunks))
+            whole = done + tuple(chain.from_iterable(chunks))
         self.cached = whole
         return whole
 
@@ -98,27 +100,3 @@ class Log(Generic[T]):
 def size(stored: tuple[T, ...] | Log[T]) -> int:
     """The length of the log ``stored`` without materialising it."""
     return stored.size if isinstance(stored, Log) else len(stored)
-
-
-class SharedTuple:
-    """A read-only attribute holding a tuple, stored in the instance as a tuple or a :class:`Log`.
-
-    Installed on :class:`~millions_rules.GameState` for ``events`` and ``history``;
-    attrs' generated ``__init__`` writes the instance dictionary directly, so
-    constructing a state with tuples works as before.
-    """
-
-    def __init__(self, name: str, doc: str | None) -> None:
-        self.name = name
-        self.__doc__ = doc
-
-    def __get__(self, instance: object, owner: type | None = None) -> Any:
-        if instance is None:
-            return self
-        stored = instance.__dict__[self.name]
-        if stored.__class__ is Log:
-            return stored.materialise()
-        return stored
-
-    def __set__(self, instance: object, value: object) -> None:
-        raise AttributeError(f"{self.name} is read-only")

@@ -13,6 +13,7 @@ from typing import Final
 
 from .._common.interning import interned
 from .._common.narration import Items
+from .._common.untrusted import UntrustedAction
 from ._actions import Leave, Pay, Stay, UseThreat
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
@@ -65,7 +66,7 @@ def _check_undecided(state: GameState, value: object, doing: Text) -> int:
     return seat
 
 
-def check_stay(state: GameState, action: Stay) -> None:
+def check_stay(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.Stay` outside negotiation or from a player who has decided."""
     _check_undecided(state, action.player, _DOING_STAY)
 
@@ -77,7 +78,7 @@ def play_stay(draft: Draft, action: Stay) -> None:
     _end_if_all_decided(draft)
 
 
-def check_leave(state: GameState, action: Leave) -> None:
+def check_leave(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.Leave` that breaks R-NEG-2 or R-3P-2."""
     seat = _check_undecided(state, action.player, _DOING_LEAVE)
     if action.role is None:
@@ -127,7 +128,7 @@ def _end_if_all_decided(draft: Draft) -> None:
 # -- R-NEG-3: payments -------------------------------------------------------
 
 
-def check_pay(state: GameState, action: Pay) -> None:
+def check_pay(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.Pay` that breaks R-NEG-3."""
     require_phase(state, _DOING_PAY, "R-NEG-3", _NEGOTIATION)
     payer = require_seat(state, action.player)
@@ -173,7 +174,7 @@ def play_pay(draft: Draft, action: Pay) -> None:
 # -- R-NEG-THREAT, R-3P-4: threat cards --------------------------------------
 
 
-def check_use_threat(state: GameState, action: UseThreat) -> None:
+def check_use_threat(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.UseThreat` that breaks R-NEG-THREAT or R-3P-4."""
     require_phase(state, _DOING_THREAT, "R-NEG-THREAT", _NEGOTIATION)
     user = require_seat(state, action.player)

@@ -13,6 +13,7 @@ from itertools import permutations
 from typing import Final
 
 from .._common.interning import interned
+from .._common.untrusted import UntrustedAction
 from ._actions import Choose, DealLoot, SetAside
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
@@ -79,7 +80,7 @@ def _reveal_loot(draft: Draft, index: int) -> None:
     draft.phase = _PLANNING
 
 
-def check_deal_loot(state: GameState, action: DealLoot) -> None:
+def check_deal_loot(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.DealLoot` that is not the external dealer's next move."""
     _require_external(state, _DEAL)
     require_phase(state, _DEAL, "R-PLAN-1", _DEALING)
@@ -173,7 +174,7 @@ def _choices(seat: int, players: int, forbidden: tuple[Role, ...]) -> tuple[Choo
     return tuple(Choose(seat, picked) for picked in permutations(roles, count))
 
 
-def check_choose(state: GameState, action: Choose) -> None:
+def check_choose(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.Choose` that breaks R-PLAN-2, R-3P-1 or R-VAR-REPEAT."""
     require_phase(state, _CHOOSE, "R-PLAN-2", _PLANNING)
     seat = require_seat(state, action.player)
@@ -183,13 +184,13 @@ def check_choose(state: GameState, action: Choose) -> None:
             "R-PLAN-2",
             player=seat,
         )
-    roles = action.roles
-    if not isinstance(roles, tuple):
+    given = action.roles
+    if not isinstance(given, tuple):
         illegal(
-            msg("error.bad_value", "roles must be a tuple of Role, not {roles}"), roles=repr(roles)
+            msg("error.bad_value", "roles must be a tuple of Role, not {roles}"), roles=repr(given)
         )
-    for role in roles:
-        require_role(role, "each of roles")
+    items: tuple[object, ...] = given
+    roles = tuple([require_role(role, "each of roles") for role in items])
     wanted = state.config.characters_per_player
     if len(roles) != wanted:
         rule = "R-3P-1" if state.config.three_player else "R-PLAN-2"
@@ -280,7 +281,7 @@ def role_cards(state: GameState) -> tuple[Role, ...]:
     return tuple(sorted({c.role for c in state.characters}))
 
 
-def check_set_aside(state: GameState, action: SetAside) -> None:
+def check_set_aside(state: GameState, action: UntrustedAction) -> None:
     """Refuse a :class:`~millions_rules.SetAside` that is not the external dealer's next move."""
     _require_external(state, _SET_ASIDE)
     require_phase(state, _SET_ASIDE, "R-PLAN-4", _SETTING_ASIDE)

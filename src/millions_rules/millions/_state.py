@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from itertools import compress, filterfalse
 from operator import not_
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -19,7 +19,7 @@ from ._actions import Action
 from ._config import GameConfig
 from ._events import Event
 from ._fields import document_fields
-from ._log import SharedTuple
+from ._log import Log
 from ._log import size as log_size
 from ._roles import LootCard, Role
 
@@ -227,6 +227,31 @@ class GameState:
     def awaiting_dealer(self) -> bool:
         """Whether the engine waits for the external dealer (:class:`~millions_rules.DealLoot`/:class:`~millions_rules.SetAside`)."""
         return self.phase in (_DEALING, _SETTING_ASIDE)
+
+
+class SharedTuple:
+    """A read-only attribute holding a tuple, stored in the instance as a tuple or a
+    :class:`~millions_rules.millions._log.Log`.
+
+    Installed on :class:`~millions_rules.GameState` for ``events`` and ``history``;
+    attrs' generated ``__init__`` writes the instance dictionary directly, so
+    constructing a state with tuples works as before.
+    """
+
+    def __init__(self, name: str, doc: str | None) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        stored = instance.__dict__[self.name]
+        if stored.__class__ is Log:
+            return stored.materialise()
+        return stored
+
+    def __set__(self, instance: object, value: object) -> None:
+        raise AttributeError(f"{self.name} is read-only")
 
 
 # Successive states share their logs (see ._log); the fields still read as tuples. Set

@@ -17,6 +17,7 @@ from .._common.dealer import Dealer
 from .._common.errors import ConfigError, IllegalActionError
 from .._common.i18n import Text, msg, nmsg
 from .._common.random import seed_state
+from .._common.untrusted import UntrustedAction
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._config import TorrakuConfig
 from ._errors import illegal
@@ -229,7 +230,7 @@ def _require_pieces(value: object, what: str, limit: int) -> tuple[PieceKind, ..
     return value
 
 
-def _check_bet(state: TorrakuState, action: Bet) -> None:
+def _check_bet(state: TorrakuState, action: UntrustedAction) -> None:
     seat = _require_betting_turn(state, action.player, _BET)
     limit = state.config.supply.total
     pieces = PieceCounts.of(_require_pieces(action.pieces, "pieces", limit))
@@ -318,7 +319,7 @@ def _check_bet(state: TorrakuState, action: Bet) -> None:
         )
 
 
-def _check_pass(state: TorrakuState, action: Pass) -> None:
+def _check_pass(state: TorrakuState, action: UntrustedAction) -> None:
     _require_betting_turn(state, action.player, _PASS)
     if state.current_bet == 0:
         illegal(
@@ -328,7 +329,7 @@ def _check_pass(state: TorrakuState, action: Pass) -> None:
         )
 
 
-def _check_report(state: TorrakuState, action: ReportPlacement) -> None:
+def _check_report(state: TorrakuState, action: UntrustedAction) -> None:
     if state.config.dealer is Dealer.ENGINE:
         illegal(
             msg("error.not_dealer_action", "the engine draws stacking outcomes (Dealer.ENGINE)"),
@@ -509,7 +510,7 @@ def _require_state(state: object) -> None:
         )
 
 
-def _check(state: TorrakuState, action: object, seat: int | None = None) -> _Play:
+def _check(state: TorrakuState, action: object, seat: object = None) -> _Play:
     _require_state(state)
     transition = _TRANSITIONS.get(type(action))
     if transition is None:
@@ -538,7 +539,7 @@ def _check(state: TorrakuState, action: object, seat: int | None = None) -> _Pla
     return transition[1]
 
 
-def apply(state: TorrakuState, action: Action, *, seat: int | None = None) -> TorrakuState:
+def apply(state: TorrakuState, action: Action, *, seat: object = None) -> TorrakuState:
     """The state after ``action``; ``state`` itself is never changed.
 
     Args:
@@ -582,9 +583,7 @@ def _play(state: TorrakuState, action: Action, play: _Play) -> TorrakuState:
     return draft.finish(action)
 
 
-def check(
-    state: TorrakuState, action: object, *, seat: int | None = None
-) -> IllegalActionError | None:
+def check(state: TorrakuState, action: object, *, seat: object = None) -> IllegalActionError | None:
     """Why ``action`` is illegal in ``state`` (sent by ``seat``), or ``None``; nothing is applied.
 
     >>> from millions_rules.torraku import Pass, TorrakuConfig, new_game
@@ -598,12 +597,12 @@ def check(
     return None
 
 
-def is_legal(state: TorrakuState, action: object, *, seat: int | None = None) -> bool:
+def is_legal(state: TorrakuState, action: object, *, seat: object = None) -> bool:
     """Whether ``action`` is legal in ``state``, sent by ``seat`` (see :func:`check` for the reason)."""
     return check(state, action, seat=seat) is None
 
 
-def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Action, ...]:
+def legal_actions(state: TorrakuState, player: object = None) -> tuple[Action, ...]:
     """Every legal action of the seat the engine waits for (or of ``player`` only).
 
     While betting: :class:`~millions_rules.torraku.Pass` when legal, then one
@@ -628,10 +627,9 @@ def legal_actions(state: TorrakuState, player: int | None = None) -> tuple[Actio
     62
     """
     _require_state(state)
-    if player is not None:
-        _require_seat(state, player)
+    wanted = None if player is None else _require_seat(state, player)
     seat = state.to_act
-    if seat is None or (player is not None and player != seat):
+    if seat is None or (wanted is not None and wanted != seat):
         return ()
     if state.phase is Phase.STACKING:
         return tuple(ReportPlacement(seat, outcome) for outcome in Placement)

@@ -16,7 +16,9 @@ from ._pieces import PieceKind, Placement
 __all__ = ["draw_outcome", "knock_probability"]
 
 
-def knock_probability(config: TorrakuConfig, height: int, kind: PieceKind, seat: int) -> float:
+def knock_probability(
+    config: TorrakuConfig, height: object, kind: PieceKind, seat: object
+) -> float:
     """The probability of knocking down a stack of ``height`` pieces (R-TK-SIM-2).
 
     Args:
