@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from millions_rules import ConfigError, Dealer, IllegalActionError, Phase, legal_actions, view
@@ -22,17 +23,32 @@ from millions_rules.millions._views import visible_events
 from millions_rules.torraku import PieceCounts
 
 
-def _start(game: str, players: int, seed: int, *, external: bool = True) -> Position[Any]:
+def _start(
+    game: str, players: int, seed: int, *, external: bool = True, **options: Any
+) -> Position[Any]:
     adapter = adapter_of(game)
-    config = configure(adapter, players, {}, external=external)
-    config = type(config)(**{**_fields(config), "seed": seed})
+    config = attrs.evolve(configure(adapter, players, options, external=external), seed=seed)
     return Position(adapter, adapter.start(config, {}))
 
 
-def _fields(config: Any) -> dict[str, Any]:
-    import attrs
-
-    return attrs.asdict(config, recurse=False)
+def _assert_legal_is_what_the_checks_accept(position: Position[Any], rng: random.Random) -> None:
+    """Play the game out at random; at every seat's turn, try every catalogue entry with
+    the checked ``play`` and compare the entries it accepts with ``legal``."""
+    adapter = position.adapter
+    entries = len(adapter.catalogue_names(adapter.state_of(position.table).config))
+    while not position.over:
+        table = position.table
+        if position.seat is None:
+            outcomes, weights = zip(*position.chances, strict=True)
+            position = position.after_chance(rng.choices(outcomes, weights)[0])
+            continue
+        accepted = [
+            index
+            for index in range(entries)
+            if _checked(adapter, table, adapter.move(table, index)) is not None
+        ]
+        assert list(position.legal) == accepted
+        position = position.after(rng.choice(position.legal))
 
 
 def _same(adapter: GameAdapter[Any], one: Any, other: Any) -> None:
@@ -90,24 +106,10 @@ def test_legal_entries_are_exactly_the_entries_the_engine_accepts(players: int) 
     (R-PLAN-2, R-3P-1, R-NEG-1, R-NEG-2, R-3P-2, R-NEG-3, R-NEG-THREAT, R-HEIST-SNITCH,
     and the turn structure's free moves).
     """
-    catalogue = Catalogue(players)
     for seed in range(4):
-        rng = random.Random(seed)
-        position = _start("millions", players, seed)
-        adapter = position.adapter
-        while not position.over:
-            table = position.table
-            if position.seat is None:
-                outcomes, weights = zip(*position.chances, strict=True)
-                position = position.after_chance(rng.choices(outcomes, weights)[0])
-                continue
-            accepted = [
-                index
-                for index in range(len(catalogue))
-                if _checked(adapter, table, adapter.move(table, index)) is not None
-            ]
-            assert list(position.legal) == accepted
-            position = position.after(rng.choice(position.legal))
+        _assert_legal_is_what_the_checks_accept(
+            _start("millions", players, seed), random.Random(seed)
+        )
 
 
 def test_an_entry_not_listed_is_refused_and_changes_nothing() -> None:
@@ -204,28 +206,13 @@ def test_torraku_legal_entries_are_exactly_the_entries_the_engine_accepts() -> N
     that tops up from the bag holds the whole hand, so an entry whose counts do not is
     refused rather than read as another bet).
     """
-    adapter = adapter_of("torraku")
-    names = None
+    supply = PieceCounts(4, 4, 12)
+    start = _start("torraku", 2, 0, supply=supply)
+    assert len(start.adapter.catalogue_names(start.table.config)) == 325
     for seed in range(3):
-        rng = random.Random(seed)
-        config = configure(adapter, 2, {"supply": PieceCounts(4, 4, 12)}, external=True)
-        config = type(config)(**{**_fields(config), "seed": seed})
-        position = Position(adapter, adapter.start(config, {}))
-        names = adapter.catalogue_names(config)
-        while not position.over:
-            table = position.table
-            if position.seat is None:
-                outcomes, weights = zip(*position.chances, strict=True)
-                position = position.after_chance(rng.choices(outcomes, weights)[0])
-                continue
-            accepted = [
-                index
-                for index in range(len(names))
-                if _checked(adapter, table, adapter.move(table, index)) is not None
-            ]
-            assert list(position.legal) == accepted
-            position = position.after(rng.choice(position.legal))
-    assert names is not None and len(names) == 325
+        _assert_legal_is_what_the_checks_accept(
+            _start("torraku", 2, seed, supply=supply), random.Random(seed)
+        )
 
 
 @pytest.mark.parametrize("game", ["millions", "torraku"])
