@@ -384,11 +384,8 @@ class Position(Generic[TableT]):
         """
         adapter = self.adapter
         table = self.table
-        legal = self._legal
-        if legal is None:  # the property, inlined: a step asks this once
-            legal = self.legal
         move = adapter.move(table, index)
-        if index in legal:  # legal by the game's own listings: played without checks
+        if index in self.legal:  # legal by the game's own listings: played without checks
             return self.__class__(adapter, adapter.play_listed(table, move))
         return self.__class__(adapter, adapter.play(table, move))
 
