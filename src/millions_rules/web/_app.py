@@ -1,28 +1,35 @@
 """The HTTP face of a :class:`~millions_rules.web.Server`: a Starlette application.
 
-Routes (every one but the page and its words takes a ``token``):
+Every request but the page's and its words' authenticates with an ``Authorization:
+Bearer TOKEN`` header (a POST may carry the token in its body's ``"token"`` field
+instead). A token in a query string is refused (``token_in_query``, 400) so that no
+proxy's request log ever holds a working token; the page's links carry it in their
+fragment (``/#TOKEN``), which browsers never send.
 
-* ``GET /`` — the page; the token travels in the link's fragment (``/#TOKEN``), which
-  browsers never send to a server or put in its logs; ``GET /lobby`` — the same page, as
-  the admin's lobby (``/lobby#ADMIN``);
-* ``GET /api/update?token=&since=&lang=`` — the client's view with the events after
+Routes:
+
+* ``GET /`` — the page; ``GET /lobby`` — the same page, as the admin's lobby
+  (``/lobby#ADMIN``);
+* ``GET /api/update?since=&lang=`` — the client's view with the events after
   ``since``, narrated in ``lang``;
-* ``GET /api/stream?token=&since=&lang=`` — the same as server-sent events, one
-  ``update`` event each time the table changes, each carrying only new events;
+* ``GET /api/stream?since=&lang=`` — the same as server-sent events, one ``update``
+  event each time the table changes, each carrying only new events (the page reads it
+  with ``fetch()``, which sends the header, not with ``EventSource``, which cannot);
 * ``GET /api/words?lang=`` — every word of the page in ``lang``, for a page opened
   without a token (each update carries them too);
-* ``POST /api/act`` with ``{"token", "version", "action"}`` — play an action;
-* ``GET /api/save?token=`` — the host's download of the saved table;
-* ``GET /api/links?token=`` — the host's list of every seat's link;
-* ``GET /api/tables?token=`` and ``POST /api/tables`` — the admin's list of tables (with
+* ``POST /api/act`` with ``{"version", "action"}`` (and ``"request"``, an id the
+  client makes per action, so a repeated request is not played twice) — play an action;
+* ``GET /api/save`` — the host's download of the saved table (the admin's with
+  ``?table=``);
+* ``GET /api/links`` — the host's list of every seat's link;
+* ``GET /api/tables`` and ``POST /api/tables`` — the admin's list of tables (with
   each one's links), and a new table;
-* ``POST /api/seat`` with ``{"token", "seat", "bot"}`` — the host hands a seat to a bot
+* ``POST /api/seat`` with ``{"seat", "bot"}`` — the host hands a seat to a bot
   or back;
-* ``GET /replay`` — the page, replaying; ``GET /api/replay?token=&lang=`` — a finished
+* ``GET /replay`` — the page, replaying; ``GET /api/replay?lang=`` — a finished
   table's replay as the token's holder saw it, and ``POST /api/replay`` with
   ``{"document", "lang"}`` — a replay file's, narrated (up to :data:`MAX_REPLAY` bytes);
-* ``POST /api/close`` with ``{"token"}`` — the host (or the admin, with ``table``)
-  closes a table.
+* ``POST /api/close`` — the host (or the admin, with ``table``) closes a table.
 
 Every refusal is ``{"error": code, "message": ...}`` with a 4xx status; a body is read
 only up to :data:`MAX_BODY` bytes (``body_too_large``, 413) and only for
@@ -34,16 +41,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import urllib.parse
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ._replay import file_replay, table_replay
 from ._server import Server
@@ -159,11 +169,37 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     return body
 
 
-def _token(body: dict[str, Any]) -> str:
+def bearer(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, if it has one.
+
+    Raises:
+        TableError: ``bad_request`` (400) for an ``Authorization`` header of another form.
+    """
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    value = value.strip()
+    if scheme.lower() != "bearer" or " " in value:
+        raise TableError("the Authorization header must be 'Bearer <token>'", "bad_request", 400)
+    return value
+
+
+def _token(body: dict[str, Any], request: Request | None = None) -> str:
+    # The header's token, else the body's "token" field.
+    if request is not None:
+        header = bearer(request)
+        if header is not None:
+            return header
     token = body.get("token")
     if not isinstance(token, str):
         raise TableError("expected a token", "bad_request", 400)
     return token
+
+
+def _get_token(request: Request) -> str:
+    # A GET's token: only from the header (a query string's is refused before any route).
+    return bearer(request) or ""
 
 
 def _lang(value: object) -> str | None:
@@ -191,6 +227,41 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
         "spectator": f"{base_url}/#{table.spectator_token}",
         "host": f"{base_url}/#{table.host_token}",
     }
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _query_holds_token(query: bytes) -> bool:
+    # Whether a query string names a token (``token=`` in any case, percent-encoded or not).
+    if not query:
+        return False
+    fields = urllib.parse.parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    return any(name.strip().lower() == "token" for name, _ in fields)
+
+
+class _Guard:
+    """The checks made before any route: a token in a query string is refused
+    (``token_in_query``, 400), so that no proxy's request log ever holds a working token."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if _query_holds_token(scope.get("query_string", b"")):
+            refusal = _refusal(
+                "token_in_query",
+                "a token in a query string is refused (proxies log it): send it in an "
+                "'Authorization: Bearer <token>' header",
+                400,
+            )
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 def create_app(target: Table | Server, *, base_url: str = "", lang: str | None = None) -> Starlette:
@@ -227,7 +298,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         # GET: a finished table's replay for the token's holder; POST: a replay file's.
         try:
             if request.method == "GET":
-                token = request.query_params.get("token", "")
+                token = _get_token(request)
                 lang = request.query_params.get("lang")
                 return JSONResponse(table_replay(server.find(token), token, lang))
             body = await read_body(request, MAX_REPLAY)
@@ -239,7 +310,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def update(request: Request) -> Response:
         try:
-            token = request.query_params.get("token", "")
+            token = _get_token(request)
             table = server.find(token)
             payload = table.update(token, _since(request), request.query_params.get("lang"))
         except TableError as error:
@@ -255,7 +326,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def stream(request: Request) -> Response:
         try:
-            token = request.query_params.get("token", "")
+            token = _get_token(request)
             since = _since(request)
             lang = request.query_params.get("lang")
             table = server.find(token)
@@ -301,16 +372,16 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         try:
             body = await read_body(request)
             asked = _lang(body.get("lang"))
-            version = await server.act(_token(body), body.get("action"), body.get("version"), asked)
+            version = await server.act(
+                _token(body, request), body.get("action"), body.get("version"), asked
+            )
         except TableError as error:
             return _error(error, asked)
         return JSONResponse({"version": version})
 
     async def save(request: Request) -> Response:
         try:
-            table = server.host_of(
-                request.query_params.get("token", ""), request.query_params.get("table")
-            )
+            table = server.host_of(_get_token(request), request.query_params.get("table"))
         except TableError as error:
             return _error(error)
         return Response(
@@ -321,9 +392,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def links(request: Request) -> Response:
         try:
-            table = server.host_of(
-                request.query_params.get("token", ""), request.query_params.get("table")
-            )
+            table = server.host_of(_get_token(request), request.query_params.get("table"))
         except TableError as error:
             return _error(error)
         return JSONResponse(table_links(table, base_url))
@@ -331,7 +400,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     async def tables(request: Request) -> Response:
         try:
             if request.method == "GET":
-                if not server.is_admin(request.query_params.get("token", "")):
+                if not server.is_admin(_get_token(request)):
                     raise TableError("only the admin link may do this", "unknown_token", 403)
                 listed = []
                 for table in server.tables.values():
@@ -352,7 +421,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
                     )
                 return JSONResponse({"tables": listed})
             body = await read_body(request)
-            if not server.is_admin(_token(body)):
+            if not server.is_admin(_token(body, request)):
                 raise TableError("only the admin link may do this", "unknown_token", 403)
             fields = {
                 key: body[key]
@@ -384,7 +453,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         try:
             body = await read_body(request)
             table = await server.set_bot(
-                _token(body), body.get("table"), body.get("seat"), body.get("bot")
+                _token(body, request), body.get("table"), body.get("seat"), body.get("bot")
             )
         except TableError as error:
             return _error(error)
@@ -393,7 +462,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     async def close(request: Request) -> Response:
         try:
             body = await read_body(request)
-            closed = await server.close(_token(body), body.get("table"))
+            closed = await server.close(_token(body, request), body.get("table"))
         except TableError as error:
             return _error(error)
         return JSONResponse({"closed": closed})
@@ -424,6 +493,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(_Guard)],
     )
     app.state.server = server
     return app
