@@ -301,7 +301,13 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         try:
             body = await read_body(request)
             asked = _lang(body.get("lang"))
-            version = await server.act(_token(body), body.get("action"), body.get("version"), asked)
+            version = await server.act(
+                _token(body),
+                body.get("action"),
+                body.get("version"),
+                asked,
+                request=body.get("request"),
+            )
         except TableError as error:
             return _error(error, asked)
         return JSONResponse({"version": version})

@@ -48,6 +48,8 @@ MAX_TABLES = 10_000
 _TICK = 0.2
 # The longest pause of the clock between two tries while the database fails, in seconds.
 _MAX_BACKOFF = 5.0
+# How many times an action is planned again after another process changed only the seats.
+_ATTEMPTS = 3
 #: What a client request id looks like: 1 to 64 characters of ``[A-Za-z0-9_-]``.
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -414,18 +416,22 @@ class Server:
                 answered = await self._answered(table, seat, request)
                 if answered is not None:
                     return answered
-            state, rows = table.plan(token, action, version, lang)
-            if request is not None:
-                rows[0] = attrs.evolve(rows[0], request=request)
-            now = self.clock()
-            try:
-                written = await self._write(table, state, rows, None, now)
-            except TableError:
-                raise
-            except Exception as error:  # StoreError, or anything else: nothing was applied
-                if not isinstance(error, StoreError):
-                    _LOG.exception("storing an action failed")
-                raise _failed(error) from error
+            for _ in range(_ATTEMPTS):
+                state, rows = table.plan(token, action, version, lang)
+                if request is not None:
+                    rows[0] = attrs.evolve(rows[0], request=request)
+                now = self.clock()
+                try:
+                    written = await self._write(table, state, rows, None, now)
+                except Exception as error:  # StoreError, or anything else: nothing was applied
+                    if not isinstance(error, StoreError):
+                        _LOG.exception("storing an action failed")
+                    raise _failed(error) from error
+                if written or table.version != version:
+                    break
+                # Another process changed only the seats (a hand-over): the action still
+                # answers the version its client saw, so it is planned again on the seats
+                # as stored and written again.
             if not written:
                 if request is not None and seat is not None:
                     # Its copy through another process may have won the race.

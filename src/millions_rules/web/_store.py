@@ -549,9 +549,13 @@ def open_store(url: str | None) -> Store:
         store = SQLiteStore(url)
     try:
         store.migrate()
-    except StoreError:
-        raise
+    except StoreError as error:
+        store.close()
+        if error.code != "store_failed":
+            raise
+        raise StoreError(f"cannot open the database {_safe(url)}: {error}") from error
     except Exception as error:
+        store.close()
         raise StoreError(f"cannot open the database {_safe(url)}: {error}") from error
     return store
 

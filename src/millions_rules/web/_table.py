@@ -57,7 +57,9 @@ MAX_NAME: Final = 40
 DEFAULT_MAX_TIMEOUTS: Final = 3
 #: The most actions a seat may send in one round of a table's game (``too_many_actions``).
 #: The rules allow any number of payments (R-NEG-3); this is the server's limit, far
-#: above what a real game sends (a few dozen actions per seat and round).
+#: above what a real game sends (a few dozen actions per seat and round). Past it a seat
+#: may still send the decisions the clock would play for it (Stay, Choose, Pass: never a
+#: payment), up to twice the limit, so the round always ends.
 MAX_ROUND_ACTIONS: Final = 500
 # Characters no name may hold: the bidirectional overrides, embeddings and isolates, the
 # marks that reorder text, and the line and paragraph separators.
@@ -524,17 +526,24 @@ class Table(Generic[StateT]):
                 "stale_version",
                 409,
             )
-        if self.round_actions(seat) >= MAX_ROUND_ACTIONS:
-            raise TableError(
-                f"a seat may send {MAX_ROUND_ACTIONS} actions per round at this table "
-                "(a server limit, not a rule): wait for the next round",
-                "too_many_actions",
-                429,
-            )
         try:
             parsed = self.game.parse_action(json.dumps(action))
         except (DeserializationError, TypeError, ValueError, RecursionError) as error:
             raise TableError(f"not an action: {error}", "bad_request", 400) from error
+        sent = self.round_actions(seat)
+        if sent >= MAX_ROUND_ACTIONS and (
+            sent >= 2 * MAX_ROUND_ACTIONS
+            or not self.game.due(self.state)
+            or seat not in self.game.due(self.state)
+            or parsed not in self.game.default_actions(self.state, seat)
+        ):
+            raise TableError(
+                f"a seat may send {MAX_ROUND_ACTIONS} actions per round at this table (a "
+                "server limit, not a rule); past it, only a decision that moves the game "
+                "on (a Stay, a Choose, a Pass): no more payments or threats this round",
+                "too_many_actions",
+                429,
+            )
         try:
             state = self.game.apply(self.state, parsed, seat)
         except IllegalActionError as error:
