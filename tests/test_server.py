@@ -398,7 +398,8 @@ class TestStorage:
         assert client2.get("/api/update", headers=bearer(tokens[0])).status_code == 200
 
     def test_a_newer_server_upgrades_an_older_database(self, db: str) -> None:
-        """A database at schema 1 (no deadlines) is upgraded to 2, its tables kept."""
+        """A database at schema 1 (no deadlines, no count of writes) is upgraded to the
+        newest schema, its tables kept."""
         from millions_rules.web._store import SCHEMA_VERSION, TableRow
 
         old = (
@@ -425,9 +426,9 @@ class TestStorage:
             )
         )
         old.close()
-        assert SCHEMA_VERSION == 2
+        assert SCHEMA_VERSION == 3
         server, client = start(db)
-        assert server.store.schema_version() == 2
+        assert server.store.schema_version() == 3
         assert server.tables[table.id].state == table.state
         assert client.get("/api/update", headers=bearer(table.seat_token(0))).status_code == 200
         _ = TableRow
@@ -478,15 +479,15 @@ class TestDeadlines:
     def test_the_clock_plays_a_default_then_hands_the_seat_to_a_bot(
         self, db: str, caplog: pytest.LogCaptureFixture
     ) -> None:
-        """When a seat's time runs out the server plays its default action (the first Choose
-        in planning) and logs it; after ``max_timeouts`` in a row a bot takes the seat. The
+        """When a seat's time runs out the server plays its default action (a Choose in
+        planning, picked by the table's secret generator) and logs it; after ``max_timeouts`` in a row a bot takes the seat. The
         deadline and the count are stored: a restart keeps them."""
         server = Server(open_store(db))
         table = server.add(
             server.new_table("millions", 3, 2, seed=8, turn_seconds=30, max_timeouts=2)
         )
         assert table.deadline is not None and table.game.due(table.state) == (0,)
-        expected = table.game.default_action(table.state, 0)
+        expected = table.default_action(table.state, 0)
         caplog.set_level("WARNING", logger="millions_rules.web")
         asyncio.run(server._timeout(table, table.deadline + 1))
         assert table.state.history[2] == expected  # after the two bots chose

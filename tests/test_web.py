@@ -563,8 +563,8 @@ class _BrokenBot:
 def test_a_failing_bot_does_not_stop_the_table(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A bot that raises plays its first offered action instead; the error is logged."""
-    table._bots[2] = (_BrokenBot(), table._bots[2][1])
+    """A bot that raises plays the clock's default action instead; the error is logged."""
+    table._bots[2] = _BrokenBot()
     for seat in (0, 1):
         choose = table.update(table.seat_token(seat))["view"]["legal_actions"][0]
         table.act(table.seat_token(seat), choose, table.version)

@@ -373,7 +373,11 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             body = await read_body(request)
             asked = _lang(body.get("lang"))
             version = await server.act(
-                _token(body, request), body.get("action"), body.get("version"), asked
+                _token(body, request),
+                body.get("action"),
+                body.get("version"),
+                asked,
+                request=body.get("request"),
             )
         except TableError as error:
             return _error(error, asked)

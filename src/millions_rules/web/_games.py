@@ -107,12 +107,22 @@ class WebGame:
         return (self.game.pacing(state).next_seat(state),)
 
     def default_action(self, state: Any, seat: int) -> Any:
-        """What the server plays for a seat whose time ran out: the first action the game's
-        pacing offers it. That is a listed action, never a payment: for Millions the first
-        Choose in planning, Stay in negotiation, the first role named by a lone Snitch; for
-        Torraku a Pass when the seat may pass, else its first bet."""
+        """The first action the game's pacing offers ``seat``: a listed action, never a
+        payment (for Millions the first Choose in planning, Stay in negotiation, the first
+        role named by a lone Snitch; for Torraku a Pass when the seat may pass, else its
+        first bet). A game without a bot plays it; the clock picks among
+        :meth:`default_actions` instead."""
+        return self.default_actions(state, seat)[0]
+
+    def default_actions(self, state: Any, seat: int) -> tuple[Any, ...]:
+        """The actions the clock may play for a seat whose time ran out: those of the kind
+        the game's pacing offers first (every Choose in Millions' planning, Stay in
+        negotiation, every name for a lone Snitch; a Pass in Torraku, or its bets when it
+        may not pass), never a payment."""
         seen = self.game.view(state, seat)
-        return self.game.pacing(state).offered(state, seen, seat)[0]
+        offered = self.game.pacing(state).offered(state, seen, seat)
+        kind = type(offered[0])
+        return tuple(action for action in offered if type(action) is kind)
 
     def new_bot(self) -> Any:
         """A fresh bot for a seat: the game's :class:`RuleBot` (``None`` for a game without

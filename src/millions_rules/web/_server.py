@@ -8,8 +8,16 @@ state and answer. If the write finds that another process moved the table on, th
 server catches up from the store and the client gets ``stale_version``: one action wins
 per version, and nothing is lost or forked.
 
+Every write names the table's version and its count of writes as this process last saw
+them, so a change that adds no action (a hand-over, a deadline, a timeout count) is
+serialised like an action: two processes never overwrite each other's acknowledged
+writes. A seat's action may carry the client's request id: a repeated request is answered
+with the version its first copy led to, from the store, and applies nothing again.
+
 The store's calls block, so they run in worker threads, one table's changes at a time
-(an :class:`asyncio.Lock` per table); the event loop keeps serving other tables.
+(an :class:`asyncio.Lock` per table); the event loop keeps serving other tables. A
+database failure is answered ``store_failed`` (503) and changes nothing; while the
+database is down the clock retries with a growing pause and logs the outage once.
 """
 
 from __future__ import annotations
@@ -17,17 +25,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import attrs
+
 from ._games import GAME_NAMES, game_named
 from ._store import ActionRow, PostgresStore, Store, StoreError, TableRow
 from ._table import Table, TableError
 
-__all__ = ["MAX_TABLES", "Server"]
+__all__ = ["MAX_TABLES", "REQUEST_ID", "Server"]
 
 _LOG = logging.getLogger("millions_rules.web")
 T = TypeVar("T")
@@ -35,6 +46,17 @@ T = TypeVar("T")
 MAX_TABLES = 10_000
 # How often the clock looks for deadlines that passed.
 _TICK = 0.2
+# The longest pause of the clock between two tries while the database fails, in seconds.
+_MAX_BACKOFF = 5.0
+# How many times an action is planned again after another process changed only the seats.
+_ATTEMPTS = 3
+#: What a client request id looks like: 1 to 64 characters of ``[A-Za-z0-9_-]``.
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _failed(error: BaseException) -> TableError:
+    # The answer to a database failure: nothing was applied.
+    return TableError(f"the database failed: {error}", "store_failed", 503)
 
 
 class Server:
@@ -45,10 +67,20 @@ class Server:
         admin_token: The token of the admin link (lists, creates, saves and closes any
             table); by default the one stored in the database, made at its first use, so
             a restart prints the same admin link.
+        clock: The time the clock's deadlines are measured against (:func:`time.time`;
+            a test passes its own to jump).
     """
 
-    def __init__(self, store: Store, admin_token: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        admin_token: str | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
+        self.clock = clock
+        """The time deadlines are measured against."""
         """Where the tables are kept."""
         self.admin_token: str = admin_token or store.setting(
             "admin_token", secrets.token_urlsafe(16)
@@ -67,6 +99,11 @@ class Server:
         self._refreshing: set[asyncio.Task[None]] = set()
         self.timeouts_played = 0
         """How many times the clock played for a seat or a delayed bot (for tests)."""
+        self.outages = 0
+        """How many database outages the clock met (each logged once)."""
+        self._failing = False
+        self._backoff = _TICK
+        self._retry_at = 0.0
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -78,7 +115,9 @@ class Server:
         """
         for row in self.store.open_tables():
             if row.id not in self.tables:
-                self._add(Table.from_row(row, self.store.actions(row.id)))
+                table = Table.from_row(row, self.store.actions(row.id))
+                table.resume(self.clock())
+                self._add(table)
         return len(self.tables)
 
     def _add(self, table: Table) -> None:
@@ -97,10 +136,22 @@ class Server:
         """Store a new table and serve it (blocking).
 
         Raises:
-            TableError: ``too_many_tables`` (503) past ``MAX_TABLES`` (10,000) open tables.
+            TableError: ``too_many_tables`` (503) past ``MAX_TABLES`` (10,000) open tables;
+                ``table_closed`` (409) or ``table_exists`` (409) if the store holds a table
+                of this id (a saved file of a closed table, loaded again).
+            StoreError: If the database failed (nothing was stored).
         """
         if len(self.tables) >= MAX_TABLES:
             raise TableError("this server holds as many tables as it may", "too_many_tables", 503)
+        known = self.store.table(table.id)
+        if known is not None:
+            if known.closed is not None:
+                raise TableError(
+                    f"table {table.id} was closed: the store keeps it, no longer served",
+                    "table_closed",
+                    409,
+                )
+            raise TableError(f"the store holds table {table.id} already", "table_exists", 409)
         self.store.create(table.row())
         self._add(table)
         return table
@@ -173,6 +224,8 @@ class Server:
             seats: list[int] = list(range(players - bots, players))
         elif isinstance(bots, list) and all(type(b) is int for b in bots):
             seats = list(bots)
+            if len(set(seats)) != len(seats):
+                raise TableError("a bot seat is named twice", "bad_request", 400)
         else:
             raise TableError("bots must be a count or a list of seats", "bad_request", 400)
         if seed is not None and (type(seed) is not int or not 0 <= seed < 1 << 64):
@@ -187,7 +240,9 @@ class Server:
             raise TableError("names must be a list of strings", "bad_request", 400)
         if not isinstance(lang, str):
             raise TableError("lang must be a string", "bad_request", 400)
-        if turn_seconds is not None and not isinstance(turn_seconds, (int, float)):
+        if turn_seconds is not None and (
+            not isinstance(turn_seconds, (int, float)) or isinstance(turn_seconds, bool)
+        ):
             raise TableError("turn_seconds must be a number", "bad_request", 400)
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool):
             raise TableError("bot_delay must be a number", "bad_request", 400)
@@ -281,11 +336,18 @@ class Server:
             table = self.tables.get(table_id)
             if table is None:
                 actions = await self._io(self.store.actions, table_id)
-                self._add(Table.from_row(row, actions))
+                table = Table.from_row(row, actions)
+                table.resume(self.clock())
+                self._add(table)
                 return
-            if row.version != table.version or row.meta != table.meta():
+            if (
+                row.writes != table.writes
+                or row.version != table.version
+                or row.meta != table.meta()
+            ):
                 actions = await self._io(self.store.actions, table_id, table.version)
                 table.refresh(row, actions)
+                table.resume(self.clock())
 
     async def _write(
         self,
@@ -298,40 +360,84 @@ class Server:
         """Store a planned change of ``table`` (its lock held) with the deadline it leads to
         from ``now``; ``False`` if another writer moved the table on first (then the table
         has caught up with the store)."""
-        meta = table.meta() if meta is None else meta
+        meta = table.meta_after(rows) if meta is None else meta
         deadline = table.next_deadline(now, state, meta["bots"])
         written = await self._io(
-            self.store.append, table.id, table.version, list(rows), meta, deadline
+            self.store.append, table.id, table.version, list(rows), meta, deadline, table.writes
         )
-        if not written:
-            row = await self._io(self.store.table, table.id)
-            if row is None or row.closed is not None:
-                self._drop(table.id)
-            else:
-                actions = await self._io(self.store.actions, table.id, table.version)
-                table.refresh(row, actions)
+        if written:
+            table.writes += 1
+        else:
+            await self._catch_up(table)
         return bool(written)
 
-    async def act(self, token: str, action: object, version: object, lang: str | None) -> int:
+    async def _catch_up(self, table: Table) -> None:
+        # Another writer moved the table on: read what it stored (its lock held).
+        row = await self._io(self.store.table, table.id)
+        if row is None or row.closed is not None:
+            self._drop(table.id)
+        else:
+            actions = await self._io(self.store.actions, table.id, table.version)
+            table.refresh(row, actions)
+            table.resume(self.clock())
+
+    async def act(
+        self,
+        token: str,
+        action: object,
+        version: object,
+        lang: str | None,
+        request: object = None,
+    ) -> int:
         """A seat's action: planned, stored, then applied; the new version.
+
+        Args:
+            request: The client's id of this request (1 to 64 characters of
+                ``[A-Za-z0-9_-]``), or ``None``. A request id the seat sent before is
+                answered with the version its first copy led to, and nothing is applied
+                again (across processes and restarts: the id is stored with the action).
 
         Raises:
             TableError: as :meth:`Table.act`; ``stale_version`` also when another process
-                stored an action for this version first; ``store_failed`` (503) if the
-                database failed (nothing was applied).
+                stored an action for this version first; ``bad_request`` (400) for a
+                malformed request id; ``store_failed`` (503) if the database failed
+                (nothing was applied).
         """
+        if request is not None and (
+            not isinstance(request, str) or not REQUEST_ID.fullmatch(request)
+        ):
+            raise TableError(
+                "request must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -", "bad_request", 400
+            )
         table = self.find(token)
         async with self._lock(table.id):
-            state, rows = table.plan(token, action, version, lang)
-            now = time.time()
-            try:
-                written = await self._write(table, state, rows, None, now)
-            except (StoreError, OSError, RuntimeError) as error:
-                raise TableError(f"the database failed: {error}", "store_failed", 503) from error
-            except Exception as error:  # the drivers' own errors: nothing was applied
-                _LOG.exception("storing an action failed")
-                raise TableError("the database failed", "store_failed", 503) from error
+            seat = table.seat_of(token)
+            if request is not None and seat is not None:
+                answered = await self._answered(table, seat, request)
+                if answered is not None:
+                    return answered
+            for _ in range(_ATTEMPTS):
+                state, rows = table.plan(token, action, version, lang)
+                if request is not None:
+                    rows[0] = attrs.evolve(rows[0], request=request)
+                now = self.clock()
+                try:
+                    written = await self._write(table, state, rows, None, now)
+                except Exception as error:  # StoreError, or anything else: nothing was applied
+                    if not isinstance(error, StoreError):
+                        _LOG.exception("storing an action failed")
+                    raise _failed(error) from error
+                if written or table.version != version:
+                    break
+                # Another process changed only the seats (a hand-over): the action still
+                # answers the version its client saw, so it is planned again on the seats
+                # as stored and written again.
             if not written:
+                if request is not None and seat is not None:
+                    # Its copy through another process may have won the race.
+                    answered = await self._answered(table, seat, request)
+                    if answered is not None:
+                        return answered
                 raise TableError(
                     f"the table has moved on (version {table.version}): "
                     "look at the table again before acting",
@@ -342,6 +448,12 @@ class Server:
         await self.notify()
         return table.version
 
+    async def _answered(self, table: Table, seat: int, request: str) -> int | None:
+        try:
+            return await self._io(self.store.answered, table.id, seat, request)
+        except StoreError as error:
+            raise _failed(error) from error
+
     async def set_bot(self, token: str, table_id: object, seat: object, bot: object) -> Table:
         """Hand a seat to a bot or back (host or admin); the bots then play if due.
 
@@ -350,17 +462,21 @@ class Server:
         """
         table = self.host_of(token, table_id)
         async with self._lock(table.id):
-            before = table.meta()
+            before = TableRow(
+                table.id, "", "", table.meta(), table.version, table.deadline, None, table.writes
+            )
             table.set_bot(seat, bot)  # type: ignore[arg-type]  # checked there
             rows: list[ActionRow] = []
             state = table.state
             if table.bot_delay == 0:
                 state = table._bot_moves(state, rows)
-            now = time.time()
+            now = self.clock()
             try:
                 written = await self._write(table, state, rows, table.meta(), now)
-            except BaseException:
-                table.refresh(TableRow(table.id, "", "", before, table.version, table.deadline), [])
+            except BaseException as error:
+                table.refresh(before, [])
+                if isinstance(error, StoreError):
+                    raise _failed(error) from error
                 raise
             if not written:
                 raise TableError("the table has moved on; try again", "stale_version", 409)
@@ -369,31 +485,83 @@ class Server:
         return table
 
     async def close(self, token: str, table_id: object = None) -> str:
-        """Close a table (host or admin): kept in the store, no longer served; its id."""
+        """Close a table (host or admin): kept in the store, no longer served; its id.
+
+        Raises:
+            TableError: ``unknown_token``, ``unknown_table``; ``store_failed`` (503) if the
+                database failed (the table stays open).
+        """
         table = self.host_of(token, table_id)
         async with self._lock(table.id):
-            await self._io(self.store.close_table, table.id)
+            try:
+                await self._io(self.store.close_table, table.id)
+            except StoreError as error:
+                raise _failed(error) from error
             self._drop(table.id)
         await self.notify()
         return table.id
 
     async def create(self, **request: Any) -> Table:
-        """A new table from a request's fields (see :meth:`new_table`), stored and served."""
+        """A new table from a request's fields (see :meth:`new_table`), stored and served.
+
+        Raises:
+            TableError: as :meth:`new_table` and :meth:`add`; ``store_failed`` (503) if
+                the database failed (no table was made).
+        """
         table = self.new_table(**request)
-        await self._io(self.add, table)
+        try:
+            await self._io(self.add, table)
+        except StoreError as error:
+            raise _failed(error) from error
         return table
 
     async def _clock(self) -> None:
         # Play for the seats whose time ran out, and the delayed bots.
         while not self._stop.is_set():
             await asyncio.sleep(_TICK)
-            now = time.time()
-            for table in list(self.tables.values()):
-                if table.deadline is not None and table.deadline <= now and not table.closed:
-                    try:
-                        await self._timeout(table, now)
-                    except Exception:
-                        _LOG.exception("the clock failed on table %s", table.id)
+            await self.tick()
+
+    async def tick(self) -> int:
+        """Play every deadline that passed by :attr:`clock` (the clock calls this every
+        0.2 s); return how many tables it played for.
+
+        While the database fails the clock retries after a pause that doubles up to 5 s,
+        and the outage is logged once when it begins and once when it ends. A deadline
+        further away than the table's time allows (the system clock jumped back) is
+        brought back to that time from now.
+        """
+        now = self.clock()
+        if now < self._retry_at:
+            return 0
+        played = 0
+        for table in list(self.tables.values()):
+            if table.closed or table.deadline is None:
+                continue
+            longest = (table.turn_seconds or 0.0) + table.bot_delay
+            if table.deadline > now + longest:
+                table.deadline = now + longest  # the clock jumped back
+            if table.deadline > now:
+                continue
+            try:
+                await self._timeout(table, now)
+            except StoreError as error:
+                if not self._failing:
+                    self._failing = True
+                    self.outages += 1
+                    _LOG.error("the database failed; the clock retries until it is back: %s", error)
+                self._backoff = min(self._backoff * 2, _MAX_BACKOFF)
+                self._retry_at = now + self._backoff
+                return played
+            except Exception:
+                _LOG.exception("the clock failed on table %s", table.id)
+                continue
+            played += 1
+            if self._failing:
+                self._failing = False
+                _LOG.warning("the database is back; the clock plays on")
+            self._backoff = _TICK
+            self._retry_at = 0.0
+        return played
 
     async def _timeout(self, table: Table, now: float) -> None:
         async with self._lock(table.id):
@@ -403,12 +571,8 @@ class Server:
             if not rows:
                 table.deadline = table.next_deadline(now)
                 return
+            # One write: the clock's defaults, the hand-over and the new bot's moves.
             if await self._write(table, state, rows, table.meta_after_timeout(rows), now):
-                handed = table.commit_timeout(state, rows, now)
+                table.commit_timeout(state, rows, now)
                 self.timeouts_played += 1
-                if handed and table.bot_delay == 0:  # the new bots play at once
-                    more: list[ActionRow] = []
-                    state = table._bot_moves(table.state, more)
-                    if more and await self._write(table, state, more, None, now):
-                        table.commit(state, more, now)
         await self.notify()

@@ -9,9 +9,17 @@ record with the actions applied again.
 Every write is one transaction, committed (and, with SQLite, synced to disk) before the
 server answers the request that caused it. Two writers of one table (two server
 processes on one PostgreSQL) are serialised by the database: the table's row carries its
-version, and a write names the version it started from (``UPDATE ... WHERE version = ?``),
-so exactly one write per version succeeds and the other learns that it is stale; the
-primary key ``(table_id, version)`` of the actions forbids a fork even so.
+version and a count of every write made to it (actions, seats, bots, deadlines, timeout
+counts), and a write names both as it found them (``UPDATE ... WHERE version = ? AND
+writes = ?``), so exactly one write per state of the row succeeds and the other learns
+that it is stale: no write, with or without actions, overwrites another acknowledged
+one. The primary key ``(table_id, version)`` of the actions forbids a fork even so.
+A seat's action may carry the client's request id: it is stored with the action (unique
+per table and seat), so a repeated request is answered from the store, never applied
+twice, across processes and restarts.
+
+Every failure of the database (its driver's errors included) is raised as
+:class:`StoreError` (``store_failed``).
 
 The schema is versioned: ``schema_migrations`` lists the migrations applied, and opening a
 store applies the missing ones in order, so a newer server upgrades an older database.
@@ -63,11 +71,26 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
         # Turn deadlines: the moment the seats due must have acted by (None: no clock).
         ("ALTER TABLE game_tables ADD COLUMN deadline DOUBLE PRECISION",),
     ),
+    (
+        3,
+        # Every write of a table counts (``writes``), so a write that adds no action (a
+        # hand-over, a deadline, a count) is checked against the others too; an action
+        # remembers the client's request id and the version its answer gave.
+        (
+            "ALTER TABLE game_tables ADD COLUMN writes INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE actions ADD COLUMN request TEXT",
+            "ALTER TABLE actions ADD COLUMN answer INTEGER",
+            "CREATE UNIQUE INDEX actions_request ON actions (table_id, seat, request)"
+            " WHERE request IS NOT NULL",
+        ),
+    ),
 )
 #: The schema version this server writes.
 SCHEMA_VERSION: Final = MIGRATIONS[-1][0]
 #: The PostgreSQL channel on which a write announces the table it changed.
 CHANNEL: Final = "millions_rules_tables"
+#: The ``application_name`` of the connection that listens on :data:`CHANNEL`.
+LISTENER_NAME: Final = "millions_rules_listener"
 
 
 class StoreError(Exception):
@@ -81,7 +104,8 @@ class StoreError(Exception):
 
 @attrs.frozen
 class TableRow:
-    """One stored table: its id, game, opening record, seats (``meta``), version, deadline."""
+    """One stored table: its id, game, opening record, seats (``meta``), version, deadline,
+    when it was closed and how many writes it had (``writes``)."""
 
     id: str
     game: str
@@ -90,6 +114,7 @@ class TableRow:
     version: int
     deadline: float | None = None
     closed: float | None = None
+    writes: int = 0
 
 
 @attrs.frozen
@@ -99,6 +124,10 @@ class ActionRow:
     version: int
     seat: int | None
     action: str
+    request: str | None = None
+    """The client's request id that sent it (a seat's own action only)."""
+    answer: int | None = None
+    """The version the request was answered with (its action and the bots' answers)."""
 
 
 class Store:
@@ -129,18 +158,26 @@ class Store:
         """Run ``work(cursor)`` in one transaction, committed before returning."""
         with self._lock:
             if self._conn is None:
-                self._conn = self._connect()
+                try:
+                    self._conn = self._connect()
+                except Exception as error:
+                    raise StoreError(f"cannot reach the database: {error}") from error
             conn = self._conn
             try:
                 cursor = conn.cursor()
                 result = work(cursor)
                 conn.commit()
                 return result
-            except BaseException:
+            except BaseException as error:
                 try:
                     conn.rollback()
                 except Exception:  # the connection is broken: reconnect next time
                     self._drop()
+                if getattr(conn, "broken", False) or getattr(conn, "closed", False):
+                    self._drop()  # psycopg: a lost server (restarted, terminated)
+                if isinstance(error, Exception) and not isinstance(error, StoreError):
+                    # The driver's own errors (locked, full, read-only, disconnected).
+                    raise StoreError(f"the database failed: {error}") from error
                 raise
 
     def _drop(self) -> None:
@@ -256,20 +293,28 @@ class Store:
         actions: Sequence[ActionRow],
         meta: dict[str, Any],
         deadline: float | None,
+        writes: int | None = None,
     ) -> bool:
         """Store ``actions`` after ``from_version``, with the table's new seats and deadline.
 
+        Args:
+            writes: The table's count of writes as the writer last saw it; ``None`` checks
+                only the version (a writer that is alone).
+
         Returns:
-            ``True`` once committed; ``False`` if the table is no longer at
-            ``from_version`` (another writer won) or closed: nothing was written.
+            ``True`` once committed (the count of writes is then one more); ``False`` if
+            the table is no longer at ``from_version`` and ``writes`` (another writer won)
+            or closed: nothing was written.
         """
         new_version = actions[-1].version if actions else from_version
 
         def work(cursor: Any) -> bool:
+            check = "" if writes is None else " AND writes = ?"
             cursor.execute(
                 self._sql(
-                    "UPDATE game_tables SET version = ?, meta = ?, deadline = ?"
-                    " WHERE id = ? AND version = ? AND closed IS NULL"
+                    "UPDATE game_tables SET version = ?, meta = ?, deadline = ?,"
+                    " writes = writes + 1"
+                    f" WHERE id = ? AND version = ? AND closed IS NULL{check}"
                 ),
                 (
                     new_version,
@@ -277,6 +322,7 @@ class Store:
                     deadline,
                     table_id,
                     from_version,
+                    *(() if writes is None else (writes,)),
                 ),
             )
             if cursor.rowcount != 1:
@@ -285,22 +331,50 @@ class Store:
             for action in actions:
                 cursor.execute(
                     self._sql(
-                        "INSERT INTO actions (table_id, version, seat, action, at)"
-                        " VALUES (?, ?, ?, ?, ?)"
+                        "INSERT INTO actions (table_id, version, seat, action, at, request, answer)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)"
                     ),
-                    (table_id, action.version, action.seat, action.action, now),
+                    (
+                        table_id,
+                        action.version,
+                        action.seat,
+                        action.action,
+                        now,
+                        action.request,
+                        new_version if action.request is not None else None,
+                    ),
                 )
             self._announce(cursor, table_id)
             return True
 
         return bool(self._run(work))
 
+    def answered(self, table_id: str, seat: int, request: str) -> int | None:
+        """The version a seat's request ``request`` was answered with, or ``None`` if no
+        action of that request is stored."""
+
+        def work(cursor: Any) -> int | None:
+            cursor.execute(
+                self._sql(
+                    "SELECT answer FROM actions WHERE table_id = ? AND seat = ? AND request = ?"
+                ),
+                (table_id, seat, request),
+            )
+            row = cursor.fetchone()
+            return None if row is None else int(row[0])
+
+        result: int | None = self._run(work)
+        return result
+
     def close_table(self, table_id: str) -> bool:
         """Mark a table closed (kept, no longer served); ``False`` if it was not open."""
 
         def work(cursor: Any) -> bool:
             cursor.execute(
-                self._sql("UPDATE game_tables SET closed = ? WHERE id = ? AND closed IS NULL"),
+                self._sql(
+                    "UPDATE game_tables SET closed = ?, writes = writes + 1"
+                    " WHERE id = ? AND closed IS NULL"
+                ),
                 (time.time(), table_id),
             )
             changed = bool(cursor.rowcount == 1)
@@ -315,7 +389,7 @@ class Store:
         def work(cursor: Any) -> TableRow | None:
             cursor.execute(
                 self._sql(
-                    "SELECT id, game, record, meta, version, deadline, closed"
+                    "SELECT id, game, record, meta, version, deadline, closed, writes"
                     " FROM game_tables WHERE id = ?"
                 ),
                 (table_id,),
@@ -331,7 +405,7 @@ class Store:
 
         def work(cursor: Any) -> list[TableRow]:
             cursor.execute(
-                "SELECT id, game, record, meta, version, deadline, closed FROM game_tables"
+                "SELECT id, game, record, meta, version, deadline, closed, writes FROM game_tables"
                 " WHERE closed IS NULL ORDER BY created, id"
             )
             return [_table_row(row) for row in cursor.fetchall()]
@@ -365,6 +439,7 @@ def _table_row(row: Sequence[Any]) -> TableRow:
         version=int(row[4]),
         deadline=None if row[5] is None else float(row[5]),
         closed=None if row[6] is None else float(row[6]),
+        writes=int(row[7] or 0),
     )
 
 
@@ -438,7 +513,12 @@ class PostgresStore(Store):
 
         while not stop.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
+                with psycopg.connect(
+                    self.url,
+                    autocommit=True,
+                    connect_timeout=10,
+                    application_name=LISTENER_NAME,
+                ) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     heard("")  # (re)connected: whatever was missed, look again
                     while not stop.is_set():
@@ -469,9 +549,13 @@ def open_store(url: str | None) -> Store:
         store = SQLiteStore(url)
     try:
         store.migrate()
-    except StoreError:
-        raise
+    except StoreError as error:
+        store.close()
+        if error.code != "store_failed":
+            raise
+        raise StoreError(f"cannot open the database {_safe(url)}: {error}") from error
     except Exception as error:
+        store.close()
         raise StoreError(f"cannot open the database {_safe(url)}: {error}") from error
     return store
 

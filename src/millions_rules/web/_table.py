@@ -10,12 +10,14 @@ games of the library.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import random
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, overload
 
@@ -23,7 +25,6 @@ import attrs
 from typing_extensions import TypeVar
 
 from .._common.dealer import Dealer
-from ..bots import seat_rng
 from ..millions._errors import DeserializationError, IllegalActionError, MillionsError
 from ..millions._i18n import LOCALES
 from ._games import WebGame, game_named, web_game_of
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ..millions._state import GameState
     from ..torraku import TorrakuConfig, TorrakuState
 
-__all__ = ["NAMES", "Table", "TableError"]
+__all__ = ["MAX_ROUND_ACTIONS", "NAMES", "Table", "TableError"]
 
 #: The state type of a table's game.
 StateT = TypeVar("StateT", default=Any)
@@ -54,6 +55,17 @@ _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_NAME: Final = 40
 #: After this many turns in a row played by the clock, a seat is handed to a bot.
 DEFAULT_MAX_TIMEOUTS: Final = 3
+#: The most actions a seat may send in one round of a table's game (``too_many_actions``).
+#: The rules allow any number of payments (R-NEG-3); this is the server's limit, far
+#: above what a real game sends (a few dozen actions per seat and round). Past it a seat
+#: may still send the decisions the clock would play for it (Stay, Choose, Pass: never a
+#: payment), up to twice the limit, so the round always ends.
+MAX_ROUND_ACTIONS: Final = 500
+# Characters no name may hold: the bidirectional overrides, embeddings and isolates, the
+# marks that reorder text, and the line and paragraph separators.
+_BIDI: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029"
+)
 
 
 class TableError(MillionsError, ValueError):
@@ -92,9 +104,23 @@ def _check_text(what: str, value: object, longest: int) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError as error:
         raise TableError(f"{what} is not text (a lone surrogate)", "bad_request", 400) from error
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if any(unicodedata.category(c) == "Cc" for c in value):
         raise TableError(f"{what} holds a control character", "bad_request", 400)
+    if any(c in _BIDI for c in value):
+        raise TableError(
+            f"{what} holds a character that reorders text (a bidirectional control)",
+            "bad_request",
+            400,
+        )
     return value
+
+
+def _derived(key: str, *parts: object) -> random.Random:
+    # A generator seeded from ``key`` and ``parts``: the same on every platform and run.
+    digest = hashlib.blake2b(
+        ":".join(str(part) for part in parts).encode(), key=key.encode()[:64], digest_size=16
+    ).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 def check_tokens(tokens: Sequence[object], count: int) -> list[str]:
@@ -225,6 +251,8 @@ class Table(Generic[StateT]):
         players = self.game.players(self.state)
         if not all(type(seat) is int and 0 <= seat < players for seat in bots):
             raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
+        if len(set(bots)) != len(list(bots)):
+            raise TableError("a bot seat is named twice", "bad_request", 400)
         tokens = (
             check_tokens(_tokens, players + 2)
             if _tokens is not None
@@ -248,10 +276,16 @@ class Table(Generic[StateT]):
         self.host_token: str = tokens[players + 1]
         """The token of the host link, which sees what the spectator sees and may save the table."""
         if turn_seconds is not None and not (
-            isinstance(turn_seconds, (int, float)) and 1 <= turn_seconds <= 86_400
+            isinstance(turn_seconds, (int, float))
+            and not isinstance(turn_seconds, bool)
+            and 1 <= turn_seconds <= 86_400
         ):
             raise TableError("turn_seconds must be from 1 to 86400", "bad_request", 400)
-        if not (isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 60):
+        if not (
+            isinstance(bot_delay, (int, float))
+            and not isinstance(bot_delay, bool)
+            and 0 <= bot_delay <= 60
+        ):
             raise TableError("bot_delay must be from 0 to 60 seconds", "bad_request", 400)
         if type(max_timeouts) is not int or not 1 <= max_timeouts <= 100:
             raise TableError("max_timeouts must be from 1 to 100", "bad_request", 400)
@@ -266,10 +300,18 @@ class Table(Generic[StateT]):
         ends), as :func:`time.time`; ``None`` if it waits for people only."""
         self.closed = False
         """Whether the host closed the table."""
+        self.writes = 0
+        """How many writes the store holds of this table (checked by the next write)."""
         self._seed = self.game.seed(config)
-        self._bots: dict[int, tuple[Any, random.Random]] = {}
+        # The table's own secret: the clock's defaults are drawn from it (never stored in
+        # a view; a table stored before it existed derives one from all its tokens).
+        self._secret = secrets.token_hex(16)
+        self._bots: dict[int, Any] = {}
         for seat in bots:
-            self._bots[seat] = (self.game.new_bot(), seat_rng(self._seed, seat))
+            self._bots[seat] = self.game.new_bot()
+        # How many actions each seat sent in the round ``_tally_round`` (MAX_ROUND_ACTIONS).
+        self._tally_round: object = None
+        self._tally: dict[int, int] = {}
         if _play and self.bot_delay == 0:
             self.play_bots()
         self.deadline = self.next_deadline(time.time())
@@ -337,9 +379,47 @@ class Table(Generic[StateT]):
         self._seats[seat].bot = bot
         self._seats[seat].timeouts = 0
         if bot:
-            self._bots.setdefault(seat, (self.game.new_bot(), seat_rng(self._seed, seat)))
+            self._bots.setdefault(seat, self.game.new_bot())
         else:
             self._bots.pop(seat, None)
+
+    def bot_rng(self, seat: int, version: int) -> random.Random:
+        """The generator of ``seat``'s bot for its move at ``version``: derived from the
+        game's seed, the seat and the version, so a table restarted mid-game goes on with
+        the same choices as one that never stopped."""
+        return _derived("millions-bots", self._seed, seat, version)
+
+    def _default_rng(self, seat: int, version: int) -> random.Random:
+        # The clock's secret generator for ``seat`` at ``version``: from the table's secret,
+        # which no seat knows, so nobody can tell which default the clock picked.
+        return _derived(self._secret, "default", seat, version)
+
+    def default_action(self, state: Any, seat: int) -> Any:
+        """What the clock plays for ``seat`` in ``state``: an action of the kind the game
+        offers first (a Choose in Millions' planning, Stay in negotiation, a name for a lone
+        Snitch; a Pass or the only bet in Torraku), picked among the actions of that kind by
+        the table's secret generator (never the first offered one by rule)."""
+        kinds = self.game.default_actions(state, seat)
+        pick = self._default_rng(seat, self.game.version(state))
+        return kinds[pick.randrange(len(kinds))]
+
+    def _round_of(self, state: Any) -> object:
+        return getattr(state, "round", None)
+
+    def _count(self, round_: object, seat: int | None) -> None:
+        # One more action of ``seat`` in ``round_`` (a new round starts every count at 0).
+        if seat is None:
+            return
+        if round_ != self._tally_round:
+            self._tally_round, self._tally = round_, {}
+        self._tally[seat] = self._tally.get(seat, 0) + 1
+
+    def round_actions(self, seat: int) -> int:
+        """How many actions ``seat`` sent in the current round (its bot's and the clock's
+        included), against :data:`MAX_ROUND_ACTIONS`."""
+        if self._round_of(self.state) != self._tally_round:
+            return 0
+        return self._tally.get(seat, 0)
 
     @property
     def version(self) -> int:
@@ -450,6 +530,20 @@ class Table(Generic[StateT]):
             parsed = self.game.parse_action(json.dumps(action))
         except (DeserializationError, TypeError, ValueError, RecursionError) as error:
             raise TableError(f"not an action: {error}", "bad_request", 400) from error
+        sent = self.round_actions(seat)
+        if sent >= MAX_ROUND_ACTIONS and (
+            sent >= 2 * MAX_ROUND_ACTIONS
+            or not self.game.due(self.state)
+            or seat not in self.game.due(self.state)
+            or parsed not in self.game.default_actions(self.state, seat)
+        ):
+            raise TableError(
+                f"a seat may send {MAX_ROUND_ACTIONS} actions per round at this table (a "
+                "server limit, not a rule); past it, only a decision that moves the game "
+                "on (a Stay, a Choose, a Pass): no more payments or threats this round",
+                "too_many_actions",
+                429,
+            )
         try:
             state = self.game.apply(self.state, parsed, seat)
         except IllegalActionError as error:
@@ -465,8 +559,22 @@ class Table(Generic[StateT]):
         for row in rows:
             if row.seat is not None and row.seat not in self._bots:
                 self._seats[row.seat].timeouts = 0
+        self._tally_rows(rows)
         self.state = state
         self.deadline = self.next_deadline(time.time() if now is None else now)
+
+    def _tally_rows(self, rows: Sequence[ActionRow]) -> None:
+        round_ = self._round_of(self.state)
+        for row in rows:
+            self._count(round_, row.seat)
+
+    def meta_after(self, rows: Sequence[ActionRow]) -> dict[str, Any]:
+        """The seats as :meth:`commit` of a seat's ``rows`` will leave them, to store with
+        them: a person who acts starts counting timeouts again (in the store too)."""
+        meta = self.meta()
+        acted = {row.seat for row in rows if row.seat is not None and row.seat not in self._bots}
+        meta["timeouts"] = [0 if s in acted else n for s, n in enumerate(meta["timeouts"])]
+        return meta
 
     def act(self, token: str, action: object, version: object, lang: str | None = None) -> int:
         """Apply a seat's action, then let the bots play; return the new version.
@@ -488,19 +596,30 @@ class Table(Generic[StateT]):
         self.commit(state, rows)
         return self.version
 
-    def _bot_moves(self, state: Any, rows: list[ActionRow], limit: int = _MAX_BOT_ACTIONS) -> Any:
-        # Let the bots act while the game waits for one of them; append their actions.
+    def _bot_moves(
+        self,
+        state: Any,
+        rows: list[ActionRow],
+        limit: int = _MAX_BOT_ACTIONS,
+        bots: Sequence[int] = (),
+    ) -> Any:
+        # Let the bots (and the seats ``bots`` about to be handed to one) act while the game
+        # waits for one of them; append their actions.
+        robots = dict(self._bots)
+        for seat in bots:
+            robots.setdefault(seat, self.game.new_bot())
         for _ in range(limit):
-            waiting = [s for s in self.game.due(state) if s in self._bots]
+            waiting = [s for s in self.game.due(state) if s in robots]
             if not waiting:
                 break
             seat = waiting[0]
-            bot, rng = self._bots[seat]
+            bot = robots[seat]
+            rng = self.bot_rng(seat, self.game.version(state))
             try:
                 action = self.game.bot_action(state, seat, bot, rng)
             except Exception:  # a failing bot must not leave the table stuck
-                _LOG.exception("the bot in seat %d failed; it plays its first offer", seat)
-                action = self.game.default_action(state, seat)
+                _LOG.exception("the bot in seat %d failed; it plays the default", seat)
+                action = self.default_action(state, seat)
             state = self.game.apply(state, action, seat)
             rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
         return state
@@ -534,47 +653,51 @@ class Table(Generic[StateT]):
     def timeout(self, now: float) -> tuple[Any, list[ActionRow]]:
         """What the server plays when the ``deadline`` has passed; nothing changes yet.
 
-        If a bot's delay ended, the first bot due plays one move. Otherwise each person's
-        seat due (in the game's order) gets its **default action**: the first legal action
-        the game offers that seat without payments, which is for Millions a Choose in
-        planning, Stay in negotiation and the first name as the lone Snitch, and for
-        Torraku a Pass (or the only bet possible). It is logged; after
-        ``max_timeouts`` timeouts in a row the seat is handed to a bot (a seat that
-        acts itself starts counting again). Commit the result with :meth:`commit_timeout`.
+        If a bot's delay ended, the first bot due plays one move; a bot due at a table
+        without delay (a table stopped between two writes, loaded again) plays at once.
+        Otherwise each person's seat due (in the game's order) gets its **default action**
+        (:meth:`default_action`: of the kind the game offers first, picked by the table's
+        secret generator). It is logged without naming it; after ``max_timeouts`` timeouts
+        in a row the seat is handed to a bot (a seat that acts itself starts counting
+        again), and that bot plays in the same plan, so one write stores the hand-over and
+        the bot's moves together. Commit the result with :meth:`commit_timeout`.
         """
         rows: list[ActionRow] = []
         state = self.state
         due = self.game.due(state)
-        bots_due = [seat for seat in due if seat in self._bots]
-        if self.bot_delay > 0 and bots_due:
-            return self._bot_moves(state, rows, limit=1), rows
+        if any(seat in self._bots for seat in due):
+            limit = 1 if self.bot_delay > 0 else _MAX_BOT_ACTIONS
+            return self._bot_moves(state, rows, limit=limit), rows
         for seat in due:
             if seat in self._bots or seat not in self.game.due(state):
                 continue
             if self.game.game.awaits_dealer(state):
                 continue  # what happened at a physical table is never guessed for a person
-            action = self.game.default_action(state, seat)
+            action = self.default_action(state, seat)
             _LOG.warning(
-                "table %s: seat %d's time ran out; the server played %s",
-                self.id,
-                seat,
-                self.game.to_json(action),
+                "table %s: seat %d's time ran out; the server played for it", self.id, seat
             )
             state = self.game.apply(state, action, seat)
             rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
-        if self.bot_delay == 0:
-            state = self._bot_moves(state, rows)
+        if self.bot_delay == 0 and rows:
+            _, handed = self._timeout_effects(rows)
+            state = self._bot_moves(state, rows, bots=handed)
         return state, rows
 
     def _timeout_effects(self, rows: Sequence[ActionRow]) -> tuple[list[int], list[int]]:
-        # Each seat's timeouts in a row after the clock played ``rows``, and the seats handed on.
+        # Each seat's timeouts in a row after the clock played ``rows``, and the seats handed
+        # on. A row is a default of the clock if its seat is a person's not met before in
+        # ``rows``; the later rows of a seat handed on are its new bot's.
         counts = [seat.timeouts for seat in self._seats]
         handed: list[int] = []
+        counted: set[int] = set()
         for row in rows:
-            if row.seat is not None and row.seat not in self._bots and row.seat not in handed:
-                counts[row.seat] += 1
-                if counts[row.seat] >= self.max_timeouts:
-                    handed.append(row.seat)
+            if row.seat is None or row.seat in self._bots or row.seat in counted:
+                continue
+            counted.add(row.seat)
+            counts[row.seat] += 1
+            if counts[row.seat] >= self.max_timeouts:
+                handed.append(row.seat)
         return counts, handed
 
     def meta_after_timeout(self, rows: Sequence[ActionRow]) -> dict[str, Any]:
@@ -598,9 +721,24 @@ class Table(Generic[StateT]):
                 self.max_timeouts,
             )
             self.set_bot(number, True)
+        self._tally_rows(rows)
         self.state = state
         self.deadline = self.next_deadline(now)
         return handed
+
+    def resume(self, now: float) -> None:
+        """Set the deadline from what is stored: a bot due at a table without delay plays at
+        once (``now``); a seat due with no deadline stored gets its full time from ``now``.
+
+        A table is loaded (a start-up, another process's write) with this, so a table
+        stopped between two writes never waits forever for a bot."""
+        due = self.game.due(self.state)
+        if self.closed or not due:
+            self.deadline = None
+        elif self.bot_delay == 0 and any(seat in self._bots for seat in due):
+            self.deadline = now if self.deadline is None else min(self.deadline, now)
+        elif self.deadline is None:
+            self.deadline = self.next_deadline(now)
 
     # -- storing and saving -------------------------------------------------------------
 
@@ -615,6 +753,7 @@ class Table(Generic[StateT]):
             "turn_seconds": self.turn_seconds,
             "max_timeouts": self.max_timeouts,
             "bot_delay": self.bot_delay,
+            "secret": self._secret,
         }
 
     def row(self) -> TableRow:
@@ -635,10 +774,12 @@ class Table(Generic[StateT]):
         Raises:
             TableError: ``bad_request`` if the stored table is not well formed.
         """
+        counted: list[tuple[object, int | None]] = []
         try:
             game = game_named(row.game)
             state = game.load_game(row.record)
             for action in actions:
+                counted.append((getattr(state, "round", None), action.seat))
                 state = game.apply(state, game.parse_action(action.action), action.seat)
                 if game.version(state) != action.version:
                     raise ValueError(f"action {action.version} is out of order")
@@ -647,7 +788,11 @@ class Table(Generic[StateT]):
                 f"stored table {row.id} is broken: {error}", "bad_request", 400
             ) from error
         table = cls._from_meta(row.meta, state, row.id)
+        for round_, seat in counted:
+            table._count(round_, seat)
         table.deadline = row.deadline
+        table.writes = row.writes
+        table.resume(time.time())
         return table
 
     @classmethod
@@ -683,15 +828,25 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == players:
             for seat, count in zip(table._seats, timeouts, strict=True):
                 seat.timeouts = count if type(count) is int and count >= 0 else 0
+        secret = meta.get("secret")
+        if isinstance(secret, str) and 16 <= len(secret) <= 64:
+            table._secret = secret
+        else:  # stored before tables had a secret: no one link holds all the tokens
+            table._secret = hashlib.blake2b(
+                " ".join(table.tokens).encode(), digest_size=16
+            ).hexdigest()
         return table
 
     def refresh(self, row: TableRow, actions: Sequence[ActionRow]) -> None:
-        """Catch up with what another process stored: its ``actions`` after ours, its seats."""
+        """Catch up with what another process stored: its ``actions`` after ours, its seats,
+        its deadline (resumed: see :meth:`resume`) and its count of writes."""
         state = self.state
         for action in actions:
             if action.version <= self.game.version(state):
                 continue
+            round_ = getattr(state, "round", None)
             state = self.game.apply(state, self.game.parse_action(action.action), action.seat)
+            self._count(round_, action.seat)
         self.state = state
         bots = row.meta.get("bots", [])
         for seat in range(self.players):
@@ -703,6 +858,8 @@ class Table(Generic[StateT]):
                 kept.timeouts = int(count)
         self.deadline = row.deadline
         self.closed = row.closed is not None
+        self.writes = row.writes
+        self.resume(time.time())
 
     def save(self) -> str:
         """The table as JSON text: the saved game, the seats' tokens, names, bots, language.
