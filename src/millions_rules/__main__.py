@@ -203,6 +203,18 @@ def _run(argv: Sequence[str] | None) -> int:
         help="connections at once from one client address (64)",
     )
     serve.add_argument(
+        "--max-client-requests",
+        type=int,
+        default=8,
+        help="requests at once from one client address, event streams aside (8)",
+    )
+    serve.add_argument(
+        "--max-client-rate",
+        type=float,
+        default=100.0,
+        help="requests per second from one client address, as many in a burst (100)",
+    )
+    serve.add_argument(
         "--max-streams", type=int, default=800, help="event streams at once in all (800)"
     )
     serve.add_argument(
