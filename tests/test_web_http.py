@@ -393,3 +393,19 @@ class TestRequestLimits:
         refused = client.get("/api/update", headers=bearer(table.seat_token(0)))
         assert refused.status_code == 429 and refused.json()["error"] == "too_many_requests"
         assert refused.headers["retry-after"] == "1"
+
+    def test_past_the_global_cap_requests_get_server_busy(self) -> None:
+        """Past ``max_requests`` requests at once, the answer is 503 ``server_busy`` in
+        JSON with ``Retry-After`` (uvicorn's own answer was plain text)."""
+        table = Table(GameConfig(3, seed=27), bots=[2])
+
+        async def scenario() -> tuple[int, Any, str]:
+            app = create_app(table, max_requests=1)
+            async with EventStream(app, {}, table.seat_token(0)):  # holds the one place
+                transport = httpx.ASGITransport(app=app)
+                async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                    busy = await http.get("/api/words")
+                    return busy.status_code, busy.json(), busy.headers["retry-after"]
+
+        status, answer, retry = asyncio.run(scenario())
+        assert (status, answer["error"], retry) == (503, "server_busy", "5")
