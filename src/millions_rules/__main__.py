@@ -211,8 +211,9 @@ def _run(argv: Sequence[str] | None) -> int:
     serve.add_argument(
         "--max-client-rate",
         type=float,
-        default=100.0,
-        help="requests per second from one client address, as many in a burst (100)",
+        default=0.0,
+        help="requests per second from one client address, as many in a burst "
+        "(0: no limit, the default; 100 suits people's pages)",
     )
     serve.add_argument(
         "--max-streams", type=int, default=800, help="event streams at once in all (800)"

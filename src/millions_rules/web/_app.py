@@ -78,6 +78,7 @@ __all__ = [
     "MAX_REQUESTS",
     "MAX_STREAMS",
     "MAX_TOKEN_STREAMS",
+    "SEND_SECONDS",
     "bearer",
     "create_app",
     "host_name",
@@ -306,9 +307,11 @@ MAX_REQUESTS: Final = 1000
 #: (429), answered at once, so a client sending requests back to back on all its
 #: connections keeps only this many of the server's turns.
 MAX_CLIENT_REQUESTS: Final = 8
-#: The requests per second one client address may send, on average (a burst of as many
-#: is let through at once): past it ``too_many_requests`` (429), answered before any
-#: work. A page sends a request or two per action and holds one event stream.
+#: A rate a host may set (``serve --max-client-rate 100``; off by default, since a
+#: program playing through the API sends many more): the requests per second one client
+#: address may send on average, as many in a burst; past it ``too_many_requests``
+#: (429), answered before any work. A page sends a request or two per action and holds
+#: one event stream.
 MAX_CLIENT_RATE: Final = 100
 
 
@@ -455,8 +458,15 @@ class _Counted(StreamingResponse):
             self._release()
 
 
+#: How long a replay's or a save's answer may take to be read, in seconds: a client
+#: that does not read it is cut off, so an unread answer holds neither a place of
+#: :data:`MAX_REPLAYS` nor its memory for longer.
+SEND_SECONDS: Final = 30.0
+
+
 class _Releasing(Response):
-    """An answer that gives its place back once it is sent (or its client is gone)."""
+    """An answer that gives its place back once it is sent, its client gone or
+    :data:`SEND_SECONDS` passed (the connection is then closed unfinished)."""
 
     def __init__(self, answer: Response, release: Callable[[], None]) -> None:
         self._answer = answer
@@ -466,7 +476,9 @@ class _Releasing(Response):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            await self._answer(scope, receive, send)
+            await asyncio.wait_for(self._answer(scope, receive, send), SEND_SECONDS)
+        except asyncio.TimeoutError:
+            pass  # the server closes a connection whose answer was not finished
         finally:
             self._release()
 
@@ -574,7 +586,7 @@ def create_app(
         max_client_requests: The most requests of one client address served at once,
             event streams aside (:data:`MAX_CLIENT_REQUESTS`).
         max_client_rate: The requests per second of one client address (``None``, the
-            default here: any; ``serve`` passes :data:`MAX_CLIENT_RATE`).
+            default: any; see :data:`MAX_CLIENT_RATE`).
         max_streams: The most event streams at once (:data:`MAX_STREAMS`).
         max_client_streams: The most event streams of one client address
             (:data:`MAX_CLIENT_STREAMS`).

@@ -12,7 +12,6 @@ from typing import Any, Final, TextIO
 
 from .._common.dealer import Dealer
 from ._app import (
-    MAX_CLIENT_RATE,
     MAX_CLIENT_REQUESTS,
     MAX_CLIENT_STREAMS,
     MAX_STREAMS,
@@ -253,7 +252,7 @@ def serve(
     max_token_streams: int = MAX_TOKEN_STREAMS,
     access_log: bool = False,
     max_client_requests: int = MAX_CLIENT_REQUESTS,
-    max_client_rate: float = MAX_CLIENT_RATE,
+    max_client_rate: float | None = None,
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
@@ -265,8 +264,8 @@ def serve(
     between requests; ``max_streams`` event streams at once (800), ``max_client_streams``
     of one address (16) and ``max_token_streams`` of one link (64);
     ``max_client_requests`` requests of one address at once, streams aside (8; more are
-    answered ``too_many_requests``, 429), and ``max_client_rate`` requests per second
-    of one address (100, as many in a burst). ``allowed_hosts``:
+    answered ``too_many_requests``, 429), and if set ``max_client_rate`` requests per
+    second of one address (as many in a burst; off by default). ``allowed_hosts``:
     the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
     Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly. ``access_log``
     writes each request line to standard error (no token is ever in one).
@@ -349,7 +348,7 @@ def main(args: Any) -> int:
         max_token_streams=args.max_token_streams,
         access_log=args.access_log,
         max_client_requests=args.max_client_requests,
-        max_client_rate=args.max_client_rate,
+        max_client_rate=args.max_client_rate or None,
     )
     return 0
 
