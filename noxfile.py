@@ -338,6 +338,7 @@ def server(session: nox.Session) -> None:
         "-q",
         "tests/test_server.py",
         "tests/test_server_processes.py",
+        "tests/test_server_limits.py",
         *session.posargs,
         env={"MILLIONS_SERVER_TESTS": "1"},
     )

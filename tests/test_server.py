@@ -29,6 +29,7 @@ from millions_rules.web import Server, Table, TableError, _serve, create_app, op
 
 from . import postgres
 from .postgres import Cluster
+from .web_auth import bearer
 
 
 class TestSeeds:
@@ -97,7 +98,7 @@ def create(client: TestClient, server: Server, **fields: Any) -> Any:
 
 def play_first(client: TestClient, token: str, since: int = 0) -> Any:
     """The seat plays its first legal action; the answer."""
-    got = client.get("/api/update", params={"token": token, "since": since}).json()
+    got = client.get("/api/update", params={"since": since}, headers=bearer(token)).json()
     return client.post(
         "/api/act",
         json={"token": token, "version": got["version"], "action": got["actions"][0]},
@@ -114,7 +115,7 @@ def play_until(client: TestClient, tokens: list[str], actions: int) -> int:
     while done < actions:
         moved = False
         for token in tokens:
-            got = client.get("/api/update", params={"token": token}).json()
+            got = client.get("/api/update", headers=bearer(token)).json()
             if got["actions"] and done < actions:
                 response = client.post(
                     "/api/act",
@@ -174,7 +175,9 @@ class TestHostileInput:
     ) -> None:
         """Regression: ``since=²`` passed ``str.isdigit`` and ended in a 500."""
         for path in ("/api/update", "/api/stream"):
-            response = client.get(path, params={"token": table.seat_token(0), "since": since})
+            response = client.get(
+                path, params={"since": since}, headers=bearer(table.seat_token(0))
+            )
             assert response.status_code == 400, since
             assert response.json()["error"] == "bad_request"
 
@@ -319,7 +322,7 @@ class TestStorage:
         assert table.version == version and table.state == before
         assert load_game(save_game(table.state)) == before
         for token in tokens + [token_of(links["spectator"]), token_of(links["host"])]:
-            assert client2.get("/api/update", params={"token": token}).status_code == 200
+            assert client2.get("/api/update", headers=bearer(token)).status_code == 200
         assert again.admin_token == server.admin_token
         assert table.names == ("A", "B", "C", "D", "E")
 
@@ -328,13 +331,13 @@ class TestStorage:
         server, client = start(db)
         links = create(client, server, players=4, bots=3, seed=5)
         token = people(links)[0]
-        first = client.get("/api/update", params={"token": token}).json()["view"]
+        first = client.get("/api/update", headers=bearer(token)).json()["view"]
         held = len(first["events"])
         play_first(client, token)
         server.store.close()
         _, client2 = start(db)
-        later = client2.get("/api/update", params={"token": token, "since": held}).json()
-        whole = client2.get("/api/update", params={"token": token}).json()
+        later = client2.get("/api/update", params={"since": held}, headers=bearer(token)).json()
+        whole = client2.get("/api/update", headers=bearer(token)).json()
         assert later["view"]["first_event"] == held
         assert first["events"] + later["view"]["events"] == whole["view"]["events"]
 
@@ -345,7 +348,7 @@ class TestStorage:
         links = create(client1, one, players=3, bots=0, seed=3)
         two, client2 = start(db)
         tokens = people(links)
-        version = client1.get("/api/update", params={"token": tokens[0]}).json()["view"]["version"]
+        version = client1.get("/api/update", headers=bearer(tokens[0])).json()["view"]["version"]
         assert play_first(client1, tokens[0]).status_code == 200
         lost = play_first(client2, tokens[1])  # server two still believes in version v
         assert lost.status_code == 409 and lost.json()["error"] == "stale_version"
@@ -359,7 +362,7 @@ class TestStorage:
         server, client = start(db)
         first = create(client, server, players=3, bots=1, seed=1)
         second = create(client, server, game="torraku", players=2, bots=1, seed=2)
-        listed = client.get("/api/tables", params={"token": server.admin_token}).json()
+        listed = client.get("/api/tables", headers=bearer(server.admin_token)).json()
         assert [t["table"] for t in listed["tables"]] == [first["table"], second["table"]]
         assert [t["game"] for t in listed["tables"]] == ["millions", "torraku"]
         # Each with its links, as the lobby page (/lobby#ADMIN) shows them.
@@ -376,7 +379,7 @@ class TestStorage:
         assert refused.status_code == 403 and refused.json()["error"] == "unknown_token"
         closed = client.post("/api/close", json={"token": host})
         assert closed.json() == {"closed": first["table"]}
-        assert client.get("/api/update", params={"token": seat_token}).status_code == 403
+        assert client.get("/api/update", headers=bearer(seat_token)).status_code == 403
         server.store.close()
         again, _ = start(db)
         assert list(again.tables) == [second["table"]]
@@ -392,7 +395,7 @@ class TestStorage:
         again, client2 = start(db)
         assert again.tables[links["table"]].version == version > 0
         assert again.tables[links["table"]].state == state
-        assert client2.get("/api/update", params={"token": tokens[0]}).status_code == 200
+        assert client2.get("/api/update", headers=bearer(tokens[0])).status_code == 200
 
     def test_a_newer_server_upgrades_an_older_database(self, db: str) -> None:
         """A database at schema 1 (no deadlines, no count of writes) is upgraded to the
@@ -427,7 +430,7 @@ class TestStorage:
         server, client = start(db)
         assert server.store.schema_version() == 3
         assert server.tables[table.id].state == table.state
-        assert client.get("/api/update", params={"token": table.seat_token(0)}).status_code == 200
+        assert client.get("/api/update", headers=bearer(table.seat_token(0))).status_code == 200
         _ = TableRow
 
     def test_a_newer_database_is_refused(self, db: str) -> None:
@@ -520,12 +523,12 @@ class TestDeadlines:
         with TestClient(create_app(server, base_url=BASE)) as client:
             links = create(client, server, players=3, bots=2, seed=1, turn_seconds=1)
             token = people(links)[0]
-            assert client.get("/api/update", params={"token": token}).json()["version"] == 2
+            assert client.get("/api/update", headers=bearer(token)).json()["version"] == 2
             for _ in range(50):
-                if client.get("/api/update", params={"token": token}).json()["version"] > 2:
+                if client.get("/api/update", headers=bearer(token)).json()["version"] > 2:
                     break
                 time.sleep(0.1)
-            assert client.get("/api/update", params={"token": token}).json()["version"] > 2
+            assert client.get("/api/update", headers=bearer(token)).json()["version"] > 2
 
     def test_a_table_of_bots_is_watched(self, tmp_path: Path) -> None:
         """A table of bots only plays one move per ``bot_delay`` for its spectators."""
@@ -534,13 +537,13 @@ class TestDeadlines:
             links = create(client, server, game="torraku", players=3, bots=3, bot_delay=0.2)
             assert all(seat["link"] is None for seat in links["seats"])
             spectator = token_of(links["spectator"])
-            first = client.get("/api/update", params={"token": spectator}).json()
+            first = client.get("/api/update", headers=bearer(spectator)).json()
             assert first["version"] == 0 and first["actions"] == []
             for _ in range(50):
                 time.sleep(0.1)
-                if client.get("/api/update", params={"token": spectator}).json()["version"] >= 2:
+                if client.get("/api/update", headers=bearer(spectator)).json()["version"] >= 2:
                     break
-            assert client.get("/api/update", params={"token": spectator}).json()["version"] >= 2
+            assert client.get("/api/update", headers=bearer(spectator)).json()["version"] >= 2
 
 
 class TestLobby:
@@ -578,9 +581,11 @@ class TestLobby:
         for token in (host, "x" * 22, ""):
             made = client.post("/api/tables", json={"token": token, "players": 3})
             assert (made.status_code, made.json()["error"]) == (403, "unknown_token")
-            listed = client.get("/api/tables", params={"token": token})
+            listed = client.get("/api/tables", headers=bearer(token))
             assert (listed.status_code, listed.json()["error"]) == (403, "unknown_token")
-        unknown = client.get("/api/save", params={"token": server.admin_token, "table": "nope"})
+        unknown = client.get(
+            "/api/save", params={"table": "nope"}, headers=bearer(server.admin_token)
+        )
         assert (unknown.status_code, unknown.json()["error"]) == (404, "unknown_table")
 
     def test_serve_opens_a_torraku_table(self, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,6 +29,7 @@ httpx = pytest.importorskip("httpx")
 from millions_rules.web import Table, open_store  # noqa: E402
 
 from .postgres import Cluster  # noqa: E402
+from .web_auth import bearer  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     not postgres.enabled(), reason="run by nox -s server (MILLIONS_SERVER_TESTS=1)"
@@ -107,7 +108,7 @@ def acting_seats(client: Any, base: str, tokens: list[str]) -> list[tuple[str, i
     """Each person's seat that may act now: (token, version, its first action)."""
     found = []
     for token in tokens:
-        got = client.get(f"{base}/api/update", params={"token": token}).json()
+        got = client.get(f"{base}/api/update", headers=bearer(token)).json()
         if got["actions"]:
             found.append((token, got["version"], got["actions"][0]))
     return found
@@ -176,7 +177,7 @@ def test_sigkill_loses_no_acknowledged_action(
             assert server.token("admin") == admin
             for known, tokens in tables.items():
                 for token in tokens:
-                    got = client.get(f"{server.base}/api/update", params={"token": token})
+                    got = client.get(f"{server.base}/api/update", headers=bearer(token))
                     assert got.status_code == 200, (known, got.text)
             store = open_store(db)
             try:
@@ -190,7 +191,8 @@ def test_sigkill_loses_no_acknowledged_action(
                     replayed = Table.from_row(row, stored).state
                     saved = client.get(
                         f"{server.base}/api/save",
-                        params={"token": admin, "table": known},
+                        params={"table": known},
+                        headers=bearer(admin),
                     )
                     assert Table.load(saved.content).state == replayed
             finally:
@@ -219,7 +221,7 @@ def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
         with httpx.Client(timeout=5.0) as client:
             # A move through one reaches the other's event stream.
             with client.stream(
-                "GET", f"{two.base}/api/stream", params={"token": tokens[2]}, timeout=10.0
+                "GET", f"{two.base}/api/stream", headers=bearer(tokens[2]), timeout=10.0
             ) as stream:
                 lines = stream.iter_lines()
                 first = next(line for line in lines if line.startswith("data:"))
@@ -282,7 +284,7 @@ def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
             while time.monotonic() < deadline:
                 saves = [
                     client.get(
-                        f"{server.base}/api/save", params={"token": admin, "table": table_id}
+                        f"{server.base}/api/save", params={"table": table_id}, headers=bearer(admin)
                     ).content
                     for server in (one, two)
                 ]

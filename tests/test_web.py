@@ -51,6 +51,8 @@ from millions_rules.web import Table, TableError, create_app, words
 from millions_rules.web._teach import RULES, TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
+from .web_auth import bearer
+
 
 @pytest.fixture
 def table() -> Table:
@@ -64,7 +66,7 @@ def client(table: Table) -> TestClient:
 
 
 def update(client: TestClient, token: str, since: int = 0, **extra: Any) -> Any:
-    response = client.get("/api/update", params={"token": token, "since": since, **extra})
+    response = client.get("/api/update", params={"since": since, **extra}, headers=bearer(token))
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -94,7 +96,8 @@ class TestSeats:
     @pytest.mark.parametrize("token", ["guess", "", "é" * 22, "\x00"])
     def test_unknown_token_is_refused(self, client: TestClient, token: str) -> None:
         """A link that is no seat's gets 403 ``unknown_token``, whatever its characters."""
-        response = client.get("/api/update", params={"token": token})
+        headers = {"Authorization": f"Bearer {token}".encode()}  # UTF-8, as a browser may send
+        response = client.get("/api/update", headers=headers)
         assert response.status_code == 403
         assert response.json()["error"] == "unknown_token"
         acting = act(client, token, 3, {"type": "stay", "player": 0})
@@ -114,7 +117,7 @@ class TestSeats:
 
     def test_links_are_the_hosts_and_omit_the_bots(self, table: Table, client: TestClient) -> None:
         """The host lists the people's links; bots' seats have none; others get 403."""
-        response = client.get("/api/links", params={"token": table.host_token})
+        response = client.get("/api/links", headers=bearer(table.host_token))
         links = response.json()
         assert [s["link"] for s in links["seats"]] == [
             f"http://127.0.0.1:8000/#{table.seat_token(0)}",
@@ -124,7 +127,7 @@ class TestSeats:
             None,
         ]
         assert links["spectator"] == f"http://127.0.0.1:8000/#{table.spectator_token}"
-        refused = client.get("/api/links", params={"token": table.spectator_token})
+        refused = client.get("/api/links", headers=bearer(table.spectator_token))
         assert refused.status_code == 403
 
 
@@ -214,7 +217,7 @@ class TestCursors:
         token = table.seat_token(0)
         size = len(update(client, token)["view"]["events"])
         for since in (str(size + 1), "-1", "x"):
-            response = client.get("/api/update", params={"token": token, "since": since})
+            response = client.get("/api/update", params={"since": since}, headers=bearer(token))
             assert (response.status_code, response.json()["error"]) == (400, "bad_request")
 
     @pytest.mark.parametrize("lang", ["en", "es", "zh"])
@@ -238,7 +241,9 @@ class TestCursors:
 
     def test_unknown_language_is_refused(self, table: Table, client: TestClient) -> None:
         """Only en, es and zh are served."""
-        response = client.get("/api/update", params={"token": table.spectator_token, "lang": "fr"})
+        response = client.get(
+            "/api/update", params={"lang": "fr"}, headers=bearer(table.spectator_token)
+        )
         assert response.status_code == 400
 
 
@@ -350,7 +355,7 @@ class TestSaving:
         token = table.seat_token(0)
         first = update(client, token)
         act(client, token, first["view"]["version"], first["view"]["legal_actions"][0])
-        response = client.get("/api/save", params={"token": table.host_token})
+        response = client.get("/api/save", headers=bearer(table.host_token))
         assert response.status_code == 200
         loaded = Table.load(response.content)
         assert loaded.state == table.state
@@ -361,7 +366,7 @@ class TestSaving:
 
     def test_only_the_host_saves(self, table: Table, client: TestClient) -> None:
         """The save holds every secret: a seat's link gets 403."""
-        response = client.get("/api/save", params={"token": table.seat_token(0)})
+        response = client.get("/api/save", headers=bearer(table.seat_token(0)))
         assert response.status_code == 403
 
     @pytest.mark.parametrize(
@@ -410,7 +415,7 @@ class EventStream:
     and waits for the server to finish the response.
     """
 
-    def __init__(self, app: Starlette, query: dict[str, str | int]) -> None:
+    def __init__(self, app: Starlette, query: dict[str, str | int], token: str) -> None:
         self._app = app
         self._scope = {
             "type": "http",
@@ -422,7 +427,7 @@ class EventStream:
             "raw_path": b"/api/stream",
             "query_string": urlencode(query).encode(),
             "root_path": "",
-            "headers": [(b"host", b"table")],
+            "headers": [(b"host", b"table"), (b"authorization", f"Bearer {token}".encode())],
             "client": ("127.0.0.1", 50000),
             "server": ("table", 80),
         }
@@ -478,7 +483,7 @@ class TestStream:
         token = table.seat_token(0)
 
         async def scenario() -> tuple[dict[str, str], str]:
-            async with EventStream(create_app(table), {"token": token, "since": 2}) as stream:
+            async with EventStream(create_app(table), {"since": 2}, token) as stream:
                 return stream.headers, await stream.next_message()
 
         headers, message = asyncio.run(scenario())
@@ -493,7 +498,7 @@ class TestStream:
         before = table.update(token)
 
         async def scenario() -> tuple[Any, Any, int]:
-            async with EventStream(app, {"token": token}) as stream:
+            async with EventStream(app, {}, token) as stream:
                 first = parse_update(await stream.next_message())
                 transport = httpx.ASGITransport(app=app)
                 async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
@@ -521,7 +526,7 @@ class TestStream:
         token = table.seat_token(0)
 
         async def scenario() -> list[str]:
-            async with EventStream(create_app(table), {"token": token, "since": 2}) as stream:
+            async with EventStream(create_app(table), {"since": 2}, token) as stream:
                 return [await stream.next_message() for _ in range(3)]
 
         first, *rest = asyncio.run(scenario())
@@ -532,7 +537,7 @@ class TestStream:
         """A client that disconnects ends its response: the server's task does not linger."""
 
         async def scenario() -> asyncio.Task[None]:
-            stream = EventStream(create_app(table), {"token": table.seat_token(0)})
+            stream = EventStream(create_app(table), {}, table.seat_token(0))
             async with stream:
                 await stream.next_message()
             assert stream.task is not None
@@ -543,7 +548,7 @@ class TestStream:
 
     def test_stream_refuses_an_unknown_token(self, client: TestClient) -> None:
         """A bad token gets the JSON refusal, not a stream."""
-        response = client.get("/api/stream", params={"token": "nope"})
+        response = client.get("/api/stream", headers=bearer("nope"))
         assert response.status_code == 403
         assert response.json()["error"] == "unknown_token"
 

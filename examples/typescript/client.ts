@@ -51,7 +51,10 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function update(base: string, token: string): Promise<Update> {
-  const response = await fetch(`${base}/api/update?token=${encodeURIComponent(token)}`);
+  // The token goes in a header, never in the URL (a proxy's log would keep it).
+  const response = await fetch(`${base}/api/update`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!response.ok) {
     const refusal = (await response.json()) as Refusal;
     throw new Error(`${refusal.error}: ${refusal.message}`);
@@ -78,8 +81,9 @@ export async function play(
     const action = strategy(view);
     const response = await fetch(`${base}/api/act`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token, version: view.version, action }),
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      // A fresh id per action: a request repeated after a lost answer is played once.
+      body: JSON.stringify({ version: view.version, action, request: crypto.randomUUID() }),
     });
     if (response.ok) continue;
     const refusal = (await response.json()) as Refusal;

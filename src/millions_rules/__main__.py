@@ -197,6 +197,34 @@ def _run(argv: Sequence[str] | None) -> int:
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"
     )
     serve.add_argument(
+        "--max-client-connections",
+        type=int,
+        default=64,
+        help="connections at once from one client address (64)",
+    )
+    serve.add_argument(
+        "--max-streams", type=int, default=800, help="event streams at once in all (800)"
+    )
+    serve.add_argument(
+        "--max-client-streams",
+        type=int,
+        default=16,
+        help="event streams at once from one client address (16)",
+    )
+    serve.add_argument(
+        "--max-token-streams",
+        type=int,
+        default=64,
+        help="event streams at once of one link (64)",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a Host name to answer (repeatable; by default the bound address and the "
+        "localhost names; * for any)",
+    )
+    serve.add_argument(
         "--header-seconds",
         type=float,
         default=10.0,

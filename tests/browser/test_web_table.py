@@ -118,9 +118,12 @@ class Server:
     def token(self, name: str) -> str:
         return self.tokens[name]
 
-    def get(self, path: str, **params: Any) -> Any:
+    def get(self, path: str, token: str | None = None, **params: Any) -> Any:
+        """GET ``path`` with ``params``, the token in an ``Authorization`` header."""
         query = urllib.parse.urlencode(params)
-        with urllib.request.urlopen(f"{self.base}{path}?{query}", timeout=WAIT) as response:
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        request = urllib.request.Request(f"{self.base}{path}?{query}", headers=headers)
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
             return json.loads(response.read())
 
     def update(self, token: str, lang: str = "en") -> dict[str, Any]:

@@ -1,28 +1,35 @@
 """The HTTP face of a :class:`~millions_rules.web.Server`: a Starlette application.
 
-Routes (every one but the page and its words takes a ``token``):
+Every request but the page's and its words' authenticates with an ``Authorization:
+Bearer TOKEN`` header (a POST may carry the token in its body's ``"token"`` field
+instead). A token in a query string is refused (``token_in_query``, 400) so that no
+proxy's request log ever holds a working token; the page's links carry it in their
+fragment (``/#TOKEN``), which browsers never send.
 
-* ``GET /`` — the page; the token travels in the link's fragment (``/#TOKEN``), which
-  browsers never send to a server or put in its logs; ``GET /lobby`` — the same page, as
-  the admin's lobby (``/lobby#ADMIN``);
-* ``GET /api/update?token=&since=&lang=`` — the client's view with the events after
+Routes:
+
+* ``GET /`` — the page; ``GET /lobby`` — the same page, as the admin's lobby
+  (``/lobby#ADMIN``);
+* ``GET /api/update?since=&lang=`` — the client's view with the events after
   ``since``, narrated in ``lang``;
-* ``GET /api/stream?token=&since=&lang=`` — the same as server-sent events, one
-  ``update`` event each time the table changes, each carrying only new events;
+* ``GET /api/stream?since=&lang=`` — the same as server-sent events, one ``update``
+  event each time the table changes, each carrying only new events (the page reads it
+  with ``fetch()``, which sends the header, not with ``EventSource``, which cannot);
 * ``GET /api/words?lang=`` — every word of the page in ``lang``, for a page opened
   without a token (each update carries them too);
-* ``POST /api/act`` with ``{"token", "version", "action"}`` — play an action;
-* ``GET /api/save?token=`` — the host's download of the saved table;
-* ``GET /api/links?token=`` — the host's list of every seat's link;
-* ``GET /api/tables?token=`` and ``POST /api/tables`` — the admin's list of tables (with
+* ``POST /api/act`` with ``{"version", "action"}`` (and ``"request"``, an id the
+  client makes per action, so a repeated request is not played twice) — play an action;
+* ``GET /api/save`` — the host's download of the saved table (the admin's with
+  ``?table=``);
+* ``GET /api/links`` — the host's list of every seat's link;
+* ``GET /api/tables`` and ``POST /api/tables`` — the admin's list of tables (with
   each one's links), and a new table;
-* ``POST /api/seat`` with ``{"token", "seat", "bot"}`` — the host hands a seat to a bot
+* ``POST /api/seat`` with ``{"seat", "bot"}`` — the host hands a seat to a bot
   or back;
-* ``GET /replay`` — the page, replaying; ``GET /api/replay?token=&lang=`` — a finished
+* ``GET /replay`` — the page, replaying; ``GET /api/replay?lang=`` — a finished
   table's replay as the token's holder saw it, and ``POST /api/replay`` with
   ``{"document", "lang"}`` — a replay file's, narrated (up to :data:`MAX_REPLAY` bytes);
-* ``POST /api/close`` with ``{"token"}`` — the host (or the admin, with ``table``)
-  closes a table.
+* ``POST /api/close`` — the host (or the admin, with ``table``) closes a table.
 
 Every refusal is ``{"error": code, "message": ...}`` with a 4xx status; a body is read
 only up to :data:`MAX_BODY` bytes (``body_too_large``, 413) and only for
@@ -34,16 +41,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import threading
+import urllib.parse
+from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._replay import file_replay, table_replay
 from ._server import Server
@@ -52,7 +64,22 @@ from ._table import Table, TableError
 from ._teach import localize
 from ._words import words
 
-__all__ = ["BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "MAX_REPLAY", "create_app"]
+__all__ = [
+    "BODY_SECONDS",
+    "CONTENT_SECURITY_POLICY",
+    "MAX_BODY",
+    "MAX_CLIENT_STREAMS",
+    "MAX_DEPTH",
+    "MAX_REPLAY",
+    "MAX_REQUESTS",
+    "MAX_STREAMS",
+    "MAX_TOKEN_STREAMS",
+    "bearer",
+    "create_app",
+    "host_name",
+    "read_body",
+    "table_links",
+]
 
 _STATIC = resources.files("millions_rules.web") / "static"
 # How long a quiet event stream waits before a keep-alive comment.
@@ -159,11 +186,37 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     return body
 
 
-def _token(body: dict[str, Any]) -> str:
+def bearer(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, if it has one.
+
+    Raises:
+        TableError: ``bad_request`` (400) for an ``Authorization`` header of another form.
+    """
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    value = value.strip()
+    if scheme.lower() != "bearer" or " " in value:
+        raise TableError("the Authorization header must be 'Bearer <token>'", "bad_request", 400)
+    return value
+
+
+def _token(body: dict[str, Any], request: Request | None = None) -> str:
+    # The header's token, else the body's "token" field.
+    if request is not None:
+        header = bearer(request)
+        if header is not None:
+            return header
     token = body.get("token")
     if not isinstance(token, str):
         raise TableError("expected a token", "bad_request", 400)
     return token
+
+
+def _get_token(request: Request) -> str:
+    # A GET's token: only from the header (a query string's is refused before any route).
+    return bearer(request) or ""
 
 
 def _lang(value: object) -> str | None:
@@ -193,7 +246,204 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
     }
 
 
-def create_app(target: Table | Server, *, base_url: str = "", lang: str | None = None) -> Starlette:
+async def _http_error(request: Request, error: Exception) -> Response:
+    # Starlette's own refusals (no such route, another method) as JSON, like every other.
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    codes = {404: "not_found", 405: "method_not_allowed"}
+    headers = getattr(error, "headers", None) or {}
+    answer = _refusal(codes.get(status, "bad_request"), str(getattr(error, "detail", "")), status)
+    answer.headers.update(headers)
+    return answer
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _query_holds_token(query: bytes) -> bool:
+    # Whether a query string names a token (``token=`` in any case, percent-encoded or not).
+    if not query:
+        return False
+    fields = urllib.parse.parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    return any(name.strip().lower() == "token" for name, _ in fields)
+
+
+#: The Content-Security-Policy of every answer: the page's own script, styles and
+#: requests only, never framed.
+CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+_SECURITY_HEADERS: Final = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+#: The most event streams open at once in all (past it: ``server_busy``, 503).
+MAX_STREAMS: Final = 800
+#: The most event streams open at once from one client address (``too_many_streams``, 429).
+MAX_CLIENT_STREAMS: Final = 16
+#: The most event streams open at once with one token (``too_many_streams``, 429): a
+#: spectator link shared with an audience, or a seat's link in a few tabs.
+MAX_TOKEN_STREAMS: Final = 64
+#: The most requests served at once, event streams included (``server_busy``, 503).
+MAX_REQUESTS: Final = 1000
+
+
+def host_name(value: str) -> str:
+    """The name of a ``Host`` header without its port, lower case (``[::1]:8000`` is ``::1``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].partition("]")[0]
+    if value.count(":") == 1:
+        return value.partition(":")[0]
+    return value
+
+
+class _Guard:
+    """The checks made before any route, and the headers added to every answer.
+
+    * A token in a query string is refused (``token_in_query``, 400), so that no proxy's
+      request log ever holds a working token.
+    * A ``Host`` outside ``allowed_hosts`` is refused (``bad_host``, 400): a page of
+      another name (DNS rebinding) cannot reach the server.
+    * Past ``max_requests`` requests at once, ``server_busy`` (503).
+    * Every answer carries the security headers; an API answer ``Cache-Control: no-store``.
+    """
+
+    def __init__(
+        self, app: ASGIApp, allowed_hosts: Sequence[str] | None, max_requests: int
+    ) -> None:
+        self.app = app
+        self.allowed = None if allowed_hosts is None else {host_name(h) for h in allowed_hosts}
+        self.max_requests = max_requests
+        self.requests = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in _SECURITY_HEADERS if k not in names]
+                if api and b"cache-control" not in names:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            await refusal(scope, receive, secured)
+            return
+        if self.requests >= self.max_requests:
+            busy = _refusal("server_busy", "the server is serving as many requests as it may", 503)
+            busy.headers["Retry-After"] = "5"
+            await busy(scope, receive, secured)
+            return
+        self.requests += 1
+        try:
+            await self.app(scope, receive, secured)
+        finally:
+            self.requests -= 1
+
+    def _refusal(self, scope: Scope) -> JSONResponse | None:
+        if _query_holds_token(scope.get("query_string", b"")):
+            return _refusal(
+                "token_in_query",
+                "a token in a query string is refused (proxies log it): send it in an "
+                "'Authorization: Bearer <token>' header",
+                400,
+            )
+        if self.allowed is not None and "*" not in self.allowed:
+            hosts = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+            name = host_name(hosts[0].decode("latin-1")) if len(hosts) == 1 else ""
+            if name not in self.allowed:
+                return _refusal("bad_host", "this server does not answer to that Host", 400)
+        return None
+
+
+class _Counted(StreamingResponse):
+    """A streaming answer that gives its place back when it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        super().__init__(
+            content,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+class _Streams:
+    """The event streams open, by client address and by token, within their limits."""
+
+    def __init__(self, total: int, per_client: int, per_token: int) -> None:
+        self.limits = (total, per_client, per_token)
+        self.open = 0
+        self.clients: dict[str, int] = {}
+        self.tokens: dict[str, int] = {}
+
+    def take(self, client: str, token: str) -> Callable[[], None]:
+        """Take a place for a stream of ``client`` with ``token``; the call that gives it back.
+
+        Raises:
+            TableError: ``server_busy`` (503) past the total, ``too_many_streams`` (429)
+                past the client's or the token's limit.
+        """
+        total, per_client, per_token = self.limits
+        if self.open >= total:
+            raise TableError("the server holds as many event streams as it may", "server_busy", 503)
+        if self.clients.get(client, 0) >= per_client:
+            raise TableError(
+                f"this address holds {per_client} event streams already", "too_many_streams", 429
+            )
+        if self.tokens.get(token, 0) >= per_token:
+            raise TableError(
+                f"this link holds {per_token} event streams already", "too_many_streams", 429
+            )
+        self.open += 1
+        self.clients[client] = self.clients.get(client, 0) + 1
+        self.tokens[token] = self.tokens.get(token, 0) + 1
+        given = False
+
+        def release() -> None:
+            nonlocal given
+            if given:
+                return
+            given = True
+            self.open -= 1
+            for counts, key in ((self.clients, client), (self.tokens, token)):
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
+
+        return release
+
+
+def create_app(
+    target: Table | Server,
+    *,
+    base_url: str = "",
+    lang: str | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    max_requests: int = MAX_REQUESTS,
+    max_streams: int = MAX_STREAMS,
+    max_client_streams: int = MAX_CLIENT_STREAMS,
+    max_token_streams: int = MAX_TOKEN_STREAMS,
+) -> Starlette:
     """A Starlette application serving one table or a whole server of tables.
 
     Args:
@@ -203,6 +453,14 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             host's list of links.
         lang: The language of the words of a page opened without a token (by default
             the first table's).
+        allowed_hosts: The names the ``Host`` header may give (others get ``bad_host``,
+            400); ``None`` (the default here; ``serve`` passes the bound address and the
+            localhost names) or ``"*"`` takes any.
+        max_requests: The most requests served at once (:data:`MAX_REQUESTS`).
+        max_streams: The most event streams at once (:data:`MAX_STREAMS`).
+        max_client_streams: The most event streams of one client address
+            (:data:`MAX_CLIENT_STREAMS`).
+        max_token_streams: The most event streams of one token (:data:`MAX_TOKEN_STREAMS`).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app
@@ -219,6 +477,13 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     if lang is None:
         lang = next(iter(server.tables.values())).lang if server.tables else "en"
     page_lang: str = lang
+    streams = _Streams(max_streams, max_client_streams, max_token_streams)
+    ending = threading.Event()  # set when the server shuts down: every stream ends
+
+    async def end_streams() -> None:
+        # End every open event stream (before a shutdown waits for their connections).
+        ending.set()
+        await server.notify()
 
     async def page(request: Request) -> Response:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
@@ -227,7 +492,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         # GET: a finished table's replay for the token's holder; POST: a replay file's.
         try:
             if request.method == "GET":
-                token = request.query_params.get("token", "")
+                token = _get_token(request)
                 lang = request.query_params.get("lang")
                 return JSONResponse(table_replay(server.find(token), token, lang))
             body = await read_body(request, MAX_REPLAY)
@@ -239,7 +504,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def update(request: Request) -> Response:
         try:
-            token = request.query_params.get("token", "")
+            token = _get_token(request)
             table = server.find(token)
             payload = table.update(token, _since(request), request.query_params.get("lang"))
         except TableError as error:
@@ -255,11 +520,13 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def stream(request: Request) -> Response:
         try:
-            token = request.query_params.get("token", "")
+            token = _get_token(request)
             since = _since(request)
             lang = request.query_params.get("lang")
             table = server.find(token)
             first = table.update(token, since, lang)
+            client = request.client.host if request.client is not None else ""
+            release = streams.take(client, token)
         except TableError as error:
             return _error(error)
 
@@ -274,7 +541,11 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
                 seen = (table.version, table.deadline, table.bots)
 
                 def moved(seen: Any = seen) -> bool:
-                    return table.closed or (table.version, table.deadline, table.bots) != seen
+                    return (
+                        ending.is_set()
+                        or table.closed
+                        or (table.version, table.deadline, table.bots) != seen
+                    )
 
                 async with server.changed:
                     try:
@@ -283,18 +554,14 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
                         payload = None
                         yield ": keep-alive\n\n"
                         continue
-                if table.closed:
+                if table.closed or ending.is_set():
                     return
                 try:
                     payload = table.update(token, cursor, lang)
                 except TableError:  # the table was replaced under this client
                     return
 
-        return StreamingResponse(
-            events(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
+        return _Counted(events(), release)
 
     async def act(request: Request) -> Response:
         asked: str | None = None
@@ -302,7 +569,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             body = await read_body(request)
             asked = _lang(body.get("lang"))
             version = await server.act(
-                _token(body),
+                _token(body, request),
                 body.get("action"),
                 body.get("version"),
                 asked,
@@ -314,9 +581,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def save(request: Request) -> Response:
         try:
-            table = server.host_of(
-                request.query_params.get("token", ""), request.query_params.get("table")
-            )
+            table = server.host_of(_get_token(request), request.query_params.get("table"))
         except TableError as error:
             return _error(error)
         return Response(
@@ -327,9 +592,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
 
     async def links(request: Request) -> Response:
         try:
-            table = server.host_of(
-                request.query_params.get("token", ""), request.query_params.get("table")
-            )
+            table = server.host_of(_get_token(request), request.query_params.get("table"))
         except TableError as error:
             return _error(error)
         return JSONResponse(table_links(table, base_url))
@@ -337,7 +600,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     async def tables(request: Request) -> Response:
         try:
             if request.method == "GET":
-                if not server.is_admin(request.query_params.get("token", "")):
+                if not server.is_admin(_get_token(request)):
                     raise TableError("only the admin link may do this", "unknown_token", 403)
                 listed = []
                 for table in server.tables.values():
@@ -358,7 +621,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
                     )
                 return JSONResponse({"tables": listed})
             body = await read_body(request)
-            if not server.is_admin(_token(body)):
+            if not server.is_admin(_token(body, request)):
                 raise TableError("only the admin link may do this", "unknown_token", 403)
             fields = {
                 key: body[key]
@@ -390,7 +653,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
         try:
             body = await read_body(request)
             table = await server.set_bot(
-                _token(body), body.get("table"), body.get("seat"), body.get("bot")
+                _token(body, request), body.get("table"), body.get("seat"), body.get("bot")
             )
         except TableError as error:
             return _error(error)
@@ -399,7 +662,7 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
     async def close(request: Request) -> Response:
         try:
             body = await read_body(request)
-            closed = await server.close(_token(body), body.get("table"))
+            closed = await server.close(_token(body, request), body.get("table"))
         except TableError as error:
             return _error(error)
         return JSONResponse({"closed": closed})
@@ -430,6 +693,9 @@ def create_app(target: Table | Server, *, base_url: str = "", lang: str | None =
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(_Guard, allowed_hosts=allowed_hosts, max_requests=max_requests)],
+        exception_handlers={HTTPException: _http_error},
     )
     app.state.server = server
+    app.state.end_streams = end_streams
     return app

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import pathlib
 import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from .._common.dealer import Dealer
-from ._app import create_app
+from ._app import MAX_CLIENT_STREAMS, MAX_STREAMS, MAX_TOKEN_STREAMS, create_app
 from ._games import game_named
 from ._server import Server
 from ._store import Store, StoreError, open_store
@@ -18,11 +20,13 @@ from ._table import Table, TableError
 __all__ = [
     "HEADER_SECONDS",
     "KEEP_ALIVE_SECONDS",
+    "MAX_CLIENT_CONNECTIONS",
     "MAX_CONNECTIONS",
     "MAX_HEADER_BYTES",
     "make_table",
     "open_server",
     "print_links",
+    "default_hosts",
     "serve",
 ]
 
@@ -30,8 +34,13 @@ __all__ = [
 HEADER_SECONDS: Final = 10
 #: How long an idle keep-alive connection stays open, in seconds.
 KEEP_ALIVE_SECONDS: Final = 5
-#: The most connections (each event stream holds one) and requests served at once.
+#: The most connections open at once (each event stream holds one); more are closed
+#: as they arrive.
 MAX_CONNECTIONS: Final = 1000
+#: The most connections open at once from one client address; more are closed as they
+#: arrive, so that one client cannot take every slot (behind a reverse proxy every
+#: client has the proxy's address: raise it, and limit clients at the proxy).
+MAX_CLIENT_CONNECTIONS: Final = 64
 #: The largest request line and headers, in bytes.
 MAX_HEADER_BYTES: Final = 16 * 1024
 
@@ -110,16 +119,26 @@ def print_links(table: Table, base_url: str, out: TextIO) -> None:
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
 
 
-def _protocol(header_seconds: float = HEADER_SECONDS) -> Any:
+def _protocol(
+    header_seconds: float = HEADER_SECONDS,
+    max_connections: int = MAX_CONNECTIONS,
+    max_client_connections: int = MAX_CLIENT_CONNECTIONS,
+) -> Any:
     """uvicorn's h11 protocol, closing a connection whose request headers take longer than
-    ``header_seconds`` to arrive."""
+    ``header_seconds`` to arrive, and a new connection past ``max_connections`` in all or
+    ``max_client_connections`` from its client's address; a request it cannot parse
+    (a malformed ``Content-Length``, say) is answered ``{"error": "bad_request", ...}``."""
     try:
+        import h11
         from uvicorn.protocols.http.h11_impl import H11Protocol
     except ImportError:  # pragma: no cover
         return "auto"
+    clients: dict[str, int] = {}
+    counted: set[object] = set()
 
     class TimedH11Protocol(H11Protocol):
         _header_timer: asyncio.TimerHandle | None = None
+        _peer: str = ""
 
         def _arm(self) -> None:
             self._disarm()
@@ -136,8 +155,22 @@ def _protocol(header_seconds: float = HEADER_SECONDS) -> Any:
                 self.transport.close()
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            peer = transport.get_extra_info("peername")
+            self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            if (
+                len(counted) >= max_connections
+                or clients.get(self._peer, 0) >= max_client_connections
+            ):
+                transport.close()  # past a limit: not served, never counted
+                return
+            counted.add(self)
+            clients[self._peer] = clients.get(self._peer, 0) + 1
             super().connection_made(transport)
             self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self in counted:
+                super().data_received(data)
 
         def handle_events(self) -> None:
             super().handle_events()
@@ -149,11 +182,39 @@ def _protocol(header_seconds: float = HEADER_SECONDS) -> Any:
             super().on_response_complete()
             self._arm()
 
+        def send_400_response(self, msg: str) -> None:
+            body = json.dumps({"error": "bad_request", "message": "not a valid HTTP request"})
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"connection", b"close"),
+                (b"x-content-type-options", b"nosniff"),
+            ]
+            for event in (
+                h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+                h11.Data(data=body.encode()),
+                h11.EndOfMessage(),
+            ):
+                try:
+                    self.transport.write(self.conn.send(event))
+                except h11.LocalProtocolError:  # an answer had already begun
+                    break
+            self.transport.close()
+
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
-            super().connection_lost(exc)
+            if self in counted:
+                counted.discard(self)
+                clients[self._peer] -= 1
+                if clients[self._peer] <= 0:
+                    del clients[self._peer]
+                super().connection_lost(exc)
 
     return TimedH11Protocol
+
+
+def default_hosts(host: str) -> list[str]:
+    """The ``Host`` names served by default: the bound address and the localhost names."""
+    return [host, "localhost", "127.0.0.1", "::1"]
 
 
 def serve(
@@ -164,19 +225,37 @@ def serve(
     *,
     max_connections: int = MAX_CONNECTIONS,
     header_seconds: float = HEADER_SECONDS,
+    max_client_connections: int = MAX_CLIENT_CONNECTIONS,
+    allowed_hosts: Sequence[str] | None = None,
+    max_streams: int = MAX_STREAMS,
+    max_client_streams: int = MAX_CLIENT_STREAMS,
+    max_token_streams: int = MAX_TOKEN_STREAMS,
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
 
-    The connection limits: ``max_connections`` connections and requests at once (1000 by
-    default; more are answered 503), 16 KiB of request line and headers,
-    ``header_seconds`` (10) to send them, 5 seconds idle between requests.
+    The connection limits: ``max_connections`` connections at once in all (1000) and
+    ``max_client_connections`` from one client address (64; more are closed as they
+    arrive), as many requests at once (more are answered ``server_busy``, 503), 16 KiB
+    of request line and headers, ``header_seconds`` (10) to send them, 5 seconds idle
+    between requests; ``max_streams`` event streams at once (800), ``max_client_streams``
+    of one address (16) and ``max_token_streams`` of one link (64). ``allowed_hosts``:
+    the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
+    Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly.
     """
     import uvicorn  # only here: the rest of the module serves tests without a server
 
     base_url = f"http://{host}:{port}"
     out = out or sys.stdout
-    app = create_app(table, base_url=base_url)
+    app = create_app(
+        table,
+        base_url=base_url,
+        allowed_hosts=list(allowed_hosts) if allowed_hosts else default_hosts(host),
+        max_requests=max_connections,
+        max_streams=max_streams,
+        max_client_streams=max_client_streams,
+        max_token_streams=max_token_streams,
+    )
     server: Server = app.state.server
     for one in server.tables.values():
         print_links(one, base_url, out)
@@ -187,12 +266,18 @@ def serve(
         port=port,
         log_level="warning",
         timeout_graceful_shutdown=1,
-        limit_concurrency=max_connections,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
-        http=_protocol(header_seconds),
+        http=_protocol(header_seconds, max_connections, max_client_connections),
     )
-    uvicorn.Server(config).run()
+
+    class QuietServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            await app.state.end_streams()  # streams end, so their connections close in time
+            await super().shutdown(sockets)
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a host stops serving
+        QuietServer(config).run()
 
 
 def main(args: Any) -> int:
@@ -225,6 +310,11 @@ def main(args: Any) -> int:
         args.port,
         max_connections=args.max_connections,
         header_seconds=args.header_seconds,
+        max_client_connections=args.max_client_connections,
+        allowed_hosts=args.allowed_host,
+        max_streams=args.max_streams,
+        max_client_streams=args.max_client_streams,
+        max_token_streams=args.max_token_streams,
     )
     return 0
 

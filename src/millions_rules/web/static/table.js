@@ -73,8 +73,25 @@ let words = FALLBACK;
 let events = [];
 /** @type {string[]} */
 let log = [];
-/** @type {EventSource | null} */
+/** @type {AbortController | null} The live event stream's, to stop it. */
 let stream = null;
+
+/**
+ * The request headers that carry the link's token: it never goes in a URL's query
+ * string, where a proxy's request log would keep it.
+ * @param {Record<string, string>} [more]
+ * @returns {Record<string, string>}
+ */
+function authorized(more = {}) {
+  return token === "" ? more : { ...more, Authorization: `Bearer ${token}` };
+}
+
+/** A fresh random id for one action, so that a request sent twice is played once. */
+function requestId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** @param {unknown} value @returns {value is Lang} */
 function isLang(value) {
@@ -142,29 +159,61 @@ function roleChip(role, status = "surviving") {
 
 // -- the connection ---------------------------------------------------------------------
 
+/**
+ * Follow the table's server-sent events. They are read with fetch(), which sends the
+ * token in a header; EventSource could only put it in the URL.
+ */
 function connect() {
-  if (stream !== null) stream.close();
+  if (stream !== null) stream.abort();
+  const controller = new AbortController();
+  stream = controller;
   const asked = langChosen ? `&lang=${lang}` : ""; // else the server answers in the table's
-  const url = `/api/stream?token=${encodeURIComponent(token)}&since=${events.length}${asked}`;
-  const source = new EventSource(url);
-  stream = source;
-  source.addEventListener("update", (message) => {
-    receive(/** @type {Update} */ (JSON.parse(/** @type {MessageEvent<string>} */ (message).data)));
-  });
-  source.onerror = () => {
+  const url = `/api/stream?since=${events.length}${asked}`;
+  follow(url, controller.signal).catch(() => undefined).finally(() => {
     // A dropped stream reconnects with the current cursor, never the one it opened with.
-    source.close();
-    if (stream === source) {
+    if (stream === controller) {
       stream = null;
       setTimeout(connect, 1000);
     }
-  };
+  });
+}
+
+/**
+ * Read a stream of server-sent events until it ends, handing each update to receive().
+ * @param {string} url @param {AbortSignal} signal
+ */
+async function follow(url, signal) {
+  const response = await fetch(url, { headers: authorized(), signal, cache: "no-store" });
+  if (!response.ok || response.body === null) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, "\n");
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+      let kind = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) kind = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (kind === "update" && data.length > 0 && !signal.aborted) {
+        receive(/** @type {Update} */ (JSON.parse(data.join("\n"))));
+      }
+    }
+  }
 }
 
 /** Stop live updates, as a dropped connection would (the page then acts on what it shows). */
 function disconnect() {
-  if (stream !== null) stream.close();
+  const open = stream;
   stream = null;
+  if (open !== null) open.abort();
 }
 
 /** @param {Update} update */
@@ -200,8 +249,8 @@ async function act(action) {
   if (last === null) return;
   const response = await fetch("/api/act", {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, version: last.view.version, action, lang }),
+    headers: authorized({ "Content-Type": "application/json" }),
+    body: JSON.stringify({ version: last.view.version, action, lang, request: requestId() }),
   });
   if (response.ok) {
     notice("");
@@ -683,11 +732,11 @@ async function renderHost() {
   }
   box.dataset.filled = lang;
   box.hidden = false;
-  const response = await fetch(`/api/links?token=${encodeURIComponent(token)}`);
+  const response = await fetch("/api/links", { headers: authorized() });
   const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
   box.replaceChildren(
     el("h2", {}, [t("web.host")]),
-    el("a", { href: `/api/save?token=${encodeURIComponent(token)}`, download: "table.json", id: "save" }, [t("web.save")]),
+    saveLink(),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
       ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
@@ -696,12 +745,32 @@ async function renderHost() {
   );
 }
 
+/** The host's link to download the saved table: fetched with the token in a header. */
+function saveLink() {
+  const link = el("a", { href: "/api/save", download: "table.json", id: "save" }, [t("web.save")]);
+  link.addEventListener("click", (click) => {
+    click.preventDefault();
+    void (async () => {
+      const response = await fetch("/api/save", { headers: authorized() });
+      if (!response.ok) {
+        refused(await response.json());
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const save = el("a", { href: url, download: "table.json" });
+      save.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    })();
+  });
+  return link;
+}
+
 // -- replays ---------------------------------------------------------------------------
 
 /** Fetch the replay: the link's (a finished table's), or the file's that was opened. */
 async function loadReplay() {
   const response = opened === null
-    ? await fetch(`/api/replay?token=${encodeURIComponent(token)}&lang=${lang}`)
+    ? await fetch(`/api/replay?lang=${lang}`, { headers: authorized() })
     : await fetch("/api/replay", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ document: opened, lang }),
     });
@@ -804,7 +873,7 @@ let created = null;
 
 /** Fetch the open tables (again: every few seconds, and after each change). */
 async function loadTables() {
-  const response = await fetch(`/api/tables?token=${encodeURIComponent(token)}`);
+  const response = await fetch("/api/tables", { headers: authorized() });
   const answer = await response.json();
   if (!response.ok) {
     refused(answer);
@@ -824,7 +893,7 @@ function refused(answer) {
  * @param {string} path @param {Record<string, unknown>} body */
 async function lobbyPost(path, body) {
   const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, ...body }),
+    method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify(body),
   });
   const answer = await response.json();
   if (!response.ok) {
