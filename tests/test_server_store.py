@@ -107,7 +107,7 @@ class TestEveryWriteIsSerialised:
         table = one.add(one.new_table("millions", 5, 0, seed=3, bot_delay=30))
         two = loaded(db)
         host = table.host_token
-        expected = set()
+        expected: set[int] = set()
         lost = 0
         for trial in range(10):
             seats = (1 + trial % 4, 1 + (trial + 1) % 4)
@@ -220,9 +220,8 @@ class TestNoTableStops:
         assert after is not None and after.writes == before.writes + 1
         assert after.meta["bots"] == [0, 1, 2] and after.version > before.version + 1
         again = loaded(db).tables[table.id]
-        assert again.state == table.state and not again.game.due(again.state) or all(
-            seat in again.bots for seat in again.game.due(again.state)
-        )
+        assert again.state == table.state
+        assert all(seat in again.bots for seat in again.game.due(again.state))
         assert table.game.is_over(table.state)
 
 
@@ -353,9 +352,9 @@ def test_payments_are_bounded_per_round(tmp_path: Path) -> None:
     server.store.close()
     again = loaded(db).tables[table.id]
     assert again.version == before and again.round_actions(0) == MAX_ROUND_ACTIONS
-    with pytest.raises(TableError) as error:
+    with pytest.raises(TableError) as raised:
         again.plan(again.seat_token(0), {"type": "pay", "player": 0, "to": 1, "amount": 1}, before)
-    assert error.value.code == "too_many_actions"
+    assert raised.value.code == "too_many_actions"
     again.act(again.seat_token(0), {"type": "stay", "player": 0}, before)
     assert 0 not in again.game.due(again.state)
 
@@ -436,8 +435,7 @@ class TestDatabaseFailures:
         once the database is back, it plays every deadline and says so once."""
         server = Server(open_store(str(tmp_path / "t.sqlite")))
         tables = [
-            server.add(server.new_table("millions", 3, 2, seed=s, turn_seconds=1))
-            for s in range(5)
+            server.add(server.new_table("millions", 3, 2, seed=s, turn_seconds=1)) for s in range(5)
         ]
         for table in tables:
             table.deadline = 0.0
