@@ -329,7 +329,8 @@ def test_postgres_restarted_mid_game(cluster: Cluster) -> None:
     server = Process(free_port(), "--db", db, "--players", "3", "--bots", "1", "--seed", "4")
     table_id = server.links[0].split()[1]
     tokens = [server.token(f"seat {seat}") for seat in range(2)]
-    restart_at = sorted(rng.sample(range(2, 14), 2))
+    restart_at = sorted(rng.sample(range(1, 7), 2))
+    restarts = 0
     acknowledged: dict[int, Any] = {}
     refused = 0
     try:
@@ -337,6 +338,7 @@ def test_postgres_restarted_mid_game(cluster: Cluster) -> None:
             for move in range(16):
                 if move in restart_at:
                     cluster.restart()
+                    restarts += 1
                 acting = [
                     (t, got)
                     for t in tokens
@@ -369,10 +371,10 @@ def test_postgres_restarted_mid_game(cluster: Cluster) -> None:
     lost = sum(by_version.get(v, (None, None))[1] != a for v, a in acknowledged.items())
     figure(
         "PostgreSQL restarted",
-        f"2 restarts, {len(acknowledged)} acknowledged actions, {lost} lost, "
+        f"{restarts} restarts, {len(acknowledged)} acknowledged actions, {lost} lost, "
         f"{refused} writes answered 503 store_failed during the outages",
     )
-    assert lost == 0 and len(acknowledged) >= 10
+    assert lost == 0 and restarts == 2 and len(acknowledged) >= 6
 
 
 # -- a full disk, a read-only file -----------------------------------------------------------------
@@ -655,9 +657,14 @@ def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
         # Both processes at the same version before a race.
         deadline = time.monotonic() + WAIT
         while True:
-            seen = [update(client, p.base, tokens[0]) for p in (one, two)]
-            if seen[0]["version"] == seen[1]["version"] and seen[0]["bots"] == seen[1]["bots"]:
-                return seen[0]
+            answers = [
+                client.get(f"{p.base}/api/update", headers=bearer(tokens[0])) for p in (one, two)
+            ]
+            if all(a.status_code == 200 for a in answers):  # 403: not heard of the table yet
+                seen = [a.json() for a in answers]
+                if (seen[0]["version"], seen[0]["bots"]) == (seen[1]["version"], seen[1]["bots"]):
+                    result: dict[str, Any] = seen[0]
+                    return result
             assert time.monotonic() < deadline, "the processes never agreed"
             time.sleep(0.05)
 
