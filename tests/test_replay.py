@@ -23,6 +23,8 @@ from millions_rules.web._replay import (
 )
 from millions_rules.web._serve import make_table
 
+from .web_auth import bearer
+
 
 def finished(game: str, players: int, seed: int) -> Table:
     """A table of bots only, played to the end as it is made."""
@@ -134,14 +136,14 @@ def test_the_api() -> None:
     table = finished("torraku", 2, 3)
     client = TestClient(create_app(table))
     assert client.get("/replay").status_code == 200
-    got = client.get("/api/replay", params={"token": table.spectator_token, "lang": "en"})
+    got = client.get("/api/replay", params={"lang": "en"}, headers=bearer(table.spectator_token))
     assert got.status_code == 200
     answer = got.json()
     assert answer["game"] == "torraku" and answer["seat"] is None
     posted = client.post("/api/replay", json={"document": answer["document"], "lang": "en"})
     assert posted.status_code == 200
     assert posted.json()["steps"] == answer["steps"]
-    refused = client.get("/api/replay", params={"token": "x" * 22})
+    refused = client.get("/api/replay", headers=bearer("x" * 22))
     assert (refused.status_code, refused.json()["error"]) == (403, "unknown_token")
 
 

@@ -8,6 +8,8 @@ refused with a JSON answer, so a working token is never logged.
 
 from __future__ import annotations
 
+import asyncio
+import time
 import warnings
 from typing import Any
 
@@ -15,6 +17,8 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
+
+import httpx
 
 with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet everywhere
     warnings.simplefilter("ignore")
@@ -145,3 +149,97 @@ class TestTokensInHeaders:
         links = [listed["tables"][0]["host"], listed["tables"][0]["spectator"]]
         links += [seat["link"] for seat in listed["tables"][0]["seats"] if seat["link"]]
         assert links and all("?" not in link and link.startswith(f"{BASE}/#") for link in links)
+
+
+def paying_table(payments: int) -> Table:
+    """Three seats (seat 2 a bot) in their first negotiation, seats 0 and 1 having paid
+    each other 1M ``payments`` times each (R-NEG-3; below the per-round action bound)."""
+    table = Table(GameConfig(3, seed=27), bots=[2])
+    for seat in (0, 1):
+        offered = table.update(table.seat_token(seat))["actions"]
+        table.act(table.seat_token(seat), offered[0], table.version)
+    assert table.update(table.seat_token(0))["view"]["phase"] == "negotiation"
+    for _ in range(payments):
+        for payer, payee in ((0, 1), (1, 0)):
+            pay = {"type": "pay", "player": payer, "to": payee, "amount": 1}
+            table.act(table.seat_token(payer), pay, table.version)
+    return table
+
+
+class TestReplaysOffTheLoop:
+    def test_replays_of_a_long_table_never_stall_another_table(self) -> None:
+        """Two replays of a table with 880 payments (each takes over a second) are built
+        in worker threads: meanwhile the event loop is never blocked for a second, and a
+        player at another table is answered every time (defect 4: 30 s on the loop).
+        A third replay asked at the same time is refused ``server_busy`` (503)."""
+        server = Server(open_store(":memory:"))
+        big = server.add(paying_table(440))
+        small = server.add(Table(GameConfig(3, seed=28), bots=[1, 2]))
+        app = create_app(server)
+
+        async def scenario() -> tuple[list[int], list[int], list[float], float]:
+            transport = httpx.ASGITransport(app=app)
+            gaps: list[float] = []
+            done = asyncio.Event()
+
+            async def ticker() -> None:
+                last = time.perf_counter()
+                while not done.is_set():
+                    await asyncio.sleep(0.01)
+                    now = time.perf_counter()
+                    gaps.append(now - last)
+                    last = now
+
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                tick = asyncio.create_task(ticker())
+                await asyncio.sleep(0.05)
+                start = time.perf_counter()
+                asked = [
+                    asyncio.create_task(http.get("/api/replay", headers=bearer(big.seat_token(0))))
+                    for _ in range(3)
+                ]
+                others: list[int] = []
+                while not all(task.done() for task in asked):
+                    got = await http.get("/api/update", headers=bearer(small.seat_token(0)))
+                    others.append(got.status_code)
+                    await asyncio.sleep(0.05)
+                took = time.perf_counter() - start
+                done.set()
+                await tick
+            statuses = sorted(task.result().status_code for task in asked)
+            return statuses, others, gaps, took
+
+        statuses, others, gaps, took = asyncio.run(scenario())
+        assert statuses == [200, 200, 503]
+        assert others and set(others) == {200}
+        assert took > 1.0, took  # the replays are long ...
+        assert max(gaps) < 1.0, max(gaps)  # ... and the loop was never held for a second
+
+    def test_a_replay_past_its_size_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A table whose replay passes ``MAX_REPLAY_BYTES`` gets 413 ``too_large``, a typed
+        refusal, instead of a huge answer (defect 4: 46 MB)."""
+        monkeypatch.setattr("millions_rules.web._replay.MAX_REPLAY_BYTES", 50_000)
+        table = paying_table(40)
+        client = TestClient(create_app(table))
+        refused = client.get("/api/replay", headers=bearer(table.seat_token(0)))
+        assert refused.status_code == 413 and refused.json()["error"] == "too_large"
+        monkeypatch.setattr("millions_rules.web._replay.MAX_REPLAY_BYTES", 10_000_000)
+        assert client.get("/api/replay", headers=bearer(table.seat_token(0))).status_code == 200
+
+    def test_an_upload_past_the_replay_cap_is_refused_unread(self) -> None:
+        """A replay file larger than ``MAX_REPLAY`` (2 MiB and 64 KiB) is refused 413
+        ``body_too_large`` from its Content-Length (defect 5: 8 MiB were read)."""
+        table = paying_table(1)
+        client = TestClient(create_app(table))
+        body = b'{"lang": "en", "document": "' + b"x" * (3 * 1024 * 1024) + b'"}'
+        response = client.post(
+            "/api/replay", content=body, headers={"Content-Type": "application/json"}
+        )
+        assert response.status_code == 413 and response.json()["error"] == "body_too_large"
+
+    def test_saves_are_answered_in_full(self) -> None:
+        """The host's save, built in a worker thread, is the table's whole saved text."""
+        table = paying_table(20)
+        client = TestClient(create_app(table))
+        saved = client.get("/api/save", headers=bearer(table.host_token))
+        assert saved.status_code == 200 and saved.text == table.save()

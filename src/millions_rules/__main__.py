@@ -225,6 +225,11 @@ def _run(argv: Sequence[str] | None) -> int:
         "localhost names; * for any)",
     )
     serve.add_argument(
+        "--access-log",
+        action="store_true",
+        help="write each request line to standard error",
+    )
+    serve.add_argument(
         "--header-seconds",
         type=float,
         default=10.0,

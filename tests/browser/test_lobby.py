@@ -117,5 +117,11 @@ def test_a_table_made_in_the_lobby_is_played_and_closed(
         assert (
             server.get("/api/tables", token=admin.split("#", 1)[1])["tables"][0]["table"] != table
         )
+        server.check_no_token_in_requests(
+            admin.split("#", 1)[1],
+            token,
+            *server.tokens.values(),
+            seen=["/lobby", "/api/tables", "/api/close", "/api/stream", "/api/act"],
+        )
     finally:
         server.stop()

@@ -32,10 +32,11 @@ from .test_web_table import (  # noqa: F401  (browsers is a fixture)
 )
 
 # Headless Chromium hides scrollbars; a styled one takes its width as on a desktop.
+# A constructed style sheet: the page's Content-Security-Policy refuses a <style> element.
 SCROLLBAR = """
-const style = document.createElement("style");
-style.textContent = "html { overflow-y: scroll } ::-webkit-scrollbar { width: 17px; background: #ccc }";
-document.head.append(style);
+const sheet = new CSSStyleSheet();
+sheet.replaceSync("html { overflow-y: scroll } ::-webkit-scrollbar { width: 17px; background: #ccc }");
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 return window.innerWidth - document.documentElement.clientWidth;
 """
 CLIPPED = """

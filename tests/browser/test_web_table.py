@@ -12,6 +12,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -20,7 +21,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -82,6 +83,8 @@ class Server:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
+        # The server's access log, closed by stop().
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -92,9 +95,11 @@ class Server:
                 str(self.port),
                 "--db",
                 ":memory:",
+                "--access-log",
                 *args,
             ],
             stdout=subprocess.PIPE,
+            stderr=self.log,
             text=True,
         )
         assert self.process.stdout is not None
@@ -118,6 +123,22 @@ class Server:
     def token(self, name: str) -> str:
         return self.tokens[name]
 
+    def request_lines(self) -> list[str]:
+        """Every request line of the server's access log so far (method, target, version)."""
+        self.log.seek(0)
+        return re.findall(r'"([A-Z]+ \S+ HTTP/[0-9.]+)"', self.log.read())
+
+    def check_no_token_in_requests(self, *tokens: str, seen: Sequence[str] = ()) -> None:
+        """No request line the server received holds any of ``tokens`` (issue 27, defect 8:
+        a proxy's log must never keep a working link), and each path of ``seen`` was asked."""
+        lines = self.request_lines()
+        assert lines, "the access log is empty"
+        leaked = [line for line in lines if any(token in line for token in tokens)]
+        assert leaked == []
+        assert all("token" not in line.lower() for line in lines)
+        paths = {line.split()[1].split("?")[0] for line in lines}
+        assert set(seen) <= paths, sorted(paths)
+
     def get(self, path: str, token: str | None = None, **params: Any) -> Any:
         """GET ``path`` with ``params``, the token in an ``Authorization`` header."""
         query = urllib.parse.urlencode(params)
@@ -136,6 +157,7 @@ class Server:
         self.process.wait(timeout=WAIT)
         if self.process.stdout is not None:
             self.process.stdout.close()
+        self.log.close()
 
 
 @pytest.fixture
@@ -399,6 +421,10 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
         assert {"five-planning", "five-negotiation"} <= shots  # shown in docs/web.rst
         assert checked == {"foreign", "stale", "language"}
         check_end([ana, bruno, spectator], server)
+        server.check_no_token_in_requests(
+            *server.tokens.values(),
+            seen=["/", "/api/stream", "/api/act", "/static/table.js"],
+        )
         ana.shoot("five-end-chinese")
         bruno.shoot("five-end")
     finally:

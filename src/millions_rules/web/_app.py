@@ -57,7 +57,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ._replay import file_replay, table_replay
+from ._replay import MAX_REPLAY_BYTES, file_replay, table_replay
 from ._server import Server
 from ._store import MemoryStore
 from ._table import Table, TableError
@@ -71,6 +71,7 @@ __all__ = [
     "MAX_CLIENT_STREAMS",
     "MAX_DEPTH",
     "MAX_REPLAY",
+    "MAX_REPLAYS",
     "MAX_REQUESTS",
     "MAX_STREAMS",
     "MAX_TOKEN_STREAMS",
@@ -86,8 +87,14 @@ _STATIC = resources.files("millions_rules.web") / "static"
 _KEEP_ALIVE = 15.0
 #: The largest request body read, in bytes (an action is a few hundred).
 MAX_BODY: Final = 64 * 1024
-#: The largest replay file the page may send to be narrated, in bytes.
-MAX_REPLAY: Final = 8 * 1024 * 1024
+#: The largest replay file the page may send to be narrated, in bytes: the largest
+#: replay document the server makes (:data:`~millions_rules.web._replay.MAX_REPLAY_BYTES`,
+#: 2 MiB) and room for its names. No token is needed to open a file, so this is the one
+#: body larger than :data:`MAX_BODY`, and at most :data:`MAX_REPLAYS` are read at once.
+MAX_REPLAY: Final = MAX_REPLAY_BYTES + 64 * 1024
+#: The most replays (made from a table, or read from a file) and saves built at once,
+#: each in a worker thread; more are answered ``server_busy`` (503) until one is sent.
+MAX_REPLAYS: Final = 2
 #: How long a client may take to send its body, in seconds.
 BODY_SECONDS: Final = 10.0
 #: The deepest nesting of arrays and objects a body may have.
@@ -387,6 +394,49 @@ class _Counted(StreamingResponse):
             self._release()
 
 
+class _Releasing(Response):
+    """An answer that gives its place back once it is sent (or its client is gone)."""
+
+    def __init__(self, answer: Response, release: Callable[[], None]) -> None:
+        self._answer = answer
+        self._release = release
+        self.status_code = answer.status_code
+        self.background = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self._answer(scope, receive, send)
+        finally:
+            self._release()
+
+
+class _Slots:
+    """At most ``size`` long jobs at once (replays, saves): past it, ``server_busy``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.busy = 0
+
+    def take(self) -> Callable[[], None]:
+        """Take a place; the call that gives it back (once).
+
+        Raises:
+            TableError: ``server_busy`` (503) when every place is taken.
+        """
+        if self.busy >= self.size:
+            raise TableError("the server is building as many replays as it may", "server_busy", 503)
+        self.busy += 1
+        given = False
+
+        def release() -> None:
+            nonlocal given
+            if not given:
+                given = True
+                self.busy -= 1
+
+        return release
+
+
 class _Streams:
     """The event streams open, by client address and by token, within their limits."""
 
@@ -443,6 +493,7 @@ def create_app(
     max_streams: int = MAX_STREAMS,
     max_client_streams: int = MAX_CLIENT_STREAMS,
     max_token_streams: int = MAX_TOKEN_STREAMS,
+    max_replays: int = MAX_REPLAYS,
 ) -> Starlette:
     """A Starlette application serving one table or a whole server of tables.
 
@@ -461,6 +512,7 @@ def create_app(
         max_client_streams: The most event streams of one client address
             (:data:`MAX_CLIENT_STREAMS`).
         max_token_streams: The most event streams of one token (:data:`MAX_TOKEN_STREAMS`).
+        max_replays: The most replays and saves built at once (:data:`MAX_REPLAYS`).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app
@@ -478,6 +530,7 @@ def create_app(
         lang = next(iter(server.tables.values())).lang if server.tables else "en"
     page_lang: str = lang
     streams = _Streams(max_streams, max_client_streams, max_token_streams)
+    slots = _Slots(max_replays)
     ending = threading.Event()  # set when the server shuts down: every stream ends
 
     async def end_streams() -> None:
@@ -490,17 +543,32 @@ def create_app(
 
     async def replay(request: Request) -> Response:
         # GET: a finished table's replay for the token's holder; POST: a replay file's.
+        # Either is built in a worker thread (the event loop goes on serving every table),
+        # at most max_replays at once, each place held until its answer is sent.
+        release: Callable[[], None] | None = None
         try:
             if request.method == "GET":
                 token = _get_token(request)
                 lang = request.query_params.get("lang")
-                return JSONResponse(table_replay(server.find(token), token, lang))
-            body = await read_body(request, MAX_REPLAY)
-            # Narrating a long file takes a while: off the event loop, so tables go on.
-            answer = await run_in_threadpool(file_replay, body.get("document"), body.get("lang"))
-            return JSONResponse(answer)
+                table = server.find(token)
+                release = slots.take()
+                answer = await run_in_threadpool(
+                    lambda: JSONResponse(table_replay(table, token, lang))
+                )
+            else:
+                release = slots.take()
+                body = await read_body(request, MAX_REPLAY)
+                document, asked = body.get("document"), body.get("lang")
+                answer = await run_in_threadpool(lambda: JSONResponse(file_replay(document, asked)))
+            return _Releasing(answer, release)
         except TableError as error:
+            if release is not None:
+                release()
             return _error(error)
+        except BaseException:
+            if release is not None:
+                release()
+            raise
 
     async def update(request: Request) -> Response:
         try:
@@ -582,13 +650,20 @@ def create_app(
     async def save(request: Request) -> Response:
         try:
             table = server.host_of(_get_token(request), request.query_params.get("table"))
+            release = slots.take()
         except TableError as error:
             return _error(error)
-        return Response(
-            table.save(),
+        try:
+            saved = await run_in_threadpool(table.save)  # off the event loop
+        except BaseException:
+            release()
+            raise
+        answer = Response(
+            saved,
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="table-{table.id}.json"'},
         )
+        return _Releasing(answer, release)
 
     async def links(request: Request) -> Response:
         try:

@@ -11,7 +11,7 @@ a game of either kind; the page opens it from a file or from a finished table.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from .._common.errors import MillionsError
@@ -25,6 +25,7 @@ from ._teach import summarize_heist
 from ._words import words
 
 __all__ = [
+    "MAX_REPLAY_BYTES",
     "MAX_STEPS",
     "REPLAY_FORMAT",
     "ReplayError",
@@ -39,6 +40,10 @@ __all__ = [
 REPLAY_FORMAT: Final = "millions-rules-replay/1"
 #: The most steps a replay document may hold (a game has far fewer actions).
 MAX_STEPS: Final = 20_000
+#: The largest replay document made or read, in bytes of JSON (a game of eight seats
+#: with 134 actions makes 274 KB): a larger one is refused (``too_large``) as soon as
+#: it is seen to be, so one long table never holds the server's memory or time.
+MAX_REPLAY_BYTES: Final = 2 * 1024 * 1024
 
 
 class ReplayError(MillionsError, ValueError):
@@ -47,23 +52,34 @@ class ReplayError(MillionsError, ValueError):
     def __init__(self, message: str, code: str = "bad_request") -> None:
         super().__init__(message)
         self.code = code
-        """``not_over`` (the public replay waits for the end) or ``bad_request``."""
+        """``not_over`` (the public replay waits for the end), ``too_large`` (past
+        :data:`MAX_REPLAY_BYTES` or :data:`MAX_STEPS`) or ``bad_request``."""
 
 
-def _states(game: WebGame, state: Any) -> list[Any]:
-    # Every state of the game from the start to ``state``: its saved record replayed.
+def _states(game: WebGame, state: Any) -> Iterator[Any]:
+    # Every state of the game from the start to ``state``, one at a time: its saved
+    # record replayed (a refusal part-way never makes the rest).
     record = json.loads(game.save_game(state))
     config = game.game.from_json(json.dumps(record["config"]), game.game.config_type)
-    states = [game.new_game(config)]
+    last = game.new_game(config)
+    yield last
     for action in record["actions"]:
-        states.append(game.apply(states[-1], game.parse_action(json.dumps(action)), None))
-    if game.version(states[-1]) != game.version(state):  # pragma: no cover - a broken record
+        last = game.apply(last, game.parse_action(json.dumps(action)), None)
+        yield last
+    if game.version(last) != game.version(state):  # pragma: no cover - a broken record
         raise ReplayError("the saved record does not lead to this state")
-    return states
 
 
-def replay(game: WebGame, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-    """The replay document of ``state``'s game as ``seat`` saw it (``None``: everyone).
+def replay(
+    game: WebGame,
+    state: Any,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    limit: int = MAX_REPLAY_BYTES,
+) -> dict[str, Any]:
+    """The replay document of ``state``'s game as ``seat`` saw it (``None``: everyone),
+    of at most ``limit`` bytes of views (:data:`MAX_REPLAY_BYTES`).
 
     Everyone's replay (the spectator's) is given only once the game is over; a seat's own
     replay holds only what that seat saw, so it may be given at any time.
@@ -72,7 +88,9 @@ def replay(game: WebGame, state: Any, seat: int | None, names: Sequence[str]) ->
         ``{"format", "game", "seat", "names", "steps"}``, ``steps`` the views as JSON.
 
     Raises:
-        ReplayError: ``not_over`` for everyone's replay of a game that goes on.
+        ReplayError: ``not_over`` for everyone's replay of a game that goes on;
+            ``too_large`` past :data:`MAX_STEPS` steps (before any is made) or ``limit``
+            bytes (as soon as the steps made so far pass it).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web._games import game_named
@@ -85,10 +103,16 @@ def replay(game: WebGame, state: Any, seat: int | None, names: Sequence[str]) ->
     """
     if seat is None and not game.is_over(state):
         raise ReplayError("everyone's replay is shown once the game is over", "not_over")
+    if game.version(state) + 1 > MAX_STEPS:
+        raise ReplayError(f"a replay holds at most {MAX_STEPS} steps", "too_large")
     steps: list[Any] = []
-    cursor = 0
+    cursor = size = 0
     for step in _states(game, state):
-        seen = json.loads(game.to_json(game.view(step, seat, cursor)))
+        text = game.to_json(game.view(step, seat, cursor))
+        size += len(text)
+        if size > limit:
+            raise ReplayError(f"this replay is larger than {limit} bytes", "too_large")
+        seen = json.loads(text)
         cursor = seen["first_event"] + len(seen["events"])
         steps.append(seen)
     return {
@@ -207,16 +231,19 @@ def table_replay(table: Table, token: str, lang: str | None) -> dict[str, Any]:
     the game is over). ``document`` is the replay to save as a file.
 
     Raises:
-        TableError: ``unknown_token`` (403), ``not_over`` (409) or ``bad_request`` (400).
+        TableError: ``unknown_token`` (403), ``not_over`` (409), ``too_large`` (413)
+            or ``bad_request`` (400).
     """
     seat = table.seat_of(token)
     language = table.lang if lang is None else lang
     if language not in LOCALES:
         raise TableError(f"unknown language {language!r}", "bad_request", 400)
     try:
-        document = replay(table.game, table.state, seat, table.names)
+        document = replay(table.game, table.state, seat, table.names, limit=MAX_REPLAY_BYTES)
     except ReplayError as error:
-        raise TableError(str(error), error.code, 409) from error
+        raise TableError(
+            str(error), error.code, 413 if error.code == "too_large" else 409
+        ) from error
     game, seat, names, views = read_replay(document)
     return {**_answer(game, seat, names, views, language), "document": document}
 

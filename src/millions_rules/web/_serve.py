@@ -212,6 +212,20 @@ def _protocol(
     return TimedH11Protocol
 
 
+def _log_config() -> dict[str, Any]:
+    # uvicorn's logging, every line (the access log's too) on standard error: standard
+    # output holds only the links.
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    for handler in config.get("handlers", {}).values():
+        if handler.get("stream") == "ext://sys.stdout":
+            handler["stream"] = "ext://sys.stderr"
+    return config
+
+
 def default_hosts(host: str) -> list[str]:
     """The ``Host`` names served by default: the bound address and the localhost names."""
     return [host, "localhost", "127.0.0.1", "::1"]
@@ -230,6 +244,7 @@ def serve(
     max_streams: int = MAX_STREAMS,
     max_client_streams: int = MAX_CLIENT_STREAMS,
     max_token_streams: int = MAX_TOKEN_STREAMS,
+    access_log: bool = False,
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
@@ -241,7 +256,8 @@ def serve(
     between requests; ``max_streams`` event streams at once (800), ``max_client_streams``
     of one address (16) and ``max_token_streams`` of one link (64). ``allowed_hosts``:
     the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
-    Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly.
+    Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly. ``access_log``
+    writes each request line to standard error (no token is ever in one).
     """
     import uvicorn  # only here: the rest of the module serves tests without a server
 
@@ -264,7 +280,9 @@ def serve(
         app,
         host=host,
         port=port,
-        log_level="warning",
+        log_level="info" if access_log else "warning",
+        access_log=access_log,
+        log_config=_log_config(),
         timeout_graceful_shutdown=1,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
@@ -315,6 +333,7 @@ def main(args: Any) -> int:
         max_streams=args.max_streams,
         max_client_streams=args.max_client_streams,
         max_token_streams=args.max_token_streams,
+        access_log=args.access_log,
     )
     return 0
 
