@@ -445,7 +445,11 @@ class TestDatabaseFailures:
         async def run() -> None:
             await server.start()
             try:
-                await asyncio.sleep(2.0)
+                for _ in range(400):  # until the outage is logged (a busy machine is slow)
+                    if server.outages:
+                        break
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(2.0)  # ten more ticks of the clock, all failing
                 failing = [r for r in caplog.records if r.name == "millions_rules.web"]
                 assert len([r for r in failing if r.levelno >= logging.ERROR]) == 1, failing
                 server.store._conn.execute("PRAGMA query_only = 0")
