@@ -356,7 +356,19 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/torraku.py")
 
 
-#: What the anchors' playouts need beside the package: OpenSpiel's and PettingZoo's games.
+@nox.session
+def bench_server(session: nox.Session) -> None:
+    """The server's load figures (not a default): ``benchmarks/server.py`` against a real
+    ``serve`` process on SQLite and a throwaway PostgreSQL (Debian's ``postgresql``):
+    actions/s with p50/p99 latency, SSE fan-out, an honest player's latency while a
+    hostile client uses its whole allowance, and tables per process. The docs' "Hosting"
+    page and ``benchmarks/results/server.md`` give one run (``-- --actions N`` etc.
+    passes options)."""
+    session.install("-e", ".[dev,postgres]")
+    session.run("python", "benchmarks/server.py", *session.posargs)
+
+
+: OpenSpiel's and PettingZoo's games.
 ANCHORS = ("open_spiel==2.0.2", "pettingzoo[classic]")
 
 

@@ -6,6 +6,7 @@ Every request goes to 127.0.0.1 only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -312,7 +313,7 @@ def test_two_processes_on_one_postgres(cluster: Cluster) -> None:
 def test_connection_limits(tmp_path: Path) -> None:
     """A real server: a 160 MiB body is refused from its Content-Length before it is sent;
     a client that sends its headers too slowly is cut off; past ``--max-connections`` a
-    request is answered 503."""
+    new connection is closed as it arrives, unanswered."""
     server = Process(
         free_port(),
         "--db",
@@ -327,7 +328,7 @@ def test_connection_limits(tmp_path: Path) -> None:
     try:
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as big:
             big.sendall(
-                b"POST /api/act HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Content-Length: 167772160\r\n\r\n{"
             )
             answer = b""
@@ -339,15 +340,20 @@ def test_connection_limits(tmp_path: Path) -> None:
             assert answer.startswith(b"HTTP/1.1 413"), answer
             assert b'"error":"body_too_large"' in answer
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
-            slow.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n")
+            slow.sendall(b"GET /api/words HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             began = time.monotonic()
             assert slow.recv(4096) == b""  # closed, no answer
             assert 0.5 < time.monotonic() - began < 4
         held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(3)]
         try:
             with socket.create_connection(("127.0.0.1", server.port), timeout=5) as extra:
-                extra.sendall(b"GET /api/words HTTP/1.1\r\nHost: x\r\n\r\n")
-                assert extra.recv(4096).startswith(b"HTTP/1.1 503")
+                with contextlib.suppress(OSError):
+                    extra.sendall(b"GET /api/words HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                try:
+                    answer = extra.recv(4096)
+                except ConnectionResetError:
+                    answer = b""
+                assert answer == b""  # closed as it arrived
         finally:
             for one in held:
                 one.close()

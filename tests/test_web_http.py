@@ -9,6 +9,8 @@ refused with a JSON answer, so a working token is never logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import time
 import warnings
 from typing import Any
@@ -26,7 +28,9 @@ with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet ev
 
 from millions_rules import GameConfig
 from millions_rules.web import Server, Table, create_app, open_store
+from millions_rules.web._app import CONTENT_SECURITY_POLICY
 
+from .test_web import STREAM_TIMEOUT, EventStream
 from .web_auth import bearer
 
 BASE = "http://127.0.0.1:8000"
@@ -243,3 +247,165 @@ class TestReplaysOffTheLoop:
         client = TestClient(create_app(table))
         saved = client.get("/api/save", headers=bearer(table.host_token))
         assert saved.status_code == 200 and saved.text == table.save()
+
+
+class TestAnswers:
+    @pytest.mark.parametrize(
+        ("method", "path", "status", "code"),
+        [
+            ("GET", "/nope", 404, "not_found"),
+            ("GET", "/static/nope.js", 404, "not_found"),
+            ("GET", "/api/act", 405, "method_not_allowed"),
+            ("DELETE", "/api/tables", 405, "method_not_allowed"),
+        ],
+    )
+    def test_starlette_refusals_are_json(
+        self,
+        served: tuple[Server, Table, TestClient],
+        method: str,
+        path: str,
+        status: int,
+        code: str,
+    ) -> None:
+        """404 and 405 are ``{"error", "message"}`` like every refusal (defect 9: plain text)."""
+        _, _, client = served
+        response = client.request(method, path)
+        assert response.status_code == status
+        assert response.headers["content-type"] == "application/json"
+        assert response.json()["error"] == code and set(response.json()) == {"error", "message"}
+
+    def test_every_answer_has_the_security_headers(
+        self, served: tuple[Server, Table, TestClient]
+    ) -> None:
+        """The page, its script, an API answer and a refusal all carry the CSP,
+        ``nosniff``, ``no-referrer`` and ``DENY``; API answers are ``no-store``."""
+        server, table, client = served
+        answers = {
+            "/": client.get("/"),
+            "/static/table.js": client.get("/static/table.js"),
+            "/api/update": client.get("/api/update", headers=bearer(table.seat_token(0))),
+            "/api/tables": client.get("/api/tables", headers=bearer(server.admin_token)),
+            "refusal": client.get("/api/links"),
+        }
+        for where, answer in answers.items():
+            headers = answer.headers
+            assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY, where
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            assert headers["x-content-type-options"] == "nosniff", where
+            assert headers["referrer-policy"] == "no-referrer", where
+            assert headers["x-frame-options"] == "DENY", where
+        for where in ("/api/update", "/api/tables", "refusal"):
+            assert answers[where].headers["cache-control"] == "no-store", where
+
+    def test_a_host_outside_the_allow_list_is_refused(self) -> None:
+        """With ``allowed_hosts``, another ``Host`` gets 400 ``bad_host`` and an allowed
+        one (any port, any case) is served."""
+        table = Table(GameConfig(3, seed=27), bots=[1, 2])
+        app = create_app(table, allowed_hosts=["games.example", "127.0.0.1", "::1"])
+        client = TestClient(app, base_url="http://games.example")
+        assert client.get("/").status_code == 200
+        for host in ("GAMES.example:8443", "127.0.0.1:8000", "[::1]:8000"):
+            assert client.get("/", headers={"Host": host}).status_code == 200, host
+        for host in ("evil.example", "games.example.evil", "", "127.0.0.2"):
+            refused = client.get("/", headers={"Host": host})
+            assert refused.status_code == 400 and refused.json()["error"] == "bad_host", host
+
+
+async def refused_stream(app: Any, token: str, client: str = "127.0.0.1") -> tuple[int, Any]:
+    """A ``GET /api/stream`` expected to be refused: its status and JSON answer."""
+    sent: list[Any] = []
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/api/stream",
+        "raw_path": b"/api/stream",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"t"), (b"authorization", f"Bearer {token}".encode())],
+        "client": (client, 50001),
+        "server": ("t", 80),
+    }
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    await asyncio.wait_for(app(scope, receive, send), STREAM_TIMEOUT)
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return sent[0]["status"], json.loads(body)
+
+
+class TestRequestLimits:
+    def test_event_streams_are_limited_per_link_and_per_client(self) -> None:
+        """Past ``max_token_streams`` streams of one link, a new stream of it is refused
+        429 ``too_many_streams`` while another link still opens one; past
+        ``max_client_streams`` of one address, any link is refused, while another
+        address is served; a stream that ends gives its place back (defect 3)."""
+        table = Table(GameConfig(3, seed=27), bots=[2])
+        app = create_app(table, max_token_streams=2, max_client_streams=3, max_streams=10)
+        spectator, seat = table.spectator_token, table.seat_token(0)
+
+        async def scenario() -> list[Any]:
+            got: list[Any] = []
+            async with contextlib.AsyncExitStack() as held:
+                for token in (spectator, spectator):
+                    await held.enter_async_context(EventStream(app, {}, token))
+                got.append(await refused_stream(app, spectator))
+                await held.enter_async_context(EventStream(app, {}, seat))
+                got.append(await refused_stream(app, table.seat_token(1)))
+            async with EventStream(app, {}, spectator) as again:  # places given back
+                got.append(again.headers["content-type"])
+            return got
+
+        too_many = (429, "too_many_streams")
+        got = asyncio.run(scenario())
+        assert [(status, answer["error"]) for status, answer in got[:2]] == [too_many] * 2
+        assert got[2] == "text/event-stream; charset=utf-8"
+
+    def test_the_total_of_streams_is_limited(self) -> None:
+        """Past ``max_streams`` in all, a stream is refused 503 ``server_busy``."""
+        table = Table(GameConfig(3, seed=27), bots=[2])
+        app = create_app(table, max_streams=1)
+
+        async def scenario() -> tuple[int, Any]:
+            async with EventStream(app, {}, table.seat_token(0)):
+                return await refused_stream(app, table.seat_token(1), "10.0.0.9")
+
+        status, answer = asyncio.run(scenario())
+        assert (status, answer["error"]) == (503, "server_busy")
+
+    def test_a_client_past_its_rate_is_refused_before_any_work(self) -> None:
+        """With ``max_client_rate``, a burst past it from one address is answered 429
+        ``too_many_requests`` (with ``Retry-After``) and the table does not change."""
+        table = Table(GameConfig(3, seed=27), bots=[2])
+        client = TestClient(create_app(table, max_client_rate=5))
+        statuses = [
+            client.get("/api/update", headers=bearer(table.seat_token(0))).status_code
+            for _ in range(20)
+        ]
+        assert statuses[:5] == [200] * 5
+        assert statuses.count(429) >= 10
+        refused = client.get("/api/update", headers=bearer(table.seat_token(0)))
+        assert refused.status_code == 429 and refused.json()["error"] == "too_many_requests"
+        assert refused.headers["retry-after"] == "1"
+
+    def test_past_the_global_cap_requests_get_server_busy(self) -> None:
+        """Past ``max_requests`` requests at once, the answer is 503 ``server_busy`` in
+        JSON with ``Retry-After`` (uvicorn's own answer was plain text)."""
+        table = Table(GameConfig(3, seed=27), bots=[2])
+
+        async def scenario() -> tuple[int, Any, str]:
+            app = create_app(table, max_requests=1)
+            async with EventStream(app, {}, table.seat_token(0)):  # holds the one place
+                transport = httpx.ASGITransport(app=app)
+                async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                    busy = await http.get("/api/words")
+                    return busy.status_code, busy.json(), busy.headers["retry-after"]
+
+        status, answer, retry = asyncio.run(scenario())
+        assert (status, answer["error"], retry) == (503, "server_busy", "5")

@@ -203,6 +203,19 @@ def _run(argv: Sequence[str] | None) -> int:
         help="connections at once from one client address (64)",
     )
     serve.add_argument(
+        "--max-client-requests",
+        type=int,
+        default=8,
+        help="requests at once from one client address, event streams aside (8)",
+    )
+    serve.add_argument(
+        "--max-client-rate",
+        type=float,
+        default=0.0,
+        help="requests per second from one client address, as many in a burst "
+        "(0: no limit, the default; 100 suits people's pages)",
+    )
+    serve.add_argument(
         "--max-streams", type=int, default=800, help="event streams at once in all (800)"
     )
     serve.add_argument(

@@ -42,6 +42,7 @@ import asyncio
 import contextlib
 import json
 import threading
+import time
 import urllib.parse
 from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
@@ -68,6 +69,8 @@ __all__ = [
     "BODY_SECONDS",
     "CONTENT_SECURITY_POLICY",
     "MAX_BODY",
+    "MAX_CLIENT_RATE",
+    "MAX_CLIENT_REQUESTS",
     "MAX_CLIENT_STREAMS",
     "MAX_DEPTH",
     "MAX_REPLAY",
@@ -75,6 +78,7 @@ __all__ = [
     "MAX_REQUESTS",
     "MAX_STREAMS",
     "MAX_TOKEN_STREAMS",
+    "SEND_SECONDS",
     "bearer",
     "create_app",
     "host_name",
@@ -298,6 +302,17 @@ MAX_CLIENT_STREAMS: Final = 16
 MAX_TOKEN_STREAMS: Final = 64
 #: The most requests served at once, event streams included (``server_busy``, 503).
 MAX_REQUESTS: Final = 1000
+#: The most requests of one client address served at once, event streams aside (each
+#: stream is counted by :data:`MAX_CLIENT_STREAMS`): past it ``too_many_requests``
+#: (429), answered at once, so a client sending requests back to back on all its
+#: connections keeps only this many of the server's turns.
+MAX_CLIENT_REQUESTS: Final = 8
+#: A rate a host may set (``serve --max-client-rate 100``; off by default, since a
+#: program playing through the API sends many more): the requests per second one client
+#: address may send on average, as many in a burst; past it ``too_many_requests``
+#: (429), answered before any work. A page sends a request or two per action and holds
+#: one event stream.
+MAX_CLIENT_RATE: Final = 100
 
 
 def host_name(value: str) -> str:
@@ -317,17 +332,46 @@ class _Guard:
       request log ever holds a working token.
     * A ``Host`` outside ``allowed_hosts`` is refused (``bad_host``, 400): a page of
       another name (DNS rebinding) cannot reach the server.
-    * Past ``max_requests`` requests at once, ``server_busy`` (503).
+    * Past ``max_requests`` requests at once, ``server_busy`` (503); past
+      ``max_client_requests`` of one client address (event streams aside),
+      ``too_many_requests`` (429), as past ``max_client_rate`` requests per second.
     * Every answer carries the security headers; an API answer ``Cache-Control: no-store``.
     """
 
     def __init__(
-        self, app: ASGIApp, allowed_hosts: Sequence[str] | None, max_requests: int
+        self,
+        app: ASGIApp,
+        allowed_hosts: Sequence[str] | None,
+        max_requests: int,
+        max_client_requests: int,
+        max_client_rate: float | None = None,
     ) -> None:
         self.app = app
         self.allowed = None if allowed_hosts is None else {host_name(h) for h in allowed_hosts}
         self.max_requests = max_requests
+        self.max_client_requests = max_client_requests
         self.requests = 0
+        self.clients: dict[str, int] = {}
+        self.rate = None if max_client_rate is None else float(max_client_rate)
+        self.buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
+
+    def _allowed(self, peer: str) -> bool:
+        # A token bucket per address: ``rate`` a second, as many at most.
+        if self.rate is None:
+            return True
+        now = time.monotonic()
+        tokens, when = self.buckets.get(peer, (self.rate, now))
+        tokens = min(self.rate, tokens + (now - when) * self.rate)
+        if len(self.buckets) > 100_000:  # forget the addresses that are full again
+            rate = self.rate
+            self.buckets = {
+                k: v for k, v in self.buckets.items() if v[0] + (now - v[1]) * rate < rate
+            }
+        if tokens < 1:
+            self.buckets[peer] = (tokens, now)
+            return False
+        self.buckets[peer] = (tokens - 1, now)
+        return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -354,11 +398,31 @@ class _Guard:
             busy.headers["Retry-After"] = "5"
             await busy(scope, receive, secured)
             return
+        client = scope.get("client")
+        peer = str(client[0]) if client else ""
+        counted = scope.get("path") != "/api/stream"
+        if not self._allowed(peer) or (
+            counted and self.clients.get(peer, 0) >= self.max_client_requests
+        ):
+            many = _refusal(
+                "too_many_requests",
+                "this address sends more requests than the server serves it: wait a moment",
+                429,
+            )
+            many.headers["Retry-After"] = "1"
+            await many(scope, receive, secured)
+            return
         self.requests += 1
+        if counted:
+            self.clients[peer] = self.clients.get(peer, 0) + 1
         try:
             await self.app(scope, receive, secured)
         finally:
             self.requests -= 1
+            if counted:
+                self.clients[peer] -= 1
+                if self.clients[peer] <= 0:
+                    del self.clients[peer]
 
     def _refusal(self, scope: Scope) -> JSONResponse | None:
         if _query_holds_token(scope.get("query_string", b"")):
@@ -394,8 +458,15 @@ class _Counted(StreamingResponse):
             self._release()
 
 
+#: How long a replay's or a save's answer may take to be read, in seconds: a client
+#: that does not read it is cut off, so an unread answer holds neither a place of
+#: :data:`MAX_REPLAYS` nor its memory for longer.
+SEND_SECONDS: Final = 30.0
+
+
 class _Releasing(Response):
-    """An answer that gives its place back once it is sent (or its client is gone)."""
+    """An answer that gives its place back once it is sent, its client gone or
+    :data:`SEND_SECONDS` passed (the connection is then closed unfinished)."""
 
     def __init__(self, answer: Response, release: Callable[[], None]) -> None:
         self._answer = answer
@@ -405,7 +476,9 @@ class _Releasing(Response):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            await self._answer(scope, receive, send)
+            await asyncio.wait_for(self._answer(scope, receive, send), SEND_SECONDS)
+        except asyncio.TimeoutError:
+            pass  # the server closes a connection whose answer was not finished
         finally:
             self._release()
 
@@ -490,6 +563,8 @@ def create_app(
     lang: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
     max_requests: int = MAX_REQUESTS,
+    max_client_requests: int = MAX_CLIENT_REQUESTS,
+    max_client_rate: float | None = None,
     max_streams: int = MAX_STREAMS,
     max_client_streams: int = MAX_CLIENT_STREAMS,
     max_token_streams: int = MAX_TOKEN_STREAMS,
@@ -508,6 +583,10 @@ def create_app(
             400); ``None`` (the default here; ``serve`` passes the bound address and the
             localhost names) or ``"*"`` takes any.
         max_requests: The most requests served at once (:data:`MAX_REQUESTS`).
+        max_client_requests: The most requests of one client address served at once,
+            event streams aside (:data:`MAX_CLIENT_REQUESTS`).
+        max_client_rate: The requests per second of one client address (``None``, the
+            default: any; see :data:`MAX_CLIENT_RATE`).
         max_streams: The most event streams at once (:data:`MAX_STREAMS`).
         max_client_streams: The most event streams of one client address
             (:data:`MAX_CLIENT_STREAMS`).
@@ -768,7 +847,15 @@ def create_app(
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(_Guard, allowed_hosts=allowed_hosts, max_requests=max_requests)],
+        middleware=[
+            Middleware(
+                _Guard,
+                allowed_hosts=allowed_hosts,
+                max_requests=max_requests,
+                max_client_requests=max_client_requests,
+                max_client_rate=max_client_rate,
+            )
+        ],
         exception_handlers={HTTPException: _http_error},
     )
     app.state.server = server

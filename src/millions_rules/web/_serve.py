@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from .._common.dealer import Dealer
-from ._app import MAX_CLIENT_STREAMS, MAX_STREAMS, MAX_TOKEN_STREAMS, create_app
+from ._app import (
+    MAX_CLIENT_REQUESTS,
+    MAX_CLIENT_STREAMS,
+    MAX_STREAMS,
+    MAX_TOKEN_STREAMS,
+    create_app,
+)
 from ._games import game_named
 from ._server import Server
 from ._store import Store, StoreError, open_store
@@ -245,6 +251,8 @@ def serve(
     max_client_streams: int = MAX_CLIENT_STREAMS,
     max_token_streams: int = MAX_TOKEN_STREAMS,
     access_log: bool = False,
+    max_client_requests: int = MAX_CLIENT_REQUESTS,
+    max_client_rate: float | None = None,
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's, then the admin link.
@@ -254,7 +262,10 @@ def serve(
     arrive), as many requests at once (more are answered ``server_busy``, 503), 16 KiB
     of request line and headers, ``header_seconds`` (10) to send them, 5 seconds idle
     between requests; ``max_streams`` event streams at once (800), ``max_client_streams``
-    of one address (16) and ``max_token_streams`` of one link (64). ``allowed_hosts``:
+    of one address (16) and ``max_token_streams`` of one link (64);
+    ``max_client_requests`` requests of one address at once, streams aside (8; more are
+    answered ``too_many_requests``, 429), and if set ``max_client_rate`` requests per
+    second of one address (as many in a burst; off by default). ``allowed_hosts``:
     the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
     Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly. ``access_log``
     writes each request line to standard error (no token is ever in one).
@@ -268,6 +279,8 @@ def serve(
         base_url=base_url,
         allowed_hosts=list(allowed_hosts) if allowed_hosts else default_hosts(host),
         max_requests=max_connections,
+        max_client_requests=max_client_requests,
+        max_client_rate=max_client_rate,
         max_streams=max_streams,
         max_client_streams=max_client_streams,
         max_token_streams=max_token_streams,
@@ -334,6 +347,8 @@ def main(args: Any) -> int:
         max_client_streams=args.max_client_streams,
         max_token_streams=args.max_token_streams,
         access_log=args.access_log,
+        max_client_requests=args.max_client_requests,
+        max_client_rate=args.max_client_rate or None,
     )
     return 0
 
