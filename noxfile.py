@@ -368,7 +368,7 @@ def bench_server(session: nox.Session) -> None:
     session.run("python", "benchmarks/server.py", *session.posargs)
 
 
-: OpenSpiel's and PettingZoo's games.
+#: What the anchors' playouts need beside the package: OpenSpiel's and PettingZoo's games.
 ANCHORS = ("open_spiel==2.0.2", "pettingzoo[classic]")
 
 
