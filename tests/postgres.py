@@ -74,6 +74,35 @@ class Cluster:
             conn.execute(f"CREATE DATABASE {name}")
         return self.database_url(name)
 
+    def restart(self) -> None:
+        """Restart the server (``pg_ctl restart -m fast``): every connection is cut."""
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "log"),
+            "-m",
+            "fast",
+            "-w",
+            "-t",
+            "60",
+            "restart",
+        )
+
+    def terminate(self, application_name: str) -> int:
+        """Cut every connection named ``application_name`` (``pg_terminate_backend``);
+        how many were cut."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            rows = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = %s",
+                (application_name,),
+            ).fetchall()
+        return sum(1 for (cut,) in rows if cut)
+
     def stop(self) -> None:
         """Stop the cluster and remove its folder."""
         try:

@@ -531,7 +531,7 @@ class Server:
         brought back to that time from now.
         """
         now = self.clock()
-        if now < self._retry_at:
+        if now < self._retry_at <= now + _MAX_BACKOFF:  # (a clock jumped back retries now)
             return 0
         played = 0
         for table in list(self.tables.values()):
