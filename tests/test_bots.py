@@ -344,7 +344,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
 def test_rule_bot_planning_avoids_a_repeat_under_no_share() -> None:
     """R-LOOT-REPEAT: a role repeated from last round earns no share, so RuleBot values it
     lowest of the roles that split the loot."""
-    from millions_rules.bots._rule import role_values
+    from millions_rules.millions.companions import role_values
 
     state = replay(GameConfig(5, seed=0), ())
     state = attrs.evolve(state, previous_roles=((Role.CROOK,), (), (), (), ()))

@@ -26,10 +26,10 @@ True
 from __future__ import annotations
 
 from .._common.public import present_as_public
+from ..millions.companions import RuleBot
 from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
 from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
 from ._random_bot import RandomBot
-from ._rule import RuleBot
 from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
 
 __all__ = [

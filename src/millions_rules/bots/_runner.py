@@ -13,9 +13,8 @@ from typing import Any
 
 from .._common.errors import ConfigError
 from ..games import GAMES, AnyGame, game_of
-from ..millions._config import GameConfig
-from ..millions._game import MAX_EXTRA_ACTIONS
-from ..millions._state import GameState
+from ..millions import GameConfig, GameState
+from ..millions.companions import MAX_EXTRA_ACTIONS
 from ._protocol import AnyBot, Bot, offered_action
 
 __all__ = ["MAX_EXTRA_ACTIONS", "config_game", "play_game", "seat_rng"]
@@ -56,7 +55,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     """Play one game between ``bots``, one per seat; return the final state.
 
     The game is the one ``config`` belongs to (:func:`~millions_rules.games.game_of`): any
-    game of :data:`~millions_rules.games.GAMES`. Each time a seat must act, the runner asks the
+    registered game of :data:`~millions_rules.games.GAMES`. Each time a seat must act, the runner asks the
     game's :meth:`~millions_rules.games.Game.pacing` which seat it is and what to offer it,
     builds that seat's :meth:`~millions_rules.games.Game.view` and asks the seat's bot; it
     applies the answer with ``seat=`` so the engine checks that it is that seat's own action.
@@ -108,9 +107,9 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
 
 
 def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
-    """:func:`play_game` for a config of any game (every config has ``players`` and ``seed``)."""
+    """:func:`play_game` for a config of any game."""
     game = config_game(config)
-    players: int = config.players
+    players = game.players_of(config)
     if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
         raise ConfigError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     if len(bots) != players:
@@ -120,7 +119,7 @@ def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
             raise ConfigError(f"bots[{index}] has no choose method: {bot!r} is not a Bot")
     if seed is not None and (type(seed) is not int or seed < 0):
         raise ConfigError(f"seed must be an int >= 0 or None, not {seed!r}")
-    base: int = config.seed if seed is None else seed
+    base = game.seed_of(config) if seed is None else seed
     rngs = [seat_rng(base, seat) for seat in range(players)]
     chance = game.chance(base)
     state = game.new_game(config)

@@ -14,16 +14,21 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .._common.game import config_with_options
+from .._common.game import Companions, config_with_options
 from ._actions import ACTION_TYPES, Action, Pay, UseThreat
 from ._config import GameConfig
+from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import IllegalActionError
 from ._narrate import describe
 from ._records import load_game, save_game
+from ._rule_bot import RuleBot
 from ._sampling import sample_state
+from ._schema import write_schemas
+from ._search import MillionsSearch
 from ._serialization import from_json, to_json
 from ._state import GameState, Phase
+from ._stats import HOOK as STATISTICS
 from ._views import PlayerView, view
 
 __all__ = [
@@ -165,6 +170,14 @@ class MillionsGame:
         """
         return config_with_options(GameConfig, self.title, players, seed, options)
 
+    def players_of(self, config: GameConfig) -> int:
+        """``config.players``."""
+        return config.players
+
+    def seed_of(self, config: GameConfig) -> int:
+        """``config.seed``."""
+        return config.seed
+
     def new_game(self, config: GameConfig) -> GameState:
         """:func:`~millions_rules.new_game`."""
         return new_game(config)
@@ -227,6 +240,14 @@ class MillionsGame:
         """:attr:`~millions_rules.PlayerView.version`."""
         return seen.version
 
+    def view_events(self, seen: PlayerView) -> tuple[object, ...]:
+        """The view's events."""
+        return tuple(seen.events)
+
+    def view_seat(self, seen: PlayerView) -> int | None:
+        """:attr:`~millions_rules.PlayerView.seat`."""
+        return seen.seat
+
     def sample_state(self, seen: PlayerView, seed: int) -> GameState:
         """:func:`~millions_rules.sample_state`."""
         return sample_state(seen, seed)
@@ -261,6 +282,22 @@ class MillionsGame:
     def chance(self, seed: int) -> MillionsChance:
         """A :class:`MillionsChance` for the runner's ``seed``."""
         return MillionsChance(seed)
+
+    @property
+    def companions(self) -> Companions:
+        """Its :class:`~millions_rules.bots.RuleBot`, search model, statistics, schemas and demo."""
+        return _COMPANIONS
+
+
+_COMPANIONS: Final = Companions(
+    rule_bot=RuleBot,
+    search_model=MillionsSearch(),
+    statistics=STATISTICS,
+    schemas=write_schemas,
+    demo=demo_story,
+    demo_players=5,
+    demo_seed=2016,
+)
 
 
 #: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.

@@ -15,18 +15,22 @@ from typing import Final, TypeVar
 import attrs
 
 from .._common.errors import ConfigError, IllegalActionError
-from .._common.game import config_with_options
+from .._common.game import Companions, config_with_options
 from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
+from ._demo import play_demo
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
 from ._model import draw_outcome
 from ._narrate import describe
 from ._records import load_game, save_game
+from ._rule_bot import RuleBot
+from ._schema import write_schemas
 from ._serialization import from_json, to_json
 from ._state import Phase, TorrakuState
+from ._stats import HOOK as STATISTICS
 from ._views import TorrakuView, view
 
 __all__ = ["GAME", "MAX_ROUNDS", "TorrakuChance", "TorrakuGame", "TorrakuPacing", "sample_state"]
@@ -168,6 +172,14 @@ class TorrakuGame:
         """
         return config_with_options(TorrakuConfig, self.title, players, seed, options)
 
+    def players_of(self, config: TorrakuConfig) -> int:
+        """``config.players``."""
+        return config.players
+
+    def seed_of(self, config: TorrakuConfig) -> int:
+        """``config.seed``."""
+        return config.seed
+
     def new_game(self, config: TorrakuConfig) -> TorrakuState:
         """:func:`~millions_rules.torraku.new_game`."""
         return new_game(config)
@@ -230,6 +242,14 @@ class TorrakuGame:
         """:attr:`~millions_rules.torraku.TorrakuView.version`."""
         return seen.version
 
+    def view_events(self, seen: TorrakuView) -> tuple[object, ...]:
+        """The view's events."""
+        return tuple(seen.events)
+
+    def view_seat(self, seen: TorrakuView) -> int | None:
+        """:attr:`~millions_rules.torraku.TorrakuView.seat`."""
+        return seen.seat
+
     def sample_state(self, seen: TorrakuView, seed: int) -> TorrakuState:
         """:func:`sample_state`."""
         return sample_state(seen, seed)
@@ -264,6 +284,29 @@ class TorrakuGame:
     def chance(self, seed: int) -> TorrakuChance:
         """A :class:`TorrakuChance` for the runner's ``seed``."""
         return TorrakuChance(seed)
+
+    @property
+    def companions(self) -> Companions:
+        """Its :class:`~millions_rules.bots.torraku.RuleBot`, statistics, schemas and demo
+        (the search bot uses the generic model)."""
+        return _COMPANIONS
+
+
+def _demo(players: int, seed: int, locale: str, options: Mapping[str, object]) -> list[str]:
+    """``demo --game torraku``: :func:`~millions_rules.torraku._demo.play_demo`'s story."""
+    if options:
+        raise ConfigError(f"the Torraku demo takes no option: {', '.join(sorted(options))}")
+    return play_demo(players, seed, locale)[1]
+
+
+_COMPANIONS: Final = Companions(
+    rule_bot=RuleBot,
+    statistics=STATISTICS,
+    schemas=write_schemas,
+    demo=_demo,
+    demo_players=4,
+    demo_seed=1,
+)
 
 
 #: *Currency Torraku* as a :class:`~millions_rules.games.Game`.
