@@ -39,8 +39,8 @@ from typing import Any, Final, TypeAlias
 
 from ._common.errors import ConfigError
 from ._common.game import Chance, Companions, Game, Pacing
-from .millions._game import GAME as MILLIONS
-from .torraku._game import GAME as TORRAKU
+from .millions.companions import GAME as MILLIONS
+from .torraku.companions import GAME as TORRAKU
 
 __all__ = [
     "ENTRY_POINT_GROUP",

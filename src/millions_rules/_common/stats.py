@@ -131,7 +131,7 @@ def format_mean(e: Mapping[str, Any]) -> str:
     """A mean and its interval, as the tables show it.
 
     >>> format_mean(as_dict(mean_interval([1, 3])))
-    ' 2.00 [-0.77 to 4.77]'
+    ' 2.00 [0.04 to 3.96]'
     """
     return f"{e['value']:5.2f} [{e['low']:.2f} to {e['high']:.2f}]"
 

@@ -7,12 +7,13 @@ packages that re-export them (:mod:`millions_rules.bots.torraku`).
 
 from __future__ import annotations
 
-from ._game import MAX_ROUNDS
+from ._game import GAME, MAX_ROUNDS
 from ._rule_bot import DEFAULT_RISK, Bot, RuleBot
 from ._stats import HOOK as STATISTICS
 from ._stats import JSON_SCHEMA, TorrakuStats
 
 __all__ = [
+    "GAME",
     "DEFAULT_RISK",
     "JSON_SCHEMA",
     "MAX_ROUNDS",
