@@ -1,4 +1,9 @@
-"""The game interface: both games behind one :class:`~millions_rules.games.Game`, and the registry."""
+"""The game interface: every registered game behind one :class:`~millions_rules.games.Game`.
+
+The conformance tests run over every game of the registry: the two of the package and the
+test suite's third game (``tests/thirdgame``, found by its entry point), and any other
+installed one.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,8 @@ from millions_rules.torraku import Bet, PieceKind, TorrakuConfig, TorrakuView
 from millions_rules.torraku import new_game as torraku_new_game
 from millions_rules.torraku import view as torraku_view
 
-#: A small, always-ending config of each game for the conformance tests.
+#: Small, always-ending configs of the package's games for the conformance tests; any
+#: other registered game is played with its fewest and its most players (:func:`configs`).
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "millions": [{"players": 3}, {"players": 5}, {"players": 4, "dealer": Dealer.EXTERNAL}],
     "torraku": [
@@ -23,6 +29,16 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 6, "round_limit": 8},
     ],
 }
+
+
+#: Every registered game's name.
+NAMES = sorted(GAMES)
+
+
+def configs(name: str) -> list[dict[str, Any]]:
+    """The configs of the conformance tests for the game called ``name``."""
+    counts = get_game(name).player_counts
+    return CONFIGS.get(name) or [{"players": counts[0]}, {"players": counts[-1]}]
 
 
 def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
@@ -49,10 +65,10 @@ def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
 
 def test_registry_names_both_games() -> None:
     """``GAMES`` holds both games by name; ``get_game`` finds each; a wrong name is a ConfigError."""
-    assert sorted(GAMES) == ["millions", "torraku"]
+    assert {"millions", "torraku", "goofspiel"} <= set(GAMES)
     assert get_game("millions").title == "Millions of Dollars"
     assert get_game("torraku").title == "Currency Torraku"
-    with pytest.raises(ConfigError, match="unknown game 'chess': choose one of millions, torraku"):
+    with pytest.raises(ConfigError, match="unknown game 'chess': choose one of goofspiel, millions"):
         get_game("chess")
     with pytest.raises(ConfigError):
         get_game(None)  # type: ignore[arg-type]
@@ -72,7 +88,7 @@ def test_game_of_finds_the_game_of_configs_states_and_views() -> None:
         game_of(3)
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_config_takes_the_games_own_options_only(name: str) -> None:
     """``Game.config`` builds the game's config from its fields and refuses an unknown option."""
     game = get_game(name)
@@ -86,7 +102,7 @@ def test_config_takes_the_games_own_options_only(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "options"), [(n, o) for n, configs in CONFIGS.items() for o in configs]
+    ("name", "options"), [(n, o) for n in NAMES for o in configs(n)]
 )
 def test_random_games_through_the_interface(name: str, options: dict[str, Any]) -> None:
     """A game played through the interface alone ends; versions count actions; views agree."""
@@ -109,11 +125,11 @@ def test_random_games_through_the_interface(name: str, options: dict[str, Any]) 
     assert game.replay(config, final.history) == final  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_records_json_and_samples_through_the_interface(name: str) -> None:
     """save/load keep tags and the state; JSON round-trips; a sample looks the same to its seat."""
     game = get_game(name)
-    config = game.config(**CONFIGS[name][0], seed=5)
+    config = game.config(**configs(name)[0], seed=5)
     state = _random_playout(game, config, seed=9)[6]
     record = game.save_game(state, tags={"site": "Lyon"})
     assert game.load_game(record) == state
@@ -125,7 +141,7 @@ def test_records_json_and_samples_through_the_interface(name: str) -> None:
     assert attrs.evolve(game.view(sample, 1), version=seen.version) == seen
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_check_names_the_reason_and_changes_nothing(name: str) -> None:
     """``check`` of another seat's action as ``seat=`` is ``not_your_action``; the state is unchanged."""
     game = get_game(name)
@@ -183,7 +199,7 @@ def test_describe_speaks_through_the_interface() -> None:
         millions.describe(state.events[0], locale="xx")
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_interface_refuses_what_is_no_state(name: str) -> None:
     """Each method that reads a state refuses anything else with ``bad_value``, never a
     bare ``AttributeError``."""
