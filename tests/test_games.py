@@ -68,7 +68,9 @@ def test_registry_names_both_games() -> None:
     assert {"millions", "torraku", "goofspiel"} <= set(GAMES)
     assert get_game("millions").title == "Millions of Dollars"
     assert get_game("torraku").title == "Currency Torraku"
-    with pytest.raises(ConfigError, match="unknown game 'chess': choose one of goofspiel, millions"):
+    with pytest.raises(
+        ConfigError, match="unknown game 'chess': choose one of goofspiel, millions"
+    ):
         get_game("chess")
     with pytest.raises(ConfigError):
         get_game(None)  # type: ignore[arg-type]
@@ -101,9 +103,7 @@ def test_config_takes_the_games_own_options_only(name: str) -> None:
         game.config(99, seed=7)
 
 
-@pytest.mark.parametrize(
-    ("name", "options"), [(n, o) for n in NAMES for o in configs(n)]
-)
+@pytest.mark.parametrize(("name", "options"), [(n, o) for n in NAMES for o in configs(n)])
 def test_random_games_through_the_interface(name: str, options: dict[str, Any]) -> None:
     """A game played through the interface alone ends; versions count actions; views agree."""
     game = get_game(name)

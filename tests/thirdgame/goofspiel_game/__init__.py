@@ -258,7 +258,9 @@ def legal_actions(state: GoofState, seat: int | None = None) -> tuple[Action, ..
     return tuple(Bid(s, card) for s in seats for card in state.hands[s])
 
 
-def check(state: GoofState, action: object, seat: int | None = None) -> kit.IllegalActionError | None:
+def check(
+    state: GoofState, action: object, seat: int | None = None
+) -> kit.IllegalActionError | None:
     """Why ``action`` is illegal in ``state`` (as ``seat``), or ``None``."""
     _require(state)
     if type(action) not in ACTION_TYPES:
@@ -275,7 +277,9 @@ def check(state: GoofState, action: object, seat: int | None = None) -> kit.Ille
     if action.player not in actors(state):
         return _illegal(f"seat {action.player!r} may not bid now", "goof_not_now")
     if action.card not in state.hands[action.player]:
-        return _illegal(f"{action.card!r} is not in seat {action.player}'s hand", "goof_not_in_hand")
+        return _illegal(
+            f"{action.card!r} is not in seat {action.player}'s hand", "goof_not_in_hand"
+        )
     return None
 
 
@@ -379,7 +383,9 @@ def describe(item: object, names: Sequence[str] | None = None, *, locale: str = 
     language = kit.check_locale(locale)
     text = _TEXTS.get(type(item))
     if text is None:
-        raise kit.ConfigError(f"describe needs a Goofspiel event or action, not {type(item).__name__}")
+        raise kit.ConfigError(
+            f"describe needs a Goofspiel event or action, not {type(item).__name__}"
+        )
 
     def name(seat: int) -> str:
         return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
