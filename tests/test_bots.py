@@ -237,9 +237,9 @@ def test_play_game_refuses_bad_input() -> None:
     with pytest.raises(ConfigError):
         play_game(GameConfig(4, seed=1), [RandomBot()] * 3)
     with pytest.raises(ConfigError):
-        play_game("5 players", [RandomBot()] * 5)  # type: ignore[arg-type]
+        play_game("5 players", [RandomBot()] * 5)  # any game's config is typed ``object``
     with pytest.raises(ConfigError, match="sequence"):
-        play_game(GameConfig(3, seed=1), (RandomBot() for _ in range(3)))  # type: ignore[arg-type]
+        play_game(GameConfig(3, seed=1), (RandomBot() for _ in range(3)))  # type: ignore[call-overload]
     with pytest.raises(ConfigError, match="no choose method"):
         play_game(GameConfig(3, seed=1), [RandomBot(), RandomBot(), "bot"])  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="seed"):

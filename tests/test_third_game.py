@@ -161,11 +161,12 @@ def test_the_runner_random_bot_and_search_bot_play_it() -> None:
     """``play_game`` plays Goofspiel between RandomBot and ISMCTSBot (the generic search
     model, the seat read with ``view_seat``), the engine or the runner dealing; the same
     seed gives the same game."""
-    bots = [RandomBot(), ISMCTSBot(iterations=20), RandomBot()]
+    bots: list[kit.AnyBot] = [RandomBot(), ISMCTSBot(iterations=20), RandomBot()]
     final = play_game(GoofConfig(3, seed=7), bots)
     assert (final.scores, GAME.winners(final)) == ((4, 5, 5), (1, 2))
     assert play_game(GoofConfig(3, seed=7), bots) == final
-    dealt = play_game(GoofConfig(5, seed=7, dealer=kit.Dealer.EXTERNAL), [RandomBot()] * 5)
+    randoms: list[kit.AnyBot] = [RandomBot()] * 5
+    dealt = play_game(GoofConfig(5, seed=7, dealer=kit.Dealer.EXTERNAL), randoms)
     assert (dealt.scores, GAME.winners(dealt)) == ((4, 1, 2, 5, 3), (3,))
     assert dealt.history[:3] == (Reveal(1), Bid(0, 3), Bid(1, 5))
 

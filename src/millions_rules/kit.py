@@ -71,11 +71,10 @@ from ._common.game import (
     config_with_options,
 )
 from ._common.i18n import LOCALES, Text, check_locale, join_items, msg, nmsg, render
-from ._common.json import JsonFormat, tag_of
+from ._common.json import JsonFormat, parse_json, tag_of
 from ._common.limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
 from ._common.public import present_as_public
 from ._common.random import draw_below, draw_unit, seed_state, shuffled
-from ._common.json import parse_json
 from ._common.records import check_format, check_saveable, refuse_newer, replay_record
 from ._common.stats import (
     CommonStatistics,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from .._common.errors import ConfigError
 from ..games import GAMES, AnyGame, game_of
@@ -51,7 +51,11 @@ def config_game(config: object) -> AnyGame:
     return game
 
 
-def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = None) -> GameState:
+@overload
+def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = None) -> GameState: ...
+@overload
+def play_game(config: object, bots: Sequence[AnyBot], *, seed: int | None = None) -> Any: ...
+def play_game(config: Any, bots: Sequence[Any], *, seed: int | None = None) -> Any:
     """Play one game between ``bots``, one per seat; return the final state.
 
     The game is the one ``config`` belongs to (:func:`~millions_rules.games.game_of`): any
@@ -71,8 +75,9 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     with its legal actions; stacking outcomes come from the model R-TK-SIM (the engine's, or
     the table's with ``Dealer.EXTERNAL``).
 
-    The function is typed for Millions; :func:`millions_rules.bots.torraku.play_game` is the
-    same function typed for Torraku.
+    The function is typed for Millions, and for any other game's config with a final state
+    of type ``Any``; :func:`millions_rules.bots.torraku.play_game` is the same function
+    typed for Torraku.
 
     Args:
         config: The game's configuration (any game, any variant).
@@ -102,8 +107,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     >>> play_game(TorrakuConfig(2, seed=7, round_limit=20), [RandomBot(), RandomBot()]).winners
     (0,)
     """
-    final: GameState = _play(config, bots, seed)
-    return final
+    return _play(config, bots, seed)
 
 
 def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
