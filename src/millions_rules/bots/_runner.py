@@ -46,8 +46,11 @@ def config_game(config: object) -> AnyGame:
     except ConfigError:
         game = None
     if game is None or type(config) is not game.config_type:
-        kinds = " or ".join(g.config_type.__name__ for g in GAMES.values())
-        raise ConfigError(f"play_game needs a {kinds}, not {type(config).__name__}")
+        kinds = ", ".join(g.config_type.__name__ for g in GAMES.values())
+        raise ConfigError(
+            f"play_game needs the config of a registered game ({kinds}), "
+            f"not {type(config).__name__}"
+        )
     return game
 
 
