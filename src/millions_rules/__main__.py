@@ -23,7 +23,7 @@ def random_demo(game: AnyGame, players: int, seed: int, locale: str = "en") -> l
 
     Each seat is a :class:`~millions_rules.bots.RandomBot` (:func:`~millions_rules.bots.play_game`
     asks each in turn); the story is every event a spectator's view of the end holds, each
-    told by :meth:`~millions_rules.kit.Game.describe` in ``locale``.
+    told by :meth:`~millions_rules.games.Game.describe` in ``locale``.
 
     Raises:
         ConfigError: If ``players`` is not a player count of the game.
@@ -178,7 +178,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def _schemas(args: argparse.Namespace) -> int:
-    """``schemas DIRECTORY --game NAME``: the game's :attr:`~millions_rules.kit.Companions.schemas`."""
+    """``schemas DIRECTORY --game NAME``: the game's :attr:`~millions_rules.games.Companions.schemas`."""
     game = get_game(args.game)
     write = game.companions.schemas
     if write is None:
@@ -191,7 +191,7 @@ def _schemas(args: argparse.Namespace) -> int:
 def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``demo --game NAME``: the game from :func:`~millions_rules.games.get_game`, its
     player counts checked against :attr:`~millions_rules.games.Game.player_counts`; its own
-    demo (:attr:`~millions_rules.kit.Companions.demo`) or :func:`random_demo`."""
+    demo (:attr:`~millions_rules.games.Companions.demo`) or :func:`random_demo`."""
     game = get_game(args.game)
     parts = game.companions
     players = parts.demo_players or game.player_counts[0]

@@ -60,7 +60,7 @@ __all__ = [
 #: A game whatever its types, as the layers written once for every game hold one.
 AnyGame: TypeAlias = Game[Any, Any, Any, Any]
 
-#: The entry point group a distribution names its games in (each entry: a :class:`Game`).
+#: The entry point group in which a distribution names its games, each a :class:`Game`.
 ENTRY_POINT_GROUP: Final = "millions_rules.games"
 
 
@@ -77,7 +77,6 @@ class GameRegistryError(ConfigError):
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.code = code
-        """The machine-readable reason."""
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (str(self), self.code))

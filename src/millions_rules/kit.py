@@ -87,7 +87,7 @@ from ._common.stats import (
     text_table,
     wilson,
 )
-from ._common.tags import MAX_TAGS, Tags, as_tags, register_tag_hooks
+from ._common.tags import MAX_TAGS, TAG_NAME_PATTERN, Tags, as_tags, register_tag_hooks
 from .games import (
     ENTRY_POINT_GROUP,
     GAMES,
@@ -107,6 +107,7 @@ __all__ = [
     "MAX_ARRAY_LENGTH",
     "MAX_DOCUMENT_SIZE",
     "MAX_TAGS",
+    "TAG_NAME_PATTERN",
     "AnyBot",
     "AnyGame",
     "Chance",

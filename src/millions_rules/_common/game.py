@@ -172,7 +172,7 @@ class Rollout(Protocol):
 class SearchModel(Protocol):
     """What :class:`~millions_rules.bots.ISMCTSBot` knows of one game beyond the interface.
 
-    Optional (:attr:`Companions.search_model`): without one the search uses
+    Optional (:attr:`~millions_rules.games.Companions.search_model`): without one the search uses
     :class:`~millions_rules.bots.GenericSearch`, built from the interface alone.
     """
 
@@ -197,9 +197,9 @@ EstimateRow = tuple[str, str, str, Mapping[str, Any]]
 class GameStatistics(Protocol):
     """What ``simulate`` measures in one game, and how it shows it.
 
-    Optional (:attr:`Companions.statistics`): without one the simulator uses
+    Optional (:attr:`~millions_rules.games.Companions.statistics`): without one the simulator uses
     :class:`~millions_rules.kit.CommonStatistics` (win rates by bot and seat, the mean of
-    :meth:`Game.scores`, the game's length in actions), which a game may also subclass.
+    :meth:`~millions_rules.games.Game.scores`, the game's length in actions), which a game may also subclass.
     """
 
     @property
@@ -447,7 +447,7 @@ def config_with_options(
     config_type: type[ConfigT], title: str, players: int, seed: int, options: Mapping[str, object]
 ) -> ConfigT:
     """A ``config_type`` (an attrs config class) for ``players`` and ``seed``, its other
-    fields from ``options``: what each game's :meth:`Game.config` builds.
+    fields from ``options``: what each game's :meth:`~millions_rules.games.Game.config` builds.
 
     Raises:
         ConfigError: If an option is not a field of ``config_type`` (``title`` names the

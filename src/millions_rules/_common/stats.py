@@ -2,7 +2,7 @@
 
 :class:`CommonStatistics` is what ``simulate`` measures in a game that has no
 :class:`~millions_rules.kit.GameStatistics` of its own, and the base a game's own may
-extend: win rates by bot and by seat, the mean final score (:meth:`Game.scores`), the
+extend: win rates by bot and by seat, the mean final score (:meth:`~millions_rules.games.Game.scores`), the
 length of a game, as tables, CSV and JSON.
 """
 
@@ -171,8 +171,8 @@ def csv_text(rows: Sequence[EstimateRow]) -> str:
 class CommonStatistics:
     """The simulator's figures of any game, from the game interface alone.
 
-    A summary holds ``seed``, ``bots``, ``winners``, ``score`` (:meth:`Game.scores`) and
-    ``rounds``, the game's length (here: its actions, :meth:`Game.version`); the statistics
+    A summary holds ``seed``, ``bots``, ``winners``, ``score`` (:meth:`~millions_rules.games.Game.scores`) and
+    ``rounds``, the game's length (here: its actions, :meth:`~millions_rules.games.Game.version`); the statistics
     are ``games``, ``bots`` and ``seats`` (each ``win_rate`` and ``mean_<score>``) and
     ``game_length``. A game's own statistics may subclass it and override what differs.
 

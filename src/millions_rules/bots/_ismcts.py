@@ -7,7 +7,7 @@ plays them with :meth:`~millions_rules.games.Game.apply`, lets
 with :meth:`~millions_rules.games.Game.winners` and :meth:`~millions_rules.games.Game.scores`.
 What it knows of one game (how far to look, how the others play, what the searching seat
 observes) is a :class:`SearchModel`: the game's own
-(:attr:`~millions_rules.kit.Companions.search_model`; Millions has one), or
+(:attr:`~millions_rules.games.Companions.search_model`; Millions has one), or
 :class:`GenericSearch`, from the interface alone.
 """
 
@@ -124,7 +124,7 @@ class _Models(Mapping[str, SearchModel]):
 
 
 #: The search model of each registered game that has its own (its
-#: :attr:`~millions_rules.kit.Companions.search_model`), by name; any other game searches
+#: :attr:`~millions_rules.games.Companions.search_model`), by name; any other game searches
 #: with :class:`GenericSearch`.
 MODELS: Final[Mapping[str, SearchModel]] = _Models()
 
@@ -155,7 +155,7 @@ class ISMCTSBot:
 
     A bot of every game. Each iteration draws a world consistent with the bot's view with
     the game's :meth:`~millions_rules.games.Game.sample_state` and plays it to the horizon
-    of the game's :class:`SearchModel` (its :attr:`~millions_rules.kit.Companions.search_model`;
+    of the game's :class:`SearchModel` (its :attr:`~millions_rules.games.Companions.search_model`;
     :class:`GenericSearch` for a game without its own). The bot's own decisions walk a tree of its information sets (what the
     model says it observes, after its earlier actions), picked by UCB1 with exploration
     constant ``exploration``, an action never tried first; everything else follows the

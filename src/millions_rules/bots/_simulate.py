@@ -5,7 +5,7 @@ This is the engine of ``python -m millions_rules simulate`` (the command line li
 ``i`` of a run has its own seed, drawn from the run's seed and ``i`` alone, and its own
 fresh bots, so a run gives the same results whatever the number of processes, on one
 machine or on a Ray cluster. What each game measures beyond wins, its score and the length
-of a game is its :attr:`~millions_rules.kit.Companions.statistics` (:data:`HOOKS`):
+of a game is its :attr:`~millions_rules.games.Companions.statistics` (:data:`HOOKS`):
 Millions' roles and lone Snitches, Torraku's penalties and round limit; a game without its
 own gets :class:`~millions_rules.kit.CommonStatistics`. A worker process or a Ray worker
 finds the game by name in its own registry, so an installed game (an entry point) plays
@@ -87,7 +87,7 @@ def bot_from_spec(spec: str, game: str | None = None) -> AnyBot:
     """A bot of ``game`` from its short name: ``random``, ``rule`` or ``ismcts[:ITERATIONS]``.
 
     ``random`` and ``ismcts`` are the bots of every game; ``rule`` is the game's own
-    (:attr:`~millions_rules.kit.Companions.rule_bot`; a game without one gets a
+    (:attr:`~millions_rules.games.Companions.rule_bot`; a game without one gets a
     :class:`~millions_rules.bots.RandomBot`). ``game`` ``None`` is the command line's
     default game, Millions.
 

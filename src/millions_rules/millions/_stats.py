@@ -1,7 +1,7 @@
 """What the simulator measures in *Millions of Dollars*: its statistics (:data:`HOOK`).
 
 The simulator is written once for every game (:mod:`millions_rules.bots._simulate`); this
-module, the game's :attr:`~millions_rules.kit.Companions.statistics`, holds what only
+module, the game's :attr:`~millions_rules.games.Companions.statistics`, holds what only
 Millions has: its variants on the command line, final cash as the score, the statistics
 by role and of the lone Snitch, and how ``simulate`` shows them (table, CSV, JSON Schema).
 """

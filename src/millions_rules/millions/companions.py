@@ -1,7 +1,7 @@
 """*Millions of Dollars*' companions of the game interface: its bot, search model, statistics.
 
 The layers written once for every game reach these through
-:attr:`~millions_rules.kit.Game.companions`; this public module names them for the
+:attr:`~millions_rules.games.Game.companions`; this public module names them for the
 packages that re-export them (:mod:`millions_rules.bots`, the ``demo`` command).
 """
 

@@ -1,7 +1,7 @@
 """What the simulator measures in *Currency Torraku*: its statistics (:data:`HOOK`).
 
 The simulator is written once for every game (:mod:`millions_rules.bots._simulate`); this
-module, the game's :attr:`~millions_rules.kit.Companions.statistics`, holds what only
+module, the game's :attr:`~millions_rules.games.Companions.statistics`, holds what only
 Torraku has: its setups and round limit on the command line, the pieces left as the score
 (fewer is better), penalties and games decided by the round limit, and how ``simulate``
 shows them.

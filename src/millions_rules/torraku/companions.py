@@ -1,7 +1,7 @@
 """*Currency Torraku*'s companions of the game interface: its own bot and statistics.
 
 The layers written once for every game reach these through
-:attr:`~millions_rules.kit.Game.companions`; this public module names them for the
+:attr:`~millions_rules.games.Game.companions`; this public module names them for the
 packages that re-export them (:mod:`millions_rules.bots.torraku`).
 """
 

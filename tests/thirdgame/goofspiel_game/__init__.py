@@ -485,7 +485,7 @@ class GoofChance:
 
 @attrs.frozen
 class GoofGame:
-    """Goofspiel behind :class:`millions_rules.kit.Game`."""
+    """Goofspiel behind :class:`millions_rules.games.Game`."""
 
     name: str = "goofspiel"
     title: str = "Goofspiel"

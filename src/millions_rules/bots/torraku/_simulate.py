@@ -1,6 +1,6 @@
 """The simulator typed for *Currency Torraku*: :func:`run_games`, :func:`statistics` and
 :func:`bot_from_spec` are the simulator's, for Torraku (its figures are the game's
-:attr:`~millions_rules.kit.Companions.statistics`, kept in its wing).
+:attr:`~millions_rules.games.Companions.statistics`, kept in its wing).
 """
 
 from __future__ import annotations
