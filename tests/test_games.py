@@ -14,7 +14,8 @@ import attrs
 import pytest
 
 from millions_rules import ConfigError, Dealer, GameConfig, IllegalActionError, LocaleError
-from millions_rules.games import GAMES, AnyGame, game_of, get_game
+from millions_rules.games import GAMES, AnyGame, Companions, Game, game_of, get_game
+from millions_rules.kit import AnyBot
 from millions_rules.torraku import Bet, PieceKind, TorrakuConfig, TorrakuView
 from millions_rules.torraku import new_game as torraku_new_game
 from millions_rules.torraku import view as torraku_view
@@ -76,6 +77,28 @@ def test_registry_names_both_games() -> None:
         get_game(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_is_a_game_with_companions(name: str) -> None:
+    """Each registered game satisfies the Game protocol and has its Companions; the two
+    games of the package give their own bot, statistics, schemas and demo (Millions also
+    its search model), the third game none of them."""
+    game = get_game(name)
+    assert isinstance(game, Game)
+    parts = game.companions
+    assert isinstance(parts, Companions)
+    own = {
+        key: getattr(parts, key) is not None
+        for key in ("rule_bot", "search_model", "statistics", "schemas", "demo")
+    }
+    expected = {
+        "millions": dict.fromkeys(own, True),
+        "torraku": {**dict.fromkeys(own, True), "search_model": False},
+    }
+    assert own == expected.get(name, dict.fromkeys(own, False))
+    if parts.rule_bot is not None:
+        assert isinstance(parts.rule_bot(), AnyBot)
+
+
 def test_game_of_finds_the_game_of_configs_states_and_views() -> None:
     """``game_of`` maps each game's config, state and view to that game, anything else to ConfigError."""
     config = GameConfig(4, seed=1)
@@ -116,10 +139,15 @@ def test_random_games_through_the_interface(name: str, options: dict[str, Any]) 
     assert len(game.scores(final)) == options["players"]
     assert game.actors(final) == ()
     assert [game.version(s) for s in states] == list(range(len(states)))
+    assert (game.players_of(config), game.seed_of(config)) == (options["players"], 11)
     for state in states[:: max(1, len(states) // 10)]:
         for seat in range(options["players"]):
             seen = game.view(state, seat)
             assert game.view_version(seen) == game.version(state)
+            assert game.view_seat(seen) == seat
+            assert game.view_seat(game.view(state, None)) is None
+            whole = game.view_events(seen)
+            assert game.view_events(game.view(state, seat, since=1)) == whole[1:]
             legal = game.legal_actions(state, seat)
             assert bool(legal) == (seat in game.actors(state)) or game.awaits_dealer(state)
     assert game.replay(config, final.history) == final  # type: ignore[attr-defined]
