@@ -7,6 +7,7 @@ installed one.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -51,8 +52,14 @@ def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
     while not game.is_over(state):
         if game.awaits_dealer(state):
             assert game.actors(state) == () or game.name == "torraku"
-            state = game.apply(state, chance.draw(state))
+            outcomes = game.chance_outcomes(state)
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(p > 0 and game.check(state, a) is None for a, p in outcomes)
+            drawn = chance.draw(state)
+            assert drawn in [a for a, _ in outcomes]
+            state = game.apply(state, drawn)
         else:
+            assert game.chance_outcomes(state) == ()
             seat = pacing.next_seat(state)
             assert seat in game.actors(state)
             seen = game.view(state, seat)

@@ -371,6 +371,12 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         """Whether the game waits for the external dealer (a chance outcome)."""
         ...
 
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[ActionT, float], ...]:
+        """The dealer's actions now, each with its probability under the game's model (they
+        add up to 1, none is 0); empty unless the game awaits the dealer. The game's
+        :meth:`chance` draws from the same model."""
+        ...
+
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         ...

@@ -15,7 +15,7 @@ from typing import Final, TypeVar
 import attrs
 
 from .._common.game import Companions, config_with_options
-from ._actions import ACTION_TYPES, Action, Pay, UseThreat
+from ._actions import ACTION_TYPES, Action, DealLoot, Pay, SetAside, UseThreat
 from ._config import GameConfig
 from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
@@ -39,6 +39,7 @@ __all__ = [
     "MillionsChance",
     "MillionsGame",
     "MillionsPacing",
+    "chance_outcomes",
 ]
 
 T = TypeVar("T")
@@ -124,16 +125,49 @@ class MillionsPacing:
             self._turn = (seat + 1) % self._players
 
 
+def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
+    """The external dealer's actions now with the engine's own probabilities.
+
+    A loot card is any card left in the deck, each equally likely (R-PLAN-1); the role
+    card set aside is one of the round's role cards, shuffled, so each role in proportion to
+    its cards (R-PLAN-4). Empty unless the game awaits the dealer.
+
+    >>> from millions_rules import Dealer, GameConfig, new_game
+    >>> outcomes = chance_outcomes(new_game(GameConfig(4, seed=1, dealer=Dealer.EXTERNAL)))
+    >>> len(outcomes), sum(p for _, p in outcomes)
+    (8, 1.0)
+    """
+    _require_state(state)
+    if not state.awaiting_dealer:
+        return ()
+    if state.phase is Phase.DEALING:
+        share = 1.0 / len(state.deck)
+        return tuple((DealLoot(index), share) for index in sorted(state.deck))
+    cards: dict[object, int] = {}
+    for character in state.characters:
+        cards[character.role] = cards.get(character.role, 0) + 1
+    total = sum(cards.values())
+    return tuple((SetAside(role), cards[role] / total) for role in sorted(cards))  # type: ignore[arg-type]
+
+
 class MillionsChance:
-    """An external dealer that deals uniformly at random among the legal deals."""
+    """An external dealer that deals as the engine would (:func:`chance_outcomes`)."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(f"millions-bots:{seed}:dealer")
 
     def draw(self, state: GameState) -> Action:
-        """One of the dealer's legal actions, uniformly."""
-        offered = legal_actions(state)
-        return offered[self._rng.randrange(len(offered))]
+        """One of the dealer's actions, drawn with the probabilities of :func:`chance_outcomes`
+        (a loot card uniformly among those left)."""
+        outcomes = chance_outcomes(state)
+        if state.phase is Phase.DEALING:
+            return outcomes[self._rng.randrange(len(outcomes))][0]
+        pick = self._rng.random()
+        for action, p in outcomes:
+            pick -= p
+            if pick < 0:
+                return action
+        return outcomes[-1][0]
 
 
 @attrs.frozen
@@ -216,6 +250,10 @@ class MillionsGame:
         """:attr:`~millions_rules.GameState.awaiting_dealer`."""
         _require_state(state)
         return state.awaiting_dealer
+
+    def chance_outcomes(self, state: GameState) -> tuple[tuple[Action, float], ...]:
+        """:func:`chance_outcomes`."""
+        return chance_outcomes(state)
 
     def is_over(self, state: GameState) -> bool:
         """:attr:`~millions_rules.GameState.is_over`."""

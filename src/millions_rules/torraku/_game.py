@@ -23,8 +23,9 @@ from ._config import TorrakuConfig
 from ._demo import play_demo
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
-from ._model import draw_outcome
+from ._model import _knock, draw_outcome
 from ._narrate import describe
+from ._pieces import Placement
 from ._records import load_game, save_game
 from ._rule_bot import RuleBot
 from ._schema import write_schemas
@@ -33,7 +34,15 @@ from ._state import Phase, TorrakuState
 from ._stats import HOOK as STATISTICS
 from ._views import TorrakuView, view
 
-__all__ = ["GAME", "MAX_ROUNDS", "TorrakuChance", "TorrakuGame", "TorrakuPacing", "sample_state"]
+__all__ = [
+    "GAME",
+    "MAX_ROUNDS",
+    "TorrakuChance",
+    "TorrakuGame",
+    "TorrakuPacing",
+    "chance_outcomes",
+    "sample_state",
+]
 
 T = TypeVar("T")
 
@@ -66,6 +75,40 @@ class TorrakuPacing:
 
     def played(self, state: TorrakuState, seat: int, action: Action) -> None:
         """Nothing to count."""
+
+
+def chance_outcomes(state: TorrakuState) -> tuple[tuple[Action, float], ...]:
+    """The table's reports of the attempt now, with the dexterity model's probabilities.
+
+    Placed, dropped, touched, and knocked down with each number of fallen pieces from 1 to
+    the stack's height equally likely (R-TK-SIM-2): what :class:`TorrakuChance` draws.
+    Empty unless the game awaits the table's report.
+
+    >>> from millions_rules.torraku import Dealer, TorrakuConfig, legal_actions, new_game
+    >>> state = new_game(TorrakuConfig(2, seed=1, dealer=Dealer.EXTERNAL))
+    >>> while state.phase is not Phase.STACKING:
+    ...     state = GAME.apply(state, legal_actions(state)[-1])
+    >>> [(a.outcome.value, a.fallen, round(p, 2)) for a, p in chance_outcomes(state)]
+    [('placed', None, 0.98), ('knocked_down', 1, 0.02)]
+    """
+    _require_state(state)
+    seat = state.to_act
+    if state.phase is not Phase.STACKING or seat is None:
+        return ()
+    config, height = state.config, len(state.stack)
+    knock = _knock(config, height, state.rows[seat][0], seat)
+    touch, drop = config.touch, config.drop
+    outcomes: list[tuple[Action, float]] = [
+        (ReportPlacement(seat, Placement.PLACED), 1.0 - (touch + knock + drop)),
+        (ReportPlacement(seat, Placement.DROPPED), drop),
+        (ReportPlacement(seat, Placement.TOUCHED), touch),
+    ]
+    if height:
+        outcomes += [
+            (ReportPlacement(seat, Placement.KNOCKED_DOWN, fallen), knock / height)
+            for fallen in range(1, height + 1)
+        ]
+    return tuple((action, p) for action, p in outcomes if p > 0)
 
 
 class TorrakuChance:
@@ -218,6 +261,10 @@ class TorrakuGame:
         """Whether the table must report a stacking attempt (only with ``Dealer.EXTERNAL``)."""
         _require_state(state)
         return state.phase is Phase.STACKING
+
+    def chance_outcomes(self, state: TorrakuState) -> tuple[tuple[Action, float], ...]:
+        """:func:`chance_outcomes`."""
+        return chance_outcomes(state)
 
     def is_over(self, state: TorrakuState) -> bool:
         """:attr:`~millions_rules.torraku.TorrakuState.is_over`."""

@@ -530,6 +530,11 @@ class GoofGame:
     def awaits_dealer(self, state: GoofState) -> bool:
         return awaits_dealer(_require(state))
 
+    def chance_outcomes(self, state: GoofState) -> tuple[tuple[Action, float], ...]:
+        if not awaits_dealer(_require(state)):
+            return ()
+        return tuple((Reveal(prize), 1 / len(state.deck)) for prize in state.deck)
+
     def is_over(self, state: GoofState) -> bool:
         return _require(state).is_over
 
