@@ -252,6 +252,7 @@ Demo = Callable[[int, int, str, Mapping[str, object]], Sequence[str]]
 class Companions:
     """What a game offers beyond the rules, each part optional (``None``: the default).
 
+    >>> from millions_rules.games import Companions
     >>> Companions().rule_bot is None
     True
     """

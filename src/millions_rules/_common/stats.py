@@ -54,6 +54,7 @@ class Estimate:
 def wilson(successes: int, trials: int) -> Estimate:
     """A rate with its Wilson score 95% interval (sound for small samples and extreme rates).
 
+    >>> from millions_rules.kit import wilson
     >>> e = wilson(54, 100)
     >>> round(e.value, 2), round(e.low, 3), round(e.high, 3)
     (0.54, 0.443, 0.634)
@@ -74,6 +75,7 @@ def wilson(successes: int, trials: int) -> Estimate:
 def mean_interval(values: Sequence[float]) -> Estimate:
     """A mean with its normal-approximation 95% interval (``mean ± 1.96·s/√n``).
 
+    >>> from millions_rules.kit import mean_interval
     >>> e = mean_interval([1, 2, 3, 4])
     >>> e.value, round(e.low, 3), round(e.high, 3), e.n
     (2.5, 1.235, 3.765, 4)
@@ -92,6 +94,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
 def as_dict(e: Estimate) -> dict[str, float | int]:
     """An estimate as the plain data of ``simulate --json``.
 
+    >>> from millions_rules.kit import as_dict, wilson
     >>> as_dict(wilson(1, 2))["n"]
     2
     """
@@ -121,6 +124,7 @@ SEAT_GAMES = (
 def format_rate(e: Mapping[str, Any]) -> str:
     """A rate and its interval, in percent, as the tables show it.
 
+    >>> from millions_rules.kit import as_dict, format_rate, wilson
     >>> format_rate(as_dict(wilson(1, 2)))
     ' 50.0% [ 9.5-90.5]'
     """
@@ -130,6 +134,7 @@ def format_rate(e: Mapping[str, Any]) -> str:
 def format_mean(e: Mapping[str, Any]) -> str:
     """A mean and its interval, as the tables show it.
 
+    >>> from millions_rules.kit import as_dict, format_mean, mean_interval
     >>> format_mean(as_dict(mean_interval([1, 3])))
     ' 2.00 [0.04 to 3.96]'
     """

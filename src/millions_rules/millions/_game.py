@@ -22,6 +22,7 @@ from ._engine import _require_state, apply, check, legal_actions, new_game, repl
 from ._errors import IllegalActionError
 from ._narrate import describe
 from ._records import load_game, save_game
+from ._roles import Role
 from ._rule_bot import RuleBot
 from ._sampling import sample_state
 from ._schema import write_schemas
@@ -143,11 +144,11 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
     if state.phase is Phase.DEALING:
         share = 1.0 / len(state.deck)
         return tuple((DealLoot(index), share) for index in sorted(state.deck))
-    cards: dict[object, int] = {}
+    cards: dict[Role, int] = {}
     for character in state.characters:
         cards[character.role] = cards.get(character.role, 0) + 1
     total = sum(cards.values())
-    return tuple((SetAside(role), cards[role] / total) for role in sorted(cards))  # type: ignore[arg-type]
+    return tuple((SetAside(role), cards[role] / total) for role in sorted(cards))
 
 
 class MillionsChance:
