@@ -248,12 +248,33 @@ def test_demo_plays_random_bots_told_by_describe(capsys: pytest.CaptureFixture[s
     assert len(lines) == 5 * 5 + 1
 
 
-def test_demo_refuses_options_the_game_has_not(capsys: pytest.CaptureFixture[str]) -> None:
-    """A Millions-only demo option for Goofspiel is a usage error, not silently ignored."""
+def test_demo_takes_the_games_own_options_and_refuses_others(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--option cards=2`` reaches Goofspiel's config (two rounds told); a Millions-only
+    option for Goofspiel is an error (exit status 2), not silently ignored."""
+    assert main(["demo", "--game", "goofspiel", "--option", "cards=2"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2 * 5 + 1
+    assert main(["demo", "--game", "goofspiel", "--quick"]) == 2
+    assert "unknown option for Goofspiel: quick" in capsys.readouterr().err
+
+
+def test_simulate_takes_the_games_own_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate --option cards=3`` plays three-round games (9 bids of 3 players) and says
+    so in its settings; an option the game has not is a usage error, as is one outside the
+    options of a game whose statistics list theirs."""
+    document = json.loads(_simulate(capsys, "--json", "--option", "cards=3"))
+    assert document["settings"]["cards"] == 3
+    assert document["statistics"]["game_length"]["value"] == 9
     with pytest.raises(SystemExit) as caught:
-        main(["demo", "--game", "goofspiel", "--quick"])
+        _simulate(capsys, "--option", "colour=red")
     assert caught.value.code == 2
-    assert "goofspiel's demo takes no option quick" in capsys.readouterr().err
+    assert "unknown option for Goofspiel: colour" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "1", "--option", "cards=3"])
+    assert "millions has no simulator option cards (its options: quick, repeat_role, dealer)" in (
+        capsys.readouterr().err
+    )
 
 
 def test_schemas_of_a_game_without_any_says_so(

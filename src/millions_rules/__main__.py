@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
 from ._common.errors import MillionsError
 from ._version import __version__
 from .bots import RandomBot, play_game
+from .bots._cli import add_option_argument
 from .games import GAMES, AnyGame, get_game
 from .millions import LOCALES, RepeatRole
 from .millions.companions import play_demo
@@ -18,7 +19,13 @@ from .millions.companions import play_demo
 __all__ = ["main", "play_demo", "random_demo"]
 
 
-def random_demo(game: AnyGame, players: int, seed: int, locale: str = "en") -> list[str]:
+def random_demo(
+    game: AnyGame,
+    players: int,
+    seed: int,
+    locale: str = "en",
+    options: Mapping[str, object] | None = None,
+) -> list[str]:
     """The generic ``demo`` of a game without its own: random bots, the log told by ``describe``.
 
     Each seat is a :class:`~millions_rules.bots.RandomBot` (:func:`~millions_rules.bots.play_game`
@@ -33,7 +40,7 @@ def random_demo(game: AnyGame, players: int, seed: int, locale: str = "en") -> l
     >>> random_demo(get_game("torraku"), 2, 1)[0]
     'A standard game of Currency Torraku for 2 players begins; Player 1 opens.'
     """
-    config = game.config(players, seed=seed)
+    config = game.config(players, seed=seed, **(options or {}))
     final = play_game(config, [RandomBot() for _ in range(players)], seed=seed)
     seen = game.view(final, None)
     return [game.describe(event, locale=locale) for event in game.view_events(seen)]
@@ -100,6 +107,7 @@ def _run(argv: Sequence[str] | None) -> int:
         default=None,
         help="Millions only: the repeated-role variant R-VAR-REPEAT (default no_share)",
     )
+    add_option_argument(demo)
     demo.add_argument(
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
@@ -200,16 +208,14 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if players not in game.player_counts:
         choices = ", ".join(map(str, game.player_counts))
         parser.error(f"argument --players: invalid choice: {players} (choose from {choices})")
-    options: dict[str, object] = {}
+    options: dict[str, object] = dict(args.option or [])
     if args.quick:
         options["quick"] = True
     if args.repeat_role is not None:
         options["repeat_role"] = args.repeat_role
     if parts.demo is not None:
         return _print(parts.demo(players, seed, args.lang, options))
-    if options:
-        parser.error(f"{game.name}'s demo takes no option {', '.join(sorted(options))}")
-    return _print(random_demo(game, players, seed, args.lang))
+    return _print(random_demo(game, players, seed, args.lang, options))
 
 
 def _print(lines: Sequence[str]) -> int:

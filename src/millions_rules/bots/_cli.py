@@ -25,6 +25,8 @@ from ._simulate import bot_from_spec, simulate, statistics, statistics_of
 
 __all__ = [
     "JSON_SCHEMA",
+    "add_option_argument",
+    "game_option",
     "TORRAKU_JSON_SCHEMA",
     "Progress",
     "add_parser",
@@ -146,6 +148,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="Torraku only: the last round (R-TK-VAR-LIMIT; default 50; none: no limit)",
     )
+    add_option_argument(parser)
     parser.add_argument(
         "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
     )
@@ -252,10 +255,20 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             _usage_error(err, str(error))
     measure = statistics_of(game)
     flags = _option_flags(args)
-    missing = [option for option in measure.options if option not in flags]
+    given: dict[str, Any] = dict(getattr(args, "option", None) or [])
+    if measure.options:
+        unknown = sorted(set(given) - set(measure.options))
+        if unknown:
+            _usage_error(
+                err,
+                f"{name} has no simulator option {', '.join(unknown)} "
+                f"(its options: {', '.join(measure.options)})",
+            )
+    missing = [option for option in measure.options if option not in flags | given]
     if missing:
         _usage_error(err, f"simulate has no option for {name}'s {', '.join(missing)}")
-    options: dict[str, Any] = {option: flags[option] for option in measure.options}
+    options: dict[str, Any] = {option: flags.get(option) for option in measure.options}
+    options |= given
     common: dict[str, Any] = {"game": name, "players": args.players, "games": args.games}
     common |= {"bots": list(args.bots), "rotate": bool(args.rotate)}
     common |= options
@@ -290,6 +303,36 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     else:
         out.write(measure.table(settings, stats))
     return 0
+
+
+def game_option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` of ``--option``: the value read as JSON, else taken as text.
+
+    >>> game_option("cards=3"), game_option("dealer=external"), game_option("limit=null")
+    (('cards', 3), ('dealer', 'external'), ('limit', None))
+    """
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except ValueError:
+        parsed = value
+    return name.strip(), parsed
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--option NAME=VALUE`` (repeatable): a game's own option, for any game."""
+    parser.add_argument(
+        "--option",
+        type=game_option,
+        action="append",
+        metavar="NAME=VALUE",
+        help=(
+            "one of the game's own options (a field of its config), for any game; "
+            "VALUE is read as JSON, else as text; repeat for several"
+        ),
+    )
 
 
 def _option_flags(args: argparse.Namespace) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar
 
+from .._common.errors import ConfigError
 from .._common.game import GameStatistics
 from .._common.stats import CommonStatistics, as_dict, mean_interval, wilson
 from ..games import GAMES, AnyGame, get_game
@@ -173,19 +174,27 @@ def simulate(
 ) -> list[GameSummary]:
     """Play ``games`` games of ``game``; the summaries in game order.
 
-    ``options`` are the game's own (:attr:`~millions_rules.kit.GameStatistics.options`). The games run on ``jobs``
+    ``options`` are the game's own: at least those its statistics name
+    (:attr:`~millions_rules.kit.GameStatistics.options`), and any other the statistics'
+    ``config`` takes (the common statistics pass every option to
+    :meth:`~millions_rules.games.Game.config`). The games run on ``jobs``
     processes, or as Ray tasks when ``ray`` is set (see :func:`map_games`); the results
     depend on the other arguments only. ``progress`` is called with the number of games
     finished so far.
 
     Raises:
-        ConfigError: For an unknown game.
+        ConfigError: For an unknown game, a missing option or one the game refuses.
         ValueError: For an unknown bot.
     """
     hook = _hook(game)
     for spec in specs:
         bot_from_spec(spec, game)  # fail early, in this process
+    missing = [name for name in hook.options if name not in options]
+    if missing:
+        raise ConfigError(f"simulate of {game} needs the options {', '.join(missing)}")
     settings = tuple((name, options[name]) for name in hook.options)
+    settings += tuple(sorted((k, v) for k, v in options.items() if k not in hook.options))
+    hook.config(players, 0, dict(settings))  # a bad option fails here, in this process
     tasks: list[GameTask] = [
         (game, i, players, tuple(specs), seed, settings, rotate) for i in range(games)
     ]
