@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from .._common.public import present_as_public
+from .._common.public import present_as_public, present_here
 from ..millions.companions import RuleBot
 from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
 from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
@@ -52,3 +52,5 @@ __all__ = [
 
 
 present_as_public(__name__, globals(), __all__)
+# Kept in the common layer (RandomBot, the protocols) or in Millions' wing (RuleBot).
+present_here(__name__, globals(), ["AnyBot", "RandomBot", "Rollout", "RuleBot", "SearchModel"])

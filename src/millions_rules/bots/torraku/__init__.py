@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol, cast
 
-from ..._common.public import present_as_public
+from ..._common.public import present_as_public, present_here
 from ...torraku import TorrakuConfig, TorrakuState
 from ...torraku.companions import DEFAULT_RISK, MAX_ROUNDS, Bot, RuleBot
 from .._random_bot import RandomBot
@@ -48,3 +48,5 @@ class _TorrakuRunner(Protocol):
 play_game: Final = cast(_TorrakuRunner, _play_game)
 
 present_as_public(__name__, globals(), __all__)
+# Kept in Torraku's wing.
+present_here(__name__, globals(), ["Bot", "RuleBot"])
