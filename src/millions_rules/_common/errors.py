@@ -28,8 +28,10 @@ __all__ = [
     "IllegalActionError",
     "LocaleError",
     "MillionsError",
+    "SEAT_PARAMS",
     "register_action_codes",
     "register_action_texts",
+    "seat_words",
 ]
 
 
@@ -131,11 +133,46 @@ def register_action_codes(codes: Mapping[str, str]) -> None:
 
 
 class ConfigError(MillionsError, ValueError):
-    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense."""
+    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense.
 
-    _generic: ClassVar[Text] = msg(
-        "error.config", "the game's configuration makes no sense: {detail}"
-    )
+    An error a player can meet (a table's player count) is a whole message in every
+    language; the others, about a program's arguments, keep their English detail.
+    """
+
+    _generic: ClassVar[Text] = msg("error.config", "invalid game configuration: {detail}")
+    _text: Text | None = None
+    _params: Mapping[str, object] = MappingProxyType({})
+
+    @classmethod
+    def _from_text(cls, text: Text, **params: object) -> ConfigError:
+        """The error whose message is ``text`` filled with ``params``, in every language."""
+        error = cls(text.render("en", **params))
+        error._text = text
+        error._params = dict(params)
+        return error
+
+    def localized(self, locale: str = "en") -> str:
+        """The message in ``locale`` (one of :data:`~millions_rules.LOCALES`); ``str(error)`` in English.
+
+        Raises:
+            LocaleError: If ``locale`` is unknown.
+        """
+        if self._text is None:
+            return super().localized(locale)
+        language = check_locale(locale)
+        return str(self) if language == "en" else self._text.render(language, **self._params)
+
+
+#: The placeholders of a refusal that hold a seat: written from 1 ("seat 1" is seat 0).
+SEAT_PARAMS: Final = frozenset({"seat", "player", "to", "target", "to_act"})
+
+
+def seat_words(params: Mapping[str, object]) -> dict[str, object]:
+    """``params`` with each seat (an int in :data:`SEAT_PARAMS`) numbered from 1, as words say it."""
+    return {
+        key: value + 1 if key in SEAT_PARAMS and type(value) is int else value  # type: ignore[operator]
+        for key, value in params.items()
+    }
 
 
 class IllegalActionError(MillionsError, ValueError):
@@ -232,7 +269,7 @@ class IllegalActionError(MillionsError, ValueError):
             if language == "en":
                 return str(self)
             return cite(_ACTION_TEXTS[self.code].render(language), self.rule, language)
-        text = self._text.render(language, **self._params)
+        text = self._text.render(language, **seat_words(self._params))
         return cite(text, self.rule if self._cited else None, language)
 
     def __reduce__(

@@ -3,7 +3,7 @@
 A game maps each of its events and actions to a :class:`Phrase`: a message
 (:class:`~millions_rules._common.i18n.Text`), the seats it names and its other placeholder
 values. :func:`tell` names the seats (from the caller's ``names``, else ``"seat N"`` in
-the language) and renders the message. Millions' :func:`~millions_rules.describe` and
+the language, numbered from 1) and renders the message. Millions' :func:`~millions_rules.describe` and
 Torraku's :func:`~millions_rules.torraku.describe` are both built on it.
 """
 
@@ -82,17 +82,18 @@ _SEAT_TEMPLATES: dict[str, str] = {}
 
 
 def seat_name(seat: object, language: str) -> str:
-    """A seat without a name: ``seat 2``, ``Jugador 2``, ``2号玩家``.
+    """A seat without a name, numbered from 1 as players count: seat 0 is ``seat 1``,
+    ``Asiento 1``, ``1号座位``.
 
     >>> from millions_rules._common.narration import seat_name
-    >>> seat_name(2, "zh")
-    '2号玩家'
+    >>> seat_name(0, "en"), seat_name(2, "es"), seat_name(2, "zh")
+    ('seat 1', 'Asiento 3', '3号座位')
     """
     template = _SEAT_TEMPLATES.get(language)
     if template is None:
         template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
     # A malformed action may hold anything where a seat goes: show it as it is.
-    return template.format(seat=seat if type(seat) is int else repr(seat))
+    return template.format(seat=seat + 1 if type(seat) is int else repr(seat))  # type: ignore[operator]
 
 
 _BAD_NAMES: Final = msg("error.bad_value", "names must be a sequence of strings, one per seat")
