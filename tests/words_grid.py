@@ -50,7 +50,7 @@ class _Joined:
         return self.join([word(item, locale) for item in self.items], locale)
 
 
-_MONEY = {"amount", "cash", "covered", "deposit", "minimum", "share", "total", "card"}
+_MONEY = {"amount", "cash", "covered", "deposit", "minimum", "share", "total", "card", "rest"}
 
 
 def _values(context: str, n: int) -> dict[str, object]:
@@ -84,7 +84,13 @@ def _values(context: str, n: int) -> dict[str, object]:
         driver=seat(2),
         error=Nested(Text("error.game_over", "the game is over: no action is legal")),
         fallen=2,
-        given=3,
+        first="Bo's Mastermind adds 2M to the loot (10M).",
+        given=9,
+        high=8,
+        locale="'fr'",
+        low=3,
+        own=Pieces(PieceCounts(1, 1, 0)),
+        then="The 10M of loot is split into 2 shares of 5M.",
         hand=Pieces(PieceCounts(2, 2, 6)),
         hands=_Joined(
             join_items,
@@ -117,7 +123,6 @@ def _values(context: str, n: int) -> dict[str, object]:
         names=_Joined(join_and, list(people)),
         number=2,
         outcome="'flipped'",
-        own=Pieces(PieceCounts(3, 0, 0)),
         path="actions[2].amount",
         phase=Text("phase.negotiation", "players are negotiating"),
         piece=Piece(PieceKind.VAN),

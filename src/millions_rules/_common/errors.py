@@ -140,27 +140,6 @@ class ConfigError(MillionsError, ValueError):
     """
 
     _generic: ClassVar[Text] = msg("error.config", "invalid game configuration: {detail}")
-    _text: Text | None = None
-    _params: Mapping[str, object] = MappingProxyType({})
-
-    @classmethod
-    def _from_text(cls, text: Text, **params: object) -> ConfigError:
-        """The error whose message is ``text`` filled with ``params``, in every language."""
-        error = cls(text.render("en", **params))
-        error._text = text
-        error._params = dict(params)
-        return error
-
-    def localized(self, locale: str = "en") -> str:
-        """The message in ``locale`` (one of :data:`~millions_rules.LOCALES`); ``str(error)`` in English.
-
-        Raises:
-            LocaleError: If ``locale`` is unknown.
-        """
-        if self._text is None:
-            return super().localized(locale)
-        language = check_locale(locale)
-        return str(self) if language == "en" else self._text.render(language, **self._params)
 
 
 #: The placeholders of a refusal that hold a seat: written from 1 ("seat 1" is seat 0).

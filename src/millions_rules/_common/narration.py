@@ -15,7 +15,7 @@ from typing import Final
 from .errors import IllegalActionError
 from .i18n import Text, join_and, join_items, msg, render, word
 
-__all__ = ["Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
+__all__ = ["CLAUSES", "Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
 
 
 class Phrase:
@@ -52,14 +52,23 @@ class Items:
     '1、2'
     """
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "joiner")
 
-    def __init__(self, items: Sequence[object]) -> None:
+    def __init__(self, items: Sequence[object], joiner: Text | None = None) -> None:
         self.items = items
+        self.joiner = joiner
+        """What joins them, if not the locale's comma: :data:`CLAUSES` for clauses with a verb."""
 
     def localized(self, locale: str) -> str:
         """The values in ``locale``."""
-        return join_items((word(item, locale) for item in self.items), locale)
+        words = (word(item, locale) for item in self.items)
+        if self.joiner is None:
+            return join_items(words, locale)
+        return self.joiner.render(locale).join(words)
+
+
+#: What joins clauses that each have their own verb: ", " (Chinese "，", not "、").
+CLAUSES: Final = msg("list.clauses", ", ")
 
 
 class Nested:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
 from .._common.i18n import Text, check_locale, msg, nmsg
-from .._common.narration import Items, Nested, Phrase, Seats, check_names, namer, tell
+from .._common.narration import CLAUSES, Items, Nested, Phrase, Seats, check_names, namer, tell
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._errors import illegal
 from ._events import (
@@ -148,7 +148,9 @@ def _event_phrases() -> dict[type, _Phrasing]:
         bag = Pieces(e.bag)
         if len(set(e.hands)) == 1:
             return Phrase(dealt if e.bag.total else dealt_empty, hand=Pieces(e.hands[0]), bag=bag)
-        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)])
+        hands = Items(
+            [_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)], CLAUSES
+        )
         return Phrase(dealt_each if e.bag.total else dealt_each_empty, hands=hands, bag=bag)
 
     def betting(e: BetPlaced) -> Phrase:
@@ -343,6 +345,7 @@ def describe(
                     if isinstance(part, _Seated)
                     else part
                     for part in value.items
-                ]
+                ],
+                value.joiner,
             )
     return tell(phrase, names, language)
