@@ -17,7 +17,7 @@ from .millions._errors import MillionsError
 from .millions._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
 from .millions._i18n import LOCALES, check_locale, format_money, join_items
 from .millions._money import cash_after
-from .millions._narrate import describe
+from .millions._narrate import narrate
 from .millions._roles import RepeatRole
 from .millions._state import GameState
 from .millions._text import msg
@@ -74,10 +74,10 @@ def _tell(
     events: Sequence[Event], state: GameState, names: Sequence[str], locale: str
 ) -> list[str]:
     lines = []
-    for event in events:
+    # narrate() tells each event with what the events around it show (the Mastermind's 2M).
+    for event, text in zip(events, narrate(events, names, locale=locale), strict=True):
         if type(event).__name__ in _QUIET:
             continue
-        text = describe(event, names, locale=locale)
         if isinstance(event, LootRevealed):
             lines.append("\n" + text)
         else:

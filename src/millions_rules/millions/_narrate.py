@@ -419,14 +419,19 @@ def narrate(
 
     Raises:
         LocaleError: If ``locale`` is unknown.
-        IllegalActionError: If an item is no event, or ``names`` is not a sequence of strings
-            (code ``bad_value``).
+        IllegalActionError: If ``events`` is no sequence of events, or ``names`` is not a
+            sequence of strings (code ``bad_value``).
 
     >>> from millions_rules import CharacterRevealed, LootShared, Role
     >>> narrate([CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)], ["Al", "Bo"])[1]
     "Bo's Mastermind adds 2M to the loot (10M). The 10M of loot is split into 2 shares of 5M."
     """
     language = check_locale(locale)
+    if isinstance(events, str) or not isinstance(events, Sequence):
+        illegal(
+            msg("error.bad_value", "events must be a sequence of events, not {kind}"),
+            kind=type(events).__name__,
+        )
     check_names(names)
     lines: list[str] = []
     masterminds: list[int] = []  # the owners of a surviving Mastermind in this heist

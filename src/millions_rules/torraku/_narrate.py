@@ -78,6 +78,10 @@ def _event_phrases() -> dict[type, _Phrasing]:
         "torraku.event.bet_placed.bag",
         "{player} bets their whole hand ({own}) and {bag} from the bag, matching the bet of {bet}.",
     )
+    only_bag = msg(
+        "torraku.event.bet_placed.bag_only",
+        "{player} bets {bag} from the bag, matching the bet of {bet}.",
+    )
     passed = nmsg(
         "torraku.event.passed",
         "{player} passes with a bet of {count} piece.",
@@ -156,6 +160,8 @@ def _event_phrases() -> dict[type, _Phrasing]:
     def betting(e: BetPlaced) -> Phrase:
         if e.from_bag:
             own, bag = _split(e.pieces, e.from_bag)
+            if not own.counts.total:
+                return Phrase(only_bag, {"player": e.player}, bag=bag, bet=e.current_bet)
             return Phrase(from_bag, {"player": e.player}, own=own, bag=bag, bet=e.current_bet)
         text = raised if e.raised else matched
         return Phrase(text, {"player": e.player}, pieces=Pieces(e.pieces), bet=e.current_bet)

@@ -275,7 +275,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     >>> state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
     >>> summary = heist_summary(state)
     >>> summary["round"], summary["caught"], summary["shares"], summary["change"]
-    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12, 'driver']], [0, 12, 0, 0])
+    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12, 'crook']], [0, 12, 0, 0])
     """
     events = state.events
     ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]

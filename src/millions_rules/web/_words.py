@@ -118,7 +118,7 @@ def words(locale: str = "en") -> dict[str, str]:
 
     >>> from millions_rules.web import words
     >>> words("zh")["term.spectator"], words("es")["web.choose"]
-    ('观众', 'Elegir {role}')
+    ('旁观者', 'Elegir {role}')
     >>> words("es")["web.winners.one"], words("es")["web.winners"]
     ('Gana {names}', 'Ganan {names}')
     """

@@ -111,7 +111,7 @@ function label(text) {
 }
 
 /**
- * Words joined as the language lists them, the last two by "and" ("Ana, Bo y Cy", "Ana、Bo和Cy").
+ * Words joined as the language lists them, the last two by its "and" (list.comma, list.and).
  * @param {string[]} items
  */
 function andList(items) {
