@@ -116,4 +116,4 @@ def test_describe_every_event() -> None:
     assert caught.value.code == "bad_value"
     with pytest.raises(IllegalActionError):
         describe(GameWon((0,), 1, False), "Al")
-    assert describe(GameWon((3,), 2, False), ["Al"]).startswith("Game over after round 2: seat 3")
+    assert describe(GameWon((3,), 2, False), ["Al"]).startswith("Game over after round 2: seat 4")
