@@ -387,7 +387,7 @@ def describe(
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"], locale="es")
     'Al paga 3 M a Cy.'
     >>> describe(Eliminated(1, Role.DRIVER, "R-HEIST-DUP"), locale="zh")
-    '1号玩家的司机被淘汰（角色重复）。'
+    '2号座位的司机被淘汰（角色重复）。'
     >>> describe(Pay(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Pay Cy 3M'
     >>> describe(Denounce(0, Role.DRIVER))
