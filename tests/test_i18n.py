@@ -154,7 +154,7 @@ class TestCatalogs:
                 # English singular does ("takes back their character").
                 only_one = isinstance(message.id, tuple) and _numbers_of(catalog, index) == {1}
                 # Leaving takes back every character a player has: a language without plural
-                # forms need not count them ("Al收回人物牌，离开本回合。", review item Z20).
+                # forms need not count them ("Al取回人物牌，离开本回合。", review item Z20).
                 uncounted = key[0] in _UNCOUNTED and catalog.num_plurals == 1
                 missing = wanted - _fields(form)
                 may_miss = {"count"} if only_one or uncounted else set()
@@ -278,7 +278,7 @@ class TestDescribe:
             "Bo takes back their 2 characters and leaves the round."
         )
         assert (
-            describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo收回人物牌，离开本回合。"
+            describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo取回人物牌，离开本回合。"
         )
 
     @pytest.mark.parametrize(

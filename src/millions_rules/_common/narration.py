@@ -57,7 +57,7 @@ class Items:
     def __init__(self, items: Sequence[object], joiner: Text | None = None) -> None:
         self.items = items
         self.joiner = joiner
-        """What joins them, if not the locale's comma: :data:`CLAUSES` for clauses with a verb."""
+        """What joins them if not the locale's comma (:data:`CLAUSES` for clauses with a verb)."""
 
     def localized(self, locale: str) -> str:
         """The values in ``locale``."""
@@ -67,7 +67,7 @@ class Items:
         return self.joiner.render(locale).join(words)
 
 
-#: What joins clauses that each have their own verb: ", " (Chinese "，", not "、").
+#: What joins clauses that each have their own verb (", ", and "，" not "、" in Chinese).
 CLAUSES: Final = msg("list.clauses", ", ")
 
 
