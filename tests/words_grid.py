@@ -84,13 +84,16 @@ def _values(context: str, n: int) -> dict[str, object]:
         driver=seat(2),
         error=Nested(Text("error.game_over", "the game is over: no action is legal")),
         fallen=2,
-        first="Bo's Mastermind adds 2M to the loot (10M).",
+        first=Nested(Text("event.stayed", "{player} stays."), player="Bo"),
         given=9,
         high=8,
         locale="'fr'",
         low=3,
         own=Pieces(PieceCounts(1, 1, 0)),
-        then="The 10M of loot is split into 2 shares of 5M.",
+        then=Nested(
+            Text("event.loot_shared.one", "Only one character shares the loot and takes all {total}."),
+            total=Money(10),
+        ),
         hand=Pieces(PieceCounts(2, 2, 6)),
         hands=_Joined(
             join_items,

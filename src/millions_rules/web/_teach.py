@@ -170,6 +170,13 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.replay.save", "Save the replay"),
     msg("web.error.bad_request", "the table did not understand the request."),
     msg("web.error.table_closed", "the host closed this table."),
+    msg("web.error.unknown_table", "no open table has this link."),
+    msg("web.error.too_many_tables", "the server holds as many tables as it may: close one first."),
+    msg("web.error.store_failed", "the server could not save the table; try again."),
+    msg("web.error.body_too_large", "the request is too large."),
+    msg("web.error.body_timeout", "the request took too long to arrive."),
+    msg("web.error.external_dealer", "a web table needs the engine to deal the cards."),
+    msg("web.error.not_over", "everyone's replay is shown once the game is over."),
     msg("web.error.not_your_action", "{player} cannot act for {to}."),
     # The lobby's refusals of a new table's form (TableError ``bad_request``).
     msg("web.error.players", "players: from {low} to {high}."),
