@@ -277,9 +277,7 @@ class TestDescribe:
         assert describe(Left(1, (0, 1), 0), NAMES[:3]) == (
             "Bo takes back their 2 characters and leaves the round."
         )
-        assert (
-            describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo取回人物牌，离开本回合。"
-        )
+        assert describe(Left(1, (0, 1), 0), NAMES[:3], locale="zh") == "Bo取回人物牌，离开本回合。"
 
     @pytest.mark.parametrize(
         ("shares", "expected"),

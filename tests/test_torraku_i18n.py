@@ -198,9 +198,7 @@ class TestLocalizedErrors:
         with pytest.raises(IllegalActionError) as caught:
             replay(TorrakuConfig(2, seed=1), [Pass(0)])
         assert str(caught.value).startswith("actions[0]: the opener must bet")
-        assert caught.value.localized("zh") == (
-            "actions[0]：先手至少要押一枚钱币（R-TK-BET-4）"
-        )
+        assert caught.value.localized("zh") == ("actions[0]：先手至少要押一枚钱币（R-TK-BET-4）")
 
     def test_config_error_says_its_kind(self) -> None:
         """R-TK-COMP-5: a table's player count is refused in words in every language (review item

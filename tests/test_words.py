@@ -30,8 +30,8 @@ from millions_rules import (
     Choose,
     ConfigError,
     CrookStole,
-    DeserializationError,
     DepositPlaced,
+    DeserializationError,
     DriverPaid,
     Eliminated,
     GameConfig,
@@ -59,8 +59,8 @@ from millions_rules import (
     role_name,
 )
 from millions_rules import torraku as tk
-from millions_rules._common.errors import _ACTION_TEXTS
 from millions_rules.__main__ import play_demo as millions_demo
+from millions_rules._common.errors import _ACTION_TEXTS
 from millions_rules.torraku import PieceCounts, PieceKind, Placement, Setup
 from millions_rules.torraku._demo import play_demo as torraku_demo
 from millions_rules.web import words
@@ -84,10 +84,72 @@ _PEOPLE = frozenset({"player", "names", "to", "label", "role", "entries"})
 NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Flo", "Gus", "Hal")
 #: English words that never belong in a Spanish or Chinese sentence.
 STOP = frozenset(
-    """the an and of to is are was not must cannot can from with without has have their
-    your players player seat seats piece pieces bet bets round stack bag loot card cards
-    only nobody takes pays gets receives leaves stays passes passed reveals names wins win
-    game over it this that there which who what when be by for on at as or""".split()
+    [
+        "the",
+        "an",
+        "and",
+        "of",
+        "to",
+        "is",
+        "are",
+        "was",
+        "not",
+        "must",
+        "cannot",
+        "can",
+        "from",
+        "with",
+        "without",
+        "has",
+        "have",
+        "their",
+        "your",
+        "players",
+        "player",
+        "seat",
+        "seats",
+        "piece",
+        "pieces",
+        "bet",
+        "bets",
+        "round",
+        "stack",
+        "bag",
+        "loot",
+        "card",
+        "cards",
+        "only",
+        "nobody",
+        "takes",
+        "pays",
+        "gets",
+        "receives",
+        "leaves",
+        "stays",
+        "passes",
+        "passed",
+        "reveals",
+        "names",
+        "wins",
+        "win",
+        "game",
+        "over",
+        "it",
+        "this",
+        "that",
+        "there",
+        "which",
+        "who",
+        "what",
+        "when",
+        "be",
+        "by",
+        "for",
+        "on",
+        "at",
+        "as",
+        "or",
+    ]
 )
 #: What an ASCII word may be in another language: a player's name, a title, a rule id, a
 #: locale tag, a money unit, a JSON path's field.
@@ -225,10 +287,12 @@ class TestMillionsNarration:
             _MILLIONS_ACTIONS
         )
         seen: set[str] = set()
-        pairs = []
+        pairs: list[tuple[str, str, str, str]] = []
         for item in events + actions:
             seen.add(message_id(item))
-            pairs += _each(type(item).__name__, lambda lang, i=item: describe(i, NAMES, locale=lang))
+            pairs += _each(
+                type(item).__name__, lambda lang, i=item: describe(i, NAMES, locale=lang)
+            )
             pairs += _each(type(item).__name__, lambda lang, i=item: describe(i, locale=lang))
         assert _check(pairs) > 1000
         narrated_only = {"event.loot_shared.mastermind"}  # narrate() adds it to a share
@@ -237,7 +301,7 @@ class TestMillionsNarration:
     def test_narrate_names_the_mastermind_bonus(self) -> None:
         """R-LOOT-1 (review item X4): the 2M the Mastermind adds is said in the share's line,
         with the total; the 1M the split leaves stays in the reserve, and says so."""
-        events = [
+        events: list[Any] = [
             LootRevealed(1, LootCard(8, 1, None)),
             CharacterRevealed(5, Role.MASTERMIND),
             CharacterRevealed(2, Role.DRIVER),
@@ -258,7 +322,11 @@ class TestMillionsNarration:
             "谋士Flo使赃款增加200万，共1000万。只有一张人物牌分得赃款，独得全部1000万。"
         )
         # An eliminated Mastermind adds nothing, and nothing is said.
-        gone = [*events[:2], Eliminated(5, Role.MASTERMIND, "R-HEIST-DUP"), LootShared(8, 1, 8)]
+        gone: list[Any] = [
+            *events[:2],
+            Eliminated(5, Role.MASTERMIND, "R-HEIST-DUP"),
+            LootShared(8, 1, 8),
+        ]
         assert narrate(gone, NAMES)[-1] == describe(gone[-1], NAMES)
         assert describe(LootShared(11, 2, 5), locale="zh") == (
             "1100万赃款分成2份，每份500万，余下100万留在储备现金中。"
@@ -316,7 +384,7 @@ class TestTorrakuNarration:
         items += [a for state in states[:2] for a in tk.legal_actions(state)]
         items += list(_TORRAKU_ACTIONS)
         seen: set[str] = set()
-        pairs = []
+        pairs: list[tuple[str, str, str, str]] = []
         for item in items:
             seen.add(tk.message_id(item))
             pairs += _each(
@@ -335,26 +403,32 @@ def _refusals() -> Iterator[IllegalActionError]:
     for code in _ACTION_TEXTS:  # both games' codes
         yield IllegalActionError("custom English words", code)
     state = mr.new_game(GameConfig(4, seed=3))
-    for action in (mr.Stay(0), mr.Pay(0, 0, 1), mr.Pay(0, 1, 99), Choose(9, Role.BRUTE)):
+    actions: tuple[Any, ...] = (
+        mr.Stay(0),
+        mr.Pay(0, 0, 1),
+        mr.Pay(0, 1, 99),
+        Choose(9, Role.BRUTE),
+    )
+    for action in actions:
         try:
             mr.apply(state, action)
         except IllegalActionError as error:
             yield error
     three = mr.new_game(GameConfig(3, seed=1))
-    for action in (Choose(0, Role.SNITCH), UseThreat(0, 1, 5), Choose(1, (Role.BRUTE,) * 2)):
+    for bad in (Choose(0, Role.SNITCH), UseThreat(0, 1, 5), Choose(1, (Role.BRUTE,) * 2)):
         try:
-            mr.apply(three, action)
+            mr.apply(three, bad)
         except IllegalActionError as error:
             yield error
     opened = tk.new_game(tk.TorrakuConfig(2, seed=1))
-    for bad in (
+    for move in (
         tk.Pass(0),
         tk.Pass(1),
         tk.Bet(0, [PieceKind.VAN] * 3),
         tk.ReportPlacement(0, Placement.PLACED),
     ):
         try:
-            tk.apply(opened, bad)
+            tk.apply(opened, move)
         except IllegalActionError as error:
             yield error
 
@@ -470,7 +544,7 @@ class TestCommandLine:
     def test_demos_speak_the_language(self, language: str) -> None:
         """``demo`` of both games, 3 and 7 players (the Mastermind's bonus): every line of the
         story is in the language, set against the English story line by line."""
-        pairs = []
+        pairs: list[tuple[str, str, str, str]] = []
         for players, seed in ((3, 5), (7, 3)):
             english = millions_demo(players, seed, True, locale="en")[1]
             spoken = millions_demo(players, seed, True, locale=language)[1]
@@ -516,11 +590,10 @@ class TestCountedFromOne:
 # --- The catalogs themselves ----------------------------------------------------------------
 
 
-
 def test_every_message_of_the_catalogs_is_translated() -> None:
     """Every message of the catalogs, both games, rendered with the words grid's sample
     values: no Spanish or Chinese one is the English sentence or holds English words."""
-    pairs = []
+    pairs: list[tuple[str, str, str, str]] = []
     for text in messages():
         # "error.millions" is "{detail}" alone: the root error's words are its caller's.
         if text.id in _SAME or text.id == "error.millions":
@@ -570,11 +643,14 @@ def test_the_glossary_is_the_catalogs_words() -> None:
 
 
 def _po(language: str) -> Any:
-    return ROOT / "src" / "millions_rules" / "locale" / language / "LC_MESSAGES" / "millions_rules.po"
+    return (
+        ROOT / "src" / "millions_rules" / "locale" / language / "LC_MESSAGES" / "millions_rules.po"
+    )
 
 
 def _string(catalog: Any, text: Any) -> str:
-    message = catalog.get(text.english if text.plural is None else (text.english, text.plural),
-                          context=text.id)
+    message = catalog.get(
+        text.english if text.plural is None else (text.english, text.plural), context=text.id
+    )
     string = message.string
     return string if isinstance(string, str) else string[0]

@@ -91,7 +91,9 @@ def _values(context: str, n: int) -> dict[str, object]:
         low=3,
         own=Pieces(PieceCounts(1, 1, 0)),
         then=Nested(
-            Text("event.loot_shared.one", "Only one character shares the loot and takes all {total}."),
+            Text(
+                "event.loot_shared.one", "Only one character shares the loot and takes all {total}."
+            ),
             total=Money(10),
         ),
         hand=Pieces(PieceCounts(2, 2, 6)),

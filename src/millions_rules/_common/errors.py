@@ -149,7 +149,7 @@ SEAT_PARAMS: Final = frozenset({"seat", "player", "to", "target", "to_act"})
 def seat_words(params: Mapping[str, object]) -> dict[str, object]:
     """``params`` with each seat (an int in :data:`SEAT_PARAMS`) numbered from 1, as words say it."""
     return {
-        key: value + 1 if key in SEAT_PARAMS and type(value) is int else value  # type: ignore[operator]
+        key: value + 1 if key in SEAT_PARAMS and type(value) is int else value
         for key, value in params.items()
     }
 

@@ -15,7 +15,17 @@ from typing import Final
 from .errors import IllegalActionError
 from .i18n import Text, join_and, join_items, msg, render, word
 
-__all__ = ["CLAUSES", "Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
+__all__ = [
+    "CLAUSES",
+    "Items",
+    "Nested",
+    "Phrase",
+    "Seats",
+    "check_names",
+    "namer",
+    "seat_name",
+    "tell",
+]
 
 
 class Phrase:
@@ -102,7 +112,7 @@ def seat_name(seat: object, language: str) -> str:
     if template is None:
         template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
     # A malformed action may hold anything where a seat goes: show it as it is.
-    return template.format(seat=seat + 1 if type(seat) is int else repr(seat))  # type: ignore[operator]
+    return template.format(seat=seat + 1 if type(seat) is int else repr(seat))
 
 
 _BAD_NAMES: Final = msg("error.bad_value", "names must be a sequence of strings, one per seat")

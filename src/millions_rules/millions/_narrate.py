@@ -294,7 +294,7 @@ def _action_phrases() -> dict[type, _Phrasing]:
 
 def _number(slot: object) -> object:
     # A character's position counted from 1, as words count; a malformed one as it is.
-    return slot + 1 if type(slot) is int else repr(slot)  # type: ignore[operator]
+    return slot + 1 if type(slot) is int else repr(slot)
 
 
 def _one(roles: object) -> object:

@@ -152,9 +152,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
         bag = Pieces(e.bag)
         if len(set(e.hands)) == 1:
             return Phrase(dealt if e.bag.total else dealt_empty, hand=Pieces(e.hands[0]), bag=bag)
-        hands = Items(
-            [_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)], CLAUSES
-        )
+        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)], CLAUSES)
         return Phrase(dealt_each if e.bag.total else dealt_each_empty, hands=hands, bag=bag)
 
     def betting(e: BetPlaced) -> Phrase:

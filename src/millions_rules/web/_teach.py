@@ -13,8 +13,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._common.i18n import Text, check_locale, cite, msg, translations
 from .._common.errors import ConfigError
+from .._common.i18n import Text, check_locale, cite, msg, translations
 from ..millions._errors import IllegalActionError
 from ..millions._events import (
     CharacterRevealed,
