@@ -75,7 +75,13 @@ def _values(context: str, n: int) -> dict[str, object]:
         action="Stay(player=0)",
         bag=Pieces(PieceCounts(1, 0, n)),
         bet=3,
-        bets=_Joined(join_items, [2, 0, 3]),
+        bets=_Joined(
+            join_items,
+            [
+                Nested(Text("torraku.bet_of", "{player} {count}"), player="Ana", count=n),
+                Nested(Text("torraku.bet_of.none", "{player} 0"), player="Bo"),
+            ],
+        ),
         brute=seat(1),
         crook=seat(0),
         detail="players must be from 3 to 8, not 9",
