@@ -14,6 +14,7 @@ The glossary page (``docs/glossary.rst``) is checked against the catalogs here t
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import Any
@@ -654,3 +655,30 @@ def _string(catalog: Any, text: Any) -> str:
     )
     string = message.string
     return string if isinstance(string, str) else string[0]
+
+
+def test_the_lobby_refuses_in_the_page_language(tmp_path: Any) -> None:
+    """POST /api/tables?lang=zh (the lobby page's language): a new table's player count is
+    refused in Chinese words, not "players must be from 3 to 8" (review item X11); without
+    ?lang the server's English message stays, for a program."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    with warnings.catch_warnings():  # Starlette prefers httpx2, which is not yet everywhere
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from millions_rules.web import Server, create_app, open_store
+
+    server = Server(open_store(str(tmp_path / "tables.sqlite")))
+    client = TestClient(create_app(server, base_url="http://testserver"))
+    body = {"token": server.admin_token, "game": "millions", "players": 9}
+    refused = client.post("/api/tables?lang=zh", json=body)
+    assert (refused.status_code, refused.json()) == (
+        400,
+        {"error": "bad_request", "message": "玩家人数须为3至8人。"},
+    )
+    bots = client.post("/api/tables?lang=es", json={**body, "players": 4, "bots": 7}).json()
+    assert bots["message"] == "bots: de 0 a 4."
+    assert client.post("/api/tables", json=body).json()["message"] == (
+        "players must be from 3 to 8"
+    )

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._common.errors import ConfigError
+from .._common.errors import ConfigError, seat_words
 from .._common.i18n import Text, check_locale, cite, msg, translations
 from ..millions._errors import IllegalActionError
 from ..millions._events import (
@@ -258,7 +258,8 @@ def refusal(error: IllegalActionError, language: str, names: Sequence[str]) -> s
     if text is None or not seats:
         return error.localized(language)
     marked = {key: f"\x00{value}\x00" for key, value in seats.items()}
-    said = text.render(language, **{**params, **marked})
+    # A seat beyond the names is counted from 1, as every sentence counts seats.
+    said = text.render(language, **{**seat_words(params), **marked})
     for pattern, replacement in _SEAT_WORDS.get(language, ()):
         said = pattern.sub(replacement, said)
     said = re.sub(_MARK, lambda found: names[int(found.group(1))], said).replace("  ", " ")
