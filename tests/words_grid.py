@@ -65,7 +65,8 @@ def _values(context: str, n: int) -> dict[str, object]:
         "error.bad_fallen",
         "error.not_stacker",
     }
-    seat: Callable[[int], object] = (lambda s: s) if error else (lambda s: NAMES[s])
+    # A refusal says a seat counted from 1 (seat 0 is "seat 1"), as IllegalActionError does.
+    seat: Callable[[int], object] = (lambda s: s + 1) if error else (lambda s: NAMES[s])
     # Lists of players (winners, the awaited) hold one name for the count 1, else two; a
     # shared win always two.
     people = NAMES[:1] if n == 1 and not context.endswith(".tie") else NAMES[:2]
@@ -129,10 +130,11 @@ def _values(context: str, n: int) -> dict[str, object]:
         ),
         limit=60,
         meaning=Text("deserialization.wrong_type", DESERIALIZATION_ERROR_CODES["wrong_type"]),
-        message=Nested(Text("error.self_target", "seat {player} cannot pay itself"), player=0),
+        message=Nested(Text("error.self_target", "seat {player} cannot pay itself"), player=1),
         name="Ana",
         names=_Joined(join_and, list(people)),
         number=2,
+        numbers=Items([1, 2]),
         outcome="'flipped'",
         path="actions[2].amount",
         phase=Text("phase.negotiation", "players are negotiating"),
