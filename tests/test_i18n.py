@@ -252,7 +252,7 @@ class TestDescribe:
         event = RoleDenounced(4, Role.DRIVER)
         assert describe(event) == "seat 5, the Snitch, names the Driver."
         assert describe(event, locale="es") == "El Soplón de Asiento 5 nombra el rol Conductor."
-        assert describe(event, locale="zh") == "告密者5号座位指认了司机。"
+        assert describe(event, locale="zh") == "5号座位的告密者指认了司机。"
 
     def test_loot_card_uses_the_role_symbol_and_local_money(self) -> None:
         """R-COMP-4: the loot card's total, deposit and symbol, in each language's money."""

@@ -77,7 +77,7 @@ class TestDescribe:
         by hand (not touching the stack), R-TK-STACK-4 (review items X7, X8, X16)."""
         event = PenaltyTaken(1, Placement.KNOCKED_DOWN, PieceKind.VAN, PieceCounts(0, 1, 2), 1)
         assert describe(event, NAMES, locale="es") == (
-            "Ben hace caer 1 pieza de la pila al añadir una camioneta, y coge la pila y esa pieza "
+            "Ben hace caer 1 pieza de la pila al añadir una camioneta, y se lleva la pila y esa pieza "
             "como penalización: 1 camioneta, 1 lavadora y 2 arroceras."
         )
         assert describe(event, NAMES, locale="zh") == (
@@ -100,7 +100,7 @@ class TestDescribe:
         assert describe(Passed(0, 0), NAMES, locale="es") == "Aiko pasa sin apostar."
         # Not "选择过" ("has chosen"), review item Z1.
         assert describe(Passed(0, 0), NAMES, locale="zh") == "Aiko本回合不下注。"
-        assert describe(Passed(0, 2), NAMES, locale="zh") == "Aiko不再加注，押注定为2枚。"
+        assert describe(Passed(0, 2), NAMES, locale="zh") == "Aiko选“过”，押注固定为2枚。"
 
     def test_round_end_and_winners(self) -> None:
         """R-TK-END-2 and R-TK-END-3: the bagged pieces, the pieces left and who wins."""

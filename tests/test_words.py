@@ -296,7 +296,8 @@ class TestMillionsNarration:
             )
             pairs += _each(type(item).__name__, lambda lang, i=item: describe(i, locale=lang))
         assert _check(pairs) > 1000
-        narrated_only = {"event.loot_shared.mastermind"}  # narrate() adds it to a share
+        # narrate() adds the Mastermind's bonus to a share, and knows a game's player count.
+        narrated_only = {"event.loot_shared.mastermind", "event.threat_peeked.one"}
         assert seen == (_ids("event.") | _ids("action.")) - narrated_only
 
     def test_narrate_names_the_mastermind_bonus(self) -> None:
@@ -320,7 +321,7 @@ class TestMillionsNarration:
             "Solo cobra un personaje: se lleva todo el botín, 10 M."
         )
         assert narrate(events, NAMES, locale="zh")[-1] == (
-            "谋士Flo使赃款增加200万，共1000万。只有一张人物牌分得赃款，独得全部1000万。"
+            "Flo的谋士使赃款增加200万，共1000万。只有一张人物牌分得赃款，独得全部1000万。"
         )
         # An eliminated Mastermind adds nothing, and nothing is said.
         gone: list[Any] = [
@@ -573,7 +574,25 @@ class TestCountedFromOne:
         with pytest.raises(IllegalActionError) as caught:
             mr.apply(_negotiating(), mr.Pay(0, 1, 99))
         assert caught.value.localized("es").startswith("el asiento 1 ")
-        assert tk.describe(tk.Passed(0, 1), locale="zh") == "1号座位不再加注，押注定为1枚。"
+        assert tk.describe(tk.Passed(0, 1), locale="zh") == "1号座位选“过”，押注固定为1枚。"
+
+    def test_one_character_each_reads_without_a_position(self) -> None:
+        """X1, R-PLAN-2, R-3P-1: in a 4- to 8-player game each player has one character, so
+        narrate() says whose character a threat card showed without "character 1"; in the
+        3-player game, or when the player count is unknown, it keeps the position."""
+        peek = ThreatPeeked(0, 1, 0, Role.BRUTE)
+        four: list[Any] = [mr.GameStarted(4, 0), peek]
+        assert narrate(four, NAMES)[1] == "Ana sees that Bruno's character is the Brute."
+        assert narrate(four, NAMES, locale="es")[1] == "Ana mira el personaje de Bruno: Matón."
+        assert narrate(four, NAMES, locale="zh")[1] == "Ana用威胁牌查看了Bruno的人物牌：暴徒。"
+        assert narrate([peek], NAMES, locale="es", players=7) == [
+            "Ana mira el personaje de Bruno: Matón."
+        ]
+        three: list[Any] = [mr.GameStarted(3, 0), ThreatPeeked(0, 1, 1, Role.BRUTE)]
+        assert narrate(three, NAMES, locale="es")[1] == "Ana mira el personaje 2 de Bruno: Matón."
+        assert narrate([peek], NAMES, locale="zh") == [
+            "Ana用威胁牌查看了Bruno的第1张人物牌：暴徒。"
+        ]
 
     def test_no_sentence_counts_from_zero(self) -> None:
         """No narration of the golden games and no refusal, without names, says "seat 0",

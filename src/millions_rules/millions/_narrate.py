@@ -403,12 +403,20 @@ _BONUS: Final = msg(
     "event.loot_shared.mastermind", "{player}'s Mastermind adds {amount} to the loot ({total})."
 )
 _THEN: Final = msg("narration.then", "{first} {then}")
+# With one character a player (4 to 8 players, R-PLAN-2), a position would only puzzle.
+_PEEKED_ONE: Final = msg(
+    "event.threat_peeked.one", "{player} sees that {target}'s character is the {role}."
+)
 #: The Mastermind's bonus to the loot (R-LOOT-1).
 _MASTERMIND_BONUS: Final = 2
 
 
 def narrate(
-    events: Sequence[Event], names: Sequence[str] | None = None, *, locale: str = "en"
+    events: Sequence[Event],
+    names: Sequence[str] | None = None,
+    *,
+    locale: str = "en",
+    players: int | None = None,
 ) -> list[str]:
     """A sentence for each of ``events``, in order, each told as :func:`describe` tells it,
     but with what only the events around it show.
@@ -416,6 +424,19 @@ def narrate(
     A share of the loot (:class:`~millions_rules.LootShared`) after the heist's reveals says
     whose Mastermind added 2M to it (R-LOOT-1), which no event of its own says: a reader
     who saw an 8M loot card then reads "Flo's Mastermind adds 2M to the loot (10M)."
+
+    A threat card's look (:class:`~millions_rules.ThreatPeeked`) names the character's
+    position only where a player has two characters (the three-player game, R-3P-1): in a
+    game of 4 to 8 players, given by ``players`` or by a
+    :class:`~millions_rules.GameStarted` among ``events``, it reads "Al sees that Bo's
+    character is the Driver.", not "character 1".
+
+    Args:
+        events: The events to tell, in order.
+        names: Player names by seat, as :func:`describe` takes them.
+        locale: One of :data:`~millions_rules.LOCALES`.
+        players: The game's number of players, if known (else read from a
+            :class:`~millions_rules.GameStarted` among ``events``).
 
     Raises:
         LocaleError: If ``locale`` is unknown.
@@ -425,6 +446,11 @@ def narrate(
     >>> from millions_rules import CharacterRevealed, LootShared, Role
     >>> narrate([CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)], ["Al", "Bo"])[1]
     "Bo's Mastermind adds 2M to the loot (10M). The 10M of loot is split into 2 shares of 5M."
+    >>> from millions_rules import ThreatPeeked
+    >>> narrate([ThreatPeeked(0, 1, 0, Role.DRIVER)], ["Al", "Bo", "Cy", "Di"], players=4)
+    ["Al sees that Bo's character is the Driver."]
+    >>> narrate([ThreatPeeked(0, 1, 1, Role.DRIVER)], ["Al", "Bo", "Cy"], players=3)
+    ["Al sees that Bo's character 2 is the Driver."]
     """
     language = check_locale(locale)
     if isinstance(events, str) or not isinstance(events, Sequence):
@@ -435,8 +461,17 @@ def narrate(
     check_names(names)
     lines: list[str] = []
     masterminds: list[int] = []  # the owners of a surviving Mastermind in this heist
+    count = players if type(players) is int else None
     for event in events:
-        line = tell(_phrase(event), names, language)
+        if isinstance(event, GameStarted) and type(event.players) is int:
+            count = event.players
+        if isinstance(event, ThreatPeeked) and count is not None and count != 3:
+            phrase = Phrase(
+                _PEEKED_ONE, {"player": event.player, "target": event.target}, role=event.role
+            )
+        else:
+            phrase = _phrase(event)
+        line = tell(phrase, names, language)
         if isinstance(event, LootRevealed):
             masterminds = []
         elif isinstance(event, CharacterRevealed) and event.role is Role.MASTERMIND:

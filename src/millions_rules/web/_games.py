@@ -195,7 +195,7 @@ class WebGame:
             from ..millions._narrate import narrate
 
             try:
-                return narrate(list(events), names, locale=lang)  # type: ignore[arg-type]
+                return narrate(list(events), names, locale=lang, players=len(names))  # type: ignore[arg-type]
             except (TypeError, ValueError):  # an event it cannot tell: each one alone
                 pass
         return [self.describe(event, names, lang) for event in events]
