@@ -99,7 +99,7 @@ class TestDescribe:
         )
         assert describe(Passed(0, 0), NAMES, locale="es") == "Aiko pasa sin apostar."
         # Not "选择过" ("has chosen"), review item Z1.
-        assert describe(Passed(0, 0), NAMES, locale="zh") == "Aiko本回合不下注。"
+        assert describe(Passed(0, 0), NAMES, locale="zh") == "Aiko选“过”，没有下注。"
         assert describe(Passed(0, 2), NAMES, locale="zh") == "Aiko选“过”，押注固定为2枚。"
 
     def test_round_end_and_winners(self) -> None:

@@ -540,6 +540,23 @@ class TestPage:
         assert {"list.and", "list.comma"} <= keys
         assert words("zh")["list.comma"] == "、" and words("es")["list.and"] == " y "
 
+    def test_the_words_before_the_first_answer_are_the_readers(self) -> None:
+        """The few words table.js shows before the server's first answer (the title, the
+        language menu's label, the log's heading) are the catalogs' words in each language,
+        so a Spanish or Chinese reader who chose their language is not greeted in English."""
+        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        block = re.search(r"const FALLBACK = \{\n(.*?)\n\};", script, re.S)
+        assert block is not None
+        fallback = {
+            lang: dict(re.findall(r'"([\w.]+)": "([^"]*)"', body))
+            for lang, body in re.findall(r"^  (\w+): \{(.*)\},$", block.group(1), re.M)
+        }
+        assert set(fallback) == {"en", *TRANSLATED}
+        for lang, shown in fallback.items():
+            assert shown == {key: words(lang)[key] for key in shown}
+            assert set(shown) == {"web.title", "web.language", "term.log"}
+        assert fallback["zh"]["web.language"] == "语言"
+
 
 class TestCommandLine:
     @pytest.mark.parametrize("language", TRANSLATED)

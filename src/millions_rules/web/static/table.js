@@ -44,11 +44,14 @@
 /**
  * The page's words come from the server, built from the library's gettext catalogs (each
  * update carries them; GET /api/words for a page without a token). These few are shown
- * only before the first answer arrives.
- * @type {Record<string, string>}
+ * only before the first answer arrives, in the language the reader chose last (the
+ * catalogs' words: tests/test_words.py checks them).
+ * @type {Record<Lang, Record<string, string>>}
  */
 const FALLBACK = {
-  "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened",
+  en: { "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened" },
+  es: { "web.title": "Millions of Dollars", "web.language": "Idioma", "term.log": "Lo que ha pasado" },
+  zh: { "web.title": "百万美金", "web.language": "语言", "term.log": "游戏记录" },
 };
 
 const token = location.hash.slice(1);
@@ -68,7 +71,7 @@ let langChosen = isLang(stored);
 /** @type {Update | null} */
 let last = null;
 /** @type {Words} The words of `lang`, as the server last sent them. */
-let words = FALLBACK;
+let words = FALLBACK[lang];
 /** @type {(GameEvent | TorrakuEvent)[]} */
 let events = [];
 /** @type {string[]} */
@@ -98,7 +101,7 @@ function moneyUnit() {
  * @param {string} key @param {Record<string, string>} [params]
  */
 function t(key, params = {}) {
-  const template = words[key] ?? FALLBACK[key] ?? key;
+  const template = words[key] ?? FALLBACK[lang][key] ?? FALLBACK.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
 }
 
