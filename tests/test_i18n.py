@@ -215,7 +215,7 @@ class TestEnglishUnchanged:
         changed only where a sentence was reworded on purpose (plural forms instead of
         "(s)", one share or none said plainly; then, after the 2026-12 words review, roles
         named as on their cards, seats and characters numbered from 1, the reserve's part of
-        the loot and of a deposit said).
+        the loot and of a deposit said; a sentence opening with "seat N" capitalized).
         """
         expected = (ROOT / "tests" / "golden" / "narration_en.txt").read_text("utf-8")
         lines: list[str] = []
@@ -250,7 +250,7 @@ class TestDescribe:
         """Without names a seat is "seat N", "Asiento N" or "N号座位", counted from 1 (seat 4 is
         the fifth: review item X10)."""
         event = RoleDenounced(4, Role.DRIVER)
-        assert describe(event) == "seat 5, the Snitch, names the Driver."
+        assert describe(event) == "Seat 5, the Snitch, names the Driver."
         assert describe(event, locale="es") == "El Soplón de Asiento 5 nombra el rol Conductor."
         assert describe(event, locale="zh") == "5号座位的告密者指认了司机。"
 

@@ -100,7 +100,7 @@ def test_describe_every_event() -> None:
     assert describe(
         PenaltyTaken(1, Placement.KNOCKED_DOWN, PieceKind.VAN, PieceCounts(0, 1, 2), 2)
     ) == (
-        "seat 2 knocks 2 pieces off the stack while adding a van, and takes the stack and that "
+        "Seat 2 knocks 2 pieces off the stack while adding a van, and takes the stack and that "
         "piece as a penalty: 1 van, 1 washing machine and 2 rice cookers."
     )
     # Seats are counted from 1 in words: seat 0 is "seat 1".

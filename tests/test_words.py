@@ -162,7 +162,7 @@ _ALLOWED = re.compile(
 )
 #: A raw code or identifier: snake_case, an enum's repr, a class name.
 _RAW = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|<\w+\.\w+|\b(?:Role|PieceKind|Placement|Phase)\.")
-_ZERO_SEAT = re.compile(r"\bseat 0\b|\b[Aa]siento 0\b|(?<!\d)0号(?:座位|玩家)|\bJugador 0\b")
+_ZERO_SEAT = re.compile(r"\b[Ss]eat 0\b|\b[Aa]siento 0\b|(?<!\d)0号(?:座位|玩家)|\bJugador 0\b")
 
 
 def _problems(english: str, text: str, language: str) -> list[str]:
@@ -582,7 +582,7 @@ class TestCountedFromOne:
         """Seats and characters are numbered from 1 in every language: seat 0 is "seat 1",
         the 3-player game's slot 1 is "character 2", as the page's "card 2" (X1, X10)."""
         peek = ThreatPeeked(0, 1, 0, Role.BRUTE)
-        assert describe(peek) == "seat 1 sees that seat 2's character 1 is the Brute."
+        assert describe(peek) == "Seat 1 sees that seat 2's character 1 is the Brute."
         assert describe(peek, locale="es") == "Asiento 1 mira el personaje 1 de Asiento 2: Matón."
         assert describe(peek, locale="zh") == "1号座位用威胁牌查看了2号座位的第1张人物牌：暴徒。"
         assert describe(UseThreat(0, 1, 1), NAMES, locale="es") == (

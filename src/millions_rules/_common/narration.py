@@ -149,4 +149,10 @@ def tell(phrase: Phrase, names: Sequence[str] | None, language: str) -> str:
             params[key] = join_and(map(name, value.seats), language)
     for key, seat in phrase.seats.items():
         params[key] = name(seat)
-    return render(phrase.text, language, params)
+    text = render(phrase.text, language, params)
+    # A sentence that opens with a seat without a name starts with a capital, as sentences
+    # do ("Seat 5, the Snitch, names the Driver."); a player's own name is kept as given.
+    unnamed = seat_name(0, language).split(" ", 1)[0]
+    if text.startswith(unnamed + " ") and unnamed[:1].islower():
+        text = unnamed[:1].upper() + text[1:]
+    return text
