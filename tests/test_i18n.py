@@ -373,7 +373,7 @@ class TestDescribe:
             "Leave the round",
             "Pay Bo 2M",
         ]
-        assert describe(Leave(0, Role.CROOK), names, locale="es") == "Recuperar a tu Estafador"
+        assert describe(Leave(0, Role.CROOK), names, locale="es") == "Retirar a tu Estafador"
         assert describe(Choose(0, Role.CROOK)) == "Choose the Crook"  # names as on the cards
         # Characters are numbered from 1, as the page's "card 2" (review item X1).
         assert describe(UseThreat(0, 2, 1), names, locale="zh") == "使用威胁牌：查看Cy的第2张人物牌"
