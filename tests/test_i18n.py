@@ -326,7 +326,7 @@ class TestDescribe:
             "Bo, as the Driver, keeps the 1M fee of their other character."
         )
         assert describe(event, NAMES[:3], locale="es") == (
-            "Bo se queda la comisión de 1 M de su otro personaje, porque también juega el Conductor."
+            "Bo también tiene al Conductor y se queda la comisión de 1 M de su otro personaje."
         )
         assert describe(event, NAMES[:3], locale="zh") == (
             "Bo自己派出了司机，其另一张人物牌应付的100万留在自己手中。"
