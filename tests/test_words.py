@@ -65,6 +65,7 @@ from millions_rules._common.errors import _ACTION_TEXTS
 from millions_rules.torraku import PieceCounts, PieceKind, Placement, Setup
 from millions_rules.torraku._demo import play_demo as torraku_demo
 from millions_rules.web import words
+from millions_rules.web._games import game_named
 from millions_rules.web._teach import localize
 
 from .test_i18n import ROOT, _negotiating, _read_catalog
@@ -296,8 +297,13 @@ class TestMillionsNarration:
             )
             pairs += _each(type(item).__name__, lambda lang, i=item: describe(i, locale=lang))
         assert _check(pairs) > 1000
-        # narrate() adds the Mastermind's bonus to a share, and knows a game's player count.
-        narrated_only = {"event.loot_shared.mastermind", "event.threat_peeked.one"}
+        # narrate() adds the Mastermind's bonus to a share; a known player count drops a
+        # threat's position (test_one_character_each_reads_without_a_position).
+        narrated_only = {
+            "event.loot_shared.mastermind",
+            "event.threat_peeked.one",
+            "action.use_threat.one",
+        }
         assert seen == (_ids("event.") | _ids("action.")) - narrated_only
 
     def test_narrate_names_the_mastermind_bonus(self) -> None:
@@ -595,8 +601,9 @@ class TestCountedFromOne:
 
     def test_one_character_each_reads_without_a_position(self) -> None:
         """X1, R-PLAN-2, R-3P-1: in a 4- to 8-player game each player has one character, so
-        narrate() says whose character a threat card showed without "character 1"; in the
-        3-player game, or when the player count is unknown, it keeps the position."""
+        narrate() says whose character a threat card showed without "character 1", and
+        describe(players=...) labels the threat's action so (the web table's buttons and log
+        do); in the 3-player game, or when the player count is unknown, the position stays."""
         peek = ThreatPeeked(0, 1, 0, Role.BRUTE)
         four: list[Any] = [mr.GameStarted(4, 0), peek]
         assert narrate(four, NAMES)[1] == "Ana sees that Bruno's character is the Brute."
@@ -610,6 +617,30 @@ class TestCountedFromOne:
         assert narrate([peek], NAMES, locale="zh") == [
             "Ana用威胁牌查看了Bruno的第1张人物牌：暴徒。"
         ]
+        assert describe(UseThreat(0, 1, 0), NAMES, players=5) == (
+            "Use a threat card on Bruno's character"
+        )
+        assert describe(UseThreat(0, 1, 0), NAMES, locale="es", players=5) == (
+            "Usar una carta de Intimidación: personaje de Bruno"
+        )
+        assert describe(UseThreat(0, 1, 0), NAMES, locale="zh", players=8) == (
+            "使用威胁牌：查看Bruno的人物牌"
+        )
+        assert describe(peek, NAMES, locale="es", players=4) == (
+            "Ana mira el personaje de Bruno: Matón."
+        )
+        assert describe(UseThreat(0, 1, 1), NAMES, locale="es", players=3) == (
+            "Usar una carta de Intimidación: personaje 2 de Bruno"
+        )
+        # The web table labels its buttons and narrates its log for all its seats.
+        table = game_named("millions")
+        assert (
+            table.describe(UseThreat(0, 1, 0), NAMES[:4], "zh") == "使用威胁牌：查看Bruno的人物牌"
+        )
+        assert table.narrate([peek], NAMES[:6], "es") == ["Ana mira el personaje de Bruno: Matón."]
+        assert table.describe(UseThreat(0, 1, 1), NAMES[:3], "en") == (
+            "Use a threat card on Bruno's character 2"
+        )
 
     def test_no_sentence_counts_from_zero(self) -> None:
         """No narration of the golden games and no refusal, without names, says "seat 0",

@@ -342,6 +342,25 @@ def _phrase(item: Event | Action) -> Phrase:
     return phrasing(item)
 
 
+# With one character a player (4 to 8 players, R-PLAN-2), a position would only puzzle.
+_PEEKED_ONE: Final = msg(
+    "event.threat_peeked.one", "{player} sees that {target}'s character is the {role}."
+)
+_THREAT_ONE: Final = msg("action.use_threat.one", "Use a threat card on {target}'s character")
+
+
+def _phrase_in(item: Event | Action, players: object) -> Phrase:
+    # A threat card names no position where each player has one character (not R-3P).
+    if type(players) is int and players != 3:
+        if isinstance(item, ThreatPeeked):
+            return Phrase(
+                _PEEKED_ONE, {"player": item.player, "target": item.target}, role=item.role
+            )
+        if isinstance(item, UseThreat):
+            return Phrase(_THREAT_ONE, {"target": item.target})
+    return _phrase(item)
+
+
 def message_id(item: Event | Action) -> str:
     """The stable id of the message :func:`~millions_rules.describe` uses for ``item``.
 
@@ -362,7 +381,11 @@ def message_id(item: Event | Action) -> str:
 
 
 def describe(
-    item: Event | Action, names: Sequence[str] | None = None, *, locale: str = "en"
+    item: Event | Action,
+    names: Sequence[str] | None = None,
+    *,
+    locale: str = "en",
+    players: int | None = None,
 ) -> str:
     """A sentence for an event, or a short label for an action, in ``locale``.
 
@@ -375,6 +398,9 @@ def describe(
             seat beyond the names given.
         locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
             (a regional tag such as ``"es-MX"`` reads as its language).
+        players: The game's number of players, if known: in a game of 4 to 8, where
+            each player has one character, a threat card's look and its action name the
+            target's character without a position ("Use a threat card on Bo's character").
 
     Raises:
         LocaleError: If ``locale`` is unknown.
@@ -394,7 +420,7 @@ def describe(
     'Name the Driver'
     """
     language = check_locale(locale)
-    phrase = _phrase(item)
+    phrase = _phrase_in(item, players)
     check_names(names)
     return tell(phrase, names, language)
 
@@ -403,10 +429,6 @@ _BONUS: Final = msg(
     "event.loot_shared.mastermind", "{player}'s Mastermind adds {amount} to the loot ({total})."
 )
 _THEN: Final = msg("narration.then", "{first} {then}")
-# With one character a player (4 to 8 players, R-PLAN-2), a position would only puzzle.
-_PEEKED_ONE: Final = msg(
-    "event.threat_peeked.one", "{player} sees that {target}'s character is the {role}."
-)
 #: The Mastermind's bonus to the loot (R-LOOT-1).
 _MASTERMIND_BONUS: Final = 2
 
@@ -465,13 +487,7 @@ def narrate(
     for event in events:
         if isinstance(event, GameStarted) and type(event.players) is int:
             count = event.players
-        if isinstance(event, ThreatPeeked) and count is not None and count != 3:
-            phrase = Phrase(
-                _PEEKED_ONE, {"player": event.player, "target": event.target}, role=event.role
-            )
-        else:
-            phrase = _phrase(event)
-        line = tell(phrase, names, language)
+        line = tell(_phrase_in(event, count), names, language)
         if isinstance(event, LootRevealed):
             masterminds = []
         elif isinstance(event, CharacterRevealed) and event.role is Role.MASTERMIND:

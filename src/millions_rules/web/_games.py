@@ -205,6 +205,10 @@ class WebGame:
         does not speak ``lang`` yet; as its JSON when the game does not label it at all."""
         for locale in (lang, "en"):
             try:
+                if self.name == "millions":  # a table's names are all its seats
+                    from ..millions._narrate import describe
+
+                    return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
                 return self.game.describe(item, names, locale=locale)
             except (TypeError, ValueError):  # the library's errors are ValueErrors
                 continue
