@@ -441,4 +441,4 @@ def test_defect_7_listed_functions_refuse_wrong_types() -> None:
         with pytest.raises(error) as caught:
             call()
         assert getattr(caught.value, "code", None) == code
-    assert describe(Paid(0, 3, 2), names=["Al"]) == "Al pays seat 3 2M."
+    assert describe(Paid(0, 3, 2), names=["Al"]) == "Al pays seat 4 2M."  # counted from 1

@@ -36,7 +36,7 @@ def test_demo_narrates_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
         " passes with a bet of ",
         "as the base of a stack",
         "on the stack (height 2)",
-        "knocks the stack down",
+        "off the stack while adding",
         "go into the bag",
         "  The bag holds ",
         "Game over after round",
@@ -95,19 +95,20 @@ def test_describe_every_event() -> None:
     )
 
     assert describe(BetPlaced(0, (PieceKind.VAN,), (PieceKind.VAN,), 1, 1, False), ["Al"]) == (
-        "Al bets 1 van, one of them from the bag: row 1, matches 1."
+        "Al bets 1 van from the bag, matching the bet of 1."
     )
     assert describe(
         PenaltyTaken(1, Placement.KNOCKED_DOWN, PieceKind.VAN, PieceCounts(0, 1, 2), 2)
     ) == (
-        "seat 1 knocks the stack down adding a van (2 pieces fell) and takes back "
-        "1 van, 1 washing machine and 2 rice cookers."
+        "Seat 2 knocks 2 pieces off the stack while adding a van, and takes the stack and that "
+        "piece as a penalty: 1 van, 1 washing machine and 2 rice cookers."
     )
+    # Seats are counted from 1 in words: seat 0 is "seat 1".
     assert describe(GameWon((0, 2), 9, True)) == (
-        "Round limit reached after round 9: seat 0 and seat 2 share the win with the fewest pieces."
+        "Round limit reached after round 9: seat 1 and seat 3 share the win with the fewest pieces."
     )
     assert describe(PiecesDealt((PieceCounts(1, 0, 0), PieceCounts(0, 0, 2)), PieceCounts())) == (
-        "The pieces are dealt: seat 0 gets 1 van, seat 1 gets 2 rice cookers; the bag is empty."
+        "The pieces are dealt: seat 1 gets 1 van, seat 2 gets 2 rice cookers; the bag is empty."
     )
     assert set(EVENT_TYPES) | set(ACTION_TYPES) == set(_PHRASES)
     with pytest.raises(IllegalActionError) as caught:
@@ -115,4 +116,4 @@ def test_describe_every_event() -> None:
     assert caught.value.code == "bad_value"
     with pytest.raises(IllegalActionError):
         describe(GameWon((0,), 1, False), "Al")
-    assert describe(GameWon((3,), 2, False), ["Al"]).startswith("Game over after round 2: seat 3")
+    assert describe(GameWon((3,), 2, False), ["Al"]).startswith("Game over after round 2: seat 4")

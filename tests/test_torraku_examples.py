@@ -21,7 +21,10 @@ def test_table_reports_each_outcome() -> None:
     screen: list[str] = []
     assert table.main(lambda _: next(answers), screen.append) == 0
     text = "\n".join(screen)
-    assert "Ann touches the stack adding a van and takes back 1 van and 1 rice cooker." in text
+    assert (
+        "Ann moves another piece of the stack by hand while adding a van, and takes the stack "
+        "and that piece as a penalty: 1 van and 1 rice cooker." in text
+    )
     assert "Bo lays a rice cooker as the base of a new stack." in text
     assert "Round 2: Bo opens the betting." in text
     assert screen[-1] == "Bye."

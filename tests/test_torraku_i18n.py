@@ -64,27 +64,31 @@ class TestDescribe:
         assert [describe(event, NAMES, locale=locale) for locale in LOCALES] == [
             "A standard game of Currency Torraku for 3 players begins; Aiko opens.",
             "Empieza una partida estándar de Currency Torraku para 3 jugadores; abre Aiko.",
-            "3人标准局Currency Torraku开始，由Aiko首先下注。",
+            "Currency Torraku开始（标准模式，3人），Aiko为先手。",
         ]
         one = GameStarted(1, 0, Setup.LONG, Dealer.EXTERNAL)
         assert describe(one, locale="es") == (
-            "Empieza una partida larga de Currency Torraku para 1 jugador; abre Jugador 0."
+            "Empieza una partida larga de Currency Torraku para 1 jugador; abre Asiento 1."
         )
 
     def test_penalty_names_the_seed_pieces(self) -> None:
-        """R-TK-PEN: the stack and the piece taken back, in the seed's words and Chinese measure words."""
+        """R-TK-PEN: the stack and the piece taken, in the seed's words and Chinese measure words;
+        the foul is pieces falling off the stack (not the stack falling) or moving another piece
+        by hand (not touching the stack), R-TK-STACK-4 (review items X7, X8, X16)."""
         event = PenaltyTaken(1, Placement.KNOCKED_DOWN, PieceKind.VAN, PieceCounts(0, 1, 2), 1)
         assert describe(event, NAMES, locale="es") == (
-            "Ben tira la pila al añadir una camioneta (cae 1 pieza) y coge "
-            "1 camioneta, 1 lavadora y 2 arroceras como penalización."
+            "Ben hace caer 1 pieza de la pila al añadir una camioneta, y se lleva la pila y esa pieza "
+            "como penalización: 1 camioneta, 1 lavadora y 2 arroceras."
         )
         assert describe(event, NAMES, locale="zh") == (
-            "Ben放一辆面包车时碰倒了钱堆（倒下1枚），作为惩罚收回1辆面包车、1台洗衣机和2个电饭煲。"
+            "Ben放一辆面包车时碰掉了钱堆上的1枚钱币，作为惩罚把整个钱堆连同这枚钱币收入手中："
+            "1辆面包车、1台洗衣机和2个电饭煲。"
         )
         touched = PenaltyTaken(2, Placement.TOUCHED, PieceKind.RICE_COOKER, PieceCounts(), None)
         assert message_id(touched) == "torraku.event.penalty_taken.touched"
         assert describe(touched, NAMES) == (
-            "Chen touches the stack adding a rice cooker and takes back 1 rice cooker."
+            "Chen moves another piece of the stack by hand while adding a rice cooker, and takes "
+            "the stack and that piece as a penalty: 1 rice cooker."
         )
 
     def test_passes_and_plurals(self) -> None:
@@ -94,7 +98,9 @@ class TestDescribe:
             "Aiko pasa con una apuesta de 3 piezas."
         )
         assert describe(Passed(0, 0), NAMES, locale="es") == "Aiko pasa sin apostar."
-        assert describe(Passed(0, 0), NAMES, locale="zh") == "Aiko选择过，本回合不下注。"
+        # Not "选择过" ("has chosen"), review item Z1.
+        assert describe(Passed(0, 0), NAMES, locale="zh") == "Aiko选“过”，没有下注。"
+        assert describe(Passed(0, 2), NAMES, locale="zh") == "Aiko选“过”，押注固定为2枚。"
 
     def test_round_end_and_winners(self) -> None:
         """R-TK-END-2 and R-TK-END-3: the bagged pieces, the pieces left and who wins."""
@@ -103,7 +109,7 @@ class TestDescribe:
             "Round 2 ends: 1 rice cooker goes into the bag. Pieces left: Aiko 0, Ben 4, Chen 7."
         )
         assert describe(event, NAMES, locale="zh") == (
-            "第2回合结束：1个电饭煲放入袋子。Aiko剩0枚、Ben剩4枚、Chen剩7枚。"
+            "第2回合结束：1个电饭煲放入袋子。剩余：Aiko 0枚、Ben 4枚、Chen 7枚。"
         )
         assert describe(GameWon((0,), 2, False), NAMES, locale="es") == (
             "Fin de la partida tras la ronda 2: ¡Aiko se queda sin piezas y gana!"
@@ -121,10 +127,13 @@ class TestDescribe:
             "押上1辆面包车和2个电饭煲",
         ]
         topped = Bet(1, [PieceKind.VAN, PieceKind.VAN], [PieceKind.VAN])
-        assert describe(topped, locale="es") == "Apostar 2 camionetas, una de ellas de la bolsa"
+        # R-TK-BET-7: the whole hand, and what comes from the bag (review item X17).
+        assert describe(topped, locale="es") == (
+            "Apostar todas tus piezas (1 camioneta) y 1 camioneta de la bolsa"
+        )
         assert describe(Pass(0), locale="zh") == "过"
         report = ReportPlacement(0, Placement.KNOCKED_DOWN, 3)
-        assert describe(report, locale="es") == "Se cayó la pila: 3 piezas"
+        assert describe(report, locale="es") == "Se cayeron 3 piezas de la pila"
         assert message_id(ReportPlacement(0, Placement.DROPPED)) == (
             "torraku.action.report_placement.dropped"
         )
@@ -172,7 +181,7 @@ class TestLocalizedErrors:
         assert error.localized("es") == (
             "quien abre la ronda debe apostar al menos una pieza (R-TK-BET-4)"
         )
-        assert error.localized("zh") == "首先下注的玩家至少要押一枚钱币（R-TK-BET-4）"
+        assert error.localized("zh") == "先手至少要押一枚钱币（R-TK-BET-4）"
 
     def test_pieces_in_a_refusal_are_words(self) -> None:
         """R-TK-BET-5: a bet of pieces one does not hold names both hands in words."""
@@ -181,7 +190,7 @@ class TestLocalizedErrors:
             apply(state, Bet(0, [PieceKind.VAN] * 3))
         assert caught.value.code == "not_in_hand"
         assert caught.value.localized("zh") == (
-            "0号座位手中有2辆面包车、2台洗衣机和6个电饭煲，而不是3辆面包车（R-TK-BET-5）"
+            "1号座位手中有2辆面包车、2台洗衣机和6个电饭煲，而不是3辆面包车（R-TK-BET-5）"
         )
 
     def test_replay_keeps_the_translation(self) -> None:
@@ -189,16 +198,21 @@ class TestLocalizedErrors:
         with pytest.raises(IllegalActionError) as caught:
             replay(TorrakuConfig(2, seed=1), [Pass(0)])
         assert str(caught.value).startswith("actions[0]: the opener must bet")
-        assert caught.value.localized("zh") == (
-            "actions[0]：首先下注的玩家至少要押一枚钱币（R-TK-BET-4）"
-        )
+        assert caught.value.localized("zh") == ("actions[0]：先手至少要押一枚钱币（R-TK-BET-4）")
 
     def test_config_error_says_its_kind(self) -> None:
-        """R-TK-COMP-5: a config error says in the language what it is, with the English detail."""
+        """R-TK-COMP-5: a table's player count is refused in words in every language (review item
+        X11); a program's config error says in the language what it is, with the English detail."""
         with pytest.raises(ConfigError) as caught:
             TorrakuConfig(7)
-        assert caught.value.localized("zh").startswith("游戏配置不合理：")
-        assert caught.value.localized("es").endswith(str(caught.value))
+        assert caught.value.localized("zh") == "Currency Torraku限1至6人，不能是7人（R-TK-COMP-5）"
+        assert caught.value.localized("es") == (
+            "Currency Torraku es para 1 a 6 jugadores, no para 7 (R-TK-COMP-5)"
+        )
+        with pytest.raises(ConfigError) as program:
+            TorrakuConfig(2, seed=-1)
+        assert program.value.localized("zh").startswith("配置无效：")
+        assert program.value.localized("es").endswith(str(program.value))
 
     @given(games(), st.data())
     def test_every_refusal_localises(self, states: list[TorrakuState], data: st.DataObject) -> None:
@@ -219,7 +233,7 @@ class TestLocalizedErrors:
 @pytest.mark.parametrize(
     ("lang", "first"),
     [
-        ("zh", "4人标准局Currency Torraku开始，由Aiko首先下注。"),
+        ("zh", "Currency Torraku开始（标准模式，4人），Aiko为先手。"),
         ("es", "Empieza una partida estándar de Currency Torraku para 4 jugadores; abre Aiko."),
     ],
 )

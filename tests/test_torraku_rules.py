@@ -504,7 +504,7 @@ class TestStacking:
         assert check(state, ReportPlacement(1, PLACED), seat=1) is None
         error = check(state, ReportPlacement(1, PLACED), seat=0)
         assert error is not None and error.code == "not_your_action"
-        with pytest.raises(IllegalActionError, match="cannot act for seat 1"):
+        with pytest.raises(IllegalActionError, match="cannot act for seat 2"):  # seat 1, from 1
             apply(state, ReportPlacement(1, PLACED), seat=2)
         assert apply(state, ReportPlacement(1, PLACED), seat=1).to_act == 0
         fresh = new_game(TorrakuConfig(2))

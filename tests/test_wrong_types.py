@@ -70,6 +70,12 @@ VALID_CALLS: dict[str, ValidCall] = {
         (IllegalActionError, LocaleError),
     ),
     "message_id": (mr.message_id, (EVENT,), {}, (IllegalActionError,)),
+    "narrate": (
+        mr.narrate,
+        ([EVENT], ["Al", "Bo", "Cy", "Di"]),
+        {"locale": "zh"},
+        (IllegalActionError, LocaleError),
+    ),
     "role_name": (mr.role_name, (Role.BRUTE, "zh"), {}, (LocaleError,)),
     "phase_name": (mr.phase_name, (Phase.HEIST, "es"), {}, (LocaleError,)),
     "win_reason": (mr.win_reason, (WinReason.TARGET, "zh"), {}, (LocaleError,)),

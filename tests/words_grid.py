@@ -50,7 +50,7 @@ class _Joined:
         return self.join([word(item, locale) for item in self.items], locale)
 
 
-_MONEY = {"amount", "cash", "covered", "deposit", "minimum", "share", "total", "card"}
+_MONEY = {"amount", "cash", "covered", "deposit", "minimum", "share", "total", "card", "rest"}
 
 
 def _values(context: str, n: int) -> dict[str, object]:
@@ -65,7 +65,8 @@ def _values(context: str, n: int) -> dict[str, object]:
         "error.bad_fallen",
         "error.not_stacker",
     }
-    seat: Callable[[int], object] = (lambda s: s) if error else (lambda s: NAMES[s])
+    # A refusal says a seat counted from 1 (seat 0 is "seat 1"), as IllegalActionError does.
+    seat: Callable[[int], object] = (lambda s: s + 1) if error else (lambda s: NAMES[s])
     # Lists of players (winners, the awaited) hold one name for the count 1, else two; a
     # shared win always two.
     people = NAMES[:1] if n == 1 and not context.endswith(".tie") else NAMES[:2]
@@ -75,7 +76,13 @@ def _values(context: str, n: int) -> dict[str, object]:
         action="Stay(player=0)",
         bag=Pieces(PieceCounts(1, 0, n)),
         bet=3,
-        bets=_Joined(join_items, [2, 0, 3]),
+        bets=_Joined(
+            join_items,
+            [
+                Nested(Text("torraku.bet_of", "{player} {count}"), player="Ana", count=n),
+                Nested(Text("torraku.bet_of.none", "{player} 0"), player="Bo"),
+            ],
+        ),
         brute=seat(1),
         crook=seat(0),
         detail="players must be from 3 to 8, not 9",
@@ -84,7 +91,18 @@ def _values(context: str, n: int) -> dict[str, object]:
         driver=seat(2),
         error=Nested(Text("error.game_over", "the game is over: no action is legal")),
         fallen=2,
-        given=3,
+        first=Nested(Text("event.stayed", "{player} stays."), player="Bo"),
+        given=9,
+        high=8,
+        locale="'fr'",
+        low=3,
+        own=Pieces(PieceCounts(1, 1, 0)),
+        then=Nested(
+            Text(
+                "event.loot_shared.one", "Only one character shares the loot and takes all {total}."
+            ),
+            total=Money(10),
+        ),
         hand=Pieces(PieceCounts(2, 2, 6)),
         hands=_Joined(
             join_items,
@@ -112,12 +130,12 @@ def _values(context: str, n: int) -> dict[str, object]:
         ),
         limit=60,
         meaning=Text("deserialization.wrong_type", DESERIALIZATION_ERROR_CODES["wrong_type"]),
-        message=Nested(Text("error.self_target", "seat {player} cannot pay itself"), player=0),
+        message=Nested(Text("error.self_target", "seat {player} cannot pay itself"), player=1),
         name="Ana",
         names=_Joined(join_and, list(people)),
         number=2,
+        numbers=Items([1, 2]),
         outcome="'flipped'",
-        own=Pieces(PieceCounts(3, 0, 0)),
         path="actions[2].amount",
         phase=Text("phase.negotiation", "players are negotiating"),
         piece=Piece(PieceKind.VAN),

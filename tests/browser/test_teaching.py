@@ -18,6 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from millions_rules import Role, format_money, role_name
+from millions_rules._common.i18n import join_and
 from millions_rules.web import words
 
 from .test_web_table import (  # noqa: F401  (browsers is a fixture)
@@ -97,17 +98,22 @@ def check_summary(page: Page, update: dict[str, Any], lang: str) -> None:
     box = page.driver.find_element(By.ID, "summary")
     assert box.is_displayed()
     said = words(lang)
+
+    def named(name: str, role: str) -> str:  # a character: "Ana (Brute)", "Ana（暴徒）"
+        return said["web.summary.named"].format(player=name, role=role_name(Role(role), lang))
+
     title = said["web.summary.title"].replace("{number}", str(summary["round"]))
     assert box.find_element(By.TAG_NAME, "h2").text == title
     caught = page.driver.find_element(By.ID, "summary-caught").text
     if summary["caught"]:
         for seat, role in summary["caught"]:
-            assert f"{names[seat]} ({role_name(Role(role), lang)})" in caught
+            assert named(names[seat], role) in caught
     else:
         assert caught == said["web.summary.nobody_caught"]
     shares = page.driver.find_element(By.ID, "summary-shares").text
-    for seat, amount in summary["shares"]:
-        assert f"{names[seat]} {format_money(amount, lang)}" in shares
+    for seat, amount, role in summary["shares"]:
+        entry = said["web.summary.entry"].replace("{player}", named(names[seat], role))
+        assert entry.replace("{amount}", format_money(amount, lang)) in shares
     rows = page.driver.find_elements(By.CSS_SELECTOR, "#summary-change tbody tr")
     assert [int(row.get_attribute("data-change") or "") for row in rows] == summary["change"]
 
@@ -148,7 +154,7 @@ def test_teaching_table(browsers: Callable[[], WebDriver]) -> None:  # noqa: F81
             winners = [update["names"][s] for s in sorted(view["winners"])]
             amount = format_money(won["cash"][view["winners"][0]], lang)
             key = "web.end.won_with" if len(winners) == 1 else "web.end.won_with.tie"
-            expected = said[key].replace("{names}", ", ".join(winners))
+            expected = said[key].replace("{names}", join_and(winners, lang))
             assert ana.driver.find_element(By.ID, "won-with").text == expected.replace(
                 "{amount}", amount
             )

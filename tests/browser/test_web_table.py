@@ -238,6 +238,11 @@ class Page:
         box = self.driver.find_element(By.ID, "notice")
         return box.text if box.is_displayed() else ""
 
+    def notice_code(self) -> str:
+        """The code of the refusal shown: kept in ``data-code``, never in the words."""
+        box = self.driver.find_element(By.ID, "notice")
+        return (box.get_attribute("data-code") or "") if box.is_displayed() else ""
+
     def shoot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         self.driver.save_screenshot(str(SHOTS / f"{name}.png"))
@@ -390,7 +395,8 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                     "arguments[0].dataset.action = arguments[1]", button, json.dumps(foreign)
                 )
                 button.click()
-                ana.wait(lambda: "not_your_action" in ana.notice(), "the refusal")
+                ana.wait(lambda: ana.notice_code() == "not_your_action", "the refusal")
+                assert "not_your_action" not in ana.notice()  # words, not the code
                 ana.shoot("refused-foreign")
                 assert (
                     ana.synced()["view"]["version"] == ana_update["view"]["version"]
@@ -402,7 +408,8 @@ def test_five_player_game(browsers: Callable[[], WebDriver]) -> None:
                 stale_button = ana.buttons()[0]
                 bruno.click(bruno.buttons()[0])  # the table moves on; Ana's page does not know
                 stale_button.click()
-                ana.wait(lambda: "stale_version" in ana.notice(), "the refusal")
+                ana.wait(lambda: ana.notice_code() == "stale_version", "the refusal")
+                assert "stale_version" not in ana.notice()
                 ana.shoot("refused-stale")
                 ana.synced()  # the page fetched the table again after the refusal
                 ana.driver.refresh()

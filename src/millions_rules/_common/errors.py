@@ -28,8 +28,10 @@ __all__ = [
     "IllegalActionError",
     "LocaleError",
     "MillionsError",
+    "SEAT_PARAMS",
     "register_action_codes",
     "register_action_texts",
+    "seat_words",
 ]
 
 
@@ -131,11 +133,25 @@ def register_action_codes(codes: Mapping[str, str]) -> None:
 
 
 class ConfigError(MillionsError, ValueError):
-    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense."""
+    """A :class:`~millions_rules.GameConfig` or :class:`~millions_rules.LootCard` makes no sense.
 
-    _generic: ClassVar[Text] = msg(
-        "error.config", "the game's configuration makes no sense: {detail}"
-    )
+    An error a player can meet (a table's player count) is a whole message in every
+    language; the others, about a program's arguments, keep their English detail.
+    """
+
+    _generic: ClassVar[Text] = msg("error.config", "invalid game configuration: {detail}")
+
+
+#: The placeholders of a refusal that hold a seat: written from 1 ("seat 1" is seat 0).
+SEAT_PARAMS: Final = frozenset({"seat", "player", "to", "target", "to_act"})
+
+
+def seat_words(params: Mapping[str, object]) -> dict[str, object]:
+    """``params`` with each seat (an int in :data:`SEAT_PARAMS`) numbered from 1, as words say it."""
+    return {
+        key: value + 1 if key in SEAT_PARAMS and type(value) is int else value
+        for key, value in params.items()
+    }
 
 
 class IllegalActionError(MillionsError, ValueError):
@@ -232,7 +248,7 @@ class IllegalActionError(MillionsError, ValueError):
             if language == "en":
                 return str(self)
             return cite(_ACTION_TEXTS[self.code].render(language), self.rule, language)
-        text = self._text.render(language, **self._params)
+        text = self._text.render(language, **seat_words(self._params))
         return cite(text, self.rule if self._cited else None, language)
 
     def __reduce__(

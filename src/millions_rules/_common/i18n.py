@@ -28,7 +28,7 @@ import gettext
 import io
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeVar
 
 import attrs
 
@@ -104,6 +104,9 @@ def nmsg(message_id: str, singular: str, plural: str) -> Text:
     return Text(message_id, singular, plural)
 
 
+_E = TypeVar("_E", bound="MillionsError")
+
+
 class MillionsError(Exception):
     """Base class of every error raised by millions-rules."""
 
@@ -111,22 +114,36 @@ class MillionsError(Exception):
     # What the class's errors say in another language, around their English detail;
     # each subclass may have its own (the nearest one in the class's MRO counts).
 
+    # An error a player can meet is a whole message in every language: its template and values.
+    _words: tuple[Text, Mapping[str, object]] | None = None
+
+    @classmethod
+    def _worded(cls: type[_E], text: Text, **params: object) -> _E:
+        """The error whose message is ``text`` filled with ``params``, in every language."""
+        error = cls(text.render("en", **params))
+        error._words = (text, dict(params))
+        return error
+
     @property
     def message_id(self) -> str:
         """The stable id of the error's message in the catalogs, such as ``"error.config"``."""
-        return self._generic.id
+        return self._generic.id if self._words is None else self._words[0].id
 
     def localized(self, locale: str = "en") -> str:
         """The error's message in ``locale`` (one of :data:`~millions_rules.LOCALES`).
 
-        In English it is ``str(error)``. Other languages say what kind of error it is
-        and keep the details, which name fields and values, in English.
+        In English it is ``str(error)``. An error a player can meet (a table's player count,
+        an unknown language) is translated whole; the others say what kind of error it is
+        and keep the details, which name a program's fields and values, in English.
 
         Raises:
             LocaleError: If ``locale`` is unknown.
         """
         if check_locale(locale) == "en":
             return str(self)
+        if self._words is not None:
+            text, params = self._words
+            return text.render(locale, **params)
         return self._generic.render(locale, detail=str(self))
 
 
@@ -163,9 +180,12 @@ def check_locale(locale: object) -> str:
         language = locale.replace("_", "-").split("-", 1)[0].split(".", 1)[0].lower()
         if language in _EXACT:
             return language
-    raise LocaleError(
-        f"unknown locale {locale!r}: millions-rules speaks {', '.join(map(repr, LOCALES))}"
-    )
+    raise LocaleError._worded(_UNKNOWN_LOCALE, locale=repr(locale))
+
+
+_UNKNOWN_LOCALE: Final = msg(
+    "error.locale.unknown", "unknown locale {locale}: millions-rules speaks 'en', 'es', 'zh'"
+)
 
 
 @functools.cache

@@ -3,7 +3,7 @@
 A game maps each of its events and actions to a :class:`Phrase`: a message
 (:class:`~millions_rules._common.i18n.Text`), the seats it names and its other placeholder
 values. :func:`tell` names the seats (from the caller's ``names``, else ``"seat N"`` in
-the language) and renders the message. Millions' :func:`~millions_rules.describe` and
+the language, numbered from 1) and renders the message. Millions' :func:`~millions_rules.describe` and
 Torraku's :func:`~millions_rules.torraku.describe` are both built on it.
 """
 
@@ -15,7 +15,17 @@ from typing import Final
 from .errors import IllegalActionError
 from .i18n import Text, join_and, join_items, msg, render, word
 
-__all__ = ["Items", "Nested", "Phrase", "Seats", "check_names", "namer", "seat_name", "tell"]
+__all__ = [
+    "CLAUSES",
+    "Items",
+    "Nested",
+    "Phrase",
+    "Seats",
+    "check_names",
+    "namer",
+    "seat_name",
+    "tell",
+]
 
 
 class Phrase:
@@ -52,14 +62,23 @@ class Items:
     '1、2'
     """
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "joiner")
 
-    def __init__(self, items: Sequence[object]) -> None:
+    def __init__(self, items: Sequence[object], joiner: Text | None = None) -> None:
         self.items = items
+        self.joiner = joiner
+        """What joins them if not the locale's comma (:data:`CLAUSES` for clauses with a verb)."""
 
     def localized(self, locale: str) -> str:
         """The values in ``locale``."""
-        return join_items((word(item, locale) for item in self.items), locale)
+        words = (word(item, locale) for item in self.items)
+        if self.joiner is None:
+            return join_items(words, locale)
+        return self.joiner.render(locale).join(words)
+
+
+#: What joins clauses that each have their own verb (", ", and "，" not "、" in Chinese).
+CLAUSES: Final = msg("list.clauses", ", ")
 
 
 class Nested:
@@ -82,17 +101,18 @@ _SEAT_TEMPLATES: dict[str, str] = {}
 
 
 def seat_name(seat: object, language: str) -> str:
-    """A seat without a name: ``seat 2``, ``Jugador 2``, ``2号玩家``.
+    """A seat without a name, numbered from 1 as players count: seat 0 is ``seat 1``,
+    ``Asiento 1``, ``1号座位``.
 
     >>> from millions_rules._common.narration import seat_name
-    >>> seat_name(2, "zh")
-    '2号玩家'
+    >>> seat_name(0, "en"), seat_name(2, "es"), seat_name(2, "zh")
+    ('seat 1', 'Asiento 3', '3号座位')
     """
     template = _SEAT_TEMPLATES.get(language)
     if template is None:
         template = _SEAT_TEMPLATES[language] = render(_SEAT, language, {"seat": "{seat}"})
     # A malformed action may hold anything where a seat goes: show it as it is.
-    return template.format(seat=seat if type(seat) is int else repr(seat))
+    return template.format(seat=seat + 1 if type(seat) is int else repr(seat))
 
 
 _BAD_NAMES: Final = msg("error.bad_value", "names must be a sequence of strings, one per seat")
@@ -129,4 +149,10 @@ def tell(phrase: Phrase, names: Sequence[str] | None, language: str) -> str:
             params[key] = join_and(map(name, value.seats), language)
     for key, seat in phrase.seats.items():
         params[key] = name(seat)
-    return render(phrase.text, language, params)
+    text = render(phrase.text, language, params)
+    # A sentence that opens with a seat without a name starts with a capital, as sentences
+    # do ("Seat 5, the Snitch, names the Driver."); a player's own name is kept as given.
+    unnamed = seat_name(0, language).split(" ", 1)[0]
+    if text.startswith(unnamed + " ") and unnamed[:1].islower():
+        text = unnamed[:1].upper() + text[1:]
+    return text

@@ -80,7 +80,7 @@ from ._limits import (
     MAX_LOOT_CARDS,
     MAX_MONEY,
 )
-from ._narrate import describe, message_id
+from ._narrate import describe, message_id, narrate
 from ._records import (
     FORMAT_VERSION,
     MAX_TAGS,
@@ -190,6 +190,7 @@ __all__ = [
     "load_public_record",
     "make_converter",
     "message_id",
+    "narrate",
     "new_game",
     "phase_name",
     "public_config",

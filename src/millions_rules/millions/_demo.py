@@ -14,7 +14,7 @@ from ._engine import apply, new_game
 from ._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
 from ._i18n import check_locale, format_money, join_items
 from ._money import cash_after
-from ._narrate import describe
+from ._narrate import narrate
 from ._roles import RepeatRole
 from ._state import GameState
 from ._text import msg
@@ -89,10 +89,10 @@ def _tell(
     events: Sequence[Event], state: GameState, names: Sequence[str], locale: str
 ) -> list[str]:
     lines = []
-    for event in events:
+    # narrate() tells each event with what the events around it show (the Mastermind's 2M).
+    for event, text in zip(events, narrate(events, names, locale=locale), strict=True):
         if type(event).__name__ in _QUIET:
             continue
-        text = describe(event, names, locale=locale)
         if isinstance(event, LootRevealed):
             lines.append("\n" + text)
         else:

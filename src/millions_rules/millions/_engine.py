@@ -216,7 +216,7 @@ def apply(state: GameState, action: Action, *, seat: object = None) -> GameState
     >>> apply(state, Choose(1, Role.BRUTE), seat=2)
     Traceback (most recent call last):
       ...
-    millions_rules.IllegalActionError: seat 2 cannot act for seat 1
+    millions_rules.IllegalActionError: seat 3 cannot act for seat 2
     """
     last_state, last_legal = _last_listed
     if seat is None and last_state is state and _listed(action, last_legal):

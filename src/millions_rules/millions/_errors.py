@@ -73,7 +73,7 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
     ),
     "role_forbidden": msg(
         "error.role_forbidden",
-        "the role was played by this player last round (repeat_role='forbidden')",
+        "the role was played by this player last round, and this game forbids repeating it",
     ),
     "not_in_round": msg(
         "error.not_in_round", "the player (or target) has no character left in the round"

@@ -55,9 +55,8 @@ __all__ = [
 def _millions_word(value: object, language: str) -> str | None:
     # Millions' placeholder values: a role by its name, money as the language writes it.
     if isinstance(value, Role):
-        # English sentences have always named roles in lower case ("the brute");
-        # the other languages use the role's name as the seeds write it.
-        return value.value if language == "en" else role_name(value, language)
+        # Every language names a role as its card does: "the Brute", "Matón", "暴徒".
+        return role_name(value, language)
     if isinstance(value, Money):
         # A malformed action may hold anything where money goes: show it as it is.
         amount = value.amount
@@ -108,6 +107,7 @@ _ROLE_WORDS: dict[tuple[Role, str], str] = {}
 _MONEY: Final = msg("money", "{amount}M")
 # A hundred millions or more, in the languages that have a word for it: 1.5亿 in Chinese.
 _MONEY_LARGE: Final = msg("money.large", "{amount}M")
+_ZERO: Final = msg("money.zero", "0M")
 # Chinese counts money in 万 (ten thousands), 1M is 100万, and from 100M in 亿 (a hundred
 # millions), as a Chinese reader expects: 150M is 1.5亿, not 15000万.
 _UNITS_PER_MILLION: Final[dict[str, int]] = {"en": 1, "es": 1, "zh": 100}
@@ -128,10 +128,15 @@ def format_money(amount: int, locale: str = "en") -> str:
     ('12M', '12 M', '1200万')
     >>> format_money(150), format_money(150, "zh"), format_money(200, "zh")
     ('150M', '1.5亿', '2亿')
+    >>> format_money(0), format_money(0, "es"), format_money(0, "zh")
+    ('0M', '0 M', '0')
     """
     language = check_locale(locale)
     if type(amount) is not int:
         raise LocaleError(f"an amount of money must be an int, not {amount!r}")
+    if amount == 0:
+        # No money is 0 in every language: "0万" is not how Chinese writes nothing.
+        return _template(_ZERO, language)
     large = _LARGE_FROM.get(language)
     if large is not None and abs(amount) >= large:
         whole, part = divmod(abs(amount), large)

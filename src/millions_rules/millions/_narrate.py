@@ -57,7 +57,7 @@ from ._i18n import check_locale, join_items, role_name, word
 from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
 
-__all__ = ["describe", "message_id"]
+__all__ = ["describe", "message_id", "narrate"]
 
 _WHY: Final[dict[str, Text]] = {
     "R-HEIST-DUP": msg("why.R-HEIST-DUP", "duplicated"),
@@ -93,13 +93,17 @@ def _event_phrases() -> dict[type, _Phrasing]:
         "event.deposit_placed.covered",
         "{player} lays a character face down with a {amount} deposit ({covered} from the reserve).",
     )
+    deposit_reserve = msg(
+        "event.deposit_placed.reserve",
+        "{player} lays a character face down with a {amount} deposit, all of it from the reserve.",
+    )
     laid_out = msg("event.role_cards_laid_out", "Role cards face up: {roles}; one lies face down.")
     set_aside = msg("event.role_card_set_aside", "The {role} card is laid face down.")
     paid = msg("event.paid", "{player} pays {to} {amount}.")
     threat = msg("event.threat_used", "{player} uses a threat card on {target}.")
+    # Characters are numbered from 1, as the page's "card 1" and "card 2" (R-3P-1).
     peeked = msg(
-        "event.threat_peeked",
-        "{player} sees that {target}'s card at position {slot} is the {role}.",
+        "event.threat_peeked", "{player} sees that {target}'s character {number} is the {role}."
     )
     stayed = msg("event.stayed", "{player} stays.")
     left = nmsg(
@@ -119,24 +123,42 @@ def _event_phrases() -> dict[type, _Phrasing]:
     forfeited = msg("event.deposit_forfeited", "{player} loses a {amount} deposit to the reserve.")
     gained = msg("event.threat_gained", "{player} takes a threat card.")
     denounced = msg("event.role_denounced", "{player}, the Snitch, names the {role}.")
-    nobody = msg("event.role_denounced.nobody", "{player}, the Snitch, has nobody to name.")
+    nobody = msg("event.role_denounced.nobody", "{player}, the Snitch, has no role to name.")
     punished = msg("event.snitch_punished", "The police beat up {player}: {amount} lost.")
     shared = nmsg(
         "event.loot_shared",
         "The {total} of loot makes one share of {share}.",
         "The {total} of loot is split into {count} shares of {share}.",
     )
-    shared_one = msg("event.loot_shared.one", "One survivor takes the whole {total} of loot.")
-    shared_none = msg("event.loot_shared.nobody", "Nobody shares the {total} of loot.")
+    # R-LOOT-2: what the shares leave of the loot stays in the reserve.
+    shared_rest = msg(
+        "event.loot_shared.remainder",
+        "The {total} of loot is split into {count} shares of {share}; {rest} stays in the reserve.",
+    )
+    # One share: the other survivors, if any, repeated their role (R-LOOT-REPEAT).
+    shared_one = msg(
+        "event.loot_shared.one", "Only one character shares the loot and takes all {total}."
+    )
+    shared_none = msg(
+        "event.loot_shared.nobody", "Nobody is paid: the {total} of loot stays in the reserve."
+    )
     received = msg("event.share_received", "{player} ({role}) receives {amount}.")
-    withheld = msg("event.share_withheld", "{player} repeats the {role} and gets no share.")
-    driver = msg("event.driver_paid", "{player} pays the Driver, {driver}, {amount}.")
+    # R-LOOT-REPEAT counts the role chosen last round, even if it was taken back.
+    withheld = msg(
+        "event.share_withheld", "{player} chose the {role} last round too and gets no share."
+    )
+    driver = msg("event.driver_paid", "{player} pays {amount} to {driver}, the Driver.")
     # R-3P-3: the Driver's owner collects the fee of their own other character too.
     driver_own = msg(
         "event.driver_paid.own",
         "{player}, as the Driver, keeps the {amount} fee of their other character.",
     )
     stole = msg("event.crook_stole", "The Crook, {crook}, takes {amount} from the Brute, {brute}.")
+    # R-3P-3: a Crook and a Brute of the same player.
+    stole_own = msg(
+        "event.crook_stole.own",
+        "The Crook, {crook}, takes {amount} from their own Brute (no change).",
+    )
     bonus = msg("event.bonus_paid", "{player}'s {role} matches the loot card: +{amount}.")
     ended = msg("event.round_ended", "Round {round} ends; {leader} takes the leader card.")
     won = msg("event.game_won", "Game over: {winners} wins with {amount}.")
@@ -153,6 +175,8 @@ def _event_phrases() -> dict[type, _Phrasing]:
 
     def deposited(e: DepositPlaced) -> Phrase:
         amount = Money(e.paid + e.covered)
+        if e.covered and not e.paid:
+            return Phrase(deposit_reserve, {"player": e.player}, amount=amount)
         if e.covered:
             return Phrase(
                 deposit_covered, {"player": e.player}, amount=amount, covered=Money(e.covered)
@@ -171,6 +195,15 @@ def _event_phrases() -> dict[type, _Phrasing]:
             return Phrase(shared_none, total=Money(e.total))
         if e.shares == 1:
             return Phrase(shared_one, total=Money(e.total))
+        rest = e.total - e.shares * e.share
+        if rest > 0:
+            return Phrase(
+                shared_rest,
+                total=Money(e.total),
+                count=e.shares,
+                share=Money(e.share),
+                rest=Money(rest),
+            )
         return Phrase(shared, total=Money(e.total), count=e.shares, share=Money(e.share))
 
     def paying_driver(e: DriverPaid) -> Phrase:
@@ -192,7 +225,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
         Paid: lambda e: Phrase(paid, {"player": e.player, "to": e.to}, amount=Money(e.amount)),
         ThreatUsed: lambda e: Phrase(threat, {"player": e.player, "target": e.target}),
         ThreatPeeked: lambda e: Phrase(
-            peeked, {"player": e.player, "target": e.target}, slot=e.slot, role=e.role
+            peeked, {"player": e.player, "target": e.target}, number=_number(e.slot), role=e.role
         ),
         Stayed: lambda e: Phrase(stayed, {"player": e.player}),
         Left: leaving,
@@ -216,8 +249,10 @@ def _event_phrases() -> dict[type, _Phrasing]:
         ),
         ShareWithheld: lambda e: Phrase(withheld, {"player": e.player}, role=e.role),
         DriverPaid: paying_driver,
-        CrookStole: lambda e: Phrase(
-            stole, {"crook": e.crook, "brute": e.brute}, amount=Money(e.amount)
+        CrookStole: lambda e: (
+            Phrase(stole_own, {"crook": e.crook}, amount=Money(e.amount))
+            if e.crook == e.brute
+            else Phrase(stole, {"crook": e.crook, "brute": e.brute}, amount=Money(e.amount))
         ),
         BonusPaid: lambda e: Phrase(
             bonus, {"player": e.player}, role=e.role, amount=Money(e.amount)
@@ -234,10 +269,8 @@ def _action_phrases() -> dict[type, _Phrasing]:
     leave = msg("action.leave", "Leave the round")
     take_back = msg("action.leave.role", "Take back the {role}")
     pay = msg("action.pay", "Pay {to} {amount}")
-    threat = msg("action.use_threat", "Use a threat card on {target}")
-    threat_slot = msg(
-        "action.use_threat.slot", "Use a threat card on {target}'s character at position {slot}"
-    )
+    # Characters are numbered from 1, as the page's "card 1" and "card 2" (R-3P-1).
+    threat = msg("action.use_threat", "Use a threat card on {target}'s character {number}")
     denounce = msg("action.denounce", "Name the {role}")
     deal = msg("action.deal_loot", "Deal loot card {index}")
     set_aside = msg("action.set_aside", "Lay the {role} role card face down")
@@ -252,15 +285,16 @@ def _action_phrases() -> dict[type, _Phrasing]:
         Stay: lambda a: Phrase(stay),
         Leave: lambda a: Phrase(leave) if a.role is None else Phrase(take_back, role=_Name(a.role)),
         Pay: lambda a: Phrase(pay, {"to": a.to}, amount=Money(a.amount)),
-        UseThreat: lambda a: (
-            Phrase(threat, {"target": a.target})
-            if a.slot == 0
-            else Phrase(threat_slot, {"target": a.target}, slot=a.slot)
-        ),
+        UseThreat: lambda a: Phrase(threat, {"target": a.target}, number=_number(a.slot)),
         Denounce: lambda a: Phrase(denounce, role=_Name(a.role)),
         DealLoot: lambda a: Phrase(deal, index=a.index),
         SetAside: lambda a: Phrase(set_aside, role=_Name(a.role)),
     }
+
+
+def _number(slot: object) -> object:
+    # A character's position counted from 1, as words count; a malformed one as it is.
+    return slot + 1 if type(slot) is int else repr(slot)
 
 
 def _one(roles: object) -> object:
@@ -308,6 +342,25 @@ def _phrase(item: Event | Action) -> Phrase:
     return phrasing(item)
 
 
+# With one character a player (4 to 8 players, R-PLAN-2), a position would only puzzle.
+_PEEKED_ONE: Final = msg(
+    "event.threat_peeked.one", "{player} sees that {target}'s character is the {role}."
+)
+_THREAT_ONE: Final = msg("action.use_threat.one", "Use a threat card on {target}'s character")
+
+
+def _phrase_in(item: Event | Action, players: object) -> Phrase:
+    # A threat card names no position where each player has one character (not R-3P).
+    if type(players) is int and players != 3:
+        if isinstance(item, ThreatPeeked):
+            return Phrase(
+                _PEEKED_ONE, {"player": item.player, "target": item.target}, role=item.role
+            )
+        if isinstance(item, UseThreat):
+            return Phrase(_THREAT_ONE, {"target": item.target})
+    return _phrase(item)
+
+
 def message_id(item: Event | Action) -> str:
     """The stable id of the message :func:`~millions_rules.describe` uses for ``item``.
 
@@ -328,7 +381,11 @@ def message_id(item: Event | Action) -> str:
 
 
 def describe(
-    item: Event | Action, names: Sequence[str] | None = None, *, locale: str = "en"
+    item: Event | Action,
+    names: Sequence[str] | None = None,
+    *,
+    locale: str = "en",
+    players: int | None = None,
 ) -> str:
     """A sentence for an event, or a short label for an action, in ``locale``.
 
@@ -341,6 +398,9 @@ def describe(
             seat beyond the names given.
         locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
             (a regional tag such as ``"es-MX"`` reads as its language).
+        players: The game's number of players, if known: in a game of 4 to 8, where
+            each player has one character, a threat card's look and its action name the
+            target's character without a position ("Use a threat card on Bo's character").
 
     Raises:
         LocaleError: If ``locale`` is unknown.
@@ -353,13 +413,94 @@ def describe(
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"], locale="es")
     'Al paga 3 M a Cy.'
     >>> describe(Eliminated(1, Role.DRIVER, "R-HEIST-DUP"), locale="zh")
-    '1号玩家的司机被淘汰（角色重复）。'
+    '2号座位的司机被淘汰（角色重复）。'
     >>> describe(Pay(0, 2, 3), names=["Al", "Bo", "Cy"])
     'Pay Cy 3M'
     >>> describe(Denounce(0, Role.DRIVER))
     'Name the Driver'
     """
     language = check_locale(locale)
-    phrase = _phrase(item)
+    phrase = _phrase_in(item, players)
     check_names(names)
     return tell(phrase, names, language)
+
+
+_BONUS: Final = msg(
+    "event.loot_shared.mastermind", "{player}'s Mastermind adds {amount} to the loot ({total})."
+)
+_THEN: Final = msg("narration.then", "{first} {then}")
+#: The Mastermind's bonus to the loot (R-LOOT-1).
+_MASTERMIND_BONUS: Final = 2
+
+
+def narrate(
+    events: Sequence[Event],
+    names: Sequence[str] | None = None,
+    *,
+    locale: str = "en",
+    players: int | None = None,
+) -> list[str]:
+    """A sentence for each of ``events``, in order, each told as :func:`describe` tells it,
+    but with what only the events around it show.
+
+    A share of the loot (:class:`~millions_rules.LootShared`) after the heist's reveals says
+    whose Mastermind added 2M to it (R-LOOT-1), which no event of its own says: a reader
+    who saw an 8M loot card then reads "Flo's Mastermind adds 2M to the loot (10M)."
+
+    A threat card's look (:class:`~millions_rules.ThreatPeeked`) names the character's
+    position only where a player has two characters (the three-player game, R-3P-1): in a
+    game of 4 to 8 players, given by ``players`` or by a
+    :class:`~millions_rules.GameStarted` among ``events``, it reads "Al sees that Bo's
+    character is the Driver.", not "character 1".
+
+    Args:
+        events: The events to tell, in order.
+        names: Player names by seat, as :func:`describe` takes them.
+        locale: One of :data:`~millions_rules.LOCALES`.
+        players: The game's number of players, if known (else read from a
+            :class:`~millions_rules.GameStarted` among ``events``).
+
+    Raises:
+        LocaleError: If ``locale`` is unknown.
+        IllegalActionError: If ``events`` is no sequence of events, or ``names`` is not a
+            sequence of strings (code ``bad_value``).
+
+    >>> from millions_rules import CharacterRevealed, LootShared, Role
+    >>> narrate([CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)], ["Al", "Bo"])[1]
+    "Bo's Mastermind adds 2M to the loot (10M). The 10M of loot is split into 2 shares of 5M."
+    >>> from millions_rules import ThreatPeeked
+    >>> narrate([ThreatPeeked(0, 1, 0, Role.DRIVER)], ["Al", "Bo", "Cy", "Di"], players=4)
+    ["Al sees that Bo's character is the Driver."]
+    >>> narrate([ThreatPeeked(0, 1, 1, Role.DRIVER)], ["Al", "Bo", "Cy"], players=3)
+    ["Al sees that Bo's character 2 is the Driver."]
+    """
+    language = check_locale(locale)
+    if isinstance(events, str) or not isinstance(events, Sequence):
+        illegal(
+            msg("error.bad_value", "events must be a sequence of events, not {kind}"),
+            kind=type(events).__name__,
+        )
+    check_names(names)
+    lines: list[str] = []
+    masterminds: list[int] = []  # the owners of a surviving Mastermind in this heist
+    count = players if type(players) is int else None
+    for event in events:
+        if isinstance(event, GameStarted) and type(event.players) is int:
+            count = event.players
+        line = tell(_phrase_in(event, count), names, language)
+        if isinstance(event, LootRevealed):
+            masterminds = []
+        elif isinstance(event, CharacterRevealed) and event.role is Role.MASTERMIND:
+            masterminds.append(event.player)
+        elif isinstance(event, Eliminated) and event.role is Role.MASTERMIND:
+            masterminds = [seat for seat in masterminds if seat != event.player]
+        elif isinstance(event, LootShared) and len(masterminds) == 1:
+            bonus = Phrase(
+                _BONUS,
+                {"player": masterminds[0]},
+                amount=Money(_MASTERMIND_BONUS),
+                total=Money(event.total),
+            )
+            line = _THEN.render(language, first=tell(bonus, names, language), then=line)
+        lines.append(line)
+    return lines

@@ -212,13 +212,13 @@ def check_use_threat(state: GameState, action: UntrustedAction) -> None:
         illegal(
             msg(
                 "error.bad_slot",
-                "seat {player} has no face-down character at position {slot} "
-                "(positions: {positions})",
+                # Characters counted from 1 in words, as the page's "card 1" and "card 2".
+                "seat {player} has no face-down character {number} (face down: {numbers})",
             ),
             "R-3P-4",
             player=target,
-            slot=slot,
-            positions=Items(positions),
+            number=slot + 1,
+            numbers=Items([position + 1 for position in positions]),
         )
 
 

@@ -16,6 +16,7 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import Dealer
+from .._common.i18n import msg
 from ._errors import ConfigError
 from ._limits import MAX_MONEY
 
@@ -102,7 +103,13 @@ def roles_in_play(players: int) -> tuple[Role, ...]:
     try:
         return _ROLES_BY_COUNT[players]
     except (KeyError, TypeError):
-        raise ConfigError(f"the game is for 3 to 8 players, not {players!r} (R-COMP-2)") from None
+        raise ConfigError._worded(_PLAYER_COUNT, given=repr(players)) from None
+
+
+# A table's player count is a player's choice: the refusal is words in every language.
+_PLAYER_COUNT: Final = msg(
+    "error.config.players", "the game is for 3 to 8 players, not {given} (R-COMP-2)"
+)
 
 
 class RepeatRole(enum.Enum):

@@ -10,6 +10,7 @@ import attrs
 
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError
+from .._common.i18n import msg
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Setup
 
 __all__ = ["MAX_PLAYERS", "MAX_SUPPLY", "TorrakuConfig"]
@@ -21,6 +22,13 @@ MAX_PLAYERS = 6
 #: distinct bets for :func:`~millions_rules.torraku.legal_actions` to list.
 MAX_SUPPLY = 120
 _SEED_LIMIT = 1 << 64
+
+
+# A table's player count is a player's choice: the refusal is words in every language.
+_PLAYER_COUNT = msg(
+    "error.config.torraku_players",
+    "Currency Torraku is for 1 to {high} players, not {given} (R-TK-COMP-5)",
+)
 
 
 def _random_seed() -> int:
@@ -111,9 +119,7 @@ class TorrakuConfig:
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"Currency Torraku is for 1 to {MAX_PLAYERS} players, not {self.players!r} (R-TK-COMP-5)"
-            )
+            raise ConfigError._worded(_PLAYER_COUNT, high=MAX_PLAYERS, given=repr(self.players))
         _check_int("seed", self.seed, 0, _SEED_LIMIT - 1)
         _check_int("first_player", self.first_player, 0, self.players - 1)
         if not isinstance(self.setup, Setup):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
 from .._common.i18n import Text, check_locale, msg, nmsg
-from .._common.narration import Items, Nested, Phrase, Seats, check_names, namer, tell
+from .._common.narration import CLAUSES, Items, Nested, Phrase, Seats, check_names, namer, tell
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._errors import illegal
 from ._events import (
@@ -68,14 +68,19 @@ def _event_phrases() -> dict[type, _Phrasing]:
     )
     hand = msg("torraku.hand", "{player} gets {pieces}")
     round_started = msg("torraku.event.round_started", "Round {round}: {player} opens the betting.")
-    raised = msg("torraku.event.bet_placed", "{player} bets {pieces}: row {row}, raises to {bet}.")
+    # The opening bet and a raise both set the current bet (the bettor's row, R-TK-BET-2).
+    raised = msg("torraku.event.bet_placed", "{player} bets {pieces}: the bet is now {bet}.")
     matched = msg(
-        "torraku.event.bet_placed.match", "{player} bets {pieces}: row {row}, matches {bet}."
+        "torraku.event.bet_placed.match", "{player} bets {pieces} and matches the bet of {bet}."
     )
-    from_bag = nmsg(
+    # R-TK-BET-7: the whole hand, and the missing pieces from the bag.
+    from_bag = msg(
         "torraku.event.bet_placed.bag",
-        "{player} bets {pieces}, one of them from the bag: row {row}, matches {bet}.",
-        "{player} bets {pieces}, {count} of them from the bag: row {row}, matches {bet}.",
+        "{player} bets their whole hand ({own}) and {bag} from the bag, matching the bet of {bet}.",
+    )
+    only_bag = msg(
+        "torraku.event.bet_placed.bag_only",
+        "{player} bets {bag} from the bag, matching the bet of {bet}.",
     )
     passed = nmsg(
         "torraku.event.passed",
@@ -84,8 +89,10 @@ def _event_phrases() -> dict[type, _Phrasing]:
     )
     passed_none = msg("torraku.event.passed.nothing", "{player} passes without betting.")
     betting_ended = msg(
-        "torraku.event.betting_ended", "Betting ends; bets {bets}; {player} passed last."
+        "torraku.event.betting_ended", "Betting ends ({bets}); {player} passed last."
     )
+    bet_of = msg("torraku.bet_of", "{player} {count}")
+    bet_of_none = msg("torraku.bet_of.none", "{player} 0")
     stack = msg("torraku.event.stack_started", "{player} lays {piece} as the base of a stack.")
     new_stack = msg(
         "torraku.event.stack_started.after_penalty",
@@ -95,18 +102,24 @@ def _event_phrases() -> dict[type, _Phrasing]:
     placed = msg(
         "torraku.event.piece_placed", "{player} places {piece} on the stack (height {height})."
     )
+    # R-TK-STACK-4, R-TK-PEN: the foul is moving another piece by hand, or any piece falling
+    # off the stack (the stack need not fall); the stacker takes the stack and the piece.
     touched = msg(
         "torraku.event.penalty_taken.touched",
-        "{player} touches the stack adding {piece} and takes back {pieces}.",
+        "{player} moves another piece of the stack by hand while adding {piece}, and takes "
+        "the stack and that piece as a penalty: {pieces}.",
     )
     knocked = msg(
         "torraku.event.penalty_taken",
-        "{player} knocks the stack down adding {piece} and takes back {pieces}.",
+        "{player} knocks pieces off the stack while adding {piece}, and takes the stack and "
+        "that piece as a penalty: {pieces}.",
     )
     fell = nmsg(
         "torraku.event.penalty_taken.fallen",
-        "{player} knocks the stack down adding {piece} ({count} piece fell) and takes back {pieces}.",
-        "{player} knocks the stack down adding {piece} ({count} pieces fell) and takes back {pieces}.",
+        "{player} knocks {count} piece off the stack while adding {piece}, and takes the stack "
+        "and that piece as a penalty: {pieces}.",
+        "{player} knocks {count} pieces off the stack while adding {piece}, and takes the stack "
+        "and that piece as a penalty: {pieces}.",
     )
     ended = nmsg(
         "torraku.event.round_ended",
@@ -139,14 +152,17 @@ def _event_phrases() -> dict[type, _Phrasing]:
         bag = Pieces(e.bag)
         if len(set(e.hands)) == 1:
             return Phrase(dealt if e.bag.total else dealt_empty, hand=Pieces(e.hands[0]), bag=bag)
-        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)])
+        hands = Items([_Seated(hand, s, pieces=Pieces(h)) for s, h in enumerate(e.hands)], CLAUSES)
         return Phrase(dealt_each if e.bag.total else dealt_each_empty, hands=hands, bag=bag)
 
     def betting(e: BetPlaced) -> Phrase:
-        common: dict[str, object] = {"pieces": Pieces(e.pieces), "row": e.row, "bet": e.current_bet}
         if e.from_bag:
-            return Phrase(from_bag, {"player": e.player}, count=len(e.from_bag), **common)
-        return Phrase(raised if e.raised else matched, {"player": e.player}, **common)
+            own, bag = _split(e.pieces, e.from_bag)
+            if not own.counts.total:
+                return Phrase(only_bag, {"player": e.player}, bag=bag, bet=e.current_bet)
+            return Phrase(from_bag, {"player": e.player}, own=own, bag=bag, bet=e.current_bet)
+        text = raised if e.raised else matched
+        return Phrase(text, {"player": e.player}, pieces=Pieces(e.pieces), bet=e.current_bet)
 
     def penalty(e: PenaltyTaken) -> Phrase:
         taken = Pieces(e.stack + PieceCounts.of((e.piece,)))
@@ -183,7 +199,14 @@ def _event_phrases() -> dict[type, _Phrasing]:
             else Phrase(passed_none, {"player": e.player})
         ),
         BettingEnded: lambda e: Phrase(
-            betting_ended, {"player": e.last_passer}, bets=Items(e.bets)
+            betting_ended,
+            {"player": e.last_passer},
+            bets=Items(
+                [
+                    _Seated(bet_of, seat, count=bet) if bet else _Seated(bet_of_none, seat)
+                    for seat, bet in enumerate(e.bets)
+                ]
+            ),
         ),
         StackStarted: lambda e: Phrase(
             new_stack if e.after_penalty else stack, {"player": e.player}, piece=Piece(e.piece)
@@ -200,11 +223,7 @@ def _event_phrases() -> dict[type, _Phrasing]:
 
 def _action_phrases() -> dict[type, _Phrasing]:
     bet = msg("torraku.action.bet", "Bet {pieces}")
-    bet_bag = nmsg(
-        "torraku.action.bet.bag",
-        "Bet {pieces}, one of them from the bag",
-        "Bet {pieces}, {count} of them from the bag",
-    )
+    bet_bag = msg("torraku.action.bet.bag", "Bet your whole hand ({own}) and {bag} from the bag")
     pass_ = msg("torraku.action.pass", "Pass")
     reports = {
         Placement.PLACED: msg("torraku.action.report_placement.placed", "The piece stays on"),
@@ -212,7 +231,7 @@ def _action_phrases() -> dict[type, _Phrasing]:
             "torraku.action.report_placement.dropped", "Only the piece fell: try again"
         ),
         Placement.KNOCKED_DOWN: msg(
-            "torraku.action.report_placement.knocked_down", "The stack fell"
+            "torraku.action.report_placement.knocked_down", "Pieces fell off the stack"
         ),
         Placement.TOUCHED: msg(
             "torraku.action.report_placement.touched", "Another piece was moved by hand"
@@ -220,15 +239,16 @@ def _action_phrases() -> dict[type, _Phrasing]:
     }
     fell = nmsg(
         "torraku.action.report_placement.fallen",
-        "The stack fell: {count} piece",
-        "The stack fell: {count} pieces",
+        "{count} piece fell off the stack",
+        "{count} pieces fell off the stack",
     )
     other = msg("torraku.action.report_placement", "Report {outcome}")
 
     def betting(a: Bet) -> Phrase:
         pieces = _pieces(a.pieces)
-        if isinstance(a.from_bag, tuple) and a.from_bag:
-            return Phrase(bet_bag, pieces=pieces, count=len(a.from_bag))
+        if isinstance(a.pieces, tuple) and isinstance(a.from_bag, tuple) and a.from_bag:
+            own, bag = _split(a.pieces, a.from_bag)
+            return Phrase(bet_bag, own=own, bag=bag)
         return Phrase(bet, pieces=pieces)
 
     def reporting(a: ReportPlacement) -> Phrase:
@@ -239,6 +259,15 @@ def _action_phrases() -> dict[type, _Phrasing]:
         return Phrase(other, outcome=repr(a.outcome)) if text is None else Phrase(text)
 
     return {Bet: betting, Pass: lambda a: Phrase(pass_), ReportPlacement: reporting}
+
+
+def _split(pieces: Sequence[object], from_bag: Sequence[object]) -> tuple[Pieces, Pieces]:
+    # The pieces from the hand and those from the bag, each counted by kind.
+    own = list(pieces)
+    for piece in from_bag:
+        if piece in own:
+            own.remove(piece)
+    return Pieces(own), Pieces(list(from_bag))  # type: ignore[arg-type]
 
 
 def _pieces(pieces: object) -> object:
@@ -320,6 +349,7 @@ def describe(
                     if isinstance(part, _Seated)
                     else part
                     for part in value.items
-                ]
+                ],
+                value.joiner,
             )
     return tell(phrase, names, language)

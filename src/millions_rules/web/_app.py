@@ -799,8 +799,8 @@ def create_app(
                     f"unknown fields: {', '.join(sorted(unknown))}", "bad_request", 400
                 )
             table = await server.create(**fields)
-        except TableError as error:
-            return _error(error)
+        except TableError as error:  # in the lobby page's language (its ?lang=)
+            return _error(error, request.query_params.get("lang"))
         return JSONResponse(table_links(table, base_url), status_code=201)
 
     async def seat(request: Request) -> Response:

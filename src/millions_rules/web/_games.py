@@ -198,11 +198,27 @@ class WebGame:
         """JSON text of a config, action, event or view."""
         return self.game.to_json(value)
 
+    def narrate(self, events: Sequence[object], names: Sequence[str], lang: str) -> list[str]:
+        """The events narrated in ``lang``, one line each; Millions' lines say what only the
+        events around them show (:func:`~millions_rules.narrate`: the Mastermind's 2M)."""
+        if self.name == "millions":
+            from ..millions._narrate import narrate
+
+            try:
+                return narrate(list(events), names, locale=lang, players=len(names))  # type: ignore[arg-type]
+            except (TypeError, ValueError):  # an event it cannot tell: each one alone
+                pass
+        return [self.describe(event, names, lang) for event in events]
+
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
         """An event narrated or an action labelled, in ``lang``; in English when the game
         does not speak ``lang`` yet; as its JSON when the game does not label it at all."""
         for locale in (lang, "en"):
             try:
+                if self.name == "millions":  # a table's names are all its seats
+                    from ..millions._narrate import describe
+
+                    return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
                 return self.game.describe(item, names, locale=locale)
             except (TypeError, ValueError):  # the library's errors are ValueErrors
                 continue

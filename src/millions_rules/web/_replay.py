@@ -182,7 +182,7 @@ def narrate(
         answer.append(
             {
                 "view": json.loads(game.to_json(step)),
-                "log": [game.describe(event, names, lang) for event in events],
+                "log": game.narrate(events, names, lang),
                 "summary": summary,
                 "ending": ending,
             }

@@ -462,9 +462,7 @@ class Table(Generic[StateT]):
         legal = self.game.legal(self.state, seen, seat)
         return {
             "view": json.loads(self.game.to_json(seen)),
-            "log": [
-                self.game.describe(event, self.names, lang) for event in getattr(seen, "events", ())
-            ],
+            "log": self.game.narrate(getattr(seen, "events", ()), self.names, lang),
             "version": self.version,
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from .._common.errors import ConfigError, seat_words
 from .._common.i18n import Text, check_locale, cite, msg, translations
 from ..millions._errors import IllegalActionError
 from ..millions._events import (
@@ -68,9 +69,9 @@ RULES: Final[dict[str, tuple[Text, ...]]] = {
         ),
         msg(
             "web.rules.millions.heist",
-            "The heist: a lone Snitch names a role, whose characters are caught. The survivors "
-            "split the loot (a Mastermind adds 2M); each pays the Driver 1M; the Crook takes "
-            "2M from the Brute; the role on the card's symbol earns 1M.",
+            "The heist: a lone Snitch names a role, and its characters are eliminated. The "
+            "survivors split the loot (a Mastermind adds 2M); each pays the Driver 1M; the "
+            "Crook takes 2M from the Brute; the role shown by the card's symbol earns 1M.",
         ),
     ),
     "torraku": (
@@ -98,8 +99,9 @@ RULES: Final[dict[str, tuple[Text, ...]]] = {
         ),
         msg(
             "web.rules.torraku.penalties",
-            "Penalties: whoever knocks the stack down or touches it takes the whole stack and "
-            "the piece in hand back into their hand, then starts a new stack.",
+            "Penalties: whoever knocks pieces off the stack, or moves another piece by hand, "
+            "takes the whole stack and the piece they were adding into their hand, then starts "
+            "a new stack.",
         ),
         msg(
             "web.rules.torraku.winning",
@@ -114,8 +116,11 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.rules.title", "How to play"),
     msg("web.target", "Target: {amount}"),
     msg("web.summary.title", "Last heist (round {number})"),
-    msg("web.summary.caught", "Caught: {names}"),
-    msg("web.summary.nobody_caught", "Nobody was caught."),
+    # R-HEIST: everyone eliminated, duplicates and Brutes too (a Brute keeps its deposit).
+    msg("web.summary.caught", "Eliminated: {names}"),
+    msg("web.summary.nobody_caught", "Nobody was eliminated."),
+    # A character: its owner and its role, "Ana (Brute)", "Ana（暴徒）".
+    msg("web.summary.named", "{player} ({role})"),
     msg("web.summary.shares", "Shares: {entries}"),
     msg("web.summary.no_shares", "Nobody shared the loot."),
     msg("web.summary.entry", "{player} {amount}"),
@@ -131,7 +136,7 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.tk.piece.rice_cooker", "rice cooker"),
     msg("web.tk.hand", "Hand"),
     msg("web.tk.row", "Row"),
-    msg("web.tk.left", "Left"),
+    msg("web.tk.left", "Pieces left"),
     msg("web.tk.stack", "Centre stack"),
     msg("web.tk.bag", "Bag"),
     msg("web.tk.current_bet", "Current bet"),
@@ -148,8 +153,8 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.tk.report", "How did your piece go?"),
     msg("web.tk.outcome.placed", "Placed"),
     msg("web.tk.outcome.dropped", "Dropped (try again)"),
-    msg("web.tk.outcome.touched", "Touched the stack"),
-    msg("web.tk.outcome.knocked_down", "Knocked down"),
+    msg("web.tk.outcome.touched", "Moved another piece by hand"),
+    msg("web.tk.outcome.knocked_down", "Pieces fell off the stack"),
     msg("web.tk.fallen", "pieces fallen"),
     msg("web.tk.empty", "empty"),
     msg("web.replay.title", "Replay"),
@@ -165,7 +170,23 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.replay.save", "Save the replay"),
     msg("web.error.bad_request", "the table did not understand the request."),
     msg("web.error.table_closed", "the host closed this table."),
+    msg("web.error.unknown_table", "no open table has this link."),
+    msg("web.error.too_many_tables", "the server holds as many tables as it may: close one first."),
+    msg("web.error.store_failed", "the server could not save the table; try again."),
+    msg("web.error.body_too_large", "the request is too large."),
+    msg("web.error.body_timeout", "the request took too long to arrive."),
+    msg("web.error.external_dealer", "a web table needs the engine to deal the cards."),
+    msg("web.error.not_over", "everyone's replay is shown once the game is over."),
     msg("web.error.not_your_action", "{player} cannot act for {to}."),
+    # The lobby's refusals of a new table's form (TableError ``bad_request``).
+    msg("web.error.players", "players: from {low} to {high}."),
+    msg("web.error.bots", "bots: from 0 to {high}."),
+)
+
+#: The lobby's refusals, by the English message the server writes: what each says in words.
+_LOBBY: Final[tuple[tuple[re.Pattern[str], Text], ...]] = (
+    (re.compile(r"players must be from (?P<low>\d+) to (?P<high>\d+)"), TEACH_WORDS[-2]),
+    (re.compile(r"bots must be from 0 to (?P<high>\d+)"), TEACH_WORDS[-1]),
 )
 
 
@@ -196,7 +217,7 @@ def teach_words(locale: str = "en") -> dict[str, str]:
     return dict(_teach(check_locale(locale)))
 
 
-_NOT_YOURS: Final = TEACH_WORDS[-1]
+_NOT_YOURS: Final = TEACH_WORDS[-3]
 
 
 #: The placeholders of the engine's refusals that hold a seat.
@@ -237,7 +258,8 @@ def refusal(error: IllegalActionError, language: str, names: Sequence[str]) -> s
     if text is None or not seats:
         return error.localized(language)
     marked = {key: f"\x00{value}\x00" for key, value in seats.items()}
-    said = text.render(language, **{**params, **marked})
+    # A seat beyond the names is counted from 1, as every sentence counts seats.
+    said = text.render(language, **{**seat_words(params), **marked})
     for pattern, replacement in _SEAT_WORDS.get(language, ()):
         said = pattern.sub(replacement, said)
     said = re.sub(_MARK, lambda found: names[int(found.group(1))], said).replace("  ", " ")
@@ -249,7 +271,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     """The last finished heist of a Millions game: public facts only.
 
     Returns ``None`` before the first heist ends; else ``{"round", "caught": [[seat,
-    role], ...], "shares": [[seat, amount], ...], "revealed": [[seat, role], ...],
+    role], ...], "shares": [[seat, amount, role], ...], "revealed": [[seat, role], ...],
     "change": [...], "cash": [...]}``: who was eliminated, who received a share and how
     much, which characters were revealed, and each seat's cash change over that round (from
     the loot card's reveal to the round's end) and cash after it. Everyone sees a heist's
@@ -261,7 +283,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     >>> state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
     >>> summary = heist_summary(state)
     >>> summary["round"], summary["caught"], summary["shares"], summary["change"]
-    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12]], [0, 12, 0, 0])
+    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12, 'crook']], [0, 12, 0, 0])
     """
     events = state.events
     ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]
@@ -285,7 +307,9 @@ def summarize_heist(
     return {
         "round": ended.round,
         "caught": [[e.player, e.role.value] for e in window if isinstance(e, Eliminated)],
-        "shares": [[e.player, e.amount] for e in window if isinstance(e, ShareReceived)],
+        "shares": [
+            [e.player, e.amount, e.role.value] for e in window if isinstance(e, ShareReceived)
+        ],
         "revealed": [[e.player, e.role.value] for e in window if isinstance(e, CharacterRevealed)],
         "change": [a - b for a, b in zip(after, before, strict=True)],
         "cash": list(after),
@@ -304,9 +328,23 @@ def page_extras(game: str, state: Any) -> dict[str, Any]:
 def localize(code: str, message: str, language: str | None, cause: object = None) -> str:
     """A refusal's message in ``language``: an engine's refusal (``cause``) is already in it;
     the table's own codes (``stale_version``, ``unknown_token``...) say what they mean in
-    ``language``; any other keeps ``message``."""
+    ``language``; an engine's configuration error (``cause``) says it in ``language``; the
+    lobby's refusals of a new table's players and bots say them in ``language``; any other
+    keeps ``message``."""
     if language is None or isinstance(cause, IllegalActionError):
         return message
+    if isinstance(cause, ConfigError):
+        try:
+            return cause.localized(language)
+        except ValueError:
+            return message
+    for pattern, text in _LOBBY:
+        found_in = pattern.fullmatch(message)
+        if found_in is not None:
+            try:
+                return text.render(language, **found_in.groupdict())
+            except ValueError:
+                return message
     try:
         found = teach_words(language).get(f"web.error.{code}")
     except ValueError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from .._common.i18n import _AND, _COMMA, _ITEMS
 from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
 from ..millions._roles import Role
 from ..millions._state import Phase
@@ -82,6 +83,8 @@ def _words(language: str) -> tuple[tuple[str, str], ...]:
     found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
     found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
     found += [(f"term.{key}", term(key, language)) for key in TERMS]
+    # How the language joins a list: the page writes "Ana, Bo y Cy" and "Ana、Bo和Cy".
+    found += [(text.id, text.render(language)) for text in (_ITEMS, _AND, _COMMA)]
     # The page fills the placeholders itself: they travel as they are. A message with
     # plural forms travels as two: ``<id>.one`` for one, ``<id>`` for any other number
     # (the rule of English and Spanish; Chinese has one form for both).
@@ -101,7 +104,8 @@ def words(locale: str = "en") -> dict[str, str]:
     """Every word the web page shows, in ``locale``, by message id.
 
     The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
-    :data:`~millions_rules.TERMS`) and the page's own ``web.*`` ids, whose placeholders
+    :data:`~millions_rules.TERMS`), ``list.items``, ``list.comma`` and ``list.and`` (how the
+    language joins a list) and the page's own ``web.*`` ids, whose placeholders
     (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``...) stay for the
     page to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``,
     for any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
@@ -114,7 +118,7 @@ def words(locale: str = "en") -> dict[str, str]:
 
     >>> from millions_rules.web import words
     >>> words("zh")["term.spectator"], words("es")["web.choose"]
-    ('观众', 'Elegir {role}')
+    ('旁观者', 'Elegir {role}')
     >>> words("es")["web.winners.one"], words("es")["web.winners"]
     ('Gana {names}', 'Ganan {names}')
     """

@@ -17,7 +17,7 @@
 /** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
  * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
- * @typedef {{round: number, caught: [number, Role][], shares: [number, number][],
+ * @typedef {{round: number, caught: [number, Role][], shares: [number, number, Role][],
  *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
  */
 /**
@@ -44,11 +44,14 @@
 /**
  * The page's words come from the server, built from the library's gettext catalogs (each
  * update carries them; GET /api/words for a page without a token). These few are shown
- * only before the first answer arrives.
- * @type {Record<string, string>}
+ * only before the first answer arrives, in the language the reader chose last (the
+ * catalogs' words: tests/test_words.py checks them).
+ * @type {Record<Lang, Record<string, string>>}
  */
 const FALLBACK = {
-  "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened",
+  en: { "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened" },
+  es: { "web.title": "Millions of Dollars", "web.language": "Idioma", "term.log": "Lo que ha pasado" },
+  zh: { "web.title": "百万美金", "web.language": "语言", "term.log": "游戏记录" },
 };
 
 const token = location.hash.slice(1);
@@ -68,7 +71,7 @@ let langChosen = isLang(stored);
 /** @type {Update | null} */
 let last = null;
 /** @type {Words} The words of `lang`, as the server last sent them. */
-let words = FALLBACK;
+let words = FALLBACK[lang];
 /** @type {(GameEvent | TorrakuEvent)[]} */
 let events = [];
 /** @type {string[]} */
@@ -100,6 +103,7 @@ function isLang(value) {
 
 /** Money as the log writes it (format_money): 5M, 5 M, 500万, 1.5亿. @param {number} millions */
 function money(millions) {
+  if (lang === "zh" && millions === 0) return "0"; // not "0万"
   if (lang === "zh") return Math.abs(millions) >= 100 ? `${millions / 100}亿` : `${millions * 100}万`;
   return lang === "es" ? `${millions} M` : `${millions}M`;
 }
@@ -114,7 +118,7 @@ function moneyUnit() {
  * @param {string} key @param {Record<string, string>} [params]
  */
 function t(key, params = {}) {
-  const template = words[key] ?? FALLBACK[key] ?? key;
+  const template = words[key] ?? FALLBACK[lang][key] ?? FALLBACK.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
 }
 
@@ -124,6 +128,24 @@ function t(key, params = {}) {
  */
 function label(text) {
   return t("web.label", { label: text });
+}
+
+/**
+ * Words joined as the language lists them, the last two by its "and" (list.comma, list.and).
+ * @param {string[]} items
+ */
+function andList(items) {
+  if (items.length < 2) return items.join("");
+  return items.slice(0, -1).join(t("list.comma")) + t("list.and") + items[items.length - 1];
+}
+
+/**
+ * A refusal of the server as a player reads it: no code (it stays in `data-code`), the language's colon.
+ * @param {{error: string, message: string}} error
+ */
+function refusal(error) {
+  byId("notice").dataset.code = error.error;
+  return label(t("web.refused")) + error.message;
 }
 
 /**
@@ -258,7 +280,7 @@ async function act(action) {
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
   // The server answers in the page's language, with the players' names.
-  notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+  notice(refusal(error));
   if (error.error === "stale_version" && stream === null) connect();
 }
 
@@ -416,7 +438,7 @@ function renderActions(view) {
   if (buttons.length) rows.push(el("div", { class: "buttons", id: "action-buttons" }, buttons));
   if (view.payees.length) rows.push(payForm(seat, view));
   if (!buttons.length && !view.payees.length) {
-    const waiting = view.awaiting.map(nameOf).join(", ") || t("web.nobody");
+    const waiting = andList(view.awaiting.map(nameOf)) || t("web.nobody");
     rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: waiting })]));
   }
   box.replaceChildren(...rows);
@@ -480,8 +502,8 @@ function renderEnd(view) {
   const amount = winners.length ? cash[winners[0]] : 0;
   box.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: winners.map(nameOf).join(", ") })]),
-    el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: winners.map(nameOf).join(", "), amount: money(amount ?? 0) })]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
+    el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: andList(winners.map(nameOf)), amount: money(amount ?? 0) })]),
     el("p", { id: "why" }, [why]),
     el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
@@ -509,15 +531,16 @@ function renderSummary(summary) {
   const box = byId("summary");
   box.hidden = summary === null;
   if (summary === null) return;
-  const caught = summary.caught.map(([seat, role]) => `${nameOf(seat)} (${t(`role.${role}`)})`);
-  const shares = summary.shares.map(([seat, amount]) => t("web.summary.entry", { player: nameOf(seat), amount: money(amount) }));
-  const revealed = summary.revealed.map(([seat, role]) => label(nameOf(seat)) + t(`role.${role}`));
-  const signed = (/** @type {number} */ n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + money(Math.abs(n));
+  const named = (/** @type {number} */ seat, /** @type {string} */ role) => t("web.summary.named", { player: nameOf(seat), role: t(`role.${role}`) });
+  const caught = summary.caught.map(([seat, role]) => named(seat, role));
+  const shares = summary.shares.map(([seat, amount, role]) => t("web.summary.entry", { player: role ? named(seat, role) : nameOf(seat), amount: money(amount) }));
+  const revealed = summary.revealed.map(([seat, role]) => named(seat, role));
+  const signed = (/** @type {number} */ n) => (n > 0 ? "+" + money(n) : n < 0 ? "−" + money(-n) : "—");
   box.replaceChildren(
     el("h2", {}, [t("web.summary.title", { number: String(summary.round) })]),
-    el("p", { id: "summary-revealed" }, [label(t("web.summary.revealed")) + (revealed.join(", ") || "—")]),
-    el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: caught.join(", ") }) : t("web.summary.nobody_caught")]),
-    el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: shares.join(", ") }) : t("web.summary.no_shares")]),
+    el("p", { id: "summary-revealed" }, [label(t("web.summary.revealed")) + (andList(revealed) || "—")]),
+    el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: andList(caught) }) : t("web.summary.nobody_caught")]),
+    el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: andList(shares) }) : t("web.summary.no_shares")]),
     el("table", { class: "change", id: "summary-change" }, [
       el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")]), el("th", {}, [t("term.cash")])])]),
       el("tbody", {}, summary.change.map((change, seat) => el("tr", { "data-seat": String(seat), "data-change": String(change) }, [
@@ -615,7 +638,7 @@ function renderTorrakuActions(view) {
   if (pass) rows.push(el("div", { class: "buttons" }, [withId(actionButton(t("web.tk.pass"), pass, !bets.length), "pass-button")]));
   if (reports.length) rows.push(reportForm(seat, view));
   if (!legal.length) {
-    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: view.actors.map(nameOf).join(", ") || t("web.nobody") })]));
+    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: andList(view.actors.map(nameOf)) || t("web.nobody") })]));
   }
   box.replaceChildren(...rows);
 }
@@ -716,7 +739,7 @@ function renderTorrakuEnd(view) {
   if (view.phase !== "game_over") return;
   const won = [...events].reverse().find((e) => e.type === "game_won");
   const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
-  const names = [...view.winners].sort((a, b) => a - b).map(nameOf).join(", ");
+  const names = andList([...view.winners].sort((a, b) => a - b).map(nameOf));
   box.replaceChildren(
     el("h2", {}, [t("web.tk.phase.game_over")]),
     el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
@@ -777,7 +800,7 @@ async function loadReplay() {
   const answer = await response.json();
   if (!response.ok) {
     const error = /** @type {{error: string, message: string}} */ (answer);
-    notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+    notice(refusal(error));
     return;
   }
   notice("");
@@ -823,7 +846,7 @@ function renderReplay() {
       opened = JSON.parse(await chosen.text());
     } catch {
       opened = null;
-      notice(`${t("web.refused")} (bad_request)`);
+      notice(refusal({ error: "bad_request", message: t("web.error.bad_request") }));
       return;
     }
     stepShown = 0;
@@ -886,13 +909,14 @@ async function loadTables() {
 /** Show a refusal of the server. @param {unknown} answer */
 function refused(answer) {
   const error = /** @type {{error: string, message: string}} */ (answer);
-  notice(`${t("web.refused")} (${error.error}): ${error.message}`);
+  notice(refusal(error));
 }
 
 /** POST a lobby request with the admin's token; the answer, or null after a refusal.
  * @param {string} path @param {Record<string, unknown>} body */
 async function lobbyPost(path, body) {
-  const response = await fetch(path, {
+  // The page's language, for the words of a refusal (the body's `lang` is the new table's).
+  const response = await fetch(`${path}?lang=${encodeURIComponent(lang)}`, {
     method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify(body),
   });
   const answer = await response.json();
