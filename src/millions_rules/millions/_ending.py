@@ -7,6 +7,7 @@ from typing import Final
 from .._common.interning import interned
 from ._draft import Draft
 from ._events import GameWon, RoundEnded, WinReason
+from ._offers import judge_claims
 from ._planning import start_round
 from ._roles import Role
 from ._state import Phase
@@ -55,3 +56,4 @@ def _declare_winners(draft: Draft, reason: WinReason) -> None:
     draft.winners = frozenset(winners)
     draft.phase = _GAME_OVER
     draft.events.append(GameWon(winners, tuple(draft.cash), reason))
+    judge_claims(draft)  # R-TALK-2: only now may anyone tell a true claim from a false one

@@ -1,0 +1,458 @@
+"""Deals and talk (R-DEAL, R-TALK): offers, their settlement, table talk and the leader's press.
+
+An :class:`~millions_rules.Offer` opens an :class:`~millions_rules.OpenOffer` in the state;
+the recipient settles it with :class:`~millions_rules.AcceptOffer`, which makes the
+decider's decision with the existing rules (:func:`._negotiation.play_stay`,
+:func:`._negotiation.play_leave`) after the payment, as one step (R-DEAL-2). Offers end
+by decline, withdrawal or lapse (R-DEAL-3, :mod:`._offers`). Talk
+(:class:`~millions_rules.Say`) and pressing (:class:`~millions_rules.Press`) only add
+events. None of these but acceptance counts in
+:attr:`~millions_rules.GameState.rule_version`.
+
+Everything an action here refuses is told in terms its sender may know: an offer is
+looked up among the sender's own, so whether someone else's private offer exists never
+changes an error (R-DEAL-4).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._common.untrusted import UntrustedAction
+from ._actions import AcceptOffer, DeclineOffer, Leave, Offer, Press, Say, Stay, WithdrawOffer
+from ._checks import illegal, require_phase, require_role, require_seat, require_whole
+from ._draft import Draft
+from ._errors import IllegalActionError
+from ._events import (
+    OfferAccepted,
+    OfferDeclined,
+    OfferMade,
+    OfferWithdrawn,
+    OpenOffer,
+    Paid,
+    Pressed,
+    RoundEnded,
+    Said,
+)
+from ._negotiation import check_leave, check_stay, play_leave, play_stay
+from ._roles import Role
+from ._state import GameState, Phase
+from ._text import Money, msg
+
+__all__ = [
+    "MAX_OFFERS_A_ROUND",
+    "MAX_OPEN_OFFERS",
+    "MAX_TALK_A_ROUND",
+    "MAX_TALK_LENGTH",
+    "check_accept",
+    "check_decline",
+    "check_offer",
+    "check_press",
+    "check_say",
+    "check_withdraw",
+    "deal_actions",
+    "play_accept",
+    "play_decline",
+    "play_offer",
+    "play_press",
+    "play_say",
+    "play_withdraw",
+]
+
+#: R-DEAL-5: the open offers one player may have made at a time.
+MAX_OPEN_OFFERS: Final = 8
+#: R-DEAL-5: the offers one player may make in a round.
+MAX_OFFERS_A_ROUND: Final = 32
+#: R-TALK-4: the characters of one message.
+MAX_TALK_LENGTH: Final = 280
+#: R-TALK-4: the messages (and presses) one player may send in a round.
+MAX_TALK_A_ROUND: Final = 40
+
+_NEGOTIATION: Final = Phase.NEGOTIATION
+
+_DOING_OFFER: Final = msg("doing.offer", "offer a deal")
+_DOING_ANSWER: Final = msg("doing.answer_offer", "answer an offer")
+_DOING_PRESS: Final = msg("doing.press", "press a player")
+
+
+# -- reading the log ---------------------------------------------------------
+
+
+def _this_round(state: GameState) -> list[object]:
+    """The events since the last round ended (talk may precede a round's loot card)."""
+    events = state.events
+    start = len(events)
+    while start and events[start - 1].__class__ is not RoundEnded:
+        start -= 1
+    return list(events[start:])
+
+
+def _next_id(state: GameState, proposer: int, recipient: int, private: bool) -> str:
+    """The next offer's id; it counts only offers its audience sees (R-DEAL-4)."""
+    if not private:
+        made = sum(
+            1 for e in state.events if e.__class__ is OfferMade and not e.offer.private  # type: ignore[union-attr]
+        )
+        return f"public-{made + 1}"
+    low, high = sorted((proposer, recipient))
+    made = sum(
+        1
+        for e in state.events
+        if e.__class__ is OfferMade
+        and e.offer.private  # type: ignore[union-attr]
+        and {e.offer.player, e.offer.to} == {low, high}  # type: ignore[union-attr]
+    )
+    return f"private-{low}-{high}-{made + 1}"
+
+
+def _require_bool(value: object, what: str) -> bool:
+    if type(value) is not bool:
+        illegal(
+            msg("error.bad_value", "{what} must be a bool, not {kind}"),
+            what=what,
+            kind=type(value).__name__,
+        )
+    return value
+
+
+# -- R-DEAL-1, R-DEAL-4, R-DEAL-5: offers ---------------------------------------
+
+
+def check_offer(state: GameState, action: UntrustedAction) -> None:
+    """Refuse an :class:`~millions_rules.Offer` that breaks R-DEAL-1, R-DEAL-4 or R-DEAL-5."""
+    require_phase(state, _DOING_OFFER, "R-DEAL-1", _NEGOTIATION)
+    proposer = require_seat(state, action.player)
+    recipient = require_seat(state, action.to, "to")
+    amount = require_whole(action.amount, "amount")
+    decider = require_seat(state, action.decider, "decider")
+    leave = _require_bool(action.leave, "leave")
+    private = _require_bool(action.private, "private")
+    role = None if action.role is None else require_role(action.role)
+    if proposer == recipient:
+        illegal(
+            msg("error.self_target", "seat {player} cannot make an offer to itself"),
+            "R-DEAL-1",
+            player=proposer,
+        )
+    if decider not in (proposer, recipient):
+        illegal(
+            msg("error.not_a_party", "the decider, seat {decider}, must be one of the two parties"),
+            "R-DEAL-1",
+            decider=decider,
+        )
+    if not 1 <= amount <= state.config.total_money:
+        illegal(
+            msg("error.bad_value", "an offer is from {minimum} to {maximum}, not {amount}"),
+            "R-DEAL-1",
+            minimum=Money(1),
+            maximum=Money(state.config.total_money),
+            amount=amount,
+        )
+    for seat in (proposer, recipient):
+        if not state.in_round(seat):
+            illegal(
+                msg(
+                    "error.not_in_round",
+                    "seat {player} has left the round and takes no part in deals",
+                ),
+                "R-DEAL-1",
+                player=seat,
+            )
+    if state.decided[decider]:
+        illegal(
+            msg("error.already_decided", "seat {player} has already decided; a decision is final"),
+            "R-DEAL-1",
+            player=decider,
+        )
+    if role is not None:
+        _check_role(state, role, leave, decider if decider == proposer else None)
+    if private and not state.config.private_offers:
+        illegal(
+            msg("error.private_forbidden", "this table allows no private offers"), "R-DEAL-4"
+        )
+    _check_offer_bounds(state, proposer)
+
+
+def _check_role(state: GameState, role: Role, leave: bool, own: int | None) -> None:
+    """The named character of a three-player take-back (R-3P-2); checked against the hand
+    only when the decider is the proposer, who knows it (the recipient's stays secret)."""
+    if not leave or not state.config.three_player:
+        illegal(
+            msg(
+                "error.role_not_applicable",
+                "only a deal to leave in the three-player game names one character",
+            ),
+            "R-3P-2",
+        )
+    if role not in state.config.roles:
+        illegal(
+            msg("error.role_not_in_play", "{role} is not in play with {players} players"),
+            "R-COMP-2",
+            role=role,
+            players=state.config.players,
+        )
+    if own is not None and all(c.role is not role for c in state.hidden_characters(own)):
+        illegal(
+            msg("error.no_such_character", "seat {player} has no {role} in the round"),
+            "R-3P-2",
+            player=own,
+            role=role,
+        )
+
+
+def _check_offer_bounds(state: GameState, proposer: int) -> None:
+    if sum(1 for offer in state.offers if offer.player == proposer) >= MAX_OPEN_OFFERS:
+        illegal(
+            msg(
+                "error.offer_limit",
+                "seat {player} already has {limit} open offers; withdraw one first",
+            ),
+            "R-DEAL-5",
+            player=proposer,
+            limit=MAX_OPEN_OFFERS,
+        )
+    made = sum(
+        1
+        for e in _this_round(state)
+        if e.__class__ is OfferMade and e.offer.player == proposer  # type: ignore[attr-defined]
+    )
+    if made >= MAX_OFFERS_A_ROUND:
+        illegal(
+            msg("error.offer_limit", "seat {player} has made {limit} offers this round"),
+            "R-DEAL-5",
+            player=proposer,
+            limit=MAX_OFFERS_A_ROUND,
+        )
+
+
+def play_offer(draft: Draft, action: Offer) -> None:
+    """Open the offer (R-DEAL-1)."""
+    offer = OpenOffer(
+        _next_id(draft.source, action.player, action.to, action.private),
+        action.player,
+        action.to,
+        action.amount,
+        action.decider,
+        action.leave,
+        action.role,
+        action.private,
+    )
+    draft.offers = (*draft.offers, offer)
+    draft.events.append(OfferMade(offer))
+    draft.side_actions += 1
+
+
+# -- R-DEAL-2, R-DEAL-3: answering and withdrawing -------------------------------
+
+
+def _find(state: GameState, action: UntrustedAction, *, recipient: bool) -> OpenOffer:
+    """The open offer named by ``action`` that its sender may answer (or withdraw).
+
+    It is looked up among the sender's own offers only, so the error is the same
+    whether or not an offer of that id exists between other players (R-DEAL-4).
+    """
+    require_phase(state, _DOING_ANSWER, "R-DEAL-3", _NEGOTIATION)
+    seat = require_seat(state, action.player)
+    name = action.offer
+    if type(name) is not str:
+        illegal(
+            msg("error.bad_value", "offer must be an offer's id (text), not {kind}"),
+            kind=type(name).__name__,
+        )
+    for offer in state.offers:
+        if offer.id == name and (offer.to if recipient else offer.player) == seat:
+            return offer
+    if recipient:
+        illegal(
+            msg("error.no_such_offer", "seat {player} has no open offer {offer} to answer"),
+            "R-DEAL-3",
+            player=seat,
+            offer=repr(name)[:40],
+        )
+    illegal(
+        msg("error.no_such_offer", "seat {player} has made no open offer {offer}"),
+        "R-DEAL-3",
+        player=seat,
+        offer=repr(name)[:40],
+    )
+
+
+def _decision(offer: OpenOffer) -> Stay | Leave:
+    return Leave(offer.decider, offer.role) if offer.leave else Stay(offer.decider)
+
+
+def check_accept(state: GameState, action: UntrustedAction) -> None:
+    """Refuse an :class:`~millions_rules.AcceptOffer` that breaks R-DEAL-2."""
+    offer = _find(state, action, recipient=True)
+    decision = _decision(offer)
+    # The decision's own rules (R-NEG-1, R-NEG-2, R-3P-2): refused as that action would be.
+    (check_leave if offer.leave else check_stay)(state, decision)  # type: ignore[arg-type]
+    payer = offer.payer
+    if state.cash[payer] < offer.amount:
+        illegal(
+            msg("error.insufficient_funds", "seat {player} holds {cash} and cannot pay {amount}"),
+            "R-DEAL-2",
+            player=payer,
+            cash=Money(state.cash[payer]),
+            amount=Money(offer.amount),
+        )
+
+
+def play_accept(draft: Draft, action: AcceptOffer) -> None:
+    """Settle the deal as one step: the payment, then the decider's decision (R-DEAL-2).
+
+    The payment comes first so that a decision ending negotiation (the heist follows)
+    finds the money already moved; both are public (R-DEAL-4).
+    """
+    offer = next(o for o in draft.offers if o.id == action.offer)
+    draft.offers = tuple([o for o in draft.offers if o is not offer])
+    draft.events.append(OfferAccepted(offer))
+    draft.transfer(offer.payer, offer.decider, offer.amount)
+    draft.events.append(Paid(offer.payer, offer.decider, offer.amount))
+    if offer.leave:
+        play_leave(draft, Leave(offer.decider, offer.role))
+    else:
+        play_stay(draft, Stay(offer.decider))
+
+
+def check_decline(state: GameState, action: UntrustedAction) -> None:
+    """Refuse a :class:`~millions_rules.DeclineOffer` of no open offer to its sender (R-DEAL-3)."""
+    _find(state, action, recipient=True)
+
+
+def play_decline(draft: Draft, action: DeclineOffer) -> None:
+    """End the offer; no money moves (R-DEAL-3)."""
+    offer = next(o for o in draft.offers if o.id == action.offer)
+    draft.offers = tuple([o for o in draft.offers if o is not offer])
+    draft.events.append(OfferDeclined(offer))
+    draft.side_actions += 1
+
+
+def check_withdraw(state: GameState, action: UntrustedAction) -> None:
+    """Refuse a :class:`~millions_rules.WithdrawOffer` of no open offer of its sender (R-DEAL-3)."""
+    _find(state, action, recipient=False)
+
+
+def play_withdraw(draft: Draft, action: WithdrawOffer) -> None:
+    """End the offer; no money moves (R-DEAL-3)."""
+    offer = next(o for o in draft.offers if o.id == action.offer)
+    draft.offers = tuple([o for o in draft.offers if o is not offer])
+    draft.events.append(OfferWithdrawn(offer))
+    draft.side_actions += 1
+
+
+def deal_actions(state: GameState, seat: int) -> tuple[AcceptOffer | DeclineOffer | WithdrawOffer, ...]:
+    """``seat``'s legal answers to open offers: accept (when legal) and decline each offer
+    made to it, withdraw each it made, in the order the offers were made (R-DEAL-2, R-DEAL-3)."""
+    found: list[AcceptOffer | DeclineOffer | WithdrawOffer] = []
+    for offer in state.offers:
+        if offer.to == seat:
+            accept = AcceptOffer(seat, offer.id)
+            try:
+                check_accept(state, accept)
+            except IllegalActionError:
+                pass
+            else:
+                found.append(accept)
+            found.append(DeclineOffer(seat, offer.id))
+        elif offer.player == seat:
+            found.append(WithdrawOffer(seat, offer.id))
+    return tuple(found)
+
+
+# -- R-TALK: talk and the leader's press ----------------------------------------
+
+
+def _check_talk_bound(state: GameState, seat: int) -> None:
+    said = sum(
+        1
+        for e in _this_round(state)
+        if (e.__class__ is Said or e.__class__ is Pressed) and e.player == seat  # type: ignore[attr-defined]
+    )
+    if said >= MAX_TALK_A_ROUND:
+        illegal(
+            msg("error.talk_limit", "seat {player} has said {limit} messages this round"),
+            "R-TALK-4",
+            player=seat,
+            limit=MAX_TALK_A_ROUND,
+        )
+
+
+def check_say(state: GameState, action: UntrustedAction) -> None:
+    """Refuse a :class:`~millions_rules.Say` that breaks R-TALK-1, R-TALK-2 or R-TALK-4."""
+    seat = require_seat(state, action.player)
+    text = action.text
+    if type(text) is not str:
+        illegal(
+            msg("error.bad_value", "text must be text, not {kind}"), kind=type(text).__name__
+        )
+    if len(text) > MAX_TALK_LENGTH:
+        illegal(
+            msg(
+                "error.message_too_long",
+                "a message is at most {limit} characters, not {length}",
+            ),
+            "R-TALK-4",
+            limit=MAX_TALK_LENGTH,
+            length=len(text),
+        )
+    claim = None if action.claim is None else require_role(action.claim, "claim")
+    if not text and claim is None:
+        illegal(msg("error.bad_value", "a message says something or claims a role"), "R-TALK-1")
+    if claim is not None and claim not in state.config.roles:
+        illegal(
+            msg("error.role_not_in_play", "{role} is not in play with {players} players"),
+            "R-TALK-2",
+            role=claim,
+            players=state.config.players,
+        )
+    if action.to is not None:
+        to = require_seat(state, action.to, "to")
+        if to == seat:
+            illegal(
+                msg("error.self_target", "seat {player} cannot talk to itself"),
+                "R-TALK-1",
+                player=seat,
+            )
+        if not state.config.private_talk:
+            illegal(msg("error.private_forbidden", "this table allows no private talk"), "R-TALK-1")
+    _check_talk_bound(state, seat)
+
+
+def play_say(draft: Draft, action: Say) -> None:
+    """Log the message; it has no rule effect (R-TALK-1)."""
+    draft.events.append(Said(action.player, action.text, action.to, action.claim))
+    draft.side_actions += 1
+
+
+def check_press(state: GameState, action: UntrustedAction) -> None:
+    """Refuse a :class:`~millions_rules.Press` that breaks R-TALK-LEADER or R-TALK-4."""
+    require_phase(state, _DOING_PRESS, "R-TALK-LEADER", _NEGOTIATION)
+    seat = require_seat(state, action.player)
+    target = require_seat(state, action.target, "target")
+    if seat != state.leader:
+        illegal(
+            msg("error.not_leader", "only the leader, seat {leader}, may press a player"),
+            "R-TALK-LEADER",
+            leader=state.leader,
+        )
+    if target == seat:
+        illegal(
+            msg("error.self_target", "seat {player} cannot press itself"),
+            "R-TALK-LEADER",
+            player=seat,
+        )
+    if state.decided[target]:
+        illegal(
+            msg("error.already_decided", "seat {player} has already decided; a decision is final"),
+            "R-TALK-LEADER",
+            player=target,
+        )
+    _check_talk_bound(state, seat)
+
+
+def play_press(draft: Draft, action: Press) -> None:
+    """Log the press; it has no other effect (R-TALK-LEADER)."""
+    draft.events.append(Pressed(action.player, action.target))
+    draft.side_actions += 1
+
