@@ -55,5 +55,7 @@ def _declare_winners(draft: Draft, reason: WinReason) -> None:
     winners = tuple([seat for seat, cash in enumerate(draft.cash) if cash == best])
     draft.winners = frozenset(winners)
     draft.phase = _GAME_OVER
+    # R-TALK-2: only now may anyone tell a true claim from a false one; the labels come
+    # just before GameWon, which stays the last event of a game.
+    judge_claims(draft)
     draft.events.append(GameWon(winners, tuple(draft.cash), reason))
-    judge_claims(draft)  # R-TALK-2: only now may anyone tell a true claim from a false one

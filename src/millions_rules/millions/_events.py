@@ -565,8 +565,8 @@ class Pressed:
 class ClaimJudged:
     """Once the game has ended: whether a claim was true (R-TALK-2).
 
-    One for each :class:`Said` with a claim, in the order said, after
-    :class:`GameWon`, with the claim's audience. A claim is true when one of the
+    One for each :class:`Said` with a claim, in the order said, emitted by the action
+    that ends the game, just before :class:`GameWon`, with the claim's audience. A claim is true when one of the
     speaker's characters of that round had the claimed role.
     """
 
