@@ -46,12 +46,14 @@ class _RoleName:
         return role_name(self.role, locale) if isinstance(self.role, Role) else str(self.role)
 
 
-def _decision(leave: object, role: object) -> Nested:
+def _decision(leave: object, role: object, *, label: bool = False) -> Nested:
+    """The decider's decision; a label names the role as on the card ("the Brute"), a
+    sentence as the log does ("the brute")."""
     if not leave:
         return Nested(_STAY)
     if role is None:
         return Nested(_LEAVE)
-    return Nested(_TAKE_BACK, role=_RoleName(role))
+    return Nested(_TAKE_BACK, role=_RoleName(role) if label else role)
 
 
 def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
@@ -131,14 +133,14 @@ def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
             text = claimed if e.text else claimed_only
         else:
             text = claimed_private if e.text else claimed_private_only
-        return Phrase(text, seats, role=_RoleName(e.claim), words=e.text)
+        return Phrase(text, seats, role=e.claim, words=e.text)
 
     def judging(e: ClaimJudged) -> Phrase:
         return Phrase(
             judged_true if e.true else judged_false,
             {"player": e.player},
             round=e.round,
-            role=_RoleName(e.claim),
+            role=e.claim,
         )
 
     def offering(a: Offer) -> Phrase:
@@ -148,7 +150,10 @@ def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
         else:
             text = offer_pays if paying else offer_asks
         return Phrase(
-            text, {"to": a.to}, amount=Money(a.amount), decision=_decision(a.leave, a.role)
+            text,
+            {"to": a.to},
+            amount=Money(a.amount),
+            decision=_decision(a.leave, a.role, label=True),
         )
 
     def speaking(a: Say) -> Phrase:
