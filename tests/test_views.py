@@ -11,26 +11,26 @@ from hypothesis import strategies as st
 
 from millions_rules import (
     CharacterChosen,
+    CharacterStatus,
+    CharacterTakenBack,
+    Choose,
     ClaimJudged,
+    DealLoot,
+    Denounce,
+    GameConfig,
+    GameState,
+    Leave,
     OfferAccepted,
     OfferDeclined,
     OfferLapsed,
     OfferMade,
     OfferWithdrawn,
     OpenOffer,
-    Said,
-    CharacterStatus,
-    CharacterTakenBack,
-    Choose,
-    DealLoot,
-    Denounce,
-    GameConfig,
-    GameState,
-    Leave,
     Phase,
     RepeatRole,
     Role,
     RoleCardSetAside,
+    Said,
     SetAside,
     Stay,
     ThreatPeeked,
@@ -106,9 +106,7 @@ def hide_differently(state: GameState, seat: int | None) -> GameState:
         previous_roles=previous,
         deck=tuple(reversed(state.deck)),
         offers=tuple(
-            offer
-            if not offer.private or seat in (offer.player, offer.to)
-            else _other_offer(offer)
+            offer if not offer.private or seat in (offer.player, offer.to) else _other_offer(offer)
             for offer in state.offers
         ),
         rng=state.rng ^ 0xDEADBEEF,

@@ -77,7 +77,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         decision=Nested(Text("deal.leave", "leave the round")),
         length=300,
         offer="public-2",
-        words="¿Quién lleva al Conductor? 谁是司机？",
+        words="¿Quién lleva al Conductor? 我是司机",
         bag=Pieces(PieceCounts(1, 0, n)),
         bet=3,
         bets=_Joined(join_items, [2, 0, 3]),

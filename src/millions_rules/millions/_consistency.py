@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn, TypeGuard
 
-from ._errors import ConfigError, DeserializationError
 from ._config import GameConfig
+from ._errors import ConfigError, DeserializationError
 from ._events import LootRevealed, OpenOffer
 from ._heist import nameable_roles
 from ._roles import REVEAL_ORDER, Dealer, LootCard, Role

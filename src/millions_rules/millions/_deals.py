@@ -16,14 +16,15 @@ changes an error (R-DEAL-4).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final, Protocol
 
-from .._common.untrusted import UntrustedAction
 from ._actions import AcceptOffer, DeclineOffer, Leave, Offer, Press, Say, Stay, WithdrawOffer
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
 from ._errors import IllegalActionError
 from ._events import (
+    Event,
     OfferAccepted,
     OfferDeclined,
     OfferMade,
@@ -70,6 +71,35 @@ MAX_TALK_A_ROUND: Final = 40
 
 _NEGOTIATION: Final = Phase.NEGOTIATION
 
+
+class UntrustedAction(Protocol):  # pragma: no cover - a type, never instantiated
+    """A deal or talk action as a user may have built it: each field read as ``object``
+    (as :class:`millions_rules._common.untrusted.UntrustedAction` for the other actions)."""
+
+    @property
+    def player(self) -> object: ...
+    @property
+    def to(self) -> object: ...
+    @property
+    def amount(self) -> object: ...
+    @property
+    def decider(self) -> object: ...
+    @property
+    def leave(self) -> object: ...
+    @property
+    def role(self) -> object: ...
+    @property
+    def private(self) -> object: ...
+    @property
+    def offer(self) -> object: ...
+    @property
+    def text(self) -> object: ...
+    @property
+    def claim(self) -> object: ...
+    @property
+    def target(self) -> object: ...
+
+
 _DOING_OFFER: Final = msg("doing.offer", "offer a deal")
 _DOING_ANSWER: Final = msg("doing.answer_offer", "answer an offer")
 _DOING_PRESS: Final = msg("doing.press", "press a player")
@@ -78,30 +108,23 @@ _DOING_PRESS: Final = msg("doing.press", "press a player")
 # -- reading the log ---------------------------------------------------------
 
 
-def _this_round(state: GameState) -> list[object]:
+def _this_round(state: GameState) -> tuple[Event, ...]:
     """The events since the last round ended (talk may precede a round's loot card)."""
     events = state.events
     start = len(events)
     while start and events[start - 1].__class__ is not RoundEnded:
         start -= 1
-    return list(events[start:])
+    return events[start:]
 
 
 def _next_id(state: GameState, proposer: int, recipient: int, private: bool) -> str:
     """The next offer's id; it counts only offers its audience sees (R-DEAL-4)."""
+    offers = [e.offer for e in state.events if isinstance(e, OfferMade)]
     if not private:
-        made = sum(
-            1 for e in state.events if e.__class__ is OfferMade and not e.offer.private  # type: ignore[union-attr]
-        )
-        return f"public-{made + 1}"
+        return f"public-{sum(1 for offer in offers if not offer.private) + 1}"
     low, high = sorted((proposer, recipient))
-    made = sum(
-        1
-        for e in state.events
-        if e.__class__ is OfferMade
-        and e.offer.private  # type: ignore[union-attr]
-        and {e.offer.player, e.offer.to} == {low, high}  # type: ignore[union-attr]
-    )
+    pair = {low, high}
+    made = sum(1 for offer in offers if offer.private and {offer.player, offer.to} == pair)
     return f"private-{low}-{high}-{made + 1}"
 
 
@@ -167,9 +190,7 @@ def check_offer(state: GameState, action: UntrustedAction) -> None:
     if role is not None:
         _check_role(state, role, leave, decider if decider == proposer else None)
     if private and not state.config.private_offers:
-        illegal(
-            msg("error.private_forbidden", "this table allows no private offers"), "R-DEAL-4"
-        )
+        illegal(msg("error.private_forbidden", "this table allows no private offers"), "R-DEAL-4")
     _check_offer_bounds(state, proposer)
 
 
@@ -212,9 +233,7 @@ def _check_offer_bounds(state: GameState, proposer: int) -> None:
             limit=MAX_OPEN_OFFERS,
         )
     made = sum(
-        1
-        for e in _this_round(state)
-        if e.__class__ is OfferMade and e.offer.player == proposer  # type: ignore[attr-defined]
+        1 for e in _this_round(state) if isinstance(e, OfferMade) and e.offer.player == proposer
     )
     if made >= MAX_OFFERS_A_ROUND:
         illegal(
@@ -286,7 +305,8 @@ def check_accept(state: GameState, action: UntrustedAction) -> None:
     offer = _find(state, action, recipient=True)
     decision = _decision(offer)
     # The decision's own rules (R-NEG-1, R-NEG-2, R-3P-2): refused as that action would be.
-    (check_leave if offer.leave else check_stay)(state, decision)  # type: ignore[arg-type]
+    rules: Callable[[GameState, Any], None] = check_leave if offer.leave else check_stay
+    rules(state, decision)
     payer = offer.payer
     if state.cash[payer] < offer.amount:
         illegal(
@@ -341,15 +361,18 @@ def play_withdraw(draft: Draft, action: WithdrawOffer) -> None:
     draft.side_actions += 1
 
 
-def deal_actions(state: GameState, seat: int) -> tuple[AcceptOffer | DeclineOffer | WithdrawOffer, ...]:
+def deal_actions(
+    state: GameState, seat: int
+) -> tuple[AcceptOffer | DeclineOffer | WithdrawOffer, ...]:
     """``seat``'s legal answers to open offers: accept (when legal) and decline each offer
     made to it, withdraw each it made, in the order the offers were made (R-DEAL-2, R-DEAL-3)."""
     found: list[AcceptOffer | DeclineOffer | WithdrawOffer] = []
     for offer in state.offers:
         if offer.to == seat:
             accept = AcceptOffer(seat, offer.id)
+            checking: Callable[[GameState, Any], None] = check_accept
             try:
-                check_accept(state, accept)
+                checking(state, accept)
             except IllegalActionError:
                 pass
             else:
@@ -364,11 +387,7 @@ def deal_actions(state: GameState, seat: int) -> tuple[AcceptOffer | DeclineOffe
 
 
 def _check_talk_bound(state: GameState, seat: int) -> None:
-    said = sum(
-        1
-        for e in _this_round(state)
-        if (e.__class__ is Said or e.__class__ is Pressed) and e.player == seat  # type: ignore[attr-defined]
-    )
+    said = sum(1 for e in _this_round(state) if isinstance(e, (Said, Pressed)) and e.player == seat)
     if said >= MAX_TALK_A_ROUND:
         illegal(
             msg("error.talk_limit", "seat {player} has said {limit} messages this round"),
@@ -383,9 +402,7 @@ def check_say(state: GameState, action: UntrustedAction) -> None:
     seat = require_seat(state, action.player)
     text = action.text
     if type(text) is not str:
-        illegal(
-            msg("error.bad_value", "text must be text, not {kind}"), kind=type(text).__name__
-        )
+        illegal(msg("error.bad_value", "text must be text, not {kind}"), kind=type(text).__name__)
     if len(text) > MAX_TALK_LENGTH:
         illegal(
             msg(
@@ -455,4 +472,3 @@ def play_press(draft: Draft, action: Press) -> None:
     """Log the press; it has no other effect (R-TALK-LEADER)."""
     draft.events.append(Pressed(action.player, action.target))
     draft.side_actions += 1
-

@@ -196,7 +196,8 @@ class GameState:
         :attr:`version` also counts private offers and whispers.
         """
         fields = self.__dict__
-        return log_size(fields["history"]) - fields.get("side_actions", 0)
+        side: int = fields["side_actions"]
+        return log_size(fields["history"]) - side
 
     @property
     def players(self) -> int:

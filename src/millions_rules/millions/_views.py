@@ -225,7 +225,6 @@ class PlayerView:
 document_fields(PublicConfig, SeenCharacter, PlayerView)
 
 
-
 def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """The events ``seat`` may see (``None``: a spectator), in order.
 
@@ -487,7 +486,9 @@ def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
     if not present[seat]:
         return ()
     three = seen.config.players == 3
-    mine = [c.role for c in seen.characters if c.player == seat and c.status is CharacterStatus.HIDDEN]
+    mine = [
+        c.role for c in seen.characters if c.player == seat and c.status is CharacterStatus.HIDDEN
+    ]
     terms: list[OfferTerms] = []
     for to in range(seen.config.players):
         if to == seat or not present[to]:
