@@ -72,12 +72,11 @@ def side_action(state: GameState, rng: random.Random) -> Action | None:
     if kind < 0.5 and state.phase is Phase.NEGOTIATION:
         leave = rng.random() < 0.5
         decider = rng.choice((seat, other))
-        role = None
-        if leave and players == 3 and decider == seat and rng.random() < 0.5:
-            hand = [c.role for c in state.hidden_characters(seat)]
-            role = rng.choice(hand) if hand else None
+        slot = None
+        if leave and players == 3 and rng.random() < 0.5:
+            slot = rng.randrange(2)
         action = Offer(
-            seat, other, rng.randint(1, 4), decider, leave, role, private=rng.random() < 0.5
+            seat, other, rng.randint(1, 4), decider, leave, slot, private=rng.random() < 0.5
         )
     elif kind < 0.6 and state.phase is Phase.NEGOTIATION:
         action = Press(state.leader, other)
@@ -139,7 +138,7 @@ any_actions: st.SearchStrategy[object] = st.one_of(
         amounts,
         seat_values,
         st.booleans() | st.just(1),
-        st.none() | roles,
+        st.none() | st.integers(-1, 2) | st.just("0"),
         st.booleans() | st.just("yes"),
     ),
     st.builds(

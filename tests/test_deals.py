@@ -123,15 +123,19 @@ def test_offer_needs_negotiation_and_parties_in_the_round() -> None:
     assert code_of(stayed, Offer(0, 1, 3, 0)) is None  # the undecided party may still decide
 
 
-def test_offer_of_a_named_character_three_players() -> None:
-    """R-DEAL-1, R-3P-2: in the three-player game a deal may take back one named character;
-    the proposer's own hand is checked, the recipient's is not (it is secret)."""
+def test_offer_of_one_character_by_position_three_players() -> None:
+    """R-DEAL-1, R-3P-2, R-3P-4: in the three-player game a deal may take back one
+    character, named by its position (public), never by its role: no deal proves a card
+    (R-TALK-3)."""
     state = negotiation(3)
-    assert code_of(state, Offer(0, 1, 2, 0, leave=True, role=D)) is None
-    assert code_of(state, Offer(0, 1, 2, 0, leave=True, role=C)) == "no_such_character"
-    assert code_of(state, Offer(0, 1, 2, 1, leave=True, role=M)) is None  # seat 1's hand is secret
-    assert code_of(state, Offer(0, 1, 2, 0, leave=False, role=D)) == "role_not_applicable"
-    assert code_of(negotiation(5), Offer(0, 1, 2, 0, True, B)) == "role_not_applicable"
+    assert code_of(state, Offer(0, 1, 2, 0, leave=True, slot=1)) is None
+    assert code_of(state, Offer(0, 1, 2, 1, leave=True, slot=0)) is None
+    assert code_of(state, Offer(0, 1, 2, 0, leave=True, slot=2)) == "bad_slot"
+    assert code_of(state, Offer(0, 1, 2, 0, leave=False, slot=0)) == "role_not_applicable"
+    assert code_of(state, Offer(0, 1, 2, 0, leave=True, slot="0")) == "bad_value"  # type: ignore[arg-type]
+    assert code_of(negotiation(5), Offer(0, 1, 2, 0, True, 0)) == "role_not_applicable"
+    taken = apply(state, Leave(1, S))  # seat 1's Snitch lay at position 1
+    assert code_of(taken, Offer(0, 1, 2, 1, leave=True, slot=1)) == "bad_slot"
 
 
 # -- R-DEAL-2: acceptance is settlement --------------------------------------------
@@ -160,8 +164,9 @@ def test_accept_pay_me_and_i_stay() -> None:
 
 
 def test_accept_three_player_take_back_of_one_character() -> None:
-    """R-DEAL-2, R-3P-2: the deal takes back the named character; the other stays in."""
-    state = apply(negotiation(3), Offer(0, 1, 2, decider=0, leave=True, role=D))
+    """R-DEAL-2, R-3P-2: the deal takes back the character at the named position (seat
+    0's Driver, laid second); the other stays in the round."""
+    state = apply(negotiation(3), Offer(0, 1, 2, decider=0, leave=True, slot=1))
     after = apply(state, AcceptOffer(1, "public-1"))
     assert [c.role for c in after.hidden_characters(0)] == [B]
     assert not after.decided[0]
@@ -189,14 +194,12 @@ def test_accept_refused_without_the_money_and_changes_nothing() -> None:
 
 
 def test_accept_refused_once_the_decision_is_illegal() -> None:
-    """R-DEAL-2: refused (changing nothing) if the decision is not legal for the decider:
-    seat 1 holds no Mastermind to take back; a settled deal is final (R-NEG-1)."""
-    state = apply(negotiation(3), Offer(0, 1, 2, decider=1, leave=True, role=M))
-    assert code_of(state, AcceptOffer(1, "public-1")) == "no_such_character"
-    assert code_of(state, DeclineOffer(1, "public-1")) is None
+    """R-DEAL-2: refused (changing nothing) if the decision is no longer legal for the
+    decider or the payer is short; a settled deal is final (R-NEG-1)."""
     public = apply(negotiation(), Offer(0, 1, 1, decider=1))
     settled = apply(public, AcceptOffer(1, "public-1"))
     assert code_of(settled, AcceptOffer(1, "public-1")) == "no_such_offer"
+    assert settled.decided[1] and code_of(settled, Stay(1)) == "already_decided"
 
 
 # -- R-DEAL-3: withdraw, decline, lapse -------------------------------------------
@@ -464,10 +467,10 @@ def test_legal_actions_list_answers_not_offers() -> None:
 
 def test_actions_and_events_round_trip_as_json() -> None:
     """The new actions and events read back equal from their JSON."""
-    offer = Offer(0, 1, 3, 1, leave=True, role=None, private=True)
+    offer = Offer(0, 1, 3, 1, leave=True, slot=None, private=True)
     assert to_json(offer) == (
         '{"type":"offer","player":0,"to":1,"amount":3,"decider":1,'
-        '"leave":true,"role":null,"private":true}'
+        '"leave":true,"slot":null,"private":true}'
     )
     for action in (offer, AcceptOffer(1, "public-2"), Say(0, "hi", 2, D), Press(0, 1)):
         assert from_json(to_json(action), Action) == action

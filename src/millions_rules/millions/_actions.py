@@ -145,7 +145,8 @@ class Offer:
     proposer or the recipient) makes the decision; the other party, the **payer**, pays
     ``amount`` to the decider when the recipient accepts (:class:`AcceptOffer`, R-DEAL-2).
     The decision is :class:`Stay` (``leave=False``) or :class:`Leave` (``leave=True``,
-    with ``role`` in the three-player game to take back just that character, R-3P-2).
+    with ``slot`` in the three-player game to take back just the character at that
+    position, R-3P-2).
     A private offer is seen by the two parties only (R-DEAL-4).
 
     "I pay you 3M if you leave": ``Offer(0, to=1, amount=3, decider=1, leave=True)``.
@@ -165,9 +166,10 @@ class Offer:
     """The party who makes the decision and receives the payment (``player`` or ``to``)."""
     leave: bool = False
     """Whether the decision is to leave (take back) rather than to stay."""
-    role: Role | None = None
-    """With ``leave`` in the three-player game, the one character to take back; ``None``
-    takes back every character still in the round (R-3P-2)."""
+    slot: int | None = None
+    """With ``leave`` in the three-player game, the position of the one character to take
+    back, as laid (R-3P-2, R-3P-4); ``None`` takes back every character still in the round.
+    A position, not a role: a deal never proves what a card is (R-TALK-3)."""
     private: bool = False
     """Whether only the two parties see the offer (R-DEAL-4); a table may forbid it
     (:attr:`~millions_rules.GameConfig.private_offers`)."""

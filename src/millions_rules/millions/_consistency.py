@@ -102,8 +102,8 @@ def _check_offers(
             _fail(f"{path}.amount", "an offer is from 1 to the money in the game")
         if decided[offer.decider]:
             _fail(f"{path}.decider", "an offer lapses once its decider decided (R-DEAL-3)")
-        if offer.role is not None and (not offer.leave or n != 3 or offer.role not in config.roles):
-            _fail(f"{path}.role", "only a deal to leave in the three-player game names a role")
+        if offer.slot is not None and (not offer.leave or n != 3 or offer.slot not in (0, 1)):
+            _fail(f"{path}.slot", "only a deal to leave in the three-player game names a position")
         if offer.private and not config.private_offers:
             _fail(f"{path}.private", "the table allows no private offers (R-DEAL-4)")
         if viewing and offer.private and seat not in parties:

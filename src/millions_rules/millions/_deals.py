@@ -36,7 +36,6 @@ from ._events import (
     Said,
 )
 from ._negotiation import check_leave, check_stay, play_leave, play_stay
-from ._roles import Role
 from ._state import GameState, Phase
 from ._text import Money, msg
 
@@ -87,7 +86,7 @@ class UntrustedAction(Protocol):  # pragma: no cover - a type, never instantiate
     @property
     def leave(self) -> object: ...
     @property
-    def role(self) -> object: ...
+    def slot(self) -> object: ...
     @property
     def private(self) -> object: ...
     @property
@@ -150,7 +149,7 @@ def check_offer(state: GameState, action: UntrustedAction) -> None:
     decider = require_seat(state, action.decider, "decider")
     leave = _require_bool(action.leave, "leave")
     private = _require_bool(action.private, "private")
-    role = None if action.role is None else require_role(action.role)
+    slot = None if action.slot is None else require_whole(action.slot, "slot")
     if proposer == recipient:
         illegal(
             msg("error.self_target", "seat {player} cannot make an offer to itself"),
@@ -187,16 +186,16 @@ def check_offer(state: GameState, action: UntrustedAction) -> None:
             "R-DEAL-1",
             player=decider,
         )
-    if role is not None:
-        _check_role(state, role, leave, decider if decider == proposer else None)
+    if slot is not None:
+        _check_slot(state, slot, leave, decider)
     if private and not state.config.private_offers:
         illegal(msg("error.private_forbidden", "this table allows no private offers"), "R-DEAL-4")
     _check_offer_bounds(state, proposer)
 
 
-def _check_role(state: GameState, role: Role, leave: bool, own: int | None) -> None:
-    """The named character of a three-player take-back (R-3P-2); checked against the hand
-    only when the decider is the proposer, who knows it (the recipient's stays secret)."""
+def _check_slot(state: GameState, slot: int, leave: bool, decider: int) -> None:
+    """The one character of a three-player take-back, named by its position (R-3P-2,
+    R-3P-4): which positions are face down is public, what lies there is not."""
     if not leave or not state.config.three_player:
         illegal(
             msg(
@@ -205,19 +204,15 @@ def _check_role(state: GameState, role: Role, leave: bool, own: int | None) -> N
             ),
             "R-3P-2",
         )
-    if role not in state.config.roles:
+    if all(c.position != slot for c in state.hidden_characters(decider)):
         illegal(
-            msg("error.role_not_in_play", "{role} is not in play with {players} players"),
-            "R-COMP-2",
-            role=role,
-            players=state.config.players,
-        )
-    if own is not None and all(c.role is not role for c in state.hidden_characters(own)):
-        illegal(
-            msg("error.no_such_character", "seat {player} has no {role} in the round"),
-            "R-3P-2",
-            player=own,
-            role=role,
+            msg(
+                "error.bad_slot",
+                "seat {player} has no face-down character at position {slot}",
+            ),
+            "R-3P-4",
+            player=decider,
+            slot=slot,
         )
 
 
@@ -253,7 +248,7 @@ def play_offer(draft: Draft, action: Offer) -> None:
         action.amount,
         action.decider,
         action.leave,
-        action.role,
+        action.slot,
         action.private,
     )
     draft.offers = (*draft.offers, offer)
@@ -296,14 +291,27 @@ def _find(state: GameState, action: UntrustedAction, *, recipient: bool) -> Open
     )
 
 
-def _decision(offer: OpenOffer) -> Stay | Leave:
-    return Leave(offer.decider, offer.role) if offer.leave else Stay(offer.decider)
+def _decision(state: GameState, offer: OpenOffer) -> Stay | Leave:
+    """The decision an offer settles, as the decider's own action (R-DEAL-2)."""
+    if not offer.leave:
+        return Stay(offer.decider)
+    if offer.slot is None:
+        return Leave(offer.decider)
+    for character in state.hidden_characters(offer.decider):
+        if character.position == offer.slot:
+            return Leave(offer.decider, character.role)
+    illegal(
+        msg("error.bad_slot", "seat {player} has no face-down character at position {slot}"),
+        "R-3P-4",
+        player=offer.decider,
+        slot=offer.slot,
+    )
 
 
 def check_accept(state: GameState, action: UntrustedAction) -> None:
     """Refuse an :class:`~millions_rules.AcceptOffer` that breaks R-DEAL-2."""
     offer = _find(state, action, recipient=True)
-    decision = _decision(offer)
+    decision = _decision(state, offer)
     # The decision's own rules (R-NEG-1, R-NEG-2, R-3P-2): refused as that action would be.
     rules: Callable[[GameState, Any], None] = check_leave if offer.leave else check_stay
     rules(state, decision)
@@ -329,10 +337,11 @@ def play_accept(draft: Draft, action: AcceptOffer) -> None:
     draft.events.append(OfferAccepted(offer))
     draft.transfer(offer.payer, offer.decider, offer.amount)
     draft.events.append(Paid(offer.payer, offer.decider, offer.amount))
-    if offer.leave:
-        play_leave(draft, Leave(offer.decider, offer.role))
+    decision = _decision(draft.source, offer)  # checked: the character is still face down
+    if isinstance(decision, Leave):
+        play_leave(draft, decision)
     else:
-        play_stay(draft, Stay(offer.decider))
+        play_stay(draft, decision)
 
 
 def check_decline(state: GameState, action: UntrustedAction) -> None:

@@ -427,8 +427,8 @@ class OpenOffer:
     """A deal offered and not yet ended (R-DEAL-1): its terms and its audience.
 
     The payer (the party who is not the decider) pays ``amount`` to the ``decider`` when
-    the recipient accepts, and the decider's decision (stay, or leave, perhaps with one
-    named character in the three-player game) is made at once (R-DEAL-2).
+    the recipient accepts, and the decider's decision (stay, or leave, perhaps taking back
+    only the character at one position in the three-player game) is made at once (R-DEAL-2).
     """
 
     id: str
@@ -445,8 +445,8 @@ class OpenOffer:
     """The party who decides (``player`` or ``to``) and is paid."""
     leave: bool
     """Whether the decision is to leave rather than to stay."""
-    role: Role | None
-    """The one character taken back (three-player game), or ``None``."""
+    slot: int | None
+    """The position of the one character taken back (three-player game), or ``None``."""
     private: bool
     """Whether only the two parties see it (R-DEAL-4)."""
 

@@ -31,7 +31,7 @@ __all__ = ["deal_phrases"]
 
 _STAY: Final = msg("deal.stay", "stay")
 _LEAVE: Final = msg("deal.leave", "leave the round")
-_TAKE_BACK: Final = msg("deal.take_back", "take back the {role}")
+_TAKE_BACK: Final = msg("deal.take_back", "take back the character at position {slot}")
 
 
 class _RoleName:
@@ -46,22 +46,21 @@ class _RoleName:
         return role_name(self.role, locale) if isinstance(self.role, Role) else str(self.role)
 
 
-def _decision(leave: object, role: object, *, label: bool = False) -> Nested:
-    """The decider's decision; a label names the role as on the card ("the Brute"), a
-    sentence as the log does ("the brute")."""
+def _decision(leave: object, slot: object) -> Nested:
+    """The decider's decision: stay, leave, or take back the character at one position."""
     if not leave:
         return Nested(_STAY)
-    if role is None:
+    if slot is None:
         return Nested(_LEAVE)
-    return Nested(_TAKE_BACK, role=_RoleName(role) if label else role)
+    return Nested(_TAKE_BACK, slot=slot)
 
 
 def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
     """The phrasing of each deal and talk event and action, by class."""
-    pays = msg("event.offer_made.pays", "{player} offers {to} {amount} to {decision}.")
+    pays = msg("event.offer_made", "{player} offers {to} {amount} to {decision}.")
     asks = msg("event.offer_made.asks", "{player} asks {to} for {amount} to {decision}.")
     pays_private = msg(
-        "event.offer_made.pays.private",
+        "event.offer_made.private",
         "{player} offers {to}, in private, {amount} to {decision}.",
     )
     asks_private = msg(
@@ -85,16 +84,16 @@ def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
     )
     pressed = msg("event.pressed", "{player}, the leader, presses {target} to decide.")
     judged_true = msg(
-        "event.claim_judged.true", "Round {round}: {player} claimed the {role}, and it was true."
+        "event.claim_judged", "Round {round}: {player} claimed the {role}, and it was true."
     )
     judged_false = msg(
         "event.claim_judged.false", "Round {round}: {player} claimed the {role}, and it was a lie."
     )
 
-    offer_pays = msg("action.offer.pays", "Offer {to} {amount} to {decision}")
+    offer_pays = msg("action.offer", "Offer {to} {amount} to {decision}")
     offer_asks = msg("action.offer.asks", "Ask {to} for {amount} to {decision}")
     offer_pays_private = msg(
-        "action.offer.pays.private", "Offer {to}, in private, {amount} to {decision}"
+        "action.offer.private", "Offer {to}, in private, {amount} to {decision}"
     )
     offer_asks_private = msg(
         "action.offer.asks.private", "Ask {to}, in private, for {amount} to {decision}"
@@ -119,7 +118,7 @@ def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
             text,
             {"player": offer.player, "to": offer.to},
             amount=Money(offer.amount),
-            decision=_decision(offer.leave, offer.role),
+            decision=_decision(offer.leave, offer.slot),
         )
 
     def parties(text: Any) -> Callable[[Any], Phrase]:
@@ -153,7 +152,7 @@ def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:
             text,
             {"to": a.to},
             amount=Money(a.amount),
-            decision=_decision(a.leave, a.role, label=True),
+            decision=_decision(a.leave, a.slot),
         )
 
     def speaking(a: Say) -> Phrase:

@@ -445,10 +445,11 @@ class OfferTerms:
     """The party who would decide and be paid (this seat or ``to``)."""
     leave: bool
     """Whether the decision would be to leave."""
-    role: Role | None
-    """The one character to take back (three-player game, decider this seat), or ``None``."""
+    slot: int | None
+    """The position of the one character the decider would take back (three-player game,
+    a decider with two characters face down), or ``None``."""
     most: int
-    """The most the payer holds now (an offer may ask more; acceptance then waits for the
+    """What the payer holds now (an offer may ask more; acceptance then waits for the
     money, R-DEAL-2); amounts start at 1."""
 
 
@@ -470,7 +471,7 @@ def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
     ...     state = apply(state, Choose(seat, role))
     >>> terms = offer_terms(view(state, 0))
     >>> len(terms), terms[0]
-    (12, OfferTerms(to=1, decider=0, leave=False, role=None, most=5))
+    (12, OfferTerms(to=1, decider=0, leave=False, slot=None, most=5))
     """
     if not isinstance(seen, PlayerView):
         illegal(
@@ -479,29 +480,28 @@ def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
     seat = seen.seat
     if seen.phase is not Phase.NEGOTIATION or seat is None:
         return ()
-    present = [False] * seen.config.players
+    players = seen.config.players
+    present = [False] * players
+    face_down: list[list[int]] = [[] for _ in range(players)]
     for c in seen.characters:
         if c.status is not CharacterStatus.TAKEN_BACK:
             present[c.player] = True
+        if c.status is CharacterStatus.HIDDEN:
+            face_down[c.player].append(c.position)
     if not present[seat]:
         return ()
-    three = seen.config.players == 3
-    mine = [
-        c.role for c in seen.characters if c.player == seat and c.status is CharacterStatus.HIDDEN
-    ]
     terms: list[OfferTerms] = []
-    for to in range(seen.config.players):
+    for to in range(players):
         if to == seat or not present[to]:
             continue
         for decider in (seat, to):
             if seen.decided[decider]:
                 continue
-            payer = to if decider == seat else seat
-            most = seen.cash[payer]
+            most = seen.cash[to if decider == seat else seat]
             terms.append(OfferTerms(to, decider, False, None, most))
             terms.append(OfferTerms(to, decider, True, None, most))
-            if three and decider == seat and len(mine) == 2:
-                terms.extend(OfferTerms(to, decider, True, role, most) for role in mine if role)
+            if players == 3 and len(face_down[decider]) == 2:
+                terms.extend(OfferTerms(to, decider, True, slot, most) for slot in face_down[decider])
     return tuple(terms)
 
 

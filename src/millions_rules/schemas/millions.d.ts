@@ -150,7 +150,7 @@ export interface Offer {
   amount: number;
   decider: number;
   leave?: boolean;
-  role?: Role | null;
+  slot?: number | null;
   private?: boolean;
 }
 /**
@@ -378,7 +378,7 @@ export interface OpenOffer {
   amount: number;
   decider: number;
   leave: boolean;
-  role: Role | null;
+  slot: number | null;
   private: boolean;
 }
 /**
