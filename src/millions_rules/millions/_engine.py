@@ -386,9 +386,13 @@ def legal_actions(
 ) -> tuple[Action, ...]:
     """Every legal action, or every legal action of one player.
 
-    The order is fixed: by seat, then choices, decisions, threat cards and
-    payments. While the external dealer must act, the dealer's actions are
-    listed (only when ``player`` is ``None``).
+    The order is fixed: by seat, then choices, decisions, threat cards, answers to
+    open offers (:class:`~millions_rules.AcceptOffer` when legal and
+    :class:`~millions_rules.DeclineOffer` for each offer made to the seat,
+    :class:`~millions_rules.WithdrawOffer` for each it made; R-DEAL-2, R-DEAL-3) and
+    payments. New offers and talk are never listed: their amounts and texts are
+    unbounded (see :func:`~millions_rules.offer_terms`). While the external dealer must
+    act, the dealer's actions are listed (only when ``player`` is ``None``).
 
     Args:
         state: The current state.
