@@ -501,7 +501,9 @@ def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
             terms.append(OfferTerms(to, decider, False, None, most))
             terms.append(OfferTerms(to, decider, True, None, most))
             if players == 3 and len(face_down[decider]) == 2:
-                terms.extend(OfferTerms(to, decider, True, slot, most) for slot in face_down[decider])
+                terms.extend(
+                    OfferTerms(to, decider, True, slot, most) for slot in face_down[decider]
+                )
     return tuple(terms)
 
 
