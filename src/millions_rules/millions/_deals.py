@@ -59,13 +59,13 @@ __all__ = [
     "play_withdraw",
 ]
 
-#: R-DEAL-5: the open offers one player may have made at a time.
+#: The open offers one player may have made at a time (R-DEAL-5).
 MAX_OPEN_OFFERS: Final = 8
-#: R-DEAL-5: the offers one player may make in a round.
+#: The offers one player may make in a round (R-DEAL-5).
 MAX_OFFERS_A_ROUND: Final = 32
-#: R-TALK-4: the characters of one message.
+#: The characters of one message (R-TALK-4).
 MAX_TALK_LENGTH: Final = 280
-#: R-TALK-4: the messages (and presses) one player may send in a round.
+#: The messages (and presses) one player may send in a round (R-TALK-4).
 MAX_TALK_A_ROUND: Final = 40
 
 _NEGOTIATION: Final = Phase.NEGOTIATION

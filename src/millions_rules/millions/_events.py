@@ -432,8 +432,8 @@ class OpenOffer:
     """
 
     id: str
-    """The offer's name, unique in the game: ``"public-3"`` for the third public offer,
-    ``"private-0-2-1"`` for the first private one between seats 0 and 2. Each counts only
+    """The offer's name, unique in the game, such as ``"public-3"`` (the third public
+    offer) or ``"private-0-2-1"`` (the first private one between seats 0 and 2). Each counts only
     offers its audience sees, so an id tells nobody of offers they may not see (R-DEAL-4)."""
     player: int
     """The proposer."""
@@ -452,12 +452,12 @@ class OpenOffer:
 
     @property
     def payer(self) -> int:
-        """The party who pays: the one who is not the decider."""
+        """The party who pays, the one who is not the decider."""
         return self.to if self.decider == self.player else self.player
 
     @property
     def visible_to(self) -> frozenset[int] | None:
-        """Who sees the offer: everyone (``None``), or the two parties if private."""
+        """Who sees the offer, everyone (``None``) or the two parties if private."""
         return frozenset((self.player, self.to)) if self.private else None
 
 

@@ -185,7 +185,7 @@ class GameState:
 
     @property
     def rule_version(self) -> int:
-        """The number of rule actions applied: :attr:`version` without the
+        """The number of rule actions applied, which is :attr:`version` without the
         :data:`~millions_rules.SIDE_ACTIONS` (offers made, declined or withdrawn, talk,
         pressing).
 

@@ -199,8 +199,8 @@ class PlayerView:
     whisper (R-DEAL-4). It equals :attr:`~millions_rules.GameState.version` in a game
     without talk or offers."""
     offers: tuple[OpenOffer, ...] = ()
-    """The open offers this seat may see, in the order made: every public offer, and the
-    private ones it is a party to (R-DEAL-4)."""
+    """The open offers this seat may see, in the order made, which are every public offer
+    and the private ones it is a party to (R-DEAL-4)."""
 
     @property
     def is_over(self) -> bool:
