@@ -471,7 +471,7 @@ def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
     ...     state = apply(state, Choose(seat, role))
     >>> terms = offer_terms(view(state, 0))
     >>> len(terms), terms[0]
-    (12, OfferTerms(to=1, decider=0, leave=False, slot=None, most=5))
+    (12, OfferTerms(to=1, decider=0, leave=False, slot=None, most=4))
     """
     if not isinstance(seen, PlayerView):
         illegal(
