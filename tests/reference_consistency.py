@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NoReturn
 
+from millions_rules.millions._consistency import _check_offers
 from millions_rules.millions._errors import ConfigError, DeserializationError
 from millions_rules.millions._events import LootRevealed
 from millions_rules.millions._heist import nameable_roles
@@ -54,6 +55,10 @@ def check_state(state: GameState) -> None:
     _check_statuses(state)
     _check_previous_roles(state)
     _check_end(state)
+    # Open offers and side actions (R-DEAL, added 2026-12-01) have a single formulation.
+    _check_offers(state.offers, state.config, state.phase, state.decided, state)
+    if not 0 <= state.side_actions <= len(state.history):
+        _fail("side_actions", "must be from 0 to the number of actions in history")
 
 
 def _check_sizes(state: GameState) -> None:
@@ -347,3 +352,4 @@ def _check_view(seen: PlayerView) -> None:
             _fail(path, "a role not in play")
     if len(seen.face_up) > len(seen.characters):
         _fail("face_up", "more role cards than characters")
+    _check_offers(seen.offers, config, seen.phase, seen.decided, None, seen.seat, viewing=True)

@@ -17,13 +17,18 @@ from millions_rules import (
     GameState,
     Leave,
     LootCard,
+    Offer,
     Pay,
+    Phase,
+    Press,
     RepeatRole,
     Role,
+    Say,
     SetAside,
     Stay,
     UseThreat,
     apply,
+    is_legal,
     legal_actions,
     new_game,
 )
@@ -57,12 +62,50 @@ def configs(draw: st.DrawFn, players: st.SearchStrategy[int] = ANY_PLAYERS) -> G
     )
 
 
+def side_action(state: GameState, rng: random.Random) -> Action | None:
+    """A random offer, message or press (R-DEAL-1, R-TALK-1, R-TALK-LEADER) legal in
+    ``state``, or ``None`` if the one drawn is not."""
+    players = state.config.players
+    seat, other = rng.sample(range(players), 2)
+    kind = rng.random()
+    action: Action
+    if kind < 0.5 and state.phase is Phase.NEGOTIATION:
+        leave = rng.random() < 0.5
+        decider = rng.choice((seat, other))
+        slot = None
+        if leave and players == 3 and rng.random() < 0.5:
+            slot = rng.randrange(2)
+        action = Offer(
+            seat, other, rng.randint(1, 4), decider, leave, slot, private=rng.random() < 0.5
+        )
+    elif kind < 0.6 and state.phase is Phase.NEGOTIATION:
+        action = Press(state.leader, other)
+    else:
+        claim = rng.choice(list(state.config.roles)) if rng.random() < 0.5 else None
+        text = rng.choice(("", "trust me", "我是司机", "¿quién es el soplón?"))
+        if not text and claim is None:
+            text = "hm"
+        action = Say(seat, text, other if rng.random() < 0.5 else None, claim)
+    return action if is_legal(state, action) else None
+
+
 def play_randomly(
-    state: GameState, rng: random.Random, pay_chance: float = 0.1, limit: int = 10_000
+    state: GameState,
+    rng: random.Random,
+    pay_chance: float = 0.1,
+    limit: int = 10_000,
+    side_chance: float = 0.1,
 ) -> list[GameState]:
-    """Every state of a game played with random legal actions (sometimes payments)."""
+    """Every state of a game played with random legal actions (sometimes payments, and
+    sometimes offers, talk and presses: ``side_chance``)."""
     states = [state]
     while not state.is_over and len(states) < limit:
+        if side_chance and rng.random() < side_chance:
+            side = side_action(state, rng)
+            if side is not None:
+                state = apply(state, side)
+                states.append(state)
+                continue
         actions = legal_actions(state, payments=rng.random() < pay_chance)
         state = apply(state, rng.choice(actions))
         states.append(state)
@@ -88,8 +131,35 @@ any_actions: st.SearchStrategy[object] = st.one_of(
     st.builds(Denounce, seat_values, roles | st.just("brute")),
     st.builds(DealLoot, st.integers(-1, 11) | st.just("3")),
     st.builds(SetAside, roles | st.none()),
+    st.builds(
+        Offer,
+        seat_values,
+        seat_values,
+        amounts,
+        seat_values,
+        st.booleans() | st.just(1),
+        st.none() | st.integers(-1, 2) | st.just("0"),
+        st.booleans() | st.just("yes"),
+    ),
+    st.builds(
+        Say,
+        seat_values,
+        st.text(max_size=300) | st.just(3),
+        st.none() | seat_values,
+        st.none() | roles | st.just("driver"),
+    ),
+    st.builds(Press, seat_values, seat_values),
     st.sampled_from([None, "stay", 3, object()]),
 )
 """Actions with any field values, legal or not, and objects that are no action."""
 
-__all__ = ["Action", "any_actions", "configs", "games", "play_randomly", "roles", "seeds"]
+__all__ = [
+    "Action",
+    "any_actions",
+    "configs",
+    "games",
+    "play_randomly",
+    "roles",
+    "seeds",
+    "side_action",
+]

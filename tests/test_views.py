@@ -14,15 +14,23 @@ from millions_rules import (
     CharacterStatus,
     CharacterTakenBack,
     Choose,
+    ClaimJudged,
     DealLoot,
     Denounce,
     GameConfig,
     GameState,
     Leave,
+    OfferAccepted,
+    OfferDeclined,
+    OfferLapsed,
+    OfferMade,
+    OfferWithdrawn,
+    OpenOffer,
     Phase,
     RepeatRole,
     Role,
     RoleCardSetAside,
+    Said,
     SetAside,
     Stay,
     ThreatPeeked,
@@ -64,7 +72,17 @@ def _disguise(event: Event, seat: int | None) -> Event:
         return attrs.evolve(event, role=_other_role(event.role))
     if isinstance(event, ThreatPeeked):
         return attrs.evolve(event, role=_other_role(event.role))
+    if isinstance(event, Said):  # R-TALK-1: a whisper between two others
+        return attrs.evolve(event, text=event.text + " (whispered otherwise)")
+    if isinstance(event, (OfferMade, OfferDeclined, OfferWithdrawn, OfferLapsed, OfferAccepted)):
+        return attrs.evolve(event, offer=_other_offer(event.offer))  # R-DEAL-4
+    if isinstance(event, ClaimJudged):
+        return attrs.evolve(event, true=not event.true)
     return event
+
+
+def _other_offer(offer: OpenOffer) -> OpenOffer:
+    return attrs.evolve(offer, amount=offer.amount + 7, leave=not offer.leave)
 
 
 def hide_differently(state: GameState, seat: int | None) -> GameState:
@@ -87,6 +105,10 @@ def hide_differently(state: GameState, seat: int | None) -> GameState:
         face_down=None if state.face_down is None else _other_role(state.face_down),
         previous_roles=previous,
         deck=tuple(reversed(state.deck)),
+        offers=tuple(
+            offer if not offer.private or seat in (offer.player, offer.to) else _other_offer(offer)
+            for offer in state.offers
+        ),
         rng=state.rng ^ 0xDEADBEEF,
         events=tuple(_disguise(e, seat) for e in state.events),
         history=(Stay(0),) * len(state.history),  # the number of actions is public

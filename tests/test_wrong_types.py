@@ -82,6 +82,7 @@ VALID_CALLS: dict[str, ValidCall] = {
     "term": (mr.term, ("reserve", "es"), {}, (LocaleError,)),
     "format_money": (mr.format_money, (3, "zh"), {}, (LocaleError,)),
     "public_config": (mr.public_config, (CONFIG,), {}, (ConfigError,)),
+    "offer_terms": (mr.offer_terms, (VIEW,), {}, (IllegalActionError,)),
     "roles_in_play": (mr.roles_in_play, (4,), {}, (ConfigError,)),
     "sample_state": (mr.sample_state, (VIEW, 3), {}, (ConfigError,)),
     "to_json": (mr.to_json, (STATE,), {"indent": 2}, (DeserializationError,)),

@@ -50,7 +50,9 @@ class _Joined:
         return self.join([word(item, locale) for item in self.items], locale)
 
 
-_MONEY = {"amount", "cash", "covered", "deposit", "minimum", "share", "total", "card", "rest"}
+_MONEY = {
+    "amount", "cash", "covered", "deposit", "minimum", "maximum", "share", "total", "card", "rest"
+}
 
 
 def _values(context: str, n: int) -> dict[str, object]:
@@ -74,6 +76,11 @@ def _values(context: str, n: int) -> dict[str, object]:
     values.update(
         count=n,
         action="Stay(player=0)",
+        decider=seat(1),
+        decision=Nested(Text("deal.leave", "leave the round")),
+        length=300,
+        offer="public-2",
+        words="¿Quién lleva al Conductor? 我是司机",
         bag=Pieces(PieceCounts(1, 0, n)),
         bet=3,
         bets=_Joined(

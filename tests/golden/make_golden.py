@@ -41,12 +41,36 @@ def play(config: GameConfig, seed: int) -> object:
     return state
 
 
-def main() -> None:
-    for index, (name, config) in enumerate(GAMES.items()):
-        state = play(config, index)
-        (HERE / f"{name}.save.json").write_text(save_game(state) + "\n", encoding="utf-8")  # type: ignore[arg-type]
-        (HERE / f"{name}.state.json").write_text(to_json(state) + "\n", encoding="utf-8")
+#: Games with offers, talk and presses (R-DEAL, R-TALK; written 2026-12-01, format 2).
+NEGOTIATED = {"with_deals": GameConfig(5, seed=907)}
+
+
+def play_negotiated(config: GameConfig, seed: int) -> object:
+    """A game with random offers, answers, talk and presses beside the rule actions."""
+    import sys
+
+    sys.path.insert(0, str(HERE.parent.parent))
+    from tests.strategies import play_randomly
+
+    return play_randomly(new_game(config), random.Random(seed), pay_chance=0.15, side_chance=0.5)[
+        -1
+    ]
+
+
+def write(name: str, state: object) -> None:
+    (HERE / f"{name}.save.json").write_text(save_game(state) + "\n", encoding="utf-8")  # type: ignore[arg-type]
+    (HERE / f"{name}.state.json").write_text(to_json(state) + "\n", encoding="utf-8")
+
+
+def main(only_negotiated: bool = False) -> None:
+    if not only_negotiated:
+        for index, (name, config) in enumerate(GAMES.items()):
+            write(name, play(config, index))
+    for name, config in NEGOTIATED.items():
+        write(name, play_negotiated(config, 3))
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(only_negotiated="--negotiated" in sys.argv)

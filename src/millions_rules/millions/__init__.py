@@ -16,18 +16,26 @@ common interface (:class:`~millions_rules.games.Game`) sees it.
 
 from ._actions import (
     ACTION_TYPES,
+    SIDE_ACTIONS,
+    AcceptOffer,
     Action,
     Choose,
     DealLoot,
+    DeclineOffer,
     Denounce,
     Leave,
+    Offer,
     Pay,
+    Press,
+    Say,
     SetAside,
     Stay,
     UseThreat,
+    WithdrawOffer,
 )
 from ._bots import RandomPlayer
 from ._config import GameConfig
+from ._deals import MAX_OFFERS_A_ROUND, MAX_OPEN_OFFERS, MAX_TALK_A_ROUND, MAX_TALK_LENGTH
 from ._engine import apply, check, is_legal, legal_actions, new_game, replay
 from ._errors import (
     ACTION_ERROR_CODES,
@@ -44,6 +52,7 @@ from ._events import (
     CharacterChosen,
     CharacterRevealed,
     CharacterTakenBack,
+    ClaimJudged,
     CrookStole,
     DepositForfeited,
     DepositPlaced,
@@ -56,11 +65,19 @@ from ._events import (
     Left,
     LootRevealed,
     LootShared,
+    OfferAccepted,
+    OfferDeclined,
+    OfferLapsed,
+    OfferMade,
+    OfferWithdrawn,
+    OpenOffer,
     Paid,
+    Pressed,
     RoleCardSetAside,
     RoleCardsLaidOut,
     RoleDenounced,
     RoundEnded,
+    Said,
     ShareReceived,
     ShareWithheld,
     SnitchPunished,
@@ -97,7 +114,16 @@ from ._sampling import sample_state
 from ._schema import SCHEMA_BUNDLE, SCHEMA_FILES, json_schema, schema_bundle, shipped_schema
 from ._serialization import from_json, make_converter, to_json
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
-from ._views import PlayerView, PublicConfig, SeenCharacter, public_config, view, visible_events
+from ._views import (
+    OfferTerms,
+    PlayerView,
+    PublicConfig,
+    SeenCharacter,
+    offer_terms,
+    public_config,
+    view,
+    visible_events,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -207,4 +233,26 @@ __all__ = [
     "view",
     "visible_events",
     "win_reason",
+    "SIDE_ACTIONS",
+    "MAX_OFFERS_A_ROUND",
+    "MAX_OPEN_OFFERS",
+    "MAX_TALK_A_ROUND",
+    "MAX_TALK_LENGTH",
+    "AcceptOffer",
+    "DeclineOffer",
+    "Offer",
+    "Press",
+    "Say",
+    "WithdrawOffer",
+    "ClaimJudged",
+    "OfferAccepted",
+    "OfferDeclined",
+    "OfferLapsed",
+    "OfferMade",
+    "OfferWithdrawn",
+    "OpenOffer",
+    "Pressed",
+    "Said",
+    "offer_terms",
+    "OfferTerms",
 ]

@@ -125,6 +125,10 @@ class GameConfig:
     """Who deals the loot cards and the face-down role card."""
     first_leader: int = 0
     """The seat holding the leader card in round 1."""
+    private_offers: bool = True
+    """Whether players may make private offers, seen by the two parties only (R-DEAL-4)."""
+    private_talk: bool = True
+    """Whether players may talk to one other player in private (R-TALK-1)."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int:  # 3.0 == 3 would pass the lookup below
@@ -144,6 +148,10 @@ class GameConfig:
         _check_int("first_leader", self.first_leader, 0, self.players - 1)
         self._check_deck()
         _check_int("rounds", self.rounds, 1, MAX_LOOT_CARDS)
+        for name in ("private_offers", "private_talk"):
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise ConfigError(f"{name} must be a bool, not {type(value).__name__} {value!r}")
 
     def _check_deck(self) -> None:
         deck = self.loot_deck

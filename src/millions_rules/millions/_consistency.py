@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn, TypeGuard
 
+from ._config import GameConfig
 from ._errors import ConfigError, DeserializationError
-from ._events import LootRevealed
+from ._events import LootRevealed, OpenOffer
 from ._heist import nameable_roles
 from ._roles import REVEAL_ORDER, Dealer, LootCard, Role
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
@@ -64,6 +65,51 @@ def check_state(state: GameState) -> None:
     _check_statuses(state)
     _check_previous_roles(state)
     _check_end(state)
+    _check_offers(state.offers, state.config, state.phase, state.decided, state)
+    if not 0 <= state.side_actions <= len(state.history):
+        _fail("side_actions", "must be from 0 to the number of actions in history")
+
+
+def _check_offers(
+    offers: tuple[OpenOffer, ...],
+    config: GameConfig,
+    phase: Phase,
+    decided: tuple[bool, ...],
+    state: GameState | None,
+    seat: int | None = None,
+    viewing: bool = False,
+) -> None:
+    """Open offers: in negotiation only, between two seats still in the round, the decider
+    one of them and undecided, ids unique (R-DEAL-1, R-DEAL-3); in a view, only those the
+    seat may see (R-DEAL-4)."""
+    if not offers:
+        return
+    if phase is not _NEGOTIATION:
+        _fail("offers", "offers are open in negotiation only (R-DEAL-3)")
+    n = config.players
+    ids: set[str] = set()
+    for index, offer in enumerate(offers):
+        path = f"offers[{index}]"
+        if offer.id in ids:
+            _fail(f"{path}.id", "two open offers with the same id")
+        ids.add(offer.id)
+        parties = (offer.player, offer.to)
+        if not all(0 <= p < n for p in parties) or offer.player == offer.to:
+            _fail(path, "an offer is between two different seats of this game")
+        if offer.decider not in parties:
+            _fail(f"{path}.decider", "the decider is one of the two parties (R-DEAL-1)")
+        if not 1 <= offer.amount <= config.total_money:
+            _fail(f"{path}.amount", "an offer is from 1 to the money in the game")
+        if decided[offer.decider]:
+            _fail(f"{path}.decider", "an offer lapses once its decider decided (R-DEAL-3)")
+        if offer.slot is not None and (not offer.leave or n != 3 or offer.slot not in (0, 1)):
+            _fail(f"{path}.slot", "only a deal to leave in the three-player game names a position")
+        if offer.private and not config.private_offers:
+            _fail(f"{path}.private", "the table allows no private offers (R-DEAL-4)")
+        if viewing and offer.private and seat not in parties:
+            _fail(path, "a private offer is seen by its two parties only (R-DEAL-4)")
+        if state is not None and not all(state.in_round(p) for p in parties):
+            _fail(path, "an offer lapses once a party left the round (R-DEAL-3)")
 
 
 def _check_sizes(state: GameState) -> None:
@@ -400,3 +446,4 @@ def _check_view(seen: PlayerView) -> None:
             _fail(path, "a role not in play")
     if len(seen.face_up) > len(seen.characters):
         _fail("face_up", "more role cards than characters")
+    _check_offers(seen.offers, config, seen.phase, seen.decided, None, seen.seat, viewing=True)

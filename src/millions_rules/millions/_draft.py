@@ -16,7 +16,7 @@ from typing import Final
 from .._common.interning import interned
 from ._actions import Action
 from ._config import GameConfig
-from ._events import DepositForfeited, DepositReturned, Event
+from ._events import DepositForfeited, DepositReturned, Event, OpenOffer
 from ._log import Log
 from ._roles import LootCard, Role
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -47,11 +47,13 @@ class Draft:
         "face_up",
         "leader",
         "loot",
+        "offers",
         "phase",
         "previous_roles",
         "reserve",
         "rng",
         "round",
+        "side_actions",
         "source",
         "threat_supply",
         "threats",
@@ -80,6 +82,8 @@ class Draft:
         self.winners: frozenset[int] = fields["winners"]
         self.deck: tuple[int, ...] = fields["deck"]
         self.rng: int = fields["rng"]
+        self.offers: tuple[OpenOffer, ...] = fields["offers"]
+        self.side_actions: int = fields["side_actions"]
         self.events: list[Event] = []
 
     def finish(self, action: Action | None) -> GameState:
@@ -115,6 +119,8 @@ class Draft:
         fields["history"] = history if action is None else Log(history, (action,), history.size + 1)
         fields["deck"] = self.deck
         fields["rng"] = self.rng
+        fields["offers"] = self.offers
+        fields["side_actions"] = self.side_actions
         return state
 
     # -- reading ----------------------------------------------------------

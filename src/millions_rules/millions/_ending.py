@@ -7,6 +7,7 @@ from typing import Final
 from .._common.interning import interned
 from ._draft import Draft
 from ._events import GameWon, RoundEnded, WinReason
+from ._offers import judge_claims
 from ._planning import start_round
 from ._roles import Role
 from ._state import Phase
@@ -54,4 +55,7 @@ def _declare_winners(draft: Draft, reason: WinReason) -> None:
     winners = tuple([seat for seat, cash in enumerate(draft.cash) if cash == best])
     draft.winners = frozenset(winners)
     draft.phase = _GAME_OVER
+    # R-TALK-2: only now may anyone tell a true claim from a false one; the labels come
+    # just before GameWon, which stays the last event of a game.
+    judge_claims(draft)
     draft.events.append(GameWon(winners, tuple(draft.cash), reason))

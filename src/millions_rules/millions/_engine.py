@@ -16,9 +16,40 @@ from itertools import compress, filterfalse
 from operator import not_
 from typing import Any, Final
 
-from ._actions import Action, Choose, DealLoot, Denounce, Leave, Pay, SetAside, Stay, UseThreat
+from ._actions import (
+    AcceptOffer,
+    Action,
+    Choose,
+    DealLoot,
+    DeclineOffer,
+    Denounce,
+    Leave,
+    Offer,
+    Pay,
+    Press,
+    Say,
+    SetAside,
+    Stay,
+    UseThreat,
+    WithdrawOffer,
+)
 from ._checks import illegal, require_seat
 from ._config import GameConfig
+from ._deals import (
+    check_accept,
+    check_decline,
+    check_offer,
+    check_press,
+    check_say,
+    check_withdraw,
+    deal_actions,
+    play_accept,
+    play_decline,
+    play_offer,
+    play_press,
+    play_say,
+    play_withdraw,
+)
 from ._draft import Draft
 from ._errors import ConfigError, IllegalActionError
 from ._events import GameStarted
@@ -81,6 +112,12 @@ _TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
     Stay: (check_stay, play_stay),
     Leave: (check_leave, play_leave),
     Denounce: (check_denounce, play_denounce),
+    Offer: (check_offer, play_offer),
+    AcceptOffer: (check_accept, play_accept),
+    DeclineOffer: (check_decline, play_decline),
+    WithdrawOffer: (check_withdraw, play_withdraw),
+    Say: (check_say, play_say),
+    Press: (check_press, play_press),
 }
 
 
@@ -349,9 +386,13 @@ def legal_actions(
 ) -> tuple[Action, ...]:
     """Every legal action, or every legal action of one player.
 
-    The order is fixed: by seat, then choices, decisions, threat cards and
-    payments. While the external dealer must act, the dealer's actions are
-    listed (only when ``player`` is ``None``).
+    The order is fixed: by seat, then choices, decisions, threat cards, answers to
+    open offers (:class:`~millions_rules.AcceptOffer` when legal and
+    :class:`~millions_rules.DeclineOffer` for each offer made to the seat,
+    :class:`~millions_rules.WithdrawOffer` for each it made; R-DEAL-2, R-DEAL-3) and
+    payments. New offers and talk are never listed: their amounts and texts are
+    unbounded (see :func:`~millions_rules.offer_terms`). While the external dealer must
+    act, the dealer's actions are listed (only when ``player`` is ``None``).
 
     Args:
         state: The current state.
@@ -394,7 +435,7 @@ def legal_actions(
                 listed = _open_choices(config.players, state.characters)
             _last_listed = (state, listed)
             return listed
-        if phase is _NEGOTIATION:
+        if phase is _NEGOTIATION and not state.__dict__["offers"]:
             config = state.config
             undecided = _undecided(config.players, state.decided)
             if any(state.threats):
@@ -425,9 +466,31 @@ def legal_actions(
         return ()
     if seat is None:
         listed = _legal_actions(state, None, payments)
+        if phase is _NEGOTIATION and state.offers:
+            listed = _with_deals(state, listed, range(state.config.players))
         _last_listed = (state, listed)
         return listed
-    return _legal_actions(state, seat, payments)
+    listed = _legal_actions(state, seat, payments)
+    if phase is _NEGOTIATION and state.offers:
+        listed = _with_deals(state, listed, (seat,))
+    return listed
+
+
+def _with_deals(
+    state: GameState, listed: tuple[Action, ...], seats: Iterable[int]
+) -> tuple[Action, ...]:
+    """``listed`` with each seat's answers to open offers after its other actions but
+    payments (R-DEAL-2, R-DEAL-3), seat by seat."""
+    deals = {seat: deal_actions(state, seat) for seat in seats}
+    if not any(deals.values()):
+        return listed
+    found: list[Action] = []
+    for seat, answers in deals.items():
+        mine = [action for action in listed if action.player == seat]  # type: ignore[union-attr]
+        found.extend(action for action in mine if action.__class__ is not Pay)
+        found.extend(answers)
+        found.extend(action for action in mine if action.__class__ is Pay)
+    return tuple(found)
 
 
 def _not_chosen(state: GameState) -> tuple[int, ...]:

@@ -104,6 +104,22 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
     "card_unavailable": msg(
         "error.card_unavailable", "the loot card was already dealt or does not exist"
     ),
+    "not_a_party": msg(
+        "error.not_a_party", "a deal's decider must be one of its two parties (R-DEAL-1)"
+    ),
+    "private_forbidden": msg(
+        "error.private_forbidden", "the table allows no private offers or no private talk"
+    ),
+    "offer_limit": msg(
+        "error.offer_limit",
+        "the player has too many open offers, or has made too many offers this round",
+    ),
+    "no_such_offer": msg(
+        "error.no_such_offer", "the player has no open offer of that id to answer or withdraw"
+    ),
+    "message_too_long": msg("error.message_too_long", "the message is longer than allowed"),
+    "talk_limit": msg("error.talk_limit", "the player has said too many messages this round"),
+    "not_leader": msg("error.not_leader", "only the leader may press a player to decide"),
     "role_card_unavailable": msg(
         "error.role_card_unavailable",
         "no chosen character has that role, so its card cannot be set aside",

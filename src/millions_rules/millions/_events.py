@@ -30,6 +30,7 @@ __all__ = [
     "CharacterChosen",
     "CharacterRevealed",
     "CharacterTakenBack",
+    "ClaimJudged",
     "CrookStole",
     "DepositForfeited",
     "DepositPlaced",
@@ -42,11 +43,19 @@ __all__ = [
     "Left",
     "LootRevealed",
     "LootShared",
+    "OfferAccepted",
+    "OfferDeclined",
+    "OfferLapsed",
+    "OfferMade",
+    "OfferWithdrawn",
+    "OpenOffer",
     "Paid",
+    "Pressed",
     "RoleCardSetAside",
     "RoleCardsLaidOut",
     "RoleDenounced",
     "RoundEnded",
+    "Said",
     "ShareReceived",
     "ShareWithheld",
     "SnitchPunished",
@@ -413,6 +422,173 @@ class GameWon:
     """Why the game ended, a player reaching the target or the last round played."""
 
 
+@attrs.frozen
+class OpenOffer:
+    """A deal offered and not yet ended (R-DEAL-1): its terms and its audience.
+
+    The payer (the party who is not the decider) pays ``amount`` to the ``decider`` when
+    the recipient accepts, and the decider's decision (stay, or leave, perhaps taking back
+    only the character at one position in the three-player game) is made at once (R-DEAL-2).
+    """
+
+    id: str
+    """The offer's name, unique in the game, such as ``"public-3"`` (the third public
+    offer) or ``"private-0-2-1"`` (the first private one between seats 0 and 2). Each counts only
+    offers its audience sees, so an id tells nobody of offers they may not see (R-DEAL-4)."""
+    player: int
+    """The proposer."""
+    to: int
+    """The recipient, the only one who may accept or decline."""
+    amount: int
+    """What the payer pays the decider, in millions."""
+    decider: int
+    """The party who decides (``player`` or ``to``) and is paid."""
+    leave: bool
+    """Whether the decision is to leave rather than to stay."""
+    slot: int | None
+    """The position of the one character taken back (three-player game), or ``None``."""
+    private: bool
+    """Whether only the two parties see it (R-DEAL-4)."""
+
+    @property
+    def payer(self) -> int:
+        """The party who pays, the one who is not the decider."""
+        return self.to if self.decider == self.player else self.player
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Who sees the offer, everyone (``None``) or the two parties if private."""
+        return frozenset((self.player, self.to)) if self.private else None
+
+
+@attrs.frozen
+class OfferMade:
+    """A player offered a deal (R-DEAL-1); seen by the two parties only if private (R-DEAL-4)."""
+
+    offer: OpenOffer
+    """The offer, with its id and terms."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The offer's audience."""
+        return self.offer.visible_to
+
+
+@attrs.frozen
+class OfferAccepted:
+    """The recipient accepted: the deal was settled (R-DEAL-2).
+
+    The decision's own events and the :class:`Paid` event follow, public as R-INFO makes
+    them (R-DEAL-4); this one has the offer's audience.
+    """
+
+    offer: OpenOffer
+    """The offer accepted."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The offer's audience."""
+        return self.offer.visible_to
+
+
+@attrs.frozen
+class OfferDeclined:
+    """The recipient declined an offer; no money moved (R-DEAL-3)."""
+
+    offer: OpenOffer
+    """The offer declined."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The offer's audience."""
+        return self.offer.visible_to
+
+
+@attrs.frozen
+class OfferWithdrawn:
+    """The proposer withdrew an offer; no money moved (R-DEAL-3)."""
+
+    offer: OpenOffer
+    """The offer withdrawn."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The offer's audience."""
+        return self.offer.visible_to
+
+
+@attrs.frozen
+class OfferLapsed:
+    """An offer lapsed: a party left, the decider decided otherwise, or negotiation ended
+    (R-DEAL-3). No money moved; only the offer's audience learns it (R-DEAL-4)."""
+
+    offer: OpenOffer
+    """The offer that lapsed."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The offer's audience."""
+        return self.offer.visible_to
+
+
+@attrs.frozen
+class Said:
+    """A player said something, to the table or to one player (R-TALK-1, R-TALK-2)."""
+
+    player: int
+    """The speaker."""
+    text: str
+    """What they said."""
+    to: int | None
+    """The one player spoken to in private, or ``None`` for the table."""
+    claim: Role | None
+    """The role claimed, if any; it may be false (R-TALK-2)."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The table, or the speaker and the one spoken to (R-TALK-1)."""
+        return None if self.to is None else frozenset((self.player, self.to))
+
+
+@attrs.frozen
+class Pressed:
+    """The leader pressed an undecided player to decide (R-TALK-LEADER); public."""
+
+    visible_to: ClassVar[None] = None
+    player: int
+    """The leader."""
+    target: int
+    """The player pressed."""
+
+
+@attrs.frozen
+class ClaimJudged:
+    """Once the game has ended: whether a claim was true (R-TALK-2).
+
+    One for each :class:`Said` with a claim, in the order said, emitted by the action
+    that ends the game, just before :class:`GameWon`, with the claim's audience. A claim is true when one of the
+    speaker's characters of that round had the claimed role.
+    """
+
+    round: int
+    """The round the claim was made in."""
+    player: int
+    """The speaker."""
+    to: int | None
+    """The one player spoken to, or ``None`` for the table."""
+    text: str
+    """What was said with the claim."""
+    claim: Role
+    """The role claimed."""
+    true: bool
+    """Whether the speaker had a character of that role in that round."""
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """The claim's audience."""
+        return None if self.to is None else frozenset((self.player, self.to))
+
+
 #: Any event.
 Event: TypeAlias = (
     GameStarted
@@ -442,6 +618,14 @@ Event: TypeAlias = (
     | BonusPaid
     | RoundEnded
     | GameWon
+    | OfferMade
+    | OfferAccepted
+    | OfferDeclined
+    | OfferWithdrawn
+    | OfferLapsed
+    | Said
+    | Pressed
+    | ClaimJudged
 )
 
 #: The event classes, in a fixed order.
@@ -473,6 +657,14 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     BonusPaid,
     RoundEnded,
     GameWon,
+    OfferMade,
+    OfferAccepted,
+    OfferDeclined,
+    OfferWithdrawn,
+    OfferLapsed,
+    Said,
+    Pressed,
+    ClaimJudged,
 )
 
 

@@ -54,6 +54,7 @@ from ._events import (
     ThreatUsed,
 )
 from ._i18n import check_locale, join_items, role_name, word
+from ._narrate_deals import deal_phrases
 from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
 
@@ -329,7 +330,7 @@ class _Roles:
         return join_items((word(role, locale) for role in self.roles), locale)
 
 
-_PHRASES: Final = {**_event_phrases(), **_action_phrases()}
+_PHRASES: Final = {**_event_phrases(), **_action_phrases(), **deal_phrases()}  # R-DEAL, R-TALK
 
 
 def _phrase(item: Event | Action) -> Phrase:

@@ -19,6 +19,7 @@ from ._checks import illegal, require_phase, require_role, require_seat, require
 from ._draft import Draft
 from ._events import CharacterTakenBack, Left, Paid, Stayed, ThreatPeeked, ThreatUsed
 from ._heist import begin_heist
+from ._offers import lapse_after_decision, lapse_all
 from ._state import CharacterStatus, GameState, Phase
 from ._text import Money, Text, msg
 
@@ -75,6 +76,8 @@ def play_stay(draft: Draft, action: Stay) -> None:
     """The player stays with every character still in the round."""
     draft.decided[action.player] = True
     draft.events.append(_Stayed(action.player))
+    if draft.offers:
+        lapse_after_decision(draft, action.player, left=False)
     _end_if_all_decided(draft)
 
 
@@ -117,11 +120,15 @@ def play_leave(draft: Draft, action: Leave) -> None:
         draft.return_deposit(character)
     if remaining == 0:
         draft.decided[seat] = True
+    if draft.offers:
+        lapse_after_decision(draft, seat, left=remaining == 0)
     _end_if_all_decided(draft)
 
 
 def _end_if_all_decided(draft: Draft) -> None:
     if False not in draft.decided:  # all(draft.decided), without a generator's overhead
+        if draft.offers:
+            lapse_all(draft)  # R-DEAL-3: negotiation ends
         begin_heist(draft)
 
 

@@ -205,7 +205,8 @@ class PublicRecord:
     tags: Mapping[str, str] = attrs.field(converter=as_tags)
     """Headers, as :attr:`~millions_rules.GameRecord.tags`."""
     version: int
-    """The number of actions played (:attr:`~millions_rules.GameState.version`)."""
+    """The number of rule actions played (:attr:`~millions_rules.GameState.rule_version`,
+    which counts no talk nor offer that the seat might not see, R-DEAL-4)."""
     events: tuple[Event, ...]
     """Everything the seat could see, in order (:func:`~millions_rules.visible_events`)."""
     result: GameWon | None
@@ -253,14 +254,16 @@ def public_record(
     if seat is not None:
         seat = require_seat(state, seat, "seat")
     events = visible_events(state.events, seat)
-    result = events[-1] if state.is_over and isinstance(events[-1], GameWon) else None
+    result = None
+    if state.is_over:  # the claims judged at the end follow GameWon (R-TALK-2)
+        result = next((e for e in reversed(events) if isinstance(e, GameWon)), None)
     record = PublicRecord(
         FORMAT_VERSION,
         __version__,
         seat,
         public_config(state.config),
         {} if tags is None else tags,
-        state.version,
+        state.rule_version,
         events,
         result,
     )

@@ -162,6 +162,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         history=(),
         deck=_sample_deck(view, config, draw),
         rng=draw.bits64(),
+        offers=view.offers,  # the open offers the seat sees (R-DEAL-4); no others exist for it
     )
     try:  # a view read from outside may contradict itself in ways only the whole state shows
         check_state(state)

@@ -181,6 +181,8 @@ def _decide(decided: tuple[bool, ...], seat: int) -> tuple[bool, ...] | None:
 
 def _stay(state: GameState, action: Stay) -> GameState | None:
     """:func:`._negotiation.play_stay` when someone else is still undecided (R-NEG-1)."""
+    if state.__dict__["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
+        return None
     seat = action.player
     decided = _decide(state.decided, seat)
     if decided is None:
@@ -192,6 +194,8 @@ def _stay(state: GameState, action: Stay) -> GameState | None:
 
 def _leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
+    if state.__dict__["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
+        return None
     if action.role is not None:
         return _take_back_one(state, action)
     seat = action.player

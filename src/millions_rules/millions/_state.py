@@ -17,7 +17,7 @@ import attrs
 
 from ._actions import Action
 from ._config import GameConfig
-from ._events import Event
+from ._events import Event, OpenOffer
 from ._fields import document_fields
 from ._log import Log
 from ._log import size as log_size
@@ -161,6 +161,13 @@ class GameState:
     (external dealer). *Secret.*"""
     rng: int
     """The state of the engine's generator. *Secret.*"""
+    offers: tuple[OpenOffer, ...] = ()
+    """The open offers, in the order made (R-DEAL-1). *Secret* in part: a private offer is
+    the two parties' (R-DEAL-4)."""
+    side_actions: int = 0
+    """How many actions of :attr:`history` had no rule effect: offers made, declined or
+    withdrawn, talk and pressing (:data:`~millions_rules.SIDE_ACTIONS`). *Secret*, since
+    some are private; :attr:`rule_version` is the public count of the others."""
 
     @property
     def is_over(self) -> bool:
@@ -175,6 +182,22 @@ class GameState:
         sent against an older state (as HTTP's ``If-Match``).
         """
         return log_size(self.__dict__["history"])  # without materialising a shared log
+
+    @property
+    def rule_version(self) -> int:
+        """The number of rule actions applied, which is :attr:`version` without the
+        :data:`~millions_rules.SIDE_ACTIONS` (offers made, declined or withdrawn, talk,
+        pressing).
+
+        This is what a table checks a player's pending rule action against: talk and
+        offers never make another seat's action stale. Everyone may know it (it is the
+        :attr:`~millions_rules.PlayerView.version` of every view): every rule action
+        leaves a public trace, an accepted private offer included (R-DEAL-4), while
+        :attr:`version` also counts private offers and whispers.
+        """
+        fields = self.__dict__
+        side: int = fields["side_actions"]
+        return log_size(fields["history"]) - side
 
     @property
     def players(self) -> int:

@@ -29,7 +29,7 @@ from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import actors, legal_actions, payees
 from ._errors import ConfigError
-from ._events import EVENT_TYPES, Event, LootRevealed, ThreatPeeked, check_seat_argument
+from ._events import EVENT_TYPES, Event, LootRevealed, OpenOffer, ThreatPeeked, check_seat_argument
 from ._fields import document_fields
 from ._heist import nameable_roles
 from ._log import Log
@@ -40,7 +40,9 @@ from ._text import msg
 __all__ = [
     "PlayerView",
     "PublicConfig",
+    "OfferTerms",
     "SeenCharacter",
+    "offer_terms",
     "public_config",
     "view",
     "visible_events",
@@ -69,6 +71,10 @@ class PublicConfig:
     """Who deals."""
     first_leader: int
     """The first leader."""
+    private_offers: bool = True
+    """Whether private offers are allowed (R-DEAL-4)."""
+    private_talk: bool = True
+    """Whether private talk is allowed (R-TALK-1)."""
 
     def with_seed(self, seed: int) -> GameConfig:
         """The full config with this seed.
@@ -188,7 +194,14 @@ class PlayerView(PayingView):
     """The index, in this seat's whole visible log, of the first of :attr:`events`: the
     ``since`` given to :func:`~millions_rules.view` (0 for the whole log)."""
     version: int
-    """The :attr:`~millions_rules.GameState.version` of the state this view was made from."""
+    """The :attr:`~millions_rules.GameState.rule_version` of the state this view was made
+    from: the rule actions applied, which talk and offers do not change (so a table checks
+    a pending rule action against it), and which tells nobody of a private offer or
+    whisper (R-DEAL-4). It equals :attr:`~millions_rules.GameState.version` in a game
+    without talk or offers."""
+    offers: tuple[OpenOffer, ...] = ()
+    """The open offers this seat may see, in the order made, which are every public offer
+    and the private ones it is a party to (R-DEAL-4)."""
 
     @property
     def is_over(self) -> bool:
@@ -418,5 +431,91 @@ def view(state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         winners=state.winners,
         events=log[since:],
         first_event=since,
-        version=state.version,
+        version=state.rule_version,
+        offers=_visible_offers(state.offers, seat),
     )
+
+
+def _visible_offers(offers: tuple[OpenOffer, ...], seat: int | None) -> tuple[OpenOffer, ...]:
+    if not offers:
+        return offers
+    return tuple(
+        offer
+        for offer in offers
+        if not offer.private or (seat is not None and seat in (offer.player, offer.to))
+    )
+
+
+@attrs.frozen
+class OfferTerms:
+    """What one seat may offer now (R-DEAL-1), as :func:`offer_terms` gives it."""
+
+    to: int
+    """The recipient."""
+    decider: int
+    """The party who would decide and be paid (this seat or ``to``)."""
+    leave: bool
+    """Whether the decision would be to leave."""
+    slot: int | None
+    """The position of the one character the decider would take back (three-player game,
+    a decider with two characters face down), or ``None``."""
+    most: int
+    """What the payer holds now (an offer may ask more; acceptance then waits for the
+    money, R-DEAL-2); amounts start at 1."""
+
+
+def offer_terms(seen: PlayerView) -> tuple[OfferTerms, ...]:
+    """Every kind of :class:`~millions_rules.Offer` the view's seat may make now (R-DEAL-1).
+
+    Offers are unbounded (any amount), so :attr:`PlayerView.legal_actions` does not list
+    them; a frontend lists these terms and asks for an amount from 1 (``most`` is what
+    the payer holds). Empty outside negotiation, for a spectator, and for a seat that has
+    left the round. Each term may be made public or, where
+    :attr:`~millions_rules.PublicConfig.private_offers` allows, private.
+
+    Raises:
+        IllegalActionError: If ``seen`` is no :class:`PlayerView` (code ``bad_value``).
+
+    >>> from millions_rules import GameConfig, Choose, Role, apply, new_game, view
+    >>> state = new_game(GameConfig(4, seed=1))
+    >>> for seat, role in enumerate((Role.BRUTE, Role.DRIVER, Role.CROOK, Role.BRUTE)):
+    ...     state = apply(state, Choose(seat, role))
+    >>> terms = offer_terms(view(state, 0))
+    >>> len(terms), terms[0]
+    (12, OfferTerms(to=1, decider=0, leave=False, slot=None, most=4))
+    """
+    if not isinstance(seen, PlayerView):
+        illegal(
+            msg("error.bad_value", "expected a PlayerView, not {kind}"), kind=type(seen).__name__
+        )
+    seat = seen.seat
+    if seen.phase is not Phase.NEGOTIATION or seat is None:
+        return ()
+    players = seen.config.players
+    present = [False] * players
+    face_down: list[list[int]] = [[] for _ in range(players)]
+    for c in seen.characters:
+        if c.status is not CharacterStatus.TAKEN_BACK:
+            present[c.player] = True
+        if c.status is CharacterStatus.HIDDEN:
+            face_down[c.player].append(c.position)
+    if not present[seat]:
+        return ()
+    terms: list[OfferTerms] = []
+    for to in range(players):
+        if to == seat or not present[to]:
+            continue
+        for decider in (seat, to):
+            if seen.decided[decider]:
+                continue
+            most = seen.cash[to if decider == seat else seat]
+            terms.append(OfferTerms(to, decider, False, None, most))
+            terms.append(OfferTerms(to, decider, True, None, most))
+            if players == 3 and len(face_down[decider]) == 2:
+                terms.extend(
+                    OfferTerms(to, decider, True, slot, most) for slot in face_down[decider]
+                )
+    return tuple(terms)
+
+
+document_fields(OfferTerms)

@@ -5,7 +5,21 @@
  * and run json-schema-to-typescript to regenerate this file.
  */
 
-export type Action = Choose | DealLoot | Denounce | Leave | Pay | SetAside | Stay | UseThreat;
+export type Action =
+  | AcceptOffer
+  | Choose
+  | DealLoot
+  | DeclineOffer
+  | Denounce
+  | Leave
+  | Offer
+  | Pay
+  | Press
+  | Say
+  | SetAside
+  | Stay
+  | UseThreat
+  | WithdrawOffer;
 /**
  * A specialist a gang boss can send on a heist (R-COMP-1).
  */
@@ -15,6 +29,7 @@ export type Event =
   | CharacterChosen
   | CharacterRevealed
   | CharacterTakenBack
+  | ClaimJudged
   | CrookStole
   | DepositForfeited
   | DepositPlaced
@@ -26,11 +41,18 @@ export type Event =
   | Left
   | LootRevealed
   | LootShared
+  | OfferAccepted
+  | OfferDeclined
+  | OfferLapsed
+  | OfferMade
+  | OfferWithdrawn
   | Paid
+  | Pressed
   | RoleCardSetAside
   | RoleCardsLaidOut
   | RoleDenounced
   | RoundEnded
+  | Said
   | ShareReceived
   | ShareWithheld
   | SnitchPunished
@@ -72,6 +94,14 @@ export interface MillionsDocuments {
   public_record?: PublicRecord;
 }
 /**
+ * Accept an open offer made to you: its decision and payment happen as one step (R-DEAL-2).
+ */
+export interface AcceptOffer {
+  type: "accept_offer";
+  player: number;
+  offer: string;
+}
+/**
  * Secretly choose a character and place the deposit on it (R-PLAN-2).
  */
 export interface Choose {
@@ -85,6 +115,14 @@ export interface Choose {
 export interface DealLoot {
   type: "deal_loot";
   index: number;
+}
+/**
+ * Decline an open offer made to you; no money moves (R-DEAL-3).
+ */
+export interface DeclineOffer {
+  type: "decline_offer";
+  player: number;
+  offer: string;
 }
 /**
  * As the lone Snitch, name a role showing on a face-up role card (R-HEIST-SNITCH).
@@ -103,6 +141,19 @@ export interface Leave {
   role?: Role | null;
 }
 /**
+ * Offer a deal to another player still in the round (R-DEAL-1).
+ */
+export interface Offer {
+  type: "offer";
+  player: number;
+  to: number;
+  amount: number;
+  decider: number;
+  leave?: boolean;
+  slot?: number | null;
+  private?: boolean;
+}
+/**
  * Pay money to another player as part of a deal (R-NEG-3).
  */
 export interface Pay {
@@ -110,6 +161,24 @@ export interface Pay {
   player: number;
   to: number;
   amount: number;
+}
+/**
+ * As the leader, press a player who has not decided yet to decide (R-TALK-LEADER).
+ */
+export interface Press {
+  type: "press";
+  player: number;
+  target: number;
+}
+/**
+ * Say something to the table or to one player, perhaps claiming a role (R-TALK-1, R-TALK-2).
+ */
+export interface Say {
+  type: "say";
+  player: number;
+  text: string;
+  to?: number | null;
+  claim?: Role | null;
 }
 /**
  * External dealer: the role card laid face down after the shuffle (R-PLAN-4).
@@ -133,6 +202,14 @@ export interface UseThreat {
   player: number;
   target: number;
   slot?: number;
+}
+/**
+ * Withdraw an open offer you made; no money moves (R-DEAL-3).
+ */
+export interface WithdrawOffer {
+  type: "withdraw_offer";
+  player: number;
+  offer: string;
 }
 /**
  * The survivor matching the loot card's symbol got a bonus from the reserve (R-LOOT-5).
@@ -166,6 +243,18 @@ export interface CharacterTakenBack {
   type: "character_taken_back";
   player: number;
   role: Role;
+}
+/**
+ * Once the game has ended: whether a claim was true (R-TALK-2).
+ */
+export interface ClaimJudged {
+  type: "claim_judged";
+  round: number;
+  player: number;
+  to: number | null;
+  text: string;
+  claim: Role;
+  true: boolean;
 }
 /**
  * The Crook took money from the Brute (R-LOOT-4).
@@ -273,6 +362,54 @@ export interface LootShared {
   share: number;
 }
 /**
+ * The recipient accepted: the deal was settled (R-DEAL-2).
+ */
+export interface OfferAccepted {
+  type: "offer_accepted";
+  offer: OpenOffer;
+}
+/**
+ * A deal offered and not yet ended (R-DEAL-1): its terms and its audience.
+ */
+export interface OpenOffer {
+  id: string;
+  player: number;
+  to: number;
+  amount: number;
+  decider: number;
+  leave: boolean;
+  slot: number | null;
+  private: boolean;
+}
+/**
+ * The recipient declined an offer; no money moved (R-DEAL-3).
+ */
+export interface OfferDeclined {
+  type: "offer_declined";
+  offer: OpenOffer;
+}
+/**
+ * An offer lapsed: a party left, the decider decided otherwise, or negotiation ended (R-DEAL-3). No money moved; only the offer's audience learns it (R-DEAL-4).
+ */
+export interface OfferLapsed {
+  type: "offer_lapsed";
+  offer: OpenOffer;
+}
+/**
+ * A player offered a deal (R-DEAL-1); seen by the two parties only if private (R-DEAL-4).
+ */
+export interface OfferMade {
+  type: "offer_made";
+  offer: OpenOffer;
+}
+/**
+ * The proposer withdrew an offer; no money moved (R-DEAL-3).
+ */
+export interface OfferWithdrawn {
+  type: "offer_withdrawn";
+  offer: OpenOffer;
+}
+/**
  * A player paid another as part of a deal (R-NEG-3).
  */
 export interface Paid {
@@ -280,6 +417,14 @@ export interface Paid {
   player: number;
   to: number;
   amount: number;
+}
+/**
+ * The leader pressed an undecided player to decide (R-TALK-LEADER); public.
+ */
+export interface Pressed {
+  type: "pressed";
+  player: number;
+  target: number;
 }
 /**
  * Seen by nobody: the role card laid face down (R-PLAN-4).
@@ -310,6 +455,16 @@ export interface RoundEnded {
   type: "round_ended";
   round: number;
   leader: number;
+}
+/**
+ * A player said something, to the table or to one player (R-TALK-1, R-TALK-2).
+ */
+export interface Said {
+  type: "said";
+  player: number;
+  text: string;
+  to: number | null;
+  claim: Role | null;
 }
 /**
  * A surviving character's owner received a share of the loot (R-LOOT-2).
@@ -397,6 +552,7 @@ export interface PlayerView {
   events: Event[];
   first_event: number;
   version: number;
+  offers?: OpenOffer[];
 }
 /**
  * A GameConfig without its seed: the rules everyone at the table knows.
@@ -411,6 +567,8 @@ export interface PublicConfig {
   repeat_role: RepeatRole;
   dealer: Dealer;
   first_leader: number;
+  private_offers?: boolean;
+  private_talk?: boolean;
 }
 /**
  * A character on the table as one seat sees it.
@@ -438,6 +596,8 @@ export interface GameConfig {
   repeat_role?: RepeatRole;
   dealer?: Dealer;
   first_leader?: number;
+  private_offers?: boolean;
+  private_talk?: boolean;
 }
 /**
  * A saved game: format version, library version, config, tags and actions.
@@ -474,6 +634,8 @@ export interface GameState {
   history: Action[];
   deck: number[];
   rng: string;
+  offers?: OpenOffer[];
+  side_actions?: number;
 }
 /**
  * A character chosen this round: its owner, role, deposit and standing.
