@@ -3,18 +3,27 @@
 * :func:`command` and :func:`parse_command`: an action as the command a player types, and
   typed text back into one of the seat's legal actions, for both games, in English,
   Spanish and Chinese (the grammar is on the docs' "Notation" page);
-* :class:`NotationError`: the refusal, with a stable code and the nearest legal commands.
+* :class:`NotationError`: the refusal, with a stable code and the nearest legal commands;
+* :func:`status` and :func:`menu`: what a seat knows and what it can do now, in words, each
+  command with a short explanation and a :attr:`~MenuEntry.secret` flag (:func:`is_secret`);
+  :func:`torraku_phase_name` names Torraku's phases.
 """
 
 from __future__ import annotations
 
 from .._common.notation import NOTATION_ERROR_CODES, NotationError
 from ._notation import command, legal_actions, parse_command
+from ._words import MenuEntry, is_secret, menu, status, torraku_phase_name
 
 __all__ = [
     "NOTATION_ERROR_CODES",
+    "MenuEntry",
     "NotationError",
     "command",
+    "is_secret",
     "legal_actions",
+    "menu",
     "parse_command",
+    "status",
+    "torraku_phase_name",
 ]
