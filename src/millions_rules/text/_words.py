@@ -123,9 +123,9 @@ def menu(
     >>> from millions_rules.text import menu
     >>> for entry in menu(view(new_game(GameConfig(4, seed=1)), 0), locale="es"):
     ...     print(entry.command, "|", entry.explanation, "|", entry.secret)
-    /elegir matón | Envía a tu Matón a este golpe (depósito 1 M). | True
-    /elegir conductor | Envía a tu Conductor a este golpe (depósito 1 M). | True
-    /elegir estafador | Envía a tu Estafador a este golpe (depósito 1 M). | True
+    /elegir matón | Envía a tu Matón a este golpe (apuesta de 1 M). | True
+    /elegir conductor | Envía a tu Conductor a este golpe (apuesta de 1 M). | True
+    /elegir estafador | Envía a tu Estafador a este golpe (apuesta de 1 M). | True
 
     Raises:
         NotationError: If ``view`` is no view of a game or ``names`` no list of str
