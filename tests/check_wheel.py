@@ -53,6 +53,16 @@ def main(examples: str) -> int:
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    # The chat host, offline and with no extra: a choice in private, a secret refused in the
+    # group, the menu, then the end of input.
+    chat = subprocess.run(
+        [sys.executable, str(directory / "chat_host.py"), "--lang", "en"],
+        input="1! /choose driver\n2 /choose brute\n2 /menu\n",
+        text=True,
+        check=True,
+        capture_output=True,
+    )
+    assert "[to Ana only] Ana secretly" in chat.stdout, chat.stdout
     simulated = subprocess.run(
         [sys.executable, "-m", "millions_rules", "simulate", "--games", "3", "--json"],
         check=True,

@@ -5,9 +5,11 @@ exactly as one that never stopped."""
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -139,3 +141,40 @@ def test_a_resumed_table_plays_as_one_that_never_stopped(game: str, tmp_path: pa
     resumed_actions = [(row.seat, row.action) for row in reopened.actions("t1")]
     assert resumed_actions == steady_actions
     assert resumed.game.save_game(resumed.state) == steady.game.save_game(steady.state)
+
+
+def load_example() -> Any:
+    path = pathlib.Path(__file__).parent.parent / "examples" / "chat_host.py"
+    spec = importlib.util.spec_from_file_location("chat_host", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_host_plays_and_resumes(tmp_path: pathlib.Path) -> None:
+    """examples/chat_host.py (under 100 lines) keeps a choice private, refuses a secret in
+    the group, and with --db picks a stored game up again with --resume."""
+    example = load_example()
+    assert len((pathlib.Path(example.__file__)).read_text("utf-8").splitlines()) <= 100
+    lines = iter(["1! /choose driver", "2 /choose brute", "2! /choose brute", "1 /status"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    screen: list[str] = []
+    db = str(tmp_path / "chat.sqlite")
+    assert example.main(["--lang", "en", "--db", db], read, screen.append) == 0
+    assert "[to Ana only] Ana secretly sends the driver." in screen
+    assert (
+        "[group] Bo, that command would reveal your secret: send it to me in a private chat."
+        in screen
+    )
+    assert any(line.startswith("[to Ana only] Round 1 of 8: Negotiation.") for line in screen)
+    lines = iter(["1 /stay"])
+    again: list[str] = []
+    assert example.main(["--db", db, "--resume"], read, again.append) == 0
+    assert again[0] == "[group] Ana stays."  # the stored table keeps its language
