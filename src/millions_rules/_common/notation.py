@@ -81,6 +81,11 @@ class NotationError(MillionsError, ValueError):
         params: The message's values (``word``, ``text``, ``example``).
         nearest: The legal commands nearest to what was typed, best first.
 
+    Attributes:
+        code: The stable machine-readable reason, a key of :data:`NOTATION_ERROR_CODES`.
+        nearest: The legal commands nearest to what was typed, best first (in the parse's
+            locale).
+
     >>> error = NotationError("unknown_command", {"word": "sit"}, ("/stay",))
     >>> error.code, error.nearest
     ('unknown_command', ('/stay',))
@@ -91,9 +96,7 @@ class NotationError(MillionsError, ValueError):
     _generic: ClassVar[Text] = msg("text.error", "{detail}")
 
     code: str
-    """The stable machine-readable reason, a key of :data:`NOTATION_ERROR_CODES`."""
     nearest: tuple[str, ...]
-    """The legal commands nearest to what was typed, best first (in the parse's locale)."""
 
     def __init__(
         self,
@@ -117,7 +120,7 @@ class NotationError(MillionsError, ValueError):
         """The refusal in ``locale``, with the nearest legal commands.
 
         Raises:
-            LocaleError: If ``locale`` is unknown.
+            millions_rules.LocaleError: If ``locale`` is unknown.
         """
         language = check_locale(locale)
         said = _MESSAGES[self.code].render(language, **self._params)

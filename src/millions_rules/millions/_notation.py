@@ -89,7 +89,7 @@ def command(action: Action, *, names: Sequence[str] | None = None, locale: str =
 
     Raises:
         NotationError: If ``action`` is no seat's action of Millions (code ``bad_arguments``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
     keyword = KEYWORDS.get(type(action))
@@ -145,7 +145,7 @@ def parse_command(
 
     Raises:
         NotationError: With the reason's code and the nearest legal commands.
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
     players = seen.config.players

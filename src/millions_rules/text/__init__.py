@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from .._common.notation import NOTATION_ERROR_CODES, NotationError
+from .._common.public import present_as_public
 from ._host import BOT_KINDS, ChatHost, Message
 from ._notation import command, legal_actions, parse_command
 from ._words import MenuEntry, is_secret, menu, status, torraku_phase_name
@@ -33,3 +34,5 @@ __all__ = [
     "status",
     "torraku_phase_name",
 ]
+
+present_as_public(__name__, globals(), __all__)

@@ -48,7 +48,7 @@ def command(action: object, *, names: Sequence[str] | None = None, locale: str =
         NotationError: If ``action`` is no action of a game (code ``bad_value``) or no
             seat's action (the dealer's, code ``bad_arguments``), or ``names`` is not a
             list of str (code ``bad_value``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     checked = _check_names(names)
     kind = type(action)
@@ -79,7 +79,7 @@ def parse_command(
     Raises:
         NotationError: With a stable :attr:`~NotationError.code`, a message in every locale
             and the :attr:`~NotationError.nearest` legal commands.
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     grammar: Any = _grammar_of_view(view)
     checked = _check_names(names)

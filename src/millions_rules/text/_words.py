@@ -37,7 +37,7 @@ class MenuEntry:
     """Whether typing it where others read would reveal a secret (a choice of role, a
     three-player character taken back): type it in a private chat."""
     actions: tuple[Any, ...]
-    """The legal actions the line stands for (a payment line: every amount to that payee)."""
+    """The legal actions the line stands for (for a payment line, every amount to that payee)."""
 
 
 _EXPLAIN: Final = {
@@ -130,7 +130,7 @@ def menu(
     Raises:
         NotationError: If ``view`` is no view of a game or ``names`` no list of str
             (code ``bad_value``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
     checked = _check_names(names)
@@ -319,7 +319,7 @@ def torraku_phase_name(phase: TorrakuPhase, locale: str = "en") -> str:
 
     Raises:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     text = _TK_PHASES.get(phase) if isinstance(phase, TorrakuPhase) else None
     if text is None:
@@ -336,7 +336,7 @@ def status(view: object, *, names: Sequence[str] | None = None, locale: str = "e
     Raises:
         NotationError: If ``view`` is no view of a game or ``names`` no list of str
             (code ``bad_value``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
     checked = _check_names(names)

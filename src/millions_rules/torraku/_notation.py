@@ -93,7 +93,7 @@ def command(action: Action, *, names: Sequence[str] | None = None, locale: str =
 
     Raises:
         NotationError: If ``action`` is no Torraku action (code ``bad_arguments``).
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
     if isinstance(action, Bet):
@@ -147,7 +147,7 @@ def parse_command(
 
     Raises:
         NotationError: With the reason's code and the nearest legal commands.
-        LocaleError: If ``locale`` is unknown.
+        millions_rules.LocaleError: If ``locale`` is unknown.
     """
     language = check_locale(locale)
 
