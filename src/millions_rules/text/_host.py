@@ -116,6 +116,8 @@ class ChatHost:
         store: A store of the web server (``open_store(path)``), or ``None`` to keep
             nothing.
         table_id: The stored table's id (with ``store``).
+        extra: What the transport keeps with the table (JSON values: its users' ids...),
+            stored with it and given back by :meth:`resume` as :attr:`extra`.
         options: The game's config options (``quick=True``...). Torraku is dealt by the
             engine (its stacking model, R-TK-SIM) unless ``dealer`` says otherwise.
 
@@ -133,6 +135,7 @@ class ChatHost:
         locale: str = "zh",
         store: Any = None,
         table_id: str = "chat",
+        extra: Mapping[str, Any] | None = None,
         **options: object,
     ) -> None:
         from .._common.errors import ConfigError
@@ -152,6 +155,7 @@ class ChatHost:
         config = self.game.config(len(self.names), seed=seed, **options)
         self.store = store
         self.table_id = table_id
+        self.extra = dict(extra or {})
         self._players = {seat: BOT_KINDS[kind](game) for seat, kind in self.bots.items()}
         self.state: Any = self.game.new_game(config)
         self._pacing = self.game.pacing(self.state)
@@ -168,6 +172,7 @@ class ChatHost:
             "bots": {str(seat): kind for seat, kind in self.bots.items()},
             "locale": self.locale,
             "seed": self.seed,
+            "extra": self.extra,
         }
 
     @classmethod
@@ -190,6 +195,7 @@ class ChatHost:
         host.seed = int(meta["seed"])
         host.bots = {int(seat): kind for seat, kind in meta["bots"].items()}
         host.store, host.table_id = store, table_id
+        host.extra = dict(meta.get("extra", {}))
         host._players = {seat: BOT_KINDS[kind](row.game) for seat, kind in host.bots.items()}
         host.state = game.load_game(row.record)
         host._pacing = game.pacing(host.state)
