@@ -117,7 +117,7 @@ class ChatHost:
             nothing.
         table_id: The stored table's id (with ``store``).
         extra: What the transport keeps with the table (JSON values: its users' ids...),
-            stored with it and given back by :meth:`resume` as :attr:`extra`.
+            stored with it and given back by :meth:`resume` as ``extra``.
         options: The game's config options (``quick=True``...). Torraku is dealt by the
             engine (its stacking model, R-TK-SIM) unless ``dealer`` says otherwise.
 
