@@ -157,6 +157,8 @@ def _values(context: str, n: int) -> dict[str, object]:
         letters="V van, W washing machine, R rice cooker",
         low=Money(1),
         menu="/menu",
+        reason="“/fly” is not a command.",
+        title="Millions of Dollars",
         notes="leader",
         position=2,
         rounds=8,
