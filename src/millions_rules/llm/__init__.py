@@ -30,7 +30,7 @@ from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
 from ..text import menu, parse_command, status
 
-__all__ = ["Call", "TextGame", "play"]
+__all__ = ["Call", "TextGame", "play", "read_answer"]
 
 
 @attrs.frozen
@@ -69,7 +69,7 @@ _ASK: Final = msg(
 )
 _RETHINK: Final = msg(
     "text.llm.rethink",
-    "Your answer was not a legal move: {reason} Think again, and answer with one legal command.",
+    "Your answer was not a legal move: {reason}\nThink again, and answer with one legal command.",
 )
 _COMMAND: Final = re.compile(r"^\s*[`*>]*\s*([/\uff0f].*?)\s*[`*]*\s*$")
 
@@ -153,7 +153,9 @@ class TextGame:
         events = self.game.view(self.state, seat, since=self._seen[seat]).events
         if events:
             lines += ["", _EVENTS.render(language)]
-            lines += [f"- {self.game.describe(event, self.names, locale=language)}" for event in events]
+            lines += [
+                f"- {self.game.describe(event, self.names, locale=language)}" for event in events
+            ]
         if self.show_legal:
             lines += ["", _LEGAL.render(language)]
             lines += [
@@ -232,7 +234,9 @@ class TextGame:
         }
 
 
-def play(env: TextGame, agents: Mapping[int, Callable[[str], str]], *, limit: int = 20_000) -> tuple[dict[int, float], dict[str, Any]]:
+def play(
+    env: TextGame, agents: Mapping[int, Callable[[str], str]], *, limit: int = 20_000
+) -> tuple[dict[int, float], dict[str, Any]]:
     """Play ``env`` to the end, asking ``agents[seat](prompt)`` for every answer.
 
     Returns:
