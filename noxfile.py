@@ -1,5 +1,5 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package,
-types, web, server and chat.
+types, web, server, chat and llm.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
@@ -33,6 +33,7 @@ nox.options.sessions = [
     "web",
     "server",
     "chat",
+    "llm",
 ]
 nox.options.reuse_existing_virtualenvs = True
 # A supported Python that is missing fails ``nox -s compat`` instead of being skipped.
@@ -200,6 +201,14 @@ def chat(session: nox.Session) -> None:
         "tests/chat",
         *session.posargs,
     )
+
+
+@nox.session
+def llm(session: nox.Session) -> None:
+    """The MCP server for LLM seats (the ``[llm]`` extra): a scripted agent plays complete
+    games through the SDK's in-process client (the harness itself is tested in ``tests``)."""
+    session.install("-e", ".[dev,llm]")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/llm", *session.posargs)
 
 
 @nox.session
