@@ -63,6 +63,14 @@ def main(examples: str) -> int:
         capture_output=True,
     )
     assert "[to Ana only] Ana secretly" in chat.stdout, chat.stdout
+    for game in ("millions", "torraku"):
+        harness = subprocess.run(
+            [sys.executable, str(directory / "llm_harness.py"), "--game", game],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        assert "illegal answers" in harness.stdout, harness.stdout
     simulated = subprocess.run(
         [sys.executable, "-m", "millions_rules", "simulate", "--games", "3", "--json"],
         check=True,

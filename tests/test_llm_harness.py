@@ -98,3 +98,18 @@ def test_reading_answers() -> None:
     assert read_answer("I pick\n`/choose driver`") == "/choose driver"
     assert read_answer("/stay\nno wait\n**/leave**") == "/leave"
     assert read_answer("  选 司机 ") == "选 司机"
+
+
+def test_the_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/llm_harness.py plays both games offline and prints its telemetry summary."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "examples" / "llm_harness.py"
+    spec = importlib.util.spec_from_file_location("llm_harness", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main("millions") == 0 and module.main("torraku") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "winners: ['Bo']" and out[1].endswith("illegal answers")
