@@ -159,3 +159,20 @@ def test_words_refuse_what_is_no_view() -> None:
         with pytest.raises(NotationError) as caught:
             call()
         assert caught.value.code == "bad_value"
+
+
+def test_a_seat_hears_its_own_secrets_in_the_second_person() -> None:
+    """narrate tells a seat its own choice (R-PLAN-2) and what its threat card showed
+    (R-NEG-THREAT) in the second person; anything else, and another seat's events, as
+    describe tells them."""
+    from millions_rules import CharacterChosen, Stayed, ThreatPeeked, describe
+    from millions_rules.text import narrate
+
+    chosen = CharacterChosen(0, (Role.DRIVER, Role.CROOK))
+    assert narrate(chosen, 0, locale="es") == "Envías en secreto a tu Conductor y a tu Estafador."
+    assert narrate(chosen, 1, names=NAMES) == describe(chosen, NAMES)
+    peeked = ThreatPeeked(0, 2, 1, Role.BRUTE)
+    assert (
+        narrate(peeked, 0, names=NAMES, locale="zh") == "你的威胁牌让你看到Cy的2号位人物牌：暴徒。"
+    )
+    assert narrate(Stayed(0), 0, names=NAMES) == describe(Stayed(0), NAMES)

@@ -67,10 +67,8 @@ _LEGAL: Final = msg("text.llm.legal", "Your legal commands:")
 _ASK: Final = msg(
     "text.llm.ask", "Answer with exactly one command, on its own line, starting with /."
 )
-_RETHINK: Final = msg(
-    "text.llm.rethink",
-    "Your answer was not a legal move: {reason}\nThink again, and answer with one legal command.",
-)
+_RETHINK: Final = msg("text.llm.rethink", "Your answer was not a legal move: {reason}")
+_AGAIN: Final = msg("text.llm.again", "Think again, and answer with one legal command.")
 _COMMAND: Final = re.compile(r"^\s*[`*>]*\s*([/\uff0f].*?)\s*[`*]*\s*$")
 
 
@@ -195,7 +193,10 @@ class TextGame:
             )
             self.telemetry.append(call)
             if not forced:
-                self._rethink = _RETHINK.render(self.locale, reason=error.localized(self.locale))
+                reason = error.localized(self.locale)
+                self._rethink = "\n".join(
+                    [_RETHINK.render(self.locale, reason=reason), _AGAIN.render(self.locale)]
+                )
                 return False, {"call": call}
             rng = random.Random(f"millions-rules-llm:{self.seed}:{seat}:{version}")
             actions = self.game.legal_actions(self.state, seat)

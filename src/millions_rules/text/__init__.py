@@ -6,7 +6,8 @@
 * :class:`NotationError`: the refusal, with a stable code and the nearest legal commands;
 * :func:`status` and :func:`menu`: what a seat knows and what it can do now, in words, each
   command with a short explanation and a :attr:`~MenuEntry.secret` flag (:func:`is_secret`);
-  :func:`torraku_phase_name` names Torraku's phases;
+  :func:`torraku_phase_name` names Torraku's phases; :func:`narrate` tells a seat its own
+  secrets in the second person;
 * :class:`ChatHost`: a table of either game in a chat, people and bots, stored as the web
   server stores its tables; it speaks in :class:`Message` objects.
 """
@@ -17,7 +18,7 @@ from .._common.notation import NOTATION_ERROR_CODES, NotationError
 from .._common.public import present_as_public
 from ._host import BOT_KINDS, ChatHost, Message
 from ._notation import command, legal_actions, parse_command
-from ._words import MenuEntry, is_secret, menu, status, torraku_phase_name
+from ._words import MenuEntry, is_secret, menu, narrate, status, torraku_phase_name
 
 __all__ = [
     "BOT_KINDS",
@@ -30,6 +31,7 @@ __all__ = [
     "is_secret",
     "legal_actions",
     "menu",
+    "narrate",
     "parse_command",
     "status",
     "torraku_phase_name",

@@ -38,7 +38,7 @@ from .._common.notation import (
 )
 from ..games import AnyGame, get_game
 from ._notation import parse_command
-from ._words import _STATUS, is_secret, menu, status
+from ._words import _STATUS, is_secret, menu, narrate, status
 
 __all__ = ["BOT_KINDS", "ChatHost", "Message"]
 
@@ -328,7 +328,7 @@ class ChatHost:
             own = self.game.view(self.state, seat, since=counts[seat + 1]).events
             for event in own:
                 if event not in public:
-                    text = self.game.describe(event, names, locale=self.locale)
+                    text = narrate(event, seat, names=names, locale=self.locale)
                     messages.append(Message(seat, text))
         messages.extend(self._prompt())
         return messages

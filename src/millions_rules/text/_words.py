@@ -21,7 +21,7 @@ from ..torraku._views import TorrakuView
 from ..torraku._words import Pieces
 from ._notation import _check_names, command
 
-__all__ = ["MenuEntry", "is_secret", "menu", "status", "torraku_phase_name"]
+__all__ = ["MenuEntry", "is_secret", "menu", "narrate", "status", "torraku_phase_name"]
 
 
 @attrs.frozen
@@ -460,3 +460,51 @@ def _torraku_status(seen: TorrakuView, names: Sequence[str] | None, language: st
         )
     )
     return lines
+
+
+# --- second person -------------------------------------------------------------------------
+
+_YOU: Final = {
+    "chosen": msg("text.you.character_chosen", "You secretly send your {role}."),
+    "chosen.two": msg(
+        "text.you.character_chosen.two", "You secretly send your {role} and your {role2}."
+    ),
+    "peeked": msg(
+        "text.you.threat_peeked",
+        "Your threat card shows you {target}'s character in position {slot}: the {role}.",
+    ),
+}
+
+
+def narrate(
+    event: object, seat: int, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
+    """One event told to ``seat``: in the second person when it is the seat's own secret
+    (its choice, what its threat card showed), else as the game's ``describe`` tells it.
+
+    >>> from millions_rules import CharacterChosen, Role
+    >>> from millions_rules.text import narrate
+    >>> narrate(CharacterChosen(0, (Role.DRIVER,)), 0, locale="zh")
+    '你秘密派出了司机。'
+
+    Raises:
+        NotationError: If ``names`` is no list of str (code ``bad_value``).
+        millions_rules.LocaleError: If ``locale`` is unknown.
+    """
+    from ..millions._events import CharacterChosen, ThreatPeeked
+    from ..millions._narrate import describe as millions_describe
+    from ..torraku._narrate import describe as torraku_describe
+
+    language = check_locale(locale)
+    checked = _check_names(names)
+    if isinstance(event, CharacterChosen) and event.player == seat and event.roles:
+        if len(event.roles) == 2:
+            first, second = event.roles
+            return _YOU["chosen.two"].render(language, role=first, role2=second)
+        return _YOU["chosen"].render(language, role=event.roles[0])
+    if isinstance(event, ThreatPeeked) and event.player == seat:
+        target = seat_label(event.target, checked, language)
+        return _YOU["peeked"].render(language, target=target, slot=event.slot + 1, role=event.role)
+    if type(event).__module__.startswith("millions_rules.torraku"):
+        return torraku_describe(event, checked, locale=language)  # type: ignore[arg-type]
+    return millions_describe(event, checked, locale=language)  # type: ignore[arg-type]
