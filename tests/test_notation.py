@@ -43,7 +43,7 @@ NAME_SETS: tuple[tuple[str, ...], ...] = (
     ("Ana María", "Bo", "Bob", "小明", "Élodie", "2", "Zoë", "李 雷"),
     ("ana", "BO", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
 )
-MOST = 150  # actions checked per Torraku view (all of them unless a long game's hand is huge)
+MOST = 100  # actions checked per Torraku view (all of them unless a long game's hand is huge)
 R, V, W = PieceKind.RICE_COOKER, PieceKind.VAN, PieceKind.WASHING_MACHINE
 
 
@@ -80,7 +80,7 @@ def test_every_legal_millions_action_round_trips(config: GameConfig, seed: int) 
 
 @given(torraku_strategies.configs(), st.integers(0, 2**32))
 def test_every_legal_torraku_action_round_trips(config: TorrakuConfig, seed: int) -> None:
-    """For every seat in six random states of a random Torraku game, every legal
+    """For the seat to act in six random states of a random Torraku game, every legal
     action (each bet's multiset, from the bag too: R-TK-BET-7; passes; each outcome and
     every ``fallen``: R-TK-STACK-7) round-trips in every locale; of a hand with more than
     ``MOST`` distinct bets (the long setup, R-TK-SETUP-2), ``MOST`` at random."""
@@ -88,7 +88,7 @@ def test_every_legal_torraku_action_round_trips(config: TorrakuConfig, seed: int
     states = torraku_strategies.play_randomly(torraku_game(config), rng)
     players = config.players
     for state in rng.sample(states, min(6, len(states))):
-        for seat in range(players):
+        for seat in () if state.to_act is None else (state.to_act,):  # the others have none
             seen = torraku_view(state, seat)
             actions = every_legal_action(seen)
             if len(actions) > MOST:  # a long game's hand has thousands of distinct bets
