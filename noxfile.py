@@ -370,6 +370,7 @@ def server(session: nox.Session) -> None:
         "-q",
         "tests/test_server.py",
         "tests/test_server_processes.py",
+        "tests/test_chat_host.py",
         *session.posargs,
         env={"MILLIONS_SERVER_TESTS": "1"},
     )

@@ -8,13 +8,16 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 from millions_rules.text import ChatHost, Message, command, is_secret, legal_actions
 from millions_rules.web._store import open_store
+
+from . import postgres
+from .postgres import Cluster
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
 
@@ -112,27 +115,54 @@ def test_menu_status_and_strangers() -> None:
     assert host.game.version(host.state) == version
 
 
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster | None]:
+    """The throwaway PostgreSQL of ``nox -s server`` (``None`` elsewhere)."""
+    if not postgres.enabled():
+        yield None
+        return
+    started = Cluster()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def databases(
+    request: pytest.FixtureRequest, tmp_path: pathlib.Path, cluster: Cluster | None
+) -> tuple[str, str]:
+    """Two new empty databases of each kind: SQLite files, PostgreSQL databases."""
+    if request.param == "sqlite":
+        return str(tmp_path / "steady.sqlite"), str(tmp_path / "crashed.sqlite")
+    if cluster is None:
+        pytest.skip("PostgreSQL runs under nox -s server (MILLIONS_SERVER_TESTS=1)")
+    return cluster.new_database(), cluster.new_database()
+
+
 @pytest.mark.parametrize("game", ["millions", "torraku"])
-def test_a_resumed_table_plays_as_one_that_never_stopped(game: str, tmp_path: pathlib.Path) -> None:
-    """A table stored in SQLite through the web server's store, dropped midway (a crash) and
-    reopened with ChatHost.resume, makes exactly the same bot decisions and ends with exactly
-    the same actions as a table that never stopped."""
+def test_a_resumed_table_plays_as_one_that_never_stopped(
+    game: str, databases: tuple[str, str]
+) -> None:
+    """A table stored through the web server's store (SQLite, and PostgreSQL under nox -s
+    server), dropped midway (a crash) and reopened with ChatHost.resume, makes exactly the
+    same bot decisions and ends with exactly the same actions as a table that never stopped."""
     players = NAMES if game == "millions" else NAMES[:3]
     bots = {1: "rule", 2: "random"}
 
-    def table(path: pathlib.Path) -> ChatHost:
-        store = open_store(str(path))
+    def table(url: str) -> ChatHost:
+        store = open_store(url)
         host = ChatHost(game, players, bots=bots, seed=23, store=store, table_id="t1")
         host.start()
         return host
 
-    steady = table(tmp_path / "steady.sqlite")
+    steady = table(databases[0])
     play(steady, mistakes=False)
-    crashed = table(tmp_path / "crashed.sqlite")
+    crashed = table(databases[1])
     play(crashed, mistakes=False, stop_after=9 if game == "millions" else 2)
     assert not crashed.is_over
     crashed.store.close()
-    reopened = open_store(str(tmp_path / "crashed.sqlite"))
+    reopened = open_store(databases[1])
     resumed = ChatHost.resume(reopened, "t1")
     assert resumed.game.version(resumed.state) == crashed.game.version(crashed.state)
     play(resumed, mistakes=False)
