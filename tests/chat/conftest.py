@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import pathlib
+import shutil
 import tempfile
 from typing import Any
 
@@ -19,6 +20,9 @@ else:
 
     def pytest_configure(config: pytest.Config) -> None:
         config.stash[NONEBOT_INIT_KWARGS] = {"driver": "~none", "millions_db": str(DB)}
+
+    def pytest_unconfigure(config: pytest.Config) -> None:
+        shutil.rmtree(DB.parent, ignore_errors=True)
 
     @pytest.fixture(scope="session", autouse=True)
     async def after_nonebot_init(after_nonebot_init: Any) -> None:
