@@ -9,3 +9,8 @@ if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("src/millions_rules/adapters/pettingzoo.py")
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/millions_rules/adapters/openspiel.py")
+# The chat plugin and the MCP server need the [chat] and [llm] extras (the chat and llm sessions).
+if importlib.util.find_spec("nonebot") is None:
+    collect_ignore.append("src/millions_rules/chat/nonebot.py")
+if importlib.util.find_spec("mcp") is None:
+    collect_ignore.append("src/millions_rules/llm/mcp_server.py")

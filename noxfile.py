@@ -1,5 +1,5 @@
 """Project tasks. ``nox`` runs the default sessions: lint, tests, adapters, typing, docs, package,
-types, web and server.
+types, web, server, chat and llm.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
@@ -32,6 +32,8 @@ nox.options.sessions = [
     "types",
     "web",
     "server",
+    "chat",
+    "llm",
 ]
 nox.options.reuse_existing_virtualenvs = True
 # A supported Python that is missing fails ``nox -s compat`` instead of being skipped.
@@ -185,6 +187,36 @@ def package(session: nox.Session) -> None:
 
 
 LOCALE = "src/millions_rules/locale"
+
+
+@nox.session
+def chat(session: nox.Session) -> None:
+    """The NoneBot2 plugin for QQ (the ``[chat]`` extra) under nonebug: complete games in a
+    simulated group, with a restart. nonebug is a pytest plugin that initialises NoneBot in
+    every run, so it lives in this session's environment only."""
+    session.install("-e", ".[dev,chat]", "nonebug>=0.4", "pytest-asyncio>=0.23")
+    session.run(
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "asyncio_mode=auto",
+        "-o",
+        "asyncio_default_fixture_loop_scope=session",
+        "-o",
+        "asyncio_default_test_loop_scope=session",
+        "tests/chat",
+        *session.posargs,
+    )
+
+
+@nox.session
+def llm(session: nox.Session) -> None:
+    """The MCP server for LLM seats (the ``[llm]`` extra): a scripted agent plays complete
+    games through the SDK's in-process client (the harness itself is tested in ``tests``)."""
+    session.install("-e", ".[dev,llm]")
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/llm", *session.posargs)
 
 
 @nox.session
@@ -352,6 +384,7 @@ def server(session: nox.Session) -> None:
         "tests/test_server_processes.py",
         "tests/test_server_limits.py",
         "tests/test_server_store.py",
+        "tests/test_chat_host.py",
         "tests/test_server_faults.py",
         *session.posargs,
         env={"MILLIONS_SERVER_TESTS": "1"},

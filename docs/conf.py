@@ -264,9 +264,10 @@ def _document_where_defined() -> None:
     import types
 
     import millions_rules
+    import millions_rules.text
     import millions_rules.torraku
 
-    for package in (millions_rules, millions_rules.torraku):
+    for package in (millions_rules, millions_rules.torraku, millions_rules.text):
         for name in package.__all__:
             obj = getattr(package, name)
             defined_in = getattr(obj, "_defined_in", None)

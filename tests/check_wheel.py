@@ -53,6 +53,24 @@ def main(examples: str) -> int:
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    # The chat host, offline and with no extra: a choice in private, a secret refused in the
+    # group, the menu, then the end of input.
+    chat = subprocess.run(
+        [sys.executable, str(directory / "chat_host.py"), "--lang", "en"],
+        input="1! /choose driver\n2 /choose brute\n2 /menu\n",
+        text=True,
+        check=True,
+        capture_output=True,
+    )
+    assert "[to Ana only] You secretly send your driver." in chat.stdout, chat.stdout
+    for game in ("millions", "torraku"):
+        harness = subprocess.run(
+            [sys.executable, str(directory / "llm_harness.py"), "--game", game],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        assert "illegal answers" in harness.stdout, harness.stdout
     simulated = subprocess.run(
         [sys.executable, "-m", "millions_rules", "simulate", "--games", "3", "--json"],
         check=True,

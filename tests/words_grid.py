@@ -171,6 +171,26 @@ def _values(context: str, n: int) -> dict[str, object]:
         why=Text("why.R-HEIST-SNITCH", "named by the Snitch"),
         winners=_Joined(join_and, list(people)),
     )
+    # The text layer's (millions_rules.text: notation, menus, status, the chat host).
+    values.update(
+        characters="Driver, face down",
+        commands="/stay · /leave",
+        example="/stay",
+        first=Role.DRIVER,
+        high=Money(n),
+        letter="V",
+        letters="V van, W washing machine, R rice cooker",
+        low=Money(1),
+        menu="/menu",
+        reason="“/fly” is not a command.",
+        title="Millions of Dollars",
+        notes="leader",
+        position=2,
+        rounds=8,
+        second=Role.CROOK,
+        text="/pay @Bo 99",
+        word="xyz",
+    )
     return values
 
 

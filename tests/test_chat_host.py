@@ -1,0 +1,210 @@
+"""The chat host (millions_rules.text.ChatHost): complete games of both games between people
+typing commands and bots, secrets kept out of the group (R-PLAN-2, R-3P-2, R-INFO), mistakes
+refused without a change, and a table resumed from the web server's store that plays on
+exactly as one that never stopped."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from millions_rules.text import ChatHost, Message, command, is_secret, legal_actions
+from millions_rules.web._store import open_store
+
+from . import postgres
+from .postgres import Cluster
+
+NAMES = ["Ana", "Bo", "Cy", "Dee"]
+
+
+def human_turn(host: ChatHost, seat: int, step: int, mistakes: bool) -> list[Message]:
+    """One scripted person's message: a legal command chosen from their own view (seeded
+    by the version, so two runs type the same), sometimes a typo or a secret in the group first."""
+    seen = host.game.view(host.state, seat)
+    version = host.game.version(host.state)
+    rng = random.Random(f"person:{seat}:{version}")
+    actions = [
+        action
+        for action in legal_actions(seen)
+        if type(action).__name__ != "Pay" or rng.random() < 0.02
+    ]
+    action = rng.choice(actions)
+    typed = command(action, names=NAMES[: len(host.names)], locale=host.locale)
+    if mistakes and step % 7 == 3:
+        refused = host.handle(seat, typed + " x y", private=True)
+        assert [message.to for message in refused] == [seat]
+        assert host.game.version(host.state) == version
+    if mistakes and is_secret(action, seen) and step % 3 == 0:
+        refused = host.handle(seat, typed, private=False)
+        assert len(refused) == 1 and refused[0].to is None
+        pointer = {"zh": "请私聊发给我", "es": "envíamela por chat privado", "en": "private chat"}
+        assert pointer[host.locale] in refused[0].text and typed not in refused[0].text
+        assert host.game.version(host.state) == version
+    return host.handle(seat, typed, private=is_secret(action, seen))
+
+
+def play(host: ChatHost, *, mistakes: bool = True, stop_after: int | None = None) -> list[Message]:
+    """Let the people at ``host`` play until the end (or ``stop_after`` of their messages)."""
+    said: list[Message] = []
+    step = 0
+    humans = [seat for seat in range(len(host.names)) if seat not in host.bots]
+    while not host.is_over and (stop_after is None or step < stop_after):
+        due = [seat for seat in humans if seat in awaited(host)]
+        assert due, "the bots stopped with nobody to wait for"
+        said += human_turn(host, due[0], step, mistakes)
+        step += 1
+        assert step < 3000
+    return said
+
+
+def awaited(host: ChatHost) -> Sequence[int]:
+    awaiting = getattr(host.state, "awaiting", None)
+    return tuple(awaiting) if awaiting is not None else host.game.actors(host.state)
+
+
+def test_a_complete_millions_game_with_people_and_bots() -> None:
+    """Two people and two bots play Millions to the end in Chinese; the group hears the
+    public events and the end, each person privately their own secret choice (R-PLAN-2)."""
+    host = ChatHost("millions", NAMES, bots={1: "rule", 3: "random"}, seed=11)
+    opening = host.start()
+    assert opening[0].text.startswith("开局，玩家：Ana、Bo、Cy和Dee。")
+    said = opening + play(host)
+    assert host.is_over
+    assert said[-1].to is None and said[-1].text.startswith("游戏结束。获胜者：")
+    private = [message for message in said if message.to is not None]
+    assert any("秘密派出" in message.text and message.to == 0 for message in private)
+    group = [message.text for message in said if message.to is None]
+    assert not any("秘密派出" in text for text in group)
+
+
+def test_a_complete_three_player_game_keeps_the_characters_taken_back_secret() -> None:
+    """In the three-player game taking back one named character is secret (R-3P-2): typed
+    in the group it is refused and changes nothing; the game still ends."""
+    host = ChatHost("millions", NAMES[:3], bots={2: "rule"}, seed=4, locale="es")
+    host.start()
+    play(host)
+    assert host.is_over
+
+
+def test_a_complete_torraku_game() -> None:
+    """People and a bot play Currency Torraku to the end (the engine stacks, R-TK-SIM)."""
+    host = ChatHost("torraku", NAMES[:3], bots={0: "rule"}, seed=2, locale="en")
+    said = host.start() + play(host)
+    assert host.is_over and said[-1].text.startswith("The game is over. Winners: ")
+
+
+def test_menu_status_and_strangers() -> None:
+    """/menu and /status answer privately in the table's language; someone not seated (or a
+    bot's seat) cannot play."""
+    host = ChatHost("millions", NAMES, bots={3: "rule"}, seed=1, locale="es")
+    host.start()
+    (answer,) = host.handle(0, "/menú", private=False)
+    assert answer.to == 0 and answer.text.startswith("/elegir matón · Envía a tu Matón")
+    (answer,) = host.handle(0, "estado", private=False)
+    assert answer.to == 0 and answer.text.startswith("Ronda 1 de 8: Planificación.")
+    version = host.game.version(host.state)
+    assert host.handle(None, "/elegir matón", private=True) == [
+        Message(None, "Solo los jugadores de esta mesa pueden jugar.")
+    ]
+    host.handle(3, "/elegir matón", private=True)
+    assert host.game.version(host.state) == version
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster | None]:
+    """The throwaway PostgreSQL of ``nox -s server`` (``None`` elsewhere)."""
+    if not postgres.enabled():
+        yield None
+        return
+    started = Cluster()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def databases(
+    request: pytest.FixtureRequest, tmp_path: pathlib.Path, cluster: Cluster | None
+) -> tuple[str, str]:
+    """Two new empty databases of each kind: SQLite files, PostgreSQL databases."""
+    if request.param == "sqlite":
+        return str(tmp_path / "steady.sqlite"), str(tmp_path / "crashed.sqlite")
+    if cluster is None:
+        pytest.skip("PostgreSQL runs under nox -s server (MILLIONS_SERVER_TESTS=1)")
+    return cluster.new_database(), cluster.new_database()
+
+
+@pytest.mark.parametrize("game", ["millions", "torraku"])
+def test_a_resumed_table_plays_as_one_that_never_stopped(
+    game: str, databases: tuple[str, str]
+) -> None:
+    """A table stored through the web server's store (SQLite, and PostgreSQL under nox -s
+    server), dropped midway (a crash) and reopened with ChatHost.resume, makes exactly the
+    same bot decisions and ends with exactly the same actions as a table that never stopped."""
+    players = NAMES if game == "millions" else NAMES[:3]
+    bots = {1: "rule", 2: "random"}
+
+    def table(url: str) -> ChatHost:
+        store = open_store(url)
+        host = ChatHost(game, players, bots=bots, seed=23, store=store, table_id="t1")
+        host.start()
+        return host
+
+    steady = table(databases[0])
+    play(steady, mistakes=False)
+    crashed = table(databases[1])
+    play(crashed, mistakes=False, stop_after=9 if game == "millions" else 2)
+    assert not crashed.is_over
+    crashed.store.close()
+    reopened = open_store(databases[1])
+    resumed = ChatHost.resume(reopened, "t1")
+    assert resumed.game.version(resumed.state) == crashed.game.version(crashed.state)
+    play(resumed, mistakes=False)
+    assert resumed.is_over
+    steady_actions = [(row.seat, row.action) for row in steady.store.actions("t1")]
+    resumed_actions = [(row.seat, row.action) for row in reopened.actions("t1")]
+    assert resumed_actions == steady_actions
+    assert resumed.game.save_game(resumed.state) == steady.game.save_game(steady.state)
+
+
+def load_example() -> Any:
+    path = pathlib.Path(__file__).parent.parent / "examples" / "chat_host.py"
+    spec = importlib.util.spec_from_file_location("chat_host", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_host_plays_and_resumes(tmp_path: pathlib.Path) -> None:
+    """examples/chat_host.py (under 100 lines) keeps a choice private, refuses a secret in
+    the group, and with --db picks a stored game up again with --resume."""
+    example = load_example()
+    assert len((pathlib.Path(example.__file__)).read_text("utf-8").splitlines()) <= 100
+    lines = iter(["1! /choose driver", "2 /choose brute", "2! /choose brute", "1 /status"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    screen: list[str] = []
+    db = str(tmp_path / "chat.sqlite")
+    assert example.main(["--lang", "en", "--db", db], read, screen.append) == 0
+    assert "[to Ana only] You secretly send your driver." in screen
+    assert (
+        "[group] Bo, that command would reveal your secret: send it to me in a private chat."
+        in screen
+    )
+    assert any(line.startswith("[to Ana only] Round 1 of 8: Negotiation.") for line in screen)
+    lines = iter(["1 /stay"])
+    again: list[str] = []
+    assert example.main(["--db", db, "--resume"], read, again.append) == 0
+    assert again[0] == "[group] Ana stays."  # the stored table keeps its language

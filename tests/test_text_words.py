@@ -1,0 +1,178 @@
+"""Words for one seat: ``status``, ``menu``, ``is_secret`` and Torraku's phase names
+(millions_rules.text; R-INFO, R-PLAN-2, R-NEG-3, R-3P-1/2, R-TK-BET-4/7, R-TK-STACK-4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from millions_rules import (
+    Choose,
+    GameConfig,
+    Leave,
+    Pay,
+    Role,
+    Stay,
+    UseThreat,
+    apply,
+    new_game,
+    view,
+)
+from millions_rules.text import (
+    NotationError,
+    is_secret,
+    menu,
+    parse_command,
+    status,
+    torraku_phase_name,
+)
+from millions_rules.torraku import Bet, Phase, PieceKind, TorrakuConfig
+from millions_rules.torraku import new_game as torraku_game
+from millions_rules.torraku import view as torraku_view
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def three_player_negotiation() -> object:
+    state = new_game(GameConfig(3, seed=1))
+    pairs = [(Role.DRIVER, Role.CROOK), (Role.BRUTE, Role.SNITCH), (Role.DRIVER, Role.MASTERMIND)]
+    for seat, roles in enumerate(pairs):
+        state = apply(state, Choose(seat, roles))
+    return state
+
+
+def test_status_in_three_languages() -> None:
+    """The status says the round and phase, the seat's own cash, threat cards and hidden
+    characters (only its own: R-INFO), every player's cash and the leader, the face-up role
+    cards and whom the game waits for, in each locale."""
+    seen = view(three_player_negotiation(), 0)  # type: ignore[arg-type]
+    assert status(seen, names=NAMES).splitlines() == [
+        "Round 1 of 8: Negotiation.",
+        "Loot card: 9M, deposit 1M.",
+        "You have 3M and 0 threat cards.",
+        "Your characters: Driver, face down; Crook, face down.",
+        "Ana: 3M (leader)",
+        "Bo: 3M",
+        "Cy: 3M",
+        "Face-up role cards: Snitch, Brute, Driver, Crook, Mastermind.",
+        "Waiting for Bo and Cy.",
+        "It is your move.",
+    ]
+    assert (
+        status(seen, names=NAMES, locale="zh").splitlines()[3]
+        == "你的人物牌：司机（面朝下）；恶棍（面朝下）。"
+    )
+    assert (
+        status(seen, names=NAMES, locale="es").splitlines()[2]
+        == "Tienes 3 M y 0 cartas de Intimidación."
+    )
+
+
+def test_status_never_names_another_seats_character() -> None:
+    """Bo's status names Bo's characters and nobody else's (R-INFO); a spectator's none."""
+    state = three_player_negotiation()
+    bo = status(view(state, 1), names=NAMES)  # type: ignore[arg-type]
+    assert "Brute, face down; Snitch, face down" in bo
+    assert "Crook" not in bo.replace("Crook, Mastermind", "")
+    spectator = status(view(state, None), names=NAMES)  # type: ignore[arg-type]
+    assert "Your characters" not in spectator and "You have" not in spectator
+
+
+def test_menu_explains_the_three_player_pairs_and_keeps_secrets() -> None:
+    """Each of the 20 ordered pairs of the three-player game (R-3P-1) is a line saying which
+    character lies in which position; every choice is secret (R-PLAN-2)."""
+    seen = view(new_game(GameConfig(3, seed=1)), 0)
+    lines = menu(seen, locale="en")
+    assert len(lines) == 20 and all(line.secret for line in lines)
+    assert lines[0].command == "/choose snitch brute"
+    assert lines[0].explanation == (
+        "Send your snitch (position 1) and your brute (position 2), deposit 1M each."
+    )
+    for line in lines:
+        assert parse_command(line.command, seen) == line.actions[0]
+
+
+def test_menu_lists_payments_per_payee_and_marks_taking_back_one_as_secret() -> None:
+    """In negotiation the menu has stay and leave (public), taking back one named character
+    (secret in the three-player game, R-3P-2), and a payment line per payee standing for
+    every amount from 1M to the seat's cash (R-NEG-3)."""
+    seen = view(three_player_negotiation(), 0)  # type: ignore[arg-type]
+    lines = menu(seen, names=NAMES, locale="es")
+    by_command = {line.command: line for line in lines}
+    assert not by_command["/quedarse"].secret and not by_command["/salir"].secret
+    assert by_command["/salir conductor"].secret
+    pay = by_command["/pagar @Bo 1 M"]
+    assert pay.actions == (Pay(0, 1, 1), Pay(0, 1, 2), Pay(0, 1, 3))
+    assert pay.explanation == "Paga a Bo lo que quieras, de 1 M a 3 M (todos ven los pagos)."
+    assert not pay.secret
+
+
+def test_is_secret() -> None:
+    """Choices and naming the character taken back are secret; the rest is public (R-INFO)."""
+    seen = view(new_game(GameConfig(3, seed=1)), 0)
+    assert is_secret(Choose(0, Role.BRUTE), seen)
+    assert is_secret(Leave(0, Role.CROOK), seen)
+    assert not is_secret(Leave(0), seen)
+    assert not is_secret(Stay(0), seen)
+    assert not is_secret(UseThreat(0, 1), seen)
+
+
+def test_torraku_menu_sums_up_the_bets() -> None:
+    """An opener's 62 bets (R-TK-BET-4) are one line with the hand and the letters."""
+    seen = torraku_view(torraku_game(TorrakuConfig(2, seed=1)), 0)
+    (line,) = menu(seen, locale="zh")
+    assert line.command == "/押 煲" and len(line.actions) == 62
+    assert line.explanation == (
+        "向你的一排加钱币，由内向外：至少1枚（你有2辆面包车、2台洗衣机和6个电饭煲；"
+        "车\uff1d面包车、洗\uff1d洗衣机、煲\uff1d电饭煲）。"
+    )
+
+
+def test_torraku_status_and_phase_names() -> None:
+    """Torraku's status in words, and its phases named in each locale."""
+    from millions_rules.torraku import apply as torraku_apply
+
+    state = torraku_apply(
+        torraku_game(TorrakuConfig(2, seed=1)), Bet(0, [PieceKind.RICE_COOKER] * 2)
+    )
+    assert status(torraku_view(state, 1), names=["Ana", "Bo"]).splitlines() == [
+        "Round 1: betting.",
+        "Your hand: 2 vans, 2 washing machines and 6 rice cookers.",
+        "Ana: 2 pieces in the row, 8 in hand",
+        "Bo: 0 pieces in the row, 10 in hand",
+        "Current bet: 2 pieces.",
+        "Stack: 0 pieces; bag: 8 vans, 8 washing machines and 24 rice cookers.",
+        "It is your move.",
+    ]
+    assert [torraku_phase_name(phase, "es") for phase in Phase] == [
+        "apuestas",
+        "apilar",
+        "fin de la partida",
+    ]
+    with pytest.raises(NotationError) as caught:
+        torraku_phase_name("betting")  # type: ignore[arg-type]
+    assert caught.value.code == "bad_value"
+
+
+def test_words_refuse_what_is_no_view() -> None:
+    """status and menu refuse a non-view with NotationError ``bad_value``."""
+    for call in (lambda: status("x"), lambda: menu(3)):
+        with pytest.raises(NotationError) as caught:
+            call()
+        assert caught.value.code == "bad_value"
+
+
+def test_a_seat_hears_its_own_secrets_in_the_second_person() -> None:
+    """narrate tells a seat its own choice (R-PLAN-2) and what its threat card showed
+    (R-NEG-THREAT) in the second person; anything else, and another seat's events, as
+    describe tells them."""
+    from millions_rules import CharacterChosen, Stayed, ThreatPeeked, describe
+    from millions_rules.text import narrate
+
+    chosen = CharacterChosen(0, (Role.DRIVER, Role.CROOK))
+    assert narrate(chosen, 0, locale="es") == "Envías en secreto a tu Conductor y a tu Estafador."
+    assert narrate(chosen, 1, names=NAMES) == describe(chosen, NAMES)
+    peeked = ThreatPeeked(0, 2, 1, Role.BRUTE)
+    assert (
+        narrate(peeked, 0, names=NAMES, locale="zh") == "你的威胁牌让你看到Cy的2号位人物牌：暴徒。"
+    )
+    assert narrate(Stayed(0), 0, names=NAMES) == describe(Stayed(0), NAMES)
