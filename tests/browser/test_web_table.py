@@ -36,6 +36,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select
 
+from millions_rules.web import words
+
 pytestmark = pytest.mark.skipif(
     not os.environ.get("MILLIONS_BROWSER_TESTS"), reason="run by nox -s web"
 )
@@ -63,6 +65,7 @@ return {
     Number(chip.dataset.player), Number(chip.dataset.position), chip.dataset.role]),
   mine: all("#my-characters .role").map((chip) => chip.dataset.role),
   seen: all("#seen .role").map((chip) => chip.dataset.role),
+  seenLabels: all("#seen > div").map((row) => row.firstChild.textContent),
   buttons: all("#action-buttons button").map((button) => JSON.parse(button.dataset.action)),
   log: all("#log li").map((item) => item.textContent),
   cash: all("#players td.cash").map((cell) => Number(cell.dataset.cash)),
@@ -266,6 +269,10 @@ class Page:
             seat = view["seat"]
             assert shown["mine"] == [c["role"] for c in view["characters"] if c["player"] == seat]
             assert shown["seen"] == [c["role"] for c in view["characters"] if c["seen_by_threat"]]
+            # A seen character's position ("card 2") only where each player has two (R-3P-4).
+            card = words(self.lang)["web.card_of"].split("{player}")[1].split("{number}")[0]
+            three = len(view["cash"]) == 3
+            assert all((card in text) == three for text in shown["seenLabels"]), shown
         offered = [a for a in view["legal_actions"] if a["type"] != "pay"]
         assert shown["buttons"] == offered, f"{self.name}: the buttons are not the legal actions"
         assert shown["log"] == update["log"], f"{self.name}: the log differs from the view's"

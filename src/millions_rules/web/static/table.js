@@ -371,12 +371,15 @@ function renderMine(view) {
   if (view.seat === null) return;
   const own = view.characters.filter((c) => c.player === view.seat);
   const seen = view.characters.filter((c) => c.seen_by_threat);
+  // "card 1" or "card 2" only where each player has two characters (the 3-player game, R-3P).
+  const seenLabel = (/** @type {{player: number, position: number}} */ c) =>
+    view.cash.length === 3 ? t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) }) : nameOf(c.player);
   box.replaceChildren(
     el("h2", {}, [t("term.my_characters")]),
     el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
     el("h2", {}, [t("term.seen_by_threat")]),
     el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [label(t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) })), roleChip(/** @type {Role} */ (c.role), c.status)]))
+      ? seen.map((c) => el("div", {}, [label(seenLabel(c)), roleChip(/** @type {Role} */ (c.role), c.status)]))
       : [t("web.none_seen")]),
   );
 }
