@@ -198,7 +198,7 @@ def test_the_example_host_plays_and_resumes(tmp_path: pathlib.Path) -> None:
     screen: list[str] = []
     db = str(tmp_path / "chat.sqlite")
     assert example.main(["--lang", "en", "--db", db], read, screen.append) == 0
-    assert "[to Ana only] You secretly send your driver." in screen
+    assert "[to Ana only] You secretly send your Driver." in screen
     assert (
         "[group] Bo, that command would reveal your secret: send it to me in a private chat."
         in screen
