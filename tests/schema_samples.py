@@ -61,9 +61,9 @@ def _millions(step: int) -> dict[str, list[Any]]:
     for count, action in enumerate(record.actions):
         out["action.json"].append(_doc(action, millions.to_json))
         state = millions.apply(state, action)
-        if count % step == 0 or state.offers:
+        if count % (2 * step) == 0 or (state.offers and count % step == 0):
             out["game_state.json"].append(_doc(state, millions.to_json))
-            for seat in (None, *range(record.config.players)):
+            for seat in (None, state.offers[0].to if state.offers else 0):
                 out["player_view.json"].append(_doc(millions.view(state, seat), millions.to_json))
     out["event.json"].extend(_doc(event, millions.to_json) for event in state.events)
     out["game_record.json"].append(json.loads(millions.save_game(state)))
