@@ -53,6 +53,21 @@ def _millions(step: int) -> dict[str, list[Any]]:
         out["event.json"].extend(_doc(event, millions.to_json) for event in state.events)
         out["game_record.json"].append(json.loads(millions.save_game(state)))
         out["public_record.json"].append(json.loads(millions.public_record(state, 0)))
+    # A game with offers, talk and presses (R-DEAL, R-TALK): every action and event, and
+    # the states and views along it, open offers included.
+    saved = (pathlib.Path(__file__).parent / "golden" / "with_deals.save.json").read_text("utf-8")
+    record = millions.from_json(saved, millions.GameRecord)
+    state = millions.new_game(record.config)
+    for count, action in enumerate(record.actions):
+        out["action.json"].append(_doc(action, millions.to_json))
+        state = millions.apply(state, action)
+        if count % (2 * step) == 0 or (state.offers and count % step == 0):
+            out["game_state.json"].append(_doc(state, millions.to_json))
+            for seat in (None, state.offers[0].to if state.offers else 0):
+                out["player_view.json"].append(_doc(millions.view(state, seat), millions.to_json))
+    out["event.json"].extend(_doc(event, millions.to_json) for event in state.events)
+    out["game_record.json"].append(json.loads(millions.save_game(state)))
+    out["public_record.json"].append(json.loads(millions.public_record(state, 1)))
     return out
 
 

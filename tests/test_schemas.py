@@ -317,14 +317,14 @@ def test_written_documents_validate_against_the_bundles() -> None:
             assert not by_bundle.is_valid({"type": "no_such_type"})
             counts[game][filename] = len(docs)
     assert counts == {
-        "millions": {
-            "action.json": 36,
-            "event.json": 140,
-            "player_view.json": 50,
+        "millions": {  # two random games and the golden game with deals (with_deals)
+            "action.json": 154,
+            "event.json": 431,
+            "player_view.json": 82,
             "game_config.json": 2,
-            "game_record.json": 2,
-            "game_state.json": 10,
-            "public_record.json": 2,
+            "game_record.json": 3,
+            "game_state.json": 26,
+            "public_record.json": 3,
         },
         "torraku": {
             "action.json": 101,
