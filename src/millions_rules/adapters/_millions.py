@@ -25,7 +25,7 @@ from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
 from ..millions._views import PlayerView, view
 from ._encoding import Catalogue, observation_high, observation_size, observe
-from ._turns import FREE_MOVES, Table, Turn, max_moves
+from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
 __all__ = ["MILLIONS", "MillionsAdapter"]
 
@@ -134,7 +134,8 @@ class MillionsAdapter:
                 "seat": turn.seat,
                 "free_moves": list(turn.free_moves),
                 "done": list(turn.done),
-            }
+            },
+            "waits": [list(wait) for wait in table.waits],
         }
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
@@ -183,6 +184,7 @@ class MillionsAdapter:
             "free_moves": list(table.free_moves),
             "done": list(table.done),
             "cursor": table.cursor,
+            "waits": [list(wait) for wait in table.waits],
         }
 
     def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
@@ -201,6 +203,7 @@ class MillionsAdapter:
             tuple(_whole(f, "$.free_moves", per_round) for f in free),
             tuple(done),
             _whole(document["cursor"], "$.cursor", n - 1),
+            _waits(document.get("waits", []), state),  # a document of 0.x before waits: none
         )
 
     def same_options(self, table: Table, options: Mapping[str, Any]) -> str | None:
@@ -225,6 +228,28 @@ def _whole(value: object, path: str, most: int) -> int:
     if not 0 <= value <= most:
         raise DeserializationError(f"expected 0 to {most}, got {value}", "bad_value", path)
     return value
+
+
+def _waits(value: object, state: GameState) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list):
+        raise DeserializationError("expected an array", "wrong_type", "$.waits")
+    if len(value) > MAX_WAITS:
+        raise DeserializationError(f"expected at most {MAX_WAITS} items", "bad_value", "$.waits")
+    public = public_events(state)
+    n = state.config.players
+    found: list[tuple[int, int]] = []
+    for index, item in enumerate(value):
+        path = f"$.waits[{index}]"
+        pair = _list(item, path, 2)
+        count = _whole(pair[0], f"{path}[0]", public)
+        if found and count < found[-1][0]:
+            raise DeserializationError("waits out of order", "bad_value", f"{path}[0]")
+        found.append((count, _whole(pair[1], f"{path}[1]", n - 1)))
+    return tuple(found)
+
+
+#: The most waits a saved table may hold (a game has at most 101 per seat and round).
+MAX_WAITS: Final = 100_000
 
 
 def _list(value: object, path: str, length: int) -> list[object]:

@@ -48,7 +48,7 @@ from ..millions._engine import apply, apply_listed, legal_actions, new_game, pay
 from ..millions._errors import ConfigError
 from ..millions._state import GameState, Phase
 from ..millions._text import msg
-from ..millions._views import PlayerView
+from ..millions._views import PlayerView, _visible_log
 
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 
@@ -111,6 +111,12 @@ class Table:
     """Whether each seat is done for the round (decided, then waited)."""
     cursor: int
     """The seat that moved last in negotiation; the next turn goes clockwise from it."""
+    waits: tuple[tuple[int, int], ...] = ()
+    """Every :class:`Wait` of the game so far, in order, as ``(public events before it,
+    seat)``: a wait leaves no event, and this public trace keeps "wait, then pay" apart
+    from "pay, then wait" in the information states (perfect recall). The count is of the
+    public events (:func:`~millions_rules.visible_events` with ``None``), the same in
+    every world a seat cannot tell from this one."""
     seat: int | None = attrs.field(init=False, eq=False, repr=False)
     """The seat to act (:attr:`Turn.seat`), or ``None`` while the dealer must act or when
     the game is over: worked out when the table is made."""
@@ -123,8 +129,8 @@ class Table:
         return {name: getattr(self, name) for name in _PICKLED}
 
     def __setstate__(self, fields: dict[str, object]) -> None:
-        for name in _PICKLED:  # a pickle of an earlier version may hold more
-            object.__setattr__(self, name, fields[name])
+        for name in _PICKLED:  # a pickle of an earlier version may hold more, or no waits
+            object.__setattr__(self, name, fields.get(name, ()) if name == "waits" else fields[name])
         self.__attrs_post_init__()
 
     @classmethod
@@ -280,8 +286,12 @@ class Table:
         before = self.state
         if after.round != before.round or (
             after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
-        ):
-            return Table.resume(after, self.free_moves_per_round)  # a new round's counters
+        ):  # a new round's counters; the trace of waits is the game's
+            n = after.config.players
+            per_round = self.free_moves_per_round
+            return Table(
+                after, per_round, (per_round,) * n, (False,) * n, (after.leader - 1) % n, self.waits
+            )
         free = self.free_moves
         if move.__class__ is Pay:
             spent = list(free)
@@ -289,19 +299,26 @@ class Table:
             free = tuple(spent)
         seat = self.seat
         cursor = seat if seat is not None else self.cursor
-        return Table(after, self.free_moves_per_round, free, self.done, cursor)
+        return Table(after, self.free_moves_per_round, free, self.done, cursor, self.waits)
 
     def _wait(self, seat: int) -> Table:
+        state = self.state
         free, done = list(self.free_moves), list(self.done)
-        if self.state.decided[seat]:
+        if state.decided[seat]:
             done[seat] = True
         else:
             free[seat] -= 1
-        return Table(self.state, self.free_moves_per_round, tuple(free), tuple(done), seat)
+        waits = (*self.waits, (public_events(state), seat))
+        return Table(state, self.free_moves_per_round, tuple(free), tuple(done), seat, waits)
 
 
 #: The fields of a :class:`Table` that a pickle holds (``seat`` follows from them).
 _PICKLED: tuple[str, ...] = tuple(field.name for field in attrs.fields(Table) if field.init)
+
+
+def public_events(state: GameState) -> int:
+    """The number of public events of ``state`` (the log kept per audience: cheap)."""
+    return len(_visible_log(state, None))
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
