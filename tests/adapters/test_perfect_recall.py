@@ -28,10 +28,10 @@ from millions_rules.adapters.openspiel import GAME_NAME, MillionsState, register
 
 register()
 
-#: The tiny game: four players, one round, 2M each (a payment of 1M stays possible after
+#: The tiny game: four players, one round, 3M each (a payment of 1M stays possible after
 #: the deposit) and the default two free moves, where the order of waits and payments
 #: matters.
-TINY: dict[str, Any] = {"players": 4, "rounds": 1, "starting_cash": 2, "free_moves": 2}
+TINY: dict[str, Any] = {"players": 4, "rounds": 1, "starting_cash": 3, "free_moves": 2}
 
 
 def _seen(state: MillionsState, seat: int, events_before: int) -> tuple[Hashable, int]:
@@ -113,11 +113,16 @@ def check(records: Records) -> None:
     for seat, (by_record, by_string, by_tensor) in enumerate(
         zip(records.by_record, records.by_string, records.by_tensor, strict=True)
     ):
-        split = [strings for strings in by_record.values() if len(strings) > 1]
-        assert not split, f"seat {seat}: one record, several strings: {sorted(split[0])[:2]}"
-        merged = [keys for keys in by_string.values() if len(keys) > 1]
-        assert not merged, f"seat {seat}: one string for {len(merged[0])} records"
-        assert all(len(tensors) == 1 for tensors in by_tensor.values()), f"seat {seat}"
+        # pytest.fail, not assert: the classes are far too big to print.
+        split = sum(len(strings) > 1 for strings in by_record.values())
+        if split:
+            pytest.fail(f"seat {seat}: {split} records have several strings each")
+        merged = sum(len(keys) > 1 for keys in by_string.values())
+        if merged:
+            pytest.fail(f"seat {seat}: {merged} strings stand for several records each")
+        tensors = sum(len(tensors) > 1 for tensors in by_tensor.values())
+        if tensors:
+            pytest.fail(f"seat {seat}: {tensors} records have several tensors each")
 
 
 def negotiation_start(seed: int) -> MillionsState:
@@ -146,16 +151,16 @@ def test_every_history_through_planning_has_perfect_recall() -> None:
     assert records.nodes > 10_000  # the walk reached every branch, not a few
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_every_negotiation_history_has_perfect_recall(seed: int) -> None:
-    """R-NEG-1, R-NEG-3, R-NEG-THREAT: every history of the negotiation to the end of the game (waits,
+    """R-NEG-1, R-NEG-3, R-NEG-THREAT: every history of five negotiation moves (waits,
     payments, threats, decisions) from a seeded start of the tiny game: strings and
     records give the same classes for every seat, and the tensor splits none. The walk
     holds pairs such as "wait, then pay" against "pay, then wait" that a seat tells
     apart by the order alone."""
-    records = walk(negotiation_start(seed), 60)  # to the end of the game
+    records = walk(negotiation_start(seed), 5)
     check(records)
-    assert records.nodes > 1_000
+    assert records.nodes > 5_000
 
 
 def test_wait_then_pay_is_not_pay_then_wait() -> None:

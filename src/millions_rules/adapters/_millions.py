@@ -20,11 +20,10 @@ from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
 from ..millions._engine import payees, seat_listings
 from ..millions._errors import ConfigError, DeserializationError
-from ..millions._events import Paid, ThreatUsed
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
 from ..millions._views import PlayerView, view
-from ._encoding import Catalogue, observation_high, observation_size, observe
+from ._encoding import Catalogue, observation_high, observation_size, observe_state
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
 __all__ = ["MILLIONS", "MillionsAdapter"]
@@ -122,7 +121,8 @@ class MillionsAdapter:
         return observation_high(config)
 
     def observe(self, table: Table, seat: int) -> list[float]:
-        return observe(view(table.state, seat), table.turn)
+        # observe(view(table.state, seat), table.turn), without building the view.
+        return observe_state(table.state, seat, table.turn)
 
     def summary(self, table: Table, seat: int) -> str:
         return _summary(view(table.state, seat), table.turn)
@@ -142,12 +142,11 @@ class MillionsAdapter:
         return (("paid", players * players), ("threatened", players * players))
 
     def recall(self, table: Table, seat: int, out: dict[str, Any]) -> None:
-        paid, threatened = out["paid"], out["threatened"]
-        for event in view(table.state, seat).events:
-            if isinstance(event, Paid):
-                paid[event.player, event.to] += event.amount
-            elif isinstance(event, ThreatUsed):
-                threatened[event.player, event.target] += 1
+        # Payments and threats are public (R-NEG-3, R-NEG-THREAT): the table keeps the
+        # counts of its log move by move.
+        paid, threatened = table.ledger  # type: ignore[misc]  # never None once made
+        out["paid"].flat[:] = paid
+        out["threatened"].flat[:] = threatened
 
     def chance_outcomes(self, table: Table) -> list[tuple[int, float]]:
         state = table.state

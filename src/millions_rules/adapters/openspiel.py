@@ -161,6 +161,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.options = {name: values.pop(name) for name in adapter.turn_options}
         self.config = configure(adapter, players, values, external=True)
         self._start = adapter.start(self.config, self.options)  # checks the options
+        self._first: _Saved | None = None  # the first position, made once (immutable)
         self.catalogue_names = adapter.catalogue_names(self.config)
         low, high = reward_range(adapter, self.config, self.reward)
         info = pyspiel.GameInfo(
@@ -287,7 +288,12 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def __init__(self, game: LibraryGame) -> None:
         super().__init__(game)
-        self._saved = _Saved(game.adapter, game._start)
+        # One first position per game, shared: what it works out (the observations that
+        # OpenSpiel asks of a new state at every tensor call) is worked out once.
+        first = game._first
+        if first is None:
+            first = game._first = _Saved(game.adapter, game._start)
+        self._saved = first
 
     @property
     def table(self) -> Any:
@@ -385,10 +391,16 @@ class LibraryObserver:
     def set_from(self, state: LibraryState, player: int) -> None:
         """Write ``player``'s tensor for ``state``."""
         position = state._saved
+        key = ("tensor", self.perfect_recall, player)
+        self.tensor[:] = position.remember(key, lambda: self._made(position, player))
+
+    def _made(self, position: _Saved, player: int) -> np.ndarray[Any, Any]:
+        """``player``'s tensor at ``position``, made once per position (do not change it)."""
         self.tensor.fill(0.0)
         self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
             self.adapter.recall(position.table, player, self.dict)
+        return self.tensor.copy()
 
     def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
