@@ -52,7 +52,11 @@ KUHN_RL = f"OpenSpiel python_kuhn_poker{RL}"
 
 #: The targets of issue 33: (ours, anchor, the least ratio of steps/s).
 TARGETS: tuple[tuple[str, str, float], ...] = (
-    ("OpenSpiel adapter: python_millions_of_dollars, 5 players", "OpenSpiel python_kuhn_poker", 0.5),
+    (
+        "OpenSpiel adapter: python_millions_of_dollars, 5 players",
+        "OpenSpiel python_kuhn_poker",
+        0.5,
+    ),
     (f"OpenSpiel adapter: python_millions_of_dollars, 5 players{TENSOR}", KUHN_TENSOR, 0.5),
     (f"OpenSpiel adapter: python_millions_of_dollars, 5 players{RL}", KUHN_RL, 0.5),
     (

@@ -262,6 +262,8 @@ def _list(value: object, path: str, length: int) -> list[object]:
 def _summary(seen: PlayerView, turn: Turn) -> str:
     loot = seen.loot
     shown = "-" if loot is None else f"{loot.total}M/{loot.deposit}M"
+    if loot is not None and loot.bonus_role is not None:  # R-LOOT-5: the role the card rewards
+        shown += f" bonus {loot.bonus_role.value}"
     mine = ",".join(
         f"{c.player}.{c.position}={c.role.value if c.role else '?'}/{c.status.value}"
         for c in seen.characters

@@ -35,7 +35,7 @@ from ..torraku._engine import apply, apply_listed, bet_counts, new_game
 from ..torraku._model import _knock
 from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
 from ..torraku._state import Phase, TorrakuState
-from ..torraku._views import TorrakuView, view
+from ..torraku._views import TorrakuView
 
 __all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
 
@@ -107,11 +107,14 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return values
 
 
-def _observe(seen: TorrakuView) -> list[float]:
-    if seen.seat is None:
+def _observe(seen: TorrakuView | TorrakuState, seat: int | None) -> list[float]:
+    """``seat``'s observation vector, from its view or the state itself: Torraku hides
+    nothing, and the view is the state's fields with the seat's legal bets, which the
+    vector does not use (so the adapters read the state and never list the bets)."""
+    if seat is None:
         raise ConfigError("an observation is for a seat, not a spectator")
     n = seen.config.players
-    out = _one_hot(n, seen.seat)
+    out = _one_hot(n, seat)
     out += _one_hot(len(_PHASES), _PHASES.index(seen.phase))
     out += [float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet)]
     for hand in seen.hands:
@@ -226,13 +229,13 @@ class TorrakuAdapter:
         return float(max(config.supply.total, config.round_limit or 0, 10_000))
 
     def observe(self, table: TorrakuState, seat: int) -> list[float]:
-        return _observe(view(table, seat))
+        return _observe(table, seat)  # the same numbers as _observe(view(table, seat), seat)
 
     def summary(self, table: TorrakuState, seat: int) -> str:
-        seen = view(table, seat)
+        seen = table  # what view(table, seat) shows, without listing the seat's bets
         rows = " ".join(f"{len(row)}" for row in seen.rows)
         return (
-            f"seat {seen.seat} round {seen.round} {seen.phase.value} "
+            f"seat {seat} round {seen.round} {seen.phase.value} "
             f"hands [{' '.join(str(hand) for hand in seen.hands)}] rows [{rows}] "
             f"passed {[int(p) for p in seen.passed]} to_act {seen.to_act} "
             f"stack {len(seen.stack)} bag {seen.bag} winners {list(seen.winners)}"

@@ -139,7 +139,10 @@ class Table:
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         for name in _PICKLED:  # a pickle of an earlier version may hold more, or no waits
-            object.__setattr__(self, name, fields.get(name, ()) if name == "waits" else fields[name])
+            object.__setattr__(
+                self, name, fields.get(name, ()) if name == "waits" else fields[name]
+            )
+        object.__setattr__(self, "ledger", None)  # counted from the log just below
         self.__attrs_post_init__()
 
     @classmethod

@@ -400,7 +400,8 @@ class LibraryObserver:
         self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
             self.adapter.recall(position.table, player, self.dict)
-        return self.tensor.copy()
+        made: np.ndarray[Any, Any] = self.tensor.copy()
+        return made
 
     def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
