@@ -9,7 +9,7 @@ card and sets a role card aside, each card with the engine's own probabilities.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -22,7 +22,7 @@ from ..millions._engine import payees, seat_listings
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
-from ..millions._views import PlayerView, view
+from ..millions._views import PlayerView, _keeper, view
 from ._encoding import Catalogue, observation_high, observation_size, observe_state
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
@@ -137,6 +137,9 @@ class MillionsAdapter:
             },
             "waits": [list(wait) for wait in table.waits],
         }
+
+    def log_of(self, table: Table, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        return table.state.__dict__["events"], _keeper(seat)
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return (("paid", players * players), ("threatened", players * players))

@@ -23,7 +23,7 @@ canonical order: the seat's own pieces, or, when it must top up from the bag
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -244,6 +244,9 @@ class TorrakuAdapter:
     def turn_document(self, table: TorrakuState) -> dict[str, Any]:
         return {}  # the view has the seat to act
 
+    def log_of(self, table: TorrakuState, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        return table.events, _everything  # Torraku hides nothing
+
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return ()  # everything is public: the observation is the whole table
 
@@ -292,6 +295,10 @@ class TorrakuAdapter:
         return (
             f"round {table.round}, {table.phase.value}; pieces left {left}; turn {self.seat(table)}"
         )
+
+
+def _everything(event: object) -> bool:
+    return True
 
 
 def _pieces(counts: tuple[int, ...]) -> tuple[PieceKind, ...]:

@@ -68,13 +68,11 @@ from ._core import (
     check_reward,
     configure,
     from_document,
-    information,
     resample,
     returns,
     reward_range,
     same_game,
     spiel_name,
-    to_document,
 )
 from ._millions import MILLIONS
 from ._torraku import TORRAKU
@@ -265,7 +263,12 @@ def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
     head: dict[str, Any] = {"format": _FORMAT}
     if adapter.game.name != "millions":  # the first version wrote Millions only, without "game"
         head["game"] = adapter.game.name
-    return json.dumps({**head, **to_document(adapter, table)}, separators=(",", ":"))
+    # The state's JSON is the library's compact text: joined as it is, not parsed and
+    # written again (the same document as json.dumps of to_document would give).
+    head.update(adapter.counters(table))
+    text = json.dumps(head, separators=(",", ":"))
+    return f'{text[:-1]},"state":{adapter.game.to_json(adapter.state_of(table))}}}'
+
 
 
 def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
@@ -405,10 +408,13 @@ class LibraryObserver:
 
     def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
-        table = state._saved.table
+        position = state._saved
         if self.perfect_recall:
-            return information(self.adapter, table, player)
-        return self.adapter.summary(table, player)
+            return position.information(player)
+        summary: str = position.remember(
+            ("summary", player), lambda: self.adapter.summary(position.table, player)
+        )
+        return summary
 
 
 #: Millions' state (every game's state is a :class:`LibraryState`).
