@@ -270,7 +270,6 @@ def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
     return f'{text[:-1]},"state":{adapter.game.to_json(adapter.state_of(table))}}}'
 
 
-
 def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
     doc = parse_json(text)
     if not isinstance(doc, dict):
