@@ -205,7 +205,7 @@ def test_observation_has_the_paid_and_threatened_blocks() -> None:
         tail = game.observe(agent)["observation"][size:]
         paid, threatened = tail[:16].reshape(4, 4), tail[16:].reshape(4, 4)
         assert paid[seat, to] == 1.0 and paid.sum() == 1.0 and threatened.sum() == 0.0
-    assert game.observation_space("player_0")["observation"].shape == (size + 32,)
+    assert game.observation_space("player_0")["observation"].shape == (size + 32,)  # type: ignore[index]
 
 
 def test_spaces_dicts_state_and_image() -> None:
@@ -218,7 +218,7 @@ def test_spaces_dicts_state_and_image() -> None:
     assert game.action_spaces["player_1"] is game.action_space("player_1")
     state = game.state()
     assert game.state_space.contains(state)
-    size = game.observation_space("player_0")["observation"].shape[0]
+    size = game.observation_space("player_0")["observation"].shape[0]  # type: ignore[index]
     for seat, agent in enumerate(game.possible_agents):
         assert np.array_equal(
             state[seat * size : (seat + 1) * size], game.observe(agent)["observation"]

@@ -307,7 +307,7 @@ def _encoded_log(game: AnyGame, stored: Any, key: object, keep: Callable[[Any], 
     if stored.__class__ is not Log:
         return ",".join([_encode(game, event) for event in stored if keep(event)])
     chunks = []
-    node = stored
+    node: Log[Any] | None = stored
     base = ""
     while node is not None:
         known = getattr(node, "selected", None)

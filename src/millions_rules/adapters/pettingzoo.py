@@ -189,7 +189,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self._recall = tuple(adapter.recall_fields(players))
         size = self._size + sum(length for _, length in self._recall)
         self._actions = len(adapter.catalogue_names(self._config))
-        high = adapter.observation_high(self._config)
+        high = self._high = adapter.observation_high(self._config)
+        self._width = size
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, high, (size,), np.float32),
@@ -285,7 +286,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return found
 
     def _made(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
-        vector = np.zeros(self._observation_space["observation"].shape, np.float32)
+        vector = np.zeros(self._width, np.float32)
         size = self._size
         vector[:size] = position.observation(seat)
         if self._recall:  # Millions: the money paid and threats used, seat to seat
@@ -342,7 +343,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         the seat to act is tinted green."""
         players = len(self.possible_agents)
         position = self._position
-        high = float(self._observation_space["observation"].high.max())
+        high = self._high
         rows = []
         for seat in range(players):
             public = self._public_part(position, seat)
