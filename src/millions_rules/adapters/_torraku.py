@@ -48,6 +48,7 @@ assert _OUTCOMES == (
     Placement.TOUCHED,
 ), "chance_outcomes lists the probabilities in this order"
 _K: Final = len(KINDS)
+_ORDER: Final = {kind: kind.order for kind in KINDS}
 
 
 @cache
@@ -116,24 +117,36 @@ def _observe(seen: TorrakuView | TorrakuState, seat: int | None) -> list[float]:
     n = seen.config.players
     out = _one_hot(n, seat)
     out += _one_hot(len(_PHASES), _PHASES.index(seen.phase))
-    out += [float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet)]
+    out += (float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet))
     for hand in seen.hands:
-        out += hand.as_tuple()
-    for row in seen.rows:
-        out += PieceCounts.of(row).as_tuple()
-    for row in seen.rows:
-        out += _one_hot(_K, row[0].order if row else None)
-    out += [float(p) for p in seen.passed]
+        out += map(float, hand.as_tuple())
+    order = _ORDER
+    rows = seen.rows
+    for row in rows:
+        counts = [0.0, 0.0, 0.0]
+        for piece in row:
+            counts[order[piece]] += 1.0
+        out += counts
+    for row in rows:
+        innermost = [0.0, 0.0, 0.0]
+        if row:
+            innermost[order[row[0]]] = 1.0
+        out += innermost
+    out += map(float, seen.passed)
     out += _one_hot(n, seen.to_act)
     out += _one_hot(n, seen.opener)
     out += _one_hot(n, seen.last_passer)
     out += _one_hot(n, seen.last_adder)
-    out.append(float(len(seen.stack)))
-    out += PieceCounts.of([piece.kind for piece in seen.stack]).as_tuple()
-    out += seen.bag.as_tuple()
-    winners = set(seen.winners)
+    stack = seen.stack
+    out.append(float(len(stack)))
+    counts = [0.0, 0.0, 0.0]
+    for stacked in stack:
+        counts[order[stacked.kind]] += 1.0
+    out += counts
+    out += map(float, seen.bag.as_tuple())
+    winners = seen.winners
     out += [1.0 if seat in winners else 0.0 for seat in range(n)]
-    return [float(x) for x in out]
+    return out
 
 
 class TorrakuAdapter:
