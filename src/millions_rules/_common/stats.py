@@ -29,6 +29,11 @@ __all__ = [
     "format_mean",
     "format_rate",
     "mean_interval",
+    "side_rows",
+    "side_schema",
+    "side_tables",
+    "simulate_schema",
+    "table_head",
     "text_table",
     "wilson",
 ]
@@ -153,6 +158,113 @@ def text_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
     return [title, line(headers), line(["-" * w for w in widths]), *map(line, rows), ""]
 
 
+def side_schema(score: str) -> dict[str, Any]:
+    """The JSON Schema of one bot's or one seat's figures: ``win_rate`` and ``mean_<score>``."""
+    return {
+        "type": "object",
+        "required": ["win_rate", f"mean_{score}"],
+        "additionalProperties": False,
+        "properties": {"win_rate": ESTIMATE_SCHEMA, f"mean_{score}": ESTIMATE_SCHEMA},
+    }
+
+
+def simulate_schema(
+    title: str,
+    score: str,
+    settings: Mapping[str, Any],
+    statistics: Mapping[str, Any],
+    *,
+    seats: str = "^[0-9]+$",
+    closed: bool = True,
+) -> dict[str, Any]:
+    """The JSON Schema of ``simulate --json``: the run's settings and its statistics.
+
+    Args:
+        title: The schema's title.
+        score: The summary key of the scores (``mean_<score>`` of each bot and seat).
+        settings: The settings' properties, every one required.
+        statistics: The game's own statistics beside ``games``, ``bots``, ``seats`` and
+            ``game_length``, every one required.
+        seats: The pattern of the seats' keys.
+        closed: Whether a document may hold nothing else (a game's own schema), or more
+            (the common one, which a game's statistics may extend).
+    """
+    side = side_schema(score)
+    closing: dict[str, Any] = {"additionalProperties": False} if closed else {}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        "type": "object",
+        "required": ["settings", "statistics"],
+        "additionalProperties": False,
+        "properties": {
+            "settings": {
+                "type": "object",
+                "required": list(settings),
+                **closing,
+                "properties": dict(settings),
+            },
+            "statistics": {
+                "type": "object",
+                "required": ["games", "bots", "seats", "game_length", *statistics],
+                **closing,
+                "properties": {
+                    "games": {"type": "integer", "minimum": 1},
+                    "bots": {"type": "object", "additionalProperties": side},
+                    "seats": {
+                        "type": "object",
+                        "propertyNames": {"pattern": seats},
+                        "additionalProperties": side,
+                    },
+                    "game_length": ESTIMATE_SCHEMA,
+                    **statistics,
+                },
+            },
+        },
+    }
+
+
+def side_rows(stats: Mapping[str, Any]) -> list[EstimateRow]:
+    """The CSV rows of every bot's and every seat's estimates."""
+    rows: list[EstimateRow] = []
+    for section in ("bots", "seats"):
+        for name, side in stats[section].items():
+            for metric, estimate in side.items():
+                rows.append((section, name, metric, estimate))
+    return rows
+
+
+def table_head(first: str, settings: Mapping[str, Any], *notes: str) -> list[str]:
+    """The lines that open ``simulate``'s tables: ``first``, the bots, what the intervals
+    are, what a seat-game is, then ``notes``."""
+    return [
+        first,
+        f"Bots: {', '.join(settings['bots'])}",
+        "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
+        SEAT_GAMES,
+        *notes,
+        "",
+    ]
+
+
+def side_tables(stats: Mapping[str, Any], score: str, heading: str) -> list[str]:
+    """The lines of the tables by bot and by seat (``heading``: the column of
+    ``mean_<score>``)."""
+    lines: list[str] = []
+    side = ["seat-games", "win rate", heading]
+    key = f"mean_{score}"
+    for title, section in (("By bot", "bots"), ("By seat", "seats")):
+        lines += text_table(
+            title,
+            [section[:-1], *side],
+            [
+                [name, str(s["win_rate"]["n"]), format_rate(s["win_rate"]), format_mean(s[key])]
+                for name, s in stats[section].items()
+            ],
+        )
+    return lines
+
+
 def csv_text(rows: Sequence[EstimateRow]) -> str:
     """The rows as CSV: ``section,name,metric,value,low,high,n``, one estimate a row."""
     buffer = io.StringIO()
@@ -203,47 +315,20 @@ class CommonStatistics:
     @property
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of ``simulate --game NAME --json``."""
-        side = {
-            "type": "object",
-            "required": ["win_rate", f"mean_{self.score}"],
-            "additionalProperties": False,
-            "properties": {"win_rate": ESTIMATE_SCHEMA, f"mean_{self.score}": ESTIMATE_SCHEMA},
-        }
-        return {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": f"millions-rules simulate --game {self.game.name}",
-            "type": "object",
-            "required": ["settings", "statistics"],
-            "additionalProperties": False,
-            "properties": {
-                "settings": {
-                    "type": "object",
-                    "required": ["game", "players", "games", "bots", "rotate", "seed"],
-                    "properties": {
-                        "game": {"const": self.game.name},
-                        "players": {"type": "integer", "minimum": 1},
-                        "games": {"type": "integer", "minimum": 1},
-                        "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-                        "rotate": {"type": "boolean"},
-                        "seed": {"type": "integer"},
-                    },
-                },
-                "statistics": {
-                    "type": "object",
-                    "required": ["games", "bots", "seats", "game_length"],
-                    "properties": {
-                        "games": {"type": "integer", "minimum": 1},
-                        "bots": {"type": "object", "additionalProperties": side},
-                        "seats": {
-                            "type": "object",
-                            "propertyNames": {"pattern": "^[0-9]+$"},
-                            "additionalProperties": side,
-                        },
-                        "game_length": ESTIMATE_SCHEMA,
-                    },
-                },
+        return simulate_schema(
+            f"millions-rules simulate --game {self.game.name}",
+            self.score,
+            {
+                "game": {"const": self.game.name},
+                "players": {"type": "integer", "minimum": 1},
+                "games": {"type": "integer", "minimum": 1},
+                "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "rotate": {"type": "boolean"},
+                "seed": {"type": "integer"},
             },
-        }
+            {},
+            closed=False,
+        )
 
     def config(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
         """``game.config(players, seed=seed, **options)``."""
@@ -270,11 +355,7 @@ class CommonStatistics:
     def rows(self, stats: Mapping[str, Any]) -> list[EstimateRow]:
         """Each bot's and seat's estimates, then the game's length, then any other figure
         the game added (an estimate, under the section ``game``)."""
-        rows: list[EstimateRow] = []
-        for section in ("bots", "seats"):
-            for name, side in stats[section].items():
-                for metric, estimate in side.items():
-                    rows.append((section, name, metric, estimate))
+        rows = side_rows(stats)
         rows.append(("game", "all", "length", stats["game_length"]))
         for key, value in stats.items():
             if key not in ("games", "bots", "seats", "game_length") and _is_estimate(value):
@@ -283,33 +364,14 @@ class CommonStatistics:
 
     def table(self, settings: Mapping[str, Any], stats: Mapping[str, Any]) -> str:
         """The tables by bot and by seat, then the game's length."""
-        lines = [
+        lines = table_head(
             f"{stats['games']} {self.game.title} games, {settings['players']} players, "
             f"seed {settings['seed']}",
-            f"Bots: {', '.join(settings['bots'])}",
-            "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
-            SEAT_GAMES,
-            "",
-        ]
-        lines += self.side_tables(stats, f"mean {self.score}")
+            settings,
+        )
+        lines += side_tables(stats, self.score, f"mean {self.score}")
         lines.append(f"Game length: {format_mean(stats['game_length'])} {self.length_unit}")
         return "\n".join(lines) + "\n"
-
-    def side_tables(self, stats: Mapping[str, Any], heading: str) -> list[str]:
-        """The lines of the tables by bot and by seat (``heading``: the score's column)."""
-        lines: list[str] = []
-        side = ["seat-games", "win rate", heading]
-        key = f"mean_{self.score}"
-        for title, section in (("By bot", "bots"), ("By seat", "seats")):
-            lines += text_table(
-                title,
-                [section[:-1], *side],
-                [
-                    [name, str(s["win_rate"]["n"]), format_rate(s["win_rate"]), format_mean(s[key])]
-                    for name, s in stats[section].items()
-                ],
-            )
-        return lines
 
 
 def _is_estimate(value: object) -> bool:

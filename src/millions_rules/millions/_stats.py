@@ -14,11 +14,14 @@ from typing import Any, Final
 from .._common.game import EstimateRow
 from .._common.stats import (
     ESTIMATE_SCHEMA,
-    SEAT_GAMES,
     as_dict,
     format_mean,
     format_rate,
     mean_interval,
+    side_rows,
+    side_tables,
+    simulate_schema,
+    table_head,
     text_table,
     wilson,
 )
@@ -38,12 +41,6 @@ from ._state import GameState
 
 __all__ = ["HOOK", "JSON_SCHEMA", "MillionsStats", "summarise"]
 
-_SIDE: dict[str, Any] = {
-    "type": "object",
-    "required": ["win_rate", "mean_cash"],
-    "additionalProperties": False,
-    "properties": {"win_rate": ESTIMATE_SCHEMA, "mean_cash": ESTIMATE_SCHEMA},
-}
 _ROLE: dict[str, Any] = {
     "type": "object",
     "required": ["chosen", "survived", "eliminated", "mean_payoff"],
@@ -53,60 +50,29 @@ _ROLE: dict[str, Any] = {
 
 #: The JSON Schema of ``simulate --json``: the run's settings and its statistics. Every
 #: estimate is ``{"value", "low", "high", "n"}`` (a 95% interval; ``n`` observations).
-JSON_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "millions-rules simulate",
-    "type": "object",
-    "required": ["settings", "statistics"],
-    "additionalProperties": False,
-    "properties": {
-        "settings": {
-            "type": "object",
-            "required": [
-                "players",
-                "games",
-                "bots",
-                "rotate",
-                "quick",
-                "repeat_role",
-                "dealer",
-                "seed",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "players": {"type": "integer", "minimum": 3, "maximum": 8},
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-                "rotate": {"type": "boolean"},
-                "quick": {"type": "boolean"},
-                "repeat_role": {"enum": [r.value for r in RepeatRole]},
-                "dealer": {"enum": [d.value for d in Dealer]},
-                "seed": {"type": "integer"},
-            },
-        },
-        "statistics": {
-            "type": "object",
-            "required": ["games", "bots", "seats", "game_length", "roles", "lone_snitch"],
-            "additionalProperties": False,
-            "properties": {
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "object", "additionalProperties": _SIDE},
-                "seats": {
-                    "type": "object",
-                    "propertyNames": {"pattern": "^[0-7]$"},
-                    "additionalProperties": _SIDE,
-                },
-                "game_length": ESTIMATE_SCHEMA,
-                "roles": {
-                    "type": "object",
-                    "propertyNames": {"enum": ["snitch", "brute", "driver", "crook", "mastermind"]},
-                    "additionalProperties": _ROLE,
-                },
-                "lone_snitch": ESTIMATE_SCHEMA,
-            },
-        },
+JSON_SCHEMA: dict[str, Any] = simulate_schema(
+    "millions-rules simulate",
+    "cash",
+    {
+        "players": {"type": "integer", "minimum": 3, "maximum": 8},
+        "games": {"type": "integer", "minimum": 1},
+        "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "rotate": {"type": "boolean"},
+        "quick": {"type": "boolean"},
+        "repeat_role": {"enum": [r.value for r in RepeatRole]},
+        "dealer": {"enum": [d.value for d in Dealer]},
+        "seed": {"type": "integer"},
     },
-}
+    {
+        "roles": {
+            "type": "object",
+            "propertyNames": {"enum": ["snitch", "brute", "driver", "crook", "mastermind"]},
+            "additionalProperties": _ROLE,
+        },
+        "lone_snitch": ESTIMATE_SCHEMA,
+    },
+    seats="^[0-7]$",
+)
 
 
 class MillionsStats:
@@ -163,11 +129,7 @@ class MillionsStats:
 
     def rows(self, stats: Mapping[str, Any]) -> list[EstimateRow]:
         """Bots, seats, the game's length, each role, the lone Snitch."""
-        rows: list[EstimateRow] = []
-        for section in ("bots", "seats"):
-            for name, side in stats[section].items():
-                for metric, estimate in side.items():
-                    rows.append((section, name, metric, estimate))
+        rows = side_rows(stats)
         rows.append(("game", "all", "length", stats["game_length"]))
         for role, metrics in stats["roles"].items():
             for metric, estimate in metrics.items():
@@ -178,30 +140,13 @@ class MillionsStats:
     def table(self, settings: Mapping[str, Any], stats: Mapping[str, Any]) -> str:
         """The tables ``simulate`` prints (95% intervals in brackets)."""
         variant = "quick game" if settings["quick"] else "full game"
-        lines = [
+        lines = table_head(
             f"{stats['games']} games, {settings['players']} players, {variant}, "
             f"repeat_role={settings['repeat_role']}, {settings['dealer']} dealer, "
             f"seed {settings['seed']}",
-            f"Bots: {', '.join(settings['bots'])}",
-            "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
-            SEAT_GAMES,
-            "",
-        ]
-        side = ["seat-games", "win rate", "mean final cash (M)"]
-        for title, key in (("By bot", "bots"), ("By seat", "seats")):
-            lines += text_table(
-                title,
-                [key[:-1], *side],
-                [
-                    [
-                        name,
-                        str(s["win_rate"]["n"]),
-                        format_rate(s["win_rate"]),
-                        format_mean(s["mean_cash"]),
-                    ]
-                    for name, s in stats[key].items()
-                ],
-            )
+            settings,
+        )
+        lines += side_tables(stats, "cash", "mean final cash (M)")
         lines += text_table(
             "By role (of all characters chosen)",
             ["role", "characters", "chosen", "survived", "eliminated", "mean payoff (M)"],

@@ -15,12 +15,14 @@ from typing import Any, Final
 from .._common.game import EstimateRow
 from .._common.stats import (
     ESTIMATE_SCHEMA,
-    SEAT_GAMES,
     as_dict,
     format_mean,
     format_rate,
     mean_interval,
-    text_table,
+    side_rows,
+    side_tables,
+    simulate_schema,
+    table_head,
     wilson,
 )
 from ._config import TorrakuConfig
@@ -30,76 +32,28 @@ from ._state import TorrakuState
 
 __all__ = ["HOOK", "JSON_SCHEMA", "TorrakuStats", "summarise"]
 
-_SIDE: dict[str, Any] = {
-    "type": "object",
-    "required": ["win_rate", "mean_pieces"],
-    "additionalProperties": False,
-    "properties": {"win_rate": ESTIMATE_SCHEMA, "mean_pieces": ESTIMATE_SCHEMA},
-}
-
 #: The JSON Schema of ``simulate --game torraku --json``. ``mean_pieces`` is the mean number
 #: of pieces left at the end (Torraku has no score, R-TK-COMP-2; fewer is better).
-JSON_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "millions-rules simulate --game torraku",
-    "type": "object",
-    "required": ["settings", "statistics"],
-    "additionalProperties": False,
-    "properties": {
-        "settings": {
-            "type": "object",
-            "required": [
-                "game",
-                "players",
-                "games",
-                "bots",
-                "rotate",
-                "setup",
-                "round_limit",
-                "seed",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "game": {"const": "torraku"},
-                "players": {"type": "integer", "minimum": 1, "maximum": 6},
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {
-                    "type": "array",
-                    "items": {"type": "string", "pattern": "^(random|rule|ismcts(:[1-9][0-9]*)?)$"},
-                    "minItems": 1,
-                },
-                "rotate": {"type": "boolean"},
-                "setup": {"enum": [s.value for s in Setup]},
-                "round_limit": {"type": ["integer", "null"], "minimum": 1},
-                "seed": {"type": "integer"},
-            },
+JSON_SCHEMA: dict[str, Any] = simulate_schema(
+    "millions-rules simulate --game torraku",
+    "pieces",
+    {
+        "game": {"const": "torraku"},
+        "players": {"type": "integer", "minimum": 1, "maximum": 6},
+        "games": {"type": "integer", "minimum": 1},
+        "bots": {
+            "type": "array",
+            "items": {"type": "string", "pattern": "^(random|rule|ismcts(:[1-9][0-9]*)?)$"},
+            "minItems": 1,
         },
-        "statistics": {
-            "type": "object",
-            "required": [
-                "games",
-                "bots",
-                "seats",
-                "game_length",
-                "penalties",
-                "round_limit_reached",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "object", "additionalProperties": _SIDE},
-                "seats": {
-                    "type": "object",
-                    "propertyNames": {"pattern": "^[0-5]$"},
-                    "additionalProperties": _SIDE,
-                },
-                "game_length": ESTIMATE_SCHEMA,
-                "penalties": ESTIMATE_SCHEMA,
-                "round_limit_reached": ESTIMATE_SCHEMA,
-            },
-        },
+        "rotate": {"type": "boolean"},
+        "setup": {"enum": [s.value for s in Setup]},
+        "round_limit": {"type": ["integer", "null"], "minimum": 1},
+        "seed": {"type": "integer"},
     },
-}
+    {"penalties": ESTIMATE_SCHEMA, "round_limit_reached": ESTIMATE_SCHEMA},
+    seats="^[0-5]$",
+)
 
 
 class TorrakuStats:
@@ -141,11 +95,7 @@ class TorrakuStats:
 
     def rows(self, stats: Mapping[str, Any]) -> list[EstimateRow]:
         """Bots, seats, then the game's length, penalties and round limit."""
-        rows: list[EstimateRow] = []
-        for section in ("bots", "seats"):
-            for name, side in stats[section].items():
-                for metric, estimate in side.items():
-                    rows.append((section, name, metric, estimate))
+        rows = side_rows(stats)
         for metric in ("game_length", "penalties", "round_limit_reached"):
             rows.append(("game", "all", metric, stats[metric]))
         return rows
@@ -153,32 +103,15 @@ class TorrakuStats:
     def table(self, settings: Mapping[str, Any], stats: Mapping[str, Any]) -> str:
         """The plain-text tables ``simulate --game torraku`` prints."""
         limit = settings["round_limit"]
-        lines = [
+        lines = table_head(
             f"{stats['games']} Torraku games, {settings['players']} players, "
             f"{settings['setup']} setup, round limit {limit if limit is not None else 'none'}, "
             f"seed {settings['seed']}",
-            f"Bots: {', '.join(settings['bots'])}",
-            "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
-            SEAT_GAMES,
+            settings,
             "Torraku often ends in a shared win (seats out of pieces in the same round, or tied\n"
             "at the round limit): its win rates often add up to more than 100%.",
-            "",
-        ]
-        side = ["seat-games", "win rate", "mean pieces left"]
-        for title, key in (("By bot", "bots"), ("By seat", "seats")):
-            lines += text_table(
-                title,
-                [key[:-1], *side],
-                [
-                    [
-                        name,
-                        str(s["win_rate"]["n"]),
-                        format_rate(s["win_rate"]),
-                        format_mean(s["mean_pieces"]),
-                    ]
-                    for name, s in stats[key].items()
-                ],
-            )
+        )
+        lines += side_tables(stats, "pieces", "mean pieces left")
         lines.append(f"Game length: {format_mean(stats['game_length'])} rounds")
         lines.append(f"Penalties: {format_mean(stats['penalties'])} a game")
         lines.append(
