@@ -15,7 +15,8 @@ localises every message (this module builds on it; it never imports this one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Final
 
@@ -154,6 +155,22 @@ def seat_words(params: Mapping[str, object]) -> dict[str, object]:
     }
 
 
+#: Another seat's action refused, with the players' names (``localized(names=...)``).
+_NOT_YOURS: Final = msg("error.not_your_action.named", "{player} cannot act for {to}")
+_MARK: Final = "\x00(\\d+)\x00"
+#: How each language writes "seat N" around a seat the refusal names, and what the name
+#: alone becomes.
+_SEAT_WORDS: Final[dict[str, tuple[tuple[re.Pattern[str], str], ...]]] = {
+    "en": ((re.compile(r"\b[Ss]eat " + _MARK), "\x00\\1\x00"),),
+    "es": (
+        (re.compile(r"\bdel asiento " + _MARK, re.IGNORECASE), "de \x00\\1\x00"),
+        (re.compile(r"\bal asiento " + _MARK, re.IGNORECASE), "a \x00\\1\x00"),
+        (re.compile(r"\b(?:[Ee]l )?[Aa]siento " + _MARK), "\x00\\1\x00"),
+    ),
+    "zh": ((re.compile(_MARK + r"号(?:座位|玩家)"), "\x00\\1\x00"),),
+}
+
+
 class IllegalActionError(MillionsError, ValueError):
     """An action is not legal in the given state; the state is left unchanged.
 
@@ -234,22 +251,66 @@ class IllegalActionError(MillionsError, ValueError):
         """The stable id of the error's messages in the catalogs, ``"error." + code``."""
         return _ACTION_TEXTS[self.code].id
 
-    def localized(self, locale: str = "en") -> str:
+    def localized(self, locale: str = "en", *, names: Sequence[str] | None = None) -> str:
         """The message in ``locale`` (one of :data:`~millions_rules.LOCALES`); ``str(error)`` in English.
 
         An error built from a template is translated whole; one built from a plain
-        message (``IllegalActionError(message, code)``) says what its code means.
+        message (``IllegalActionError(message, code)``) says what its code means. Seats
+        are counted from 1 ("seat 1"); with ``names`` (the players' names, by seat) a seat
+        the refusal names is said by its player's name instead, as a table shows it.
 
         Raises:
             LocaleError: If ``locale`` is unknown.
+
+        >>> from millions_rules import GameConfig, Choose, Role, apply, new_game
+        >>> state = apply(new_game(GameConfig(4, seed=1)), Choose(0, Role.BRUTE))
+        >>> try:
+        ...     apply(state, Choose(0, Role.DRIVER))
+        ... except IllegalActionError as error:
+        ...     print(error.localized("en", names=["Ana", "Bo", "Cy", "Di"]))
+        ...     print(error.localized("zh", names=["Ana", "Bo", "Cy", "Di"]))
+        Ana has already chosen; a choice is final (R-PLAN-2)
+        Ana已经选好了；选择不可更改（R-PLAN-2）
         """
         language = check_locale(locale)
+        if names is not None:
+            named = self._named(language, names)
+            if named is not None:
+                return named
         if self._text is None:
             if language == "en":
                 return str(self)
             return cite(_ACTION_TEXTS[self.code].render(language), self.rule, language)
         text = self._text.render(language, **seat_words(self._params))
         return cite(text, self.rule if self._cited else None, language)
+
+    def _named(self, language: str, names: Sequence[str]) -> str | None:
+        """The refusal with the seats it names said by the players' names, or ``None``
+        when it names none of them."""
+        params = self._params
+        seat, player = params.get("seat"), params.get("player")
+        known = range(len(names))
+        if (
+            self.code == "not_your_action"
+            and type(seat) is int
+            and type(player) is int
+            and seat in known
+            and player in known
+        ):
+            return _NOT_YOURS.render(language, player=names[seat], to=names[player])
+        seats = {
+            key: value
+            for key, value in params.items()
+            if key in SEAT_PARAMS and type(value) is int and value in known
+        }
+        if self._text is None or not seats:
+            return None
+        marked = {key: f"\x00{value}\x00" for key, value in seats.items()}
+        said = self._text.render(language, **{**seat_words(params), **marked})
+        for pattern, replacement in _SEAT_WORDS.get(language, ()):
+            said = pattern.sub(replacement, said)
+        said = re.sub(_MARK, lambda found: str(names[int(found.group(1))]), said)
+        return cite(said.replace("  ", " "), self.rule if self._cited else None, language)
 
     def __reduce__(
         self,
