@@ -12,7 +12,7 @@ import contextlib
 import json
 import os
 import resource
-import select
+import selectors
 import signal
 import socket
 import subprocess
@@ -139,7 +139,12 @@ def closed_by_server(opened: list[socket.socket], wait: float) -> int:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline and len(closed) < len(opened):
         live = [one for one in opened if one.fileno() not in closed]
-        readable, _, _ = select.select(live[:1000], [], [], 0.2)
+        # A selector (epoll), not select(): earlier tests may leave this process with file
+        # descriptors past select()'s limit of 1024.
+        with selectors.DefaultSelector() as selector:
+            for one in live:
+                selector.register(one, selectors.EVENT_READ, one)
+            readable: list[socket.socket] = [key.data for key, _ in selector.select(0.2)]
         for one in readable:
             try:
                 data = one.recv(65536, socket.MSG_PEEK)
