@@ -14,7 +14,7 @@ Debian's ``postgresql`` is installed). It measures:
 * **an honest player under a hostile client**: the same play as the first figure, from
   127.0.0.1, while a client at 127.0.0.2 (another process) holds its whole allowance: its
   64 connections, 16 of them event streams and 48 sending ``GET /api/update`` back to
-  back (with ``--max-client-rate 100``: past it they are refused ``too_many_requests``),
+  back (with ``--max-client-rate 300``: past it they are refused ``too_many_requests``),
   and 32 more connections, closed as they arrive;
 * **tables per process**: the growth of a server's resident memory over ``--tables``
   tables, a few actions into their game and played to the end.
@@ -379,12 +379,12 @@ def main() -> None:
             )
         print(
             "\nAn honest player (127.0.0.1) while a hostile client (127.0.0.2) holds its "
-            "whole allowance (serve --max-client-rate 100): 16 event streams and 48 "
+            "whole allowance (serve --max-client-rate 300): 16 event streams and 48 "
             "connections of back-to-back updates; 32 more connections of its are closed as "
             "they arrive"
         )
         for label, db in rows:
-            with serving(db, "--max-client-rate", "100") as (base, admin):
+            with serving(db, "--max-client-rate", "300") as (base, admin):
                 calm = play(base, admin, args.actions, 2)
                 hurt, hostile = under_attack(base, admin, args.actions)
             print(

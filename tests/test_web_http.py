@@ -174,7 +174,8 @@ class TestReplaysOffTheLoop:
     def test_replays_of_a_long_table_never_stall_another_table(self) -> None:
         """Two replays of a table with 880 payments (each takes over a second) are built
         in worker threads: meanwhile the event loop is never blocked for a second, and a
-        player at another table is answered every time (defect 4: 30 s on the loop).
+        player at another table is answered every time (defect 4: 30 s on the loop; before
+        the fix three such replays held this loop for 6.5 s).
         A third replay asked at the same time is refused ``server_busy`` (503)."""
         server = Server(open_store(":memory:"))
         big = server.add(paying_table(440))
@@ -214,10 +215,11 @@ class TestReplaysOffTheLoop:
             return statuses, others, gaps, took
 
         statuses, others, gaps, took = asyncio.run(scenario())
-        assert statuses == [200, 200, 503]
-        assert others and set(others) == {200}
-        assert took > 1.0, took  # the replays are long ...
-        assert max(gaps) < 1.0, max(gaps)  # ... and the loop was never held for a second
+        assert statuses == [200, 200, 503], statuses
+        assert others and set(others) == {200}, others
+        # The replays are long, and the loop was never held for a second nor for half of
+        # their time (built on the loop, as before, it was held for all of it).
+        assert max(gaps) < 1.0 and max(gaps) < took / 2, (max(gaps), took)
 
     def test_a_replay_past_its_size_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A table whose replay passes ``MAX_REPLAY_BYTES`` gets 413 ``too_large``, a typed

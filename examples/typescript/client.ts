@@ -83,7 +83,11 @@ export async function play(
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       // A fresh id per action: a request repeated after a lost answer is played once.
-      body: JSON.stringify({ version: view.version, action, request: crypto.randomUUID() }),
+      body: JSON.stringify({
+        version: view.version,
+        action,
+        request: crypto.randomUUID(),
+      }),
     });
     if (response.ok) continue;
     const refusal = (await response.json()) as Refusal;
