@@ -43,6 +43,10 @@ PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 ROOT = pathlib.Path(__file__).parent
 
+#: The test suite's third game (a distribution of its own, found by its entry point), which
+#: the test sessions install; without it tests/conftest.py puts it on sys.path for the run.
+THIRD_GAME = "tests/thirdgame"
+
 
 @nox.session
 def lint(session: nox.Session) -> None:
@@ -81,6 +85,7 @@ def lint(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The test suite with doctests (Hypothesis profile ``ci`` when CI is set)."""
     session.install("-e", ".[dev]")
+    session.install("--no-deps", "-e", THIRD_GAME)
     profile = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev")
     session.run("pytest", f"--hypothesis-profile={profile}", *session.posargs)
 
@@ -94,6 +99,7 @@ def adapters(session: nox.Session) -> None:
     """The optional extras for AI: the PettingZoo and OpenSpiel adapters (tests, doctests,
     examples) and ``simulate --ray`` on a local Ray (the ``ray`` session runs that alone)."""
     session.install("-e", ".[dev,pettingzoo,openspiel,ray]")
+    session.install("--no-deps", "-e", THIRD_GAME)
     session.run(
         "pytest",
         "-q",
@@ -113,6 +119,7 @@ def compat(session: nox.Session) -> None:
     ``.ci/run`` runs it on the versions other than the one ``nox -s tests`` ran on.
     """
     session.install("-e", ".[dev]")
+    session.install("--no-deps", "-e", THIRD_GAME)
     profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
     session.run("pytest", "-q", f"--hypothesis-profile={profile}", *session.posargs)
 
@@ -122,6 +129,7 @@ def ray(session: nox.Session) -> None:
     """``simulate --ray`` alone with the ``[ray]`` extra: a local Ray of two CPUs, output equal
     to --jobs 1 (the default ``adapters`` session runs it too)."""
     session.install("-e", ".[dev,ray]")
+    session.install("--no-deps", "-e", THIRD_GAME)
     session.run("pytest", "-q", "tests/test_simulate_ray.py", *session.posargs)
 
 

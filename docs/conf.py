@@ -98,6 +98,7 @@ nitpick_ignore = [
     ("py:class", "millions_rules.bots._protocol.A"),
     ("py:class", "millions_rules.bots._random_bot.A"),
     ("py:class", "millions_rules.bots._ismcts.A"),
+    ("py:class", "millions_rules._common.random_bot.A"),
     ("py:obj", "millions_rules.web._table.StateT"),
     ("py:class", "millions_rules.web._table.StateT"),
 ]

@@ -237,9 +237,9 @@ def test_play_game_refuses_bad_input() -> None:
     with pytest.raises(ConfigError):
         play_game(GameConfig(4, seed=1), [RandomBot()] * 3)
     with pytest.raises(ConfigError):
-        play_game("5 players", [RandomBot()] * 5)  # type: ignore[arg-type]
+        play_game("5 players", [RandomBot()] * 5)  # any game's config is typed ``object``
     with pytest.raises(ConfigError, match="sequence"):
-        play_game(GameConfig(3, seed=1), (RandomBot() for _ in range(3)))  # type: ignore[arg-type]
+        play_game(GameConfig(3, seed=1), (RandomBot() for _ in range(3)))  # type: ignore[call-overload]
     with pytest.raises(ConfigError, match="no choose method"):
         play_game(GameConfig(3, seed=1), [RandomBot(), RandomBot(), "bot"])  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="seed"):
@@ -344,7 +344,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
 def test_rule_bot_planning_avoids_a_repeat_under_no_share() -> None:
     """R-LOOT-REPEAT: a role repeated from last round earns no share, so RuleBot values it
     lowest of the roles that split the loot."""
-    from millions_rules.bots._rule import role_values
+    from millions_rules.millions.companions import role_values
 
     state = replay(GameConfig(5, seed=0), ())
     state = attrs.evolve(state, previous_roles=((Role.CROOK,), (), (), (), ()))

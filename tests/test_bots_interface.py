@@ -92,7 +92,10 @@ def test_the_runner_of_every_game_is_one_function() -> None:
     assert any_game(config, bots, seed=2) == final
     assert replay(config, final.history) == final
     assert any(isinstance(a, ReportPlacement) for a in final.history)
-    with pytest.raises(ConfigError, match="needs a GameConfig or TorrakuConfig, not TorrakuState"):
+    with pytest.raises(
+        ConfigError,
+        match=r"needs the config of a registered game \(GameConfig, TorrakuConfig.*\), not TorrakuState",
+    ):
         any_game(final, bots)
 
 

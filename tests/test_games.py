@@ -1,7 +1,13 @@
-"""The game interface: both games behind one :class:`~millions_rules.games.Game`, and the registry."""
+"""The game interface: every registered game behind one :class:`~millions_rules.games.Game`.
+
+The conformance tests run over every game of the registry: the two of the package and the
+test suite's third game (``tests/thirdgame``, found by its entry point), and any other
+installed one.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -9,12 +15,14 @@ import attrs
 import pytest
 
 from millions_rules import ConfigError, Dealer, GameConfig, IllegalActionError, LocaleError
-from millions_rules.games import GAMES, AnyGame, game_of, get_game
+from millions_rules.games import GAMES, AnyGame, Companions, Game, game_of, get_game
+from millions_rules.kit import AnyBot
 from millions_rules.torraku import Bet, PieceKind, TorrakuConfig, TorrakuView
 from millions_rules.torraku import new_game as torraku_new_game
 from millions_rules.torraku import view as torraku_view
 
-#: A small, always-ending config of each game for the conformance tests.
+#: Small, always-ending configs of the package's games for the conformance tests; any
+#: other registered game is played with its fewest and its most players (:func:`configs`).
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "millions": [{"players": 3}, {"players": 5}, {"players": 4, "dealer": Dealer.EXTERNAL}],
     "torraku": [
@@ -23,6 +31,16 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 6, "round_limit": 8},
     ],
 }
+
+
+#: Every registered game's name.
+NAMES = sorted(GAMES)
+
+
+def configs(name: str) -> list[dict[str, Any]]:
+    """The configs of the conformance tests for the game called ``name``."""
+    counts = get_game(name).player_counts
+    return CONFIGS.get(name) or [{"players": counts[0]}, {"players": counts[-1]}]
 
 
 def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
@@ -34,8 +52,14 @@ def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
     while not game.is_over(state):
         if game.awaits_dealer(state):
             assert game.actors(state) == () or game.name == "torraku"
-            state = game.apply(state, chance.draw(state))
+            outcomes = game.chance_outcomes(state)
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(p > 0 and game.check(state, a) is None for a, p in outcomes)
+            drawn = chance.draw(state)
+            assert drawn in [a for a, _ in outcomes]
+            state = game.apply(state, drawn)
         else:
+            assert game.chance_outcomes(state) == ()
             seat = pacing.next_seat(state)
             assert seat in game.actors(state)
             seen = game.view(state, seat)
@@ -49,13 +73,37 @@ def _random_playout(game: AnyGame, config: object, seed: int) -> list[object]:
 
 def test_registry_names_both_games() -> None:
     """``GAMES`` holds both games by name; ``get_game`` finds each; a wrong name is a ConfigError."""
-    assert sorted(GAMES) == ["millions", "torraku"]
+    assert {"millions", "torraku", "goofspiel"} <= set(GAMES)
     assert get_game("millions").title == "Millions of Dollars"
     assert get_game("torraku").title == "Currency Torraku"
-    with pytest.raises(ConfigError, match="unknown game 'chess': choose one of millions, torraku"):
+    with pytest.raises(
+        ConfigError, match="unknown game 'chess': choose one of goofspiel, millions"
+    ):
         get_game("chess")
     with pytest.raises(ConfigError):
         get_game(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_is_a_game_with_companions(name: str) -> None:
+    """Each registered game satisfies the Game protocol and has its Companions; the two
+    games of the package give their own bot, statistics, schemas and demo (Millions also
+    its search model), the third game none of them."""
+    game = get_game(name)
+    assert isinstance(game, Game)
+    parts = game.companions
+    assert isinstance(parts, Companions)
+    own = {
+        key: getattr(parts, key) is not None
+        for key in ("rule_bot", "search_model", "statistics", "schemas", "demo")
+    }
+    expected = {
+        "millions": dict.fromkeys(own, True),
+        "torraku": {**dict.fromkeys(own, True), "search_model": False},
+    }
+    assert own == expected.get(name, dict.fromkeys(own, False))
+    if parts.rule_bot is not None:
+        assert isinstance(parts.rule_bot(), AnyBot)
 
 
 def test_game_of_finds_the_game_of_configs_states_and_views() -> None:
@@ -72,7 +120,7 @@ def test_game_of_finds_the_game_of_configs_states_and_views() -> None:
         game_of(3)
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_config_takes_the_games_own_options_only(name: str) -> None:
     """``Game.config`` builds the game's config from its fields and refuses an unknown option."""
     game = get_game(name)
@@ -85,9 +133,7 @@ def test_config_takes_the_games_own_options_only(name: str) -> None:
         game.config(99, seed=7)
 
 
-@pytest.mark.parametrize(
-    ("name", "options"), [(n, o) for n, configs in CONFIGS.items() for o in configs]
-)
+@pytest.mark.parametrize(("name", "options"), [(n, o) for n in NAMES for o in configs(n)])
 def test_random_games_through_the_interface(name: str, options: dict[str, Any]) -> None:
     """A game played through the interface alone ends; versions count actions; views agree."""
     game = get_game(name)
@@ -100,20 +146,25 @@ def test_random_games_through_the_interface(name: str, options: dict[str, Any]) 
     assert len(game.scores(final)) == options["players"]
     assert game.actors(final) == ()
     assert [game.version(s) for s in states] == list(range(len(states)))
+    assert (game.players_of(config), game.seed_of(config)) == (options["players"], 11)
     for state in states[:: max(1, len(states) // 10)]:
         for seat in range(options["players"]):
             seen = game.view(state, seat)
             assert game.view_version(seen) == game.version(state)
+            assert game.view_seat(seen) == seat
+            assert game.view_seat(game.view(state, None)) is None
+            whole = game.view_events(seen)
+            assert game.view_events(game.view(state, seat, since=1)) == whole[1:]
             legal = game.legal_actions(state, seat)
             assert bool(legal) == (seat in game.actors(state)) or game.awaits_dealer(state)
     assert game.replay(config, final.history) == final  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_records_json_and_samples_through_the_interface(name: str) -> None:
     """save/load keep tags and the state; JSON round-trips; a sample looks the same to its seat."""
     game = get_game(name)
-    config = game.config(**CONFIGS[name][0], seed=5)
+    config = game.config(**configs(name)[0], seed=5)
     state = _random_playout(game, config, seed=9)[6]
     record = game.save_game(state, tags={"site": "Lyon"})
     assert game.load_game(record) == state
@@ -125,7 +176,7 @@ def test_records_json_and_samples_through_the_interface(name: str) -> None:
     assert attrs.evolve(game.view(sample, 1), version=seen.version) == seen
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_check_names_the_reason_and_changes_nothing(name: str) -> None:
     """``check`` of another seat's action as ``seat=`` is ``not_your_action``; the state is unchanged."""
     game = get_game(name)
@@ -183,7 +234,7 @@ def test_describe_speaks_through_the_interface() -> None:
         millions.describe(state.events[0], locale="xx")
 
 
-@pytest.mark.parametrize("name", ["millions", "torraku"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_interface_refuses_what_is_no_state(name: str) -> None:
     """Each method that reads a state refuses anything else with ``bad_value``, never a
     bare ``AttributeError``."""

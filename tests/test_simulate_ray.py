@@ -51,3 +51,14 @@ def test_a_running_ray_is_used_and_left_running(capsys: pytest.CaptureFixture[st
         assert _run(capsys, *args, "--ray", "auto") == _run(capsys, *args, "--jobs", "1")
     assert ray.is_initialized()
     capsys.readouterr()
+
+
+def test_ray_workers_find_a_game_installed_by_its_entry_point(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The test suite's third game (Goofspiel, found by its entry point, see
+    ``tests/thirdgame``) plays on Ray workers, which find it in their own registry: the
+    JSON is the one --jobs 1 prints, byte for byte."""
+    args = ["--game", "goofspiel", "--games", "8", "--players", "3", "--seed", "3", "--json"]
+    args += ["--bots", "ismcts:3,random", "--option", "cards=4"]
+    assert _run(capsys, *args, "--ray") == _run(capsys, *args, "--jobs", "1")

@@ -5,95 +5,45 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
+from ._common.errors import MillionsError
 from ._version import __version__
-from .bots import RandomBot
-from .games import GAMES, get_game
-from .millions._config import GameConfig
-from .millions._engine import apply, new_game
-from .millions._errors import MillionsError
-from .millions._events import Event, GameStarted, GameWon, LootRevealed, RoundEnded
-from .millions._i18n import LOCALES, check_locale, format_money, join_items
-from .millions._money import cash_after
-from .millions._narrate import describe
-from .millions._roles import RepeatRole
-from .millions._state import GameState
-from .millions._text import msg
-from .millions._views import view, visible_events
+from .bots import RandomBot, play_game
+from .bots._cli import add_option_argument
+from .games import GAMES, AnyGame, get_game
+from .millions import LOCALES, RepeatRole
+from .millions.companions import play_demo
 
-__all__ = ["main", "play_demo"]
-
-_NAMES = ("Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-# The demo narrates what a spectator sees, plus the roles of characters revealed.
-_QUIET = ("DepositReturned",)
+__all__ = ["main", "play_demo", "random_demo"]
 
 
-def play_demo(
-    players: int = 5,
-    seed: int = 2016,
-    quick: bool = False,
-    repeat_role: RepeatRole = RepeatRole.NO_SHARE,
+def random_demo(
+    game: AnyGame,
+    players: int,
+    seed: int,
     locale: str = "en",
-) -> tuple[GameState, list[str]]:
-    """Play a seeded game between :class:`~millions_rules.bots.RandomBot` bots; return the end and the story.
+    options: Mapping[str, object] | None = None,
+) -> list[str]:
+    """The generic ``demo`` of a game without its own: random bots, the log told by ``describe``.
 
-    Each bot acts on its own :func:`~millions_rules.view`; the story is the spectator's log,
-    told in ``locale`` (one of :data:`~millions_rules.LOCALES`).
+    Each seat is a :class:`~millions_rules.bots.RandomBot` (:func:`~millions_rules.bots.play_game`
+    asks each in turn); the story is every event a spectator's view of the end holds, each
+    told by :meth:`~millions_rules.games.Game.describe` in ``locale``.
 
     Raises:
+        ConfigError: If ``players`` is not a player count of the game.
         LocaleError: If ``locale`` is unknown.
+
+    >>> from millions_rules.games import get_game
+    >>> random_demo(get_game("torraku"), 2, 1)[0]
+    'A standard game of Currency Torraku for 2 players begins; Player 1 opens.'
     """
-    check_locale(locale)
-    make = GameConfig.quick if quick else GameConfig
-    state = new_game(make(players, seed=seed, repeat_role=repeat_role))
-    bots = [RandomBot(seed=seed * 10 + seat, pay_chance=0.02) for seat in range(players)]
-    names = _NAMES[:players]
-    lines: list[str] = []
-    told = 0
-    turn = 0
-    while not state.is_over:
-        seat = state.awaiting[turn % len(state.awaiting)]
-        turn += 1
-        action = bots[seat].act(view(state, seat))
-        if action is None:
-            continue
-        state = apply(state, action)
-        fresh = visible_events(state.events[told:], None)
-        told = len(state.events)
-        lines.extend(_tell(fresh, state, names, locale))
-    return state, lines
-
-
-_CASH = msg("demo.cash", "Cash: {cash}")
-_CASH_ENTRY = msg("demo.cash.entry", "{name} {amount}")
-
-
-def _tell(
-    events: Sequence[Event], state: GameState, names: Sequence[str], locale: str
-) -> list[str]:
-    lines = []
-    for event in events:
-        if type(event).__name__ in _QUIET:
-            continue
-        text = describe(event, names, locale=locale)
-        if isinstance(event, LootRevealed):
-            lines.append("\n" + text)
-        else:
-            lines.append(text if isinstance(event, (GameStarted, GameWon)) else "  " + text)
-        if isinstance(event, RoundEnded):
-            entries = (
-                _CASH_ENTRY.render(locale, name=name, amount=format_money(cash, locale))
-                for name, cash in zip(names, _cash_at(state, event), strict=True)
-            )
-            lines.append("  " + _CASH.render(locale, cash=join_items(entries, locale)))
-    return lines
-
-
-def _cash_at(state: GameState, end: RoundEnded) -> tuple[int, ...]:
-    # Cash after a round: replay the money events up to that RoundEnded.
-    return cash_after(state, state.events.index(end) + 1)
+    config = game.config(players, seed=seed, **(options or {}))
+    final = play_game(config, [RandomBot() for _ in range(players)], seed=seed)
+    seen = game.view(final, None)
+    return [game.describe(event, locale=locale) for event in game.view_events(seen)]
 
 
 _PROG = "python -m millions_rules"
@@ -136,13 +86,17 @@ def _run(argv: Sequence[str] | None) -> int:
         "--game",
         choices=sorted(GAMES),
         default="millions",
-        help="Millions of Dollars (the default) or Currency Torraku",
+        help="Millions of Dollars (the default), Currency Torraku or any registered game",
     )
     demo.add_argument(
-        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+        "--players",
+        type=int,
+        help="3-8 for Millions (default 5), 1-6 for Torraku (4); another game: its own",
     )
     demo.add_argument(
-        "--seed", type=int, help="the seed (default 2016 for Millions, 1 for Torraku)"
+        "--seed",
+        type=int,
+        help="the seed (default 2016 for Millions, 1 for Torraku; another game: its own)",
     )
     demo.add_argument(
         "--quick", action="store_true", help="Millions only: the quick game (R-VAR-QUICK)"
@@ -150,9 +104,10 @@ def _run(argv: Sequence[str] | None) -> int:
     demo.add_argument(
         "--repeat-role",
         choices=[r.value for r in RepeatRole],
-        default="no_share",
+        default=None,
         help="Millions only: the repeated-role variant R-VAR-REPEAT (default no_share)",
     )
+    add_option_argument(demo)
     demo.add_argument(
         "--lang", choices=LOCALES, default="en", help="the language of the story (default: en)"
     )
@@ -161,6 +116,7 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     serve.add_argument(
         "--game",
+        # The web table serves the two games of the package (GAME_NAMES of web/_games.py).
         choices=["millions", "torraku"],
         default="millions",
         help="the first table's game: Millions of Dollars (the default) or Currency Torraku",
@@ -260,7 +216,7 @@ def _run(argv: Sequence[str] | None) -> int:
         "--game",
         choices=sorted(GAMES),
         default="millions",
-        help="whose schemas: Millions of Dollars (default) or Currency Torraku",
+        help="whose schemas: Millions of Dollars (default), Currency Torraku or any registered game",
     )
     from .bots import _cli as simulate
 
@@ -269,41 +225,43 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "simulate":
         return simulate.run(args)
     if args.command == "schemas":
-        if args.game == "torraku":
-            from .torraku._schema import write_schemas as write_torraku_schemas
-
-            write_torraku_schemas(args.directory)
-            return 0
-        from .millions._schema import write_schemas
-
-        write_schemas(args.directory)
-        return 0
+        return _schemas(args)
     if args.command == "serve":
         return _serve(args)
     return _demo(demo, args)
 
 
-#: Each game's demo: its default players and seed, and how it plays and tells a game.
-_DEMO_DEFAULTS: dict[str, tuple[int, int]] = {"millions": (5, 2016), "torraku": (4, 1)}
+def _schemas(args: argparse.Namespace) -> int:
+    """``schemas DIRECTORY --game NAME``: the game's :attr:`~millions_rules.games.Companions.schemas`."""
+    game = get_game(args.game)
+    write = game.companions.schemas
+    if write is None:
+        _complain(f"{game.title} ({game.name}) ships no JSON Schemas: nothing was written")
+        return 1
+    write(args.directory)
+    return 0
 
 
 def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``demo --game NAME``: the game from :func:`~millions_rules.games.get_game`, its
-    player counts checked against :attr:`~millions_rules.games.Game.player_counts`."""
+    player counts checked against :attr:`~millions_rules.games.Game.player_counts`; its own
+    demo (:attr:`~millions_rules.games.Companions.demo`) or :func:`random_demo`."""
     game = get_game(args.game)
-    players, seed = _DEMO_DEFAULTS[game.name]
+    parts = game.companions
+    players = parts.demo_players or game.player_counts[0]
     players = players if args.players is None else args.players
-    seed = seed if args.seed is None else args.seed
+    seed = parts.demo_seed if args.seed is None else args.seed
     if players not in game.player_counts:
         choices = ", ".join(map(str, game.player_counts))
         parser.error(f"argument --players: invalid choice: {players} (choose from {choices})")
-    if game.name == "torraku":
-        from .torraku._demo import play_demo as play_torraku
-
-        _, lines = play_torraku(players, seed, args.lang)
-        return _print(lines)
-    _, lines = play_demo(players, seed, args.quick, RepeatRole(args.repeat_role), locale=args.lang)
-    return _print(lines)
+    options: dict[str, object] = dict(args.option or [])
+    if args.quick:
+        options["quick"] = True
+    if args.repeat_role is not None:
+        options["repeat_role"] = args.repeat_role
+    if parts.demo is not None:
+        return _print(parts.demo(players, seed, args.lang, options))
+    return _print(random_demo(game, players, seed, args.lang, options))
 
 
 def _print(lines: Sequence[str]) -> int:

@@ -9,18 +9,24 @@ purpose: the rules stay in each game's own modules, whose functions it names.
 Someone adding a third game reads :class:`Game` as a checklist: its own config, state,
 action and view types, then each method below, with the same contracts as the two games'
 (immutable states, ``seat=`` authorisation, views that never leak a secret, typed errors).
-Two small companions cover what a runner of bots needs beyond the rules:
+Two small helpers cover what a runner of bots needs beyond the rules:
 
 * :class:`Pacing` says which seat a table of bots asks next and what it offers that seat
   (Millions lets players act in any order and pay at will; a runner needs a turn order);
 * :class:`Chance` draws what the table would decide when the caller deals (Millions' loot
   deal with :attr:`~millions_rules.Dealer.EXTERNAL`, Torraku's stacking model R-TK-SIM).
+
+What a game may add beyond the rules is its :class:`Companions` (:attr:`Game.companions`),
+each part optional with a generic default: its own bot for an empty seat, a search model
+for :class:`~millions_rules.bots.ISMCTSBot` (:class:`SearchModel`), the simulator's
+statistics (:class:`GameStatistics`), its JSON Schemas and its ``demo``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -29,7 +35,19 @@ from .errors import ConfigError
 if TYPE_CHECKING:
     from .errors import IllegalActionError
 
-__all__ = ["Chance", "Game", "Pacing", "config_with_options"]
+__all__ = [
+    "AnyBot",
+    "Chance",
+    "Companions",
+    "Game",
+    "GameStatistics",
+    "Pacing",
+    "Payment",
+    "PayingView",
+    "Rollout",
+    "SearchModel",
+    "config_with_options",
+]
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -74,6 +92,190 @@ class Chance(Protocol[StateT_contra, ActionT_co]):
         ...
 
 
+class Payment:
+    """The base of an action a seat may take at will beside its decisions (a side deal).
+
+    Millions' :class:`~millions_rules.Pay` is one; :class:`~millions_rules.bots.RandomBot`
+    plays an offered payment with its ``pay_chance`` and anything else otherwise. A game
+    without such actions ignores this class.
+    """
+
+    __slots__ = ()
+
+
+class PayingView:
+    """The base of a view whose seat may pay others at will (Millions' :class:`~millions_rules.PlayerView`).
+
+    What :meth:`~millions_rules.bots.RandomBot.act`, the older interface of a random
+    player, needs of a view: the seat, its legal decisions, whom it may pay, and the
+    payment action itself.
+    """
+
+    __slots__ = ()
+
+    seat: int | None
+    legal_actions: tuple[Any, ...]
+    payees: tuple[int, ...]
+
+    def payment(self, to: int, amount: int) -> Payment:
+        """The seat's payment of ``amount`` to seat ``to``."""
+        raise NotImplementedError
+
+
+@runtime_checkable
+class AnyBot(Protocol):
+    """A bot of any game: the shape :func:`~millions_rules.bots.play_game` relies on.
+
+    ``view`` is the seat's view in the game being played, ``legal`` its offered actions;
+    the answer must be one of them.
+    """
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``."""
+        ...
+
+
+class Rollout(Protocol):
+    """One iteration's walk through a sampled world (made by :meth:`SearchModel.rollout`)."""
+
+    def done(self, state: Any) -> bool:
+        """Whether the walk ends here (the game is over, or the model's horizon is reached)."""
+        ...
+
+    def deal(self, state: Any, sim: random.Random) -> Any:
+        """The dealer's action (the game awaits an external dealer)."""
+        ...
+
+    def next_seat(self, state: Any) -> int:
+        """The seat that acts next."""
+        ...
+
+    def policy(self, state: Any, seat: int, sim: random.Random) -> Any:
+        """The fast model's action for ``seat`` (another seat, or the searcher off the tree)."""
+        ...
+
+    def choices(self, state: Any, seat: int) -> tuple[Any, ...]:
+        """The searching seat's actions at a decision of the tree below the root."""
+        ...
+
+    def key(self, state: Any, seat: int) -> Hashable:
+        """What the searching seat observes at a decision (its information set, with its
+        earlier actions, which the tree adds)."""
+        ...
+
+    def played(self, before: Any, after: Any, seat: int, action: Any, searcher: bool) -> None:
+        """Note that ``seat`` played ``action``, from ``before`` to ``after`` (``searcher``:
+        the searching seat, in the tree)."""
+        ...
+
+
+class SearchModel(Protocol):
+    """What :class:`~millions_rules.bots.ISMCTSBot` knows of one game beyond the interface.
+
+    Optional (:attr:`~millions_rules.games.Companions.search_model`): without one the search uses
+    :class:`~millions_rules.bots.GenericSearch`, built from the interface alone.
+    """
+
+    @property
+    def scale(self) -> float:
+        """The score lead that makes the heuristic reward about 0.73 (see ISMCTSBot)."""
+        ...
+
+    def root_actions(self, offered: Sequence[Any]) -> tuple[Any, ...]:
+        """The offered actions the search considers (never empty)."""
+        ...
+
+    def rollout(self, world: Any, me: int) -> Rollout:
+        """A fresh walk through ``world`` for the searching seat ``me``."""
+        ...
+
+
+#: One estimate of ``simulate``'s tables, as plain data: ``{"value", "low", "high", "n"}``.
+EstimateRow = tuple[str, str, str, Mapping[str, Any]]
+
+
+class GameStatistics(Protocol):
+    """What ``simulate`` measures in one game, and how it shows it.
+
+    Optional (:attr:`~millions_rules.games.Companions.statistics`): without one the simulator uses
+    :class:`~millions_rules.kit.CommonStatistics` (win rates by bot and seat, the mean of
+    :meth:`~millions_rules.games.Game.scores`, the game's length in actions), which a game may also subclass.
+    """
+
+    @property
+    def score(self) -> str:
+        """The summary key of each seat's final score (``cash``, ``pieces``, ``score``)."""
+        ...
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The names of the game's own simulator options, in the order of the settings."""
+        ...
+
+    @property
+    def json_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema of ``simulate --game NAME --json``."""
+        ...
+
+    def config(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
+        """The config of one game of the run."""
+        ...
+
+    def summarise(self, final: Any, labels: Sequence[str], seconds: float) -> dict[str, Any]:
+        """The plain-data summary of a finished game: ``bots``, ``winners``, the score
+        (under :attr:`score`), ``rounds`` (its length) and the game's own figures."""
+        ...
+
+    def statistics(self, summaries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The game's own statistics, added to the common ones."""
+        ...
+
+    def settings(self, common: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings ``--json`` prints, from the run's ``common`` settings (``game``,
+        ``players``, ``games``, ``bots``, ``rotate``, the options, ``seed``)."""
+        ...
+
+    def rows(self, stats: Mapping[str, Any]) -> list[EstimateRow]:
+        """The rows of ``--csv``: ``(section, name, metric, estimate)``."""
+        ...
+
+    def table(self, settings: Mapping[str, Any], stats: Mapping[str, Any]) -> str:
+        """The plain-text tables ``simulate`` prints."""
+        ...
+
+
+#: A game's ``demo``: ``(players, seed, locale, options)`` to the lines of the story.
+Demo = Callable[[int, int, str, Mapping[str, object]], Sequence[str]]
+
+
+@attrs.frozen(kw_only=True)
+class Companions:
+    """What a game offers beyond the rules, each part optional (``None``: the default).
+
+    >>> from millions_rules.games import Companions
+    >>> Companions().rule_bot is None
+    True
+    """
+
+    rule_bot: Callable[[], AnyBot] | None = None
+    """Makes the game's own bot (``simulate --bots rule``, an empty seat at a table);
+    ``None``: :class:`~millions_rules.bots.RandomBot` stands in."""
+    search_model: SearchModel | None = None
+    """What the search bot knows of the game; ``None``: :class:`~millions_rules.bots.GenericSearch`."""
+    statistics: GameStatistics | None = None
+    """The simulator's figures; ``None``: :class:`~millions_rules.kit.CommonStatistics`."""
+    schemas: Callable[[str], None] | None = None
+    """Writes the game's JSON Schemas into a directory (``schemas --game NAME``); ``None``:
+    the game ships none, and the command says so."""
+    demo: Demo | None = None
+    """Plays and tells the game's demo; ``None``: random bots, narrated by :meth:`Game.describe`."""
+    demo_players: int | None = None
+    """The demo's default number of players; ``None``: the fewest the game allows."""
+    demo_seed: int = 1
+    """The demo's default seed."""
+
+
+@runtime_checkable
 class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
     """One game, as the layers written once for every game see it.
 
@@ -127,6 +329,14 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         """
         ...
 
+    def players_of(self, config: ConfigT) -> int:
+        """The number of players of ``config``."""
+        ...
+
+    def seed_of(self, config: ConfigT) -> int:
+        """The seed of ``config``."""
+        ...
+
     def new_game(self, config: ConfigT) -> StateT:
         """The first state of a game."""
         ...
@@ -162,6 +372,12 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         """Whether the game waits for the external dealer (a chance outcome)."""
         ...
 
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[ActionT, float], ...]:
+        """The dealer's actions now, each with its probability under the game's model (they
+        add up to 1, none is 0); empty unless the game awaits the dealer. The game's
+        :meth:`chance` draws from the same model."""
+        ...
+
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         ...
@@ -181,6 +397,14 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
 
     def view_version(self, seen: ViewT) -> int:
         """The version of the state a view was made from."""
+        ...
+
+    def view_seat(self, seen: ViewT) -> int | None:
+        """The seat a view was made for (``None``: a spectator's)."""
+        ...
+
+    def view_events(self, seen: ViewT) -> tuple[object, ...]:
+        """The events a view holds (those from its ``since`` on), oldest first."""
         ...
 
     def sample_state(self, seen: ViewT, seed: int) -> StateT:
@@ -219,12 +443,18 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         """The table's draws for an external dealer, from ``seed``."""
         ...
 
+    # --- Beyond the rules -------------------------------------------------------------------
+    @property
+    def companions(self) -> Companions:
+        """The game's optional parts (:class:`Companions`; ``Companions()``: none)."""
+        ...
+
 
 def config_with_options(
     config_type: type[ConfigT], title: str, players: int, seed: int, options: Mapping[str, object]
 ) -> ConfigT:
     """A ``config_type`` (an attrs config class) for ``players`` and ``seed``, its other
-    fields from ``options``: what each game's :meth:`Game.config` builds.
+    fields from ``options``: what each game's :meth:`~millions_rules.games.Game.config` builds.
 
     Raises:
         ConfigError: If an option is not a field of ``config_type`` (``title`` names the

@@ -34,3 +34,18 @@ def present_as_public(package: str, namespace: Mapping[str, object], names: Iter
             # it has no attribute dictionary to keep _defined_in, but it can say where
             # users import it from.
             obj.__module__ = package
+
+
+def present_here(package: str, namespace: Mapping[str, object], names: Iterable[str]) -> None:
+    """Present the classes of ``names``, defined in a lower layer, as ``package``'s own.
+
+    For the public names a package re-exports from the common layer or from a game's wing
+    (``millions_rules.bots.RuleBot`` lives in the Millions wing): reprs and pickles name the
+    package users import them from, as :func:`present_as_public` does for its own.
+    """
+    for name in names:
+        obj = namespace[name]
+        if isinstance(obj, type) and obj.__module__ != package:
+            if not getattr(obj, "_is_protocol", False):
+                obj._defined_in = obj.__module__  # type: ignore[attr-defined]
+            obj.__module__ = package

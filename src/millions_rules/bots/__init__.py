@@ -25,11 +25,11 @@ True
 
 from __future__ import annotations
 
-from .._common.public import present_as_public
+from .._common.public import present_as_public, present_here
+from ..millions.companions import RuleBot
 from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
 from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
 from ._random_bot import RandomBot
-from ._rule import RuleBot
 from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
 
 __all__ = [
@@ -52,3 +52,5 @@ __all__ = [
 
 
 present_as_public(__name__, globals(), __all__)
+# Kept in the common layer (RandomBot, the protocols) or in Millions' wing (RuleBot).
+present_here(__name__, globals(), ["AnyBot", "RandomBot", "Rollout", "RuleBot", "SearchModel"])

@@ -6,173 +6,42 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 import time
 from typing import Any, NoReturn, TextIO
 
 from .._common.errors import ConfigError
+from .._common.stats import csv_text
 from ..games import GAMES, get_game
-from ..millions._roles import Dealer, RepeatRole
-from ..torraku._pieces import Setup
+from ..millions import RepeatRole
+from ..millions.companions import JSON_SCHEMA as MILLIONS_JSON_SCHEMA
+from ..millions.companions import STATISTICS as MILLIONS_STATISTICS
+from ..torraku import Setup
+from ..torraku.companions import JSON_SCHEMA as TORRAKU_SCHEMA
+from ..torraku.companions import STATISTICS as TORRAKU_STATISTICS
 from ._ray import LOCAL, LOCAL_CPUS
-from ._simulate import bot_from_spec, simulate, statistics
+from ._simulate import bot_from_spec, simulate, statistics, statistics_of
 
-__all__ = ["JSON_SCHEMA", "TORRAKU_JSON_SCHEMA", "Progress", "add_parser", "run"]
+__all__ = [
+    "JSON_SCHEMA",
+    "add_option_argument",
+    "game_option",
+    "TORRAKU_JSON_SCHEMA",
+    "Progress",
+    "add_parser",
+    "run",
+    "to_csv",
+    "to_table",
+    "torraku_table",
+]
 
-_ESTIMATE: dict[str, Any] = {
-    "type": "object",
-    "required": ["value", "low", "high", "n"],
-    "additionalProperties": False,
-    "properties": {
-        "value": {"type": "number"},
-        "low": {"type": "number"},
-        "high": {"type": "number"},
-        "n": {"type": "integer", "minimum": 0},
-    },
-}
-_SIDE: dict[str, Any] = {
-    "type": "object",
-    "required": ["win_rate", "mean_cash"],
-    "additionalProperties": False,
-    "properties": {"win_rate": _ESTIMATE, "mean_cash": _ESTIMATE},
-}
-_ROLE: dict[str, Any] = {
-    "type": "object",
-    "required": ["chosen", "survived", "eliminated", "mean_payoff"],
-    "additionalProperties": False,
-    "properties": {k: _ESTIMATE for k in ("chosen", "survived", "eliminated", "mean_payoff")},
-}
+#: The JSON Schema of ``simulate --json`` (Millions', the default game): its statistics'
+#: :attr:`~millions_rules.kit.GameStatistics.json_schema`.
+JSON_SCHEMA: dict[str, Any] = MILLIONS_JSON_SCHEMA
 
-#: The JSON Schema of ``simulate --json``: the run's settings and its statistics. Every
-#: estimate is ``{"value", "low", "high", "n"}`` (a 95% interval; ``n`` observations).
-JSON_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "millions-rules simulate",
-    "type": "object",
-    "required": ["settings", "statistics"],
-    "additionalProperties": False,
-    "properties": {
-        "settings": {
-            "type": "object",
-            "required": [
-                "players",
-                "games",
-                "bots",
-                "rotate",
-                "quick",
-                "repeat_role",
-                "dealer",
-                "seed",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "players": {"type": "integer", "minimum": 3, "maximum": 8},
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-                "rotate": {"type": "boolean"},
-                "quick": {"type": "boolean"},
-                "repeat_role": {"enum": [r.value for r in RepeatRole]},
-                "dealer": {"enum": [d.value for d in Dealer]},
-                "seed": {"type": "integer"},
-            },
-        },
-        "statistics": {
-            "type": "object",
-            "required": ["games", "bots", "seats", "game_length", "roles", "lone_snitch"],
-            "additionalProperties": False,
-            "properties": {
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "object", "additionalProperties": _SIDE},
-                "seats": {
-                    "type": "object",
-                    "propertyNames": {"pattern": "^[0-7]$"},
-                    "additionalProperties": _SIDE,
-                },
-                "game_length": _ESTIMATE,
-                "roles": {
-                    "type": "object",
-                    "propertyNames": {"enum": ["snitch", "brute", "driver", "crook", "mastermind"]},
-                    "additionalProperties": _ROLE,
-                },
-                "lone_snitch": _ESTIMATE,
-            },
-        },
-    },
-}
-
-_TK_SIDE: dict[str, Any] = {
-    "type": "object",
-    "required": ["win_rate", "mean_pieces"],
-    "additionalProperties": False,
-    "properties": {"win_rate": _ESTIMATE, "mean_pieces": _ESTIMATE},
-}
-
-#: The JSON Schema of ``simulate --game torraku --json``. ``mean_pieces`` is the mean number
-#: of pieces left at the end (Torraku has no score, R-TK-COMP-2; fewer is better).
-TORRAKU_JSON_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "millions-rules simulate --game torraku",
-    "type": "object",
-    "required": ["settings", "statistics"],
-    "additionalProperties": False,
-    "properties": {
-        "settings": {
-            "type": "object",
-            "required": [
-                "game",
-                "players",
-                "games",
-                "bots",
-                "rotate",
-                "setup",
-                "round_limit",
-                "seed",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "game": {"const": "torraku"},
-                "players": {"type": "integer", "minimum": 1, "maximum": 6},
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {
-                    "type": "array",
-                    "items": {"type": "string", "pattern": "^(random|rule|ismcts(:[1-9][0-9]*)?)$"},
-                    "minItems": 1,
-                },
-                "rotate": {"type": "boolean"},
-                "setup": {"enum": [s.value for s in Setup]},
-                "round_limit": {"type": ["integer", "null"], "minimum": 1},
-                "seed": {"type": "integer"},
-            },
-        },
-        "statistics": {
-            "type": "object",
-            "required": [
-                "games",
-                "bots",
-                "seats",
-                "game_length",
-                "penalties",
-                "round_limit_reached",
-            ],
-            "additionalProperties": False,
-            "properties": {
-                "games": {"type": "integer", "minimum": 1},
-                "bots": {"type": "object", "additionalProperties": _TK_SIDE},
-                "seats": {
-                    "type": "object",
-                    "propertyNames": {"pattern": "^[0-5]$"},
-                    "additionalProperties": _TK_SIDE,
-                },
-                "game_length": _ESTIMATE,
-                "penalties": _ESTIMATE,
-                "round_limit_reached": _ESTIMATE,
-            },
-        },
-    },
-}
+#: The JSON Schema of ``simulate --game torraku --json``.
+TORRAKU_JSON_SCHEMA: dict[str, Any] = TORRAKU_SCHEMA
 
 
 def _bots(text: str) -> list[str]:
@@ -227,7 +96,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--game",
         choices=sorted(GAMES),
         default="millions",
-        help="Millions of Dollars (default) or Currency Torraku",
+        help="the game: Millions of Dollars (default), Currency Torraku or any registered game",
     )
     parser.add_argument(
         "--players",
@@ -235,7 +104,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         default=5,
         choices=range(1, 9),
         metavar="N",
-        help="3-8 for Millions, 1-6 for Torraku (default 5)",
+        help="3-8 for Millions, 1-6 for Torraku, each game's own range (default 5)",
     )
     parser.add_argument(
         "--games", type=_positive, default=100, help="how many games to play (default 100)"
@@ -279,6 +148,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="Torraku only: the last round (R-TK-VAR-LIMIT; default 50; none: no limit)",
     )
+    add_option_argument(parser)
     parser.add_argument(
         "--seed", type=_seed, default=0, help="seeds every game of the run (default 0)"
     )
@@ -383,16 +253,27 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             bot_from_spec(spec, name)
         except ValueError as error:
             _usage_error(err, str(error))
-    if name == "torraku":
-        options: dict[str, Any] = {"setup": args.setup, "round_limit": args.round_limit}
-        settings: dict[str, Any] = {"game": "torraku", "players": args.players}
-    else:
-        dealer = "external" if args.external_dealer else "engine"
-        options = {"quick": bool(args.quick), "repeat_role": args.repeat_role, "dealer": dealer}
-        settings = {"players": args.players}
-    settings |= {"games": args.games, "bots": list(args.bots), "rotate": bool(args.rotate)}
-    settings |= options
-    settings["seed"] = args.seed
+    measure = statistics_of(game)
+    flags = _option_flags(args)
+    given: dict[str, Any] = dict(getattr(args, "option", None) or [])
+    if measure.options:
+        unknown = sorted(set(given) - set(measure.options))
+        if unknown:
+            _usage_error(
+                err,
+                f"{name} has no simulator option {', '.join(unknown)} "
+                f"(its options: {', '.join(measure.options)})",
+            )
+    missing = [option for option in measure.options if option not in flags | given]
+    if missing:
+        _usage_error(err, f"simulate has no option for {name}'s {', '.join(missing)}")
+    options: dict[str, Any] = {option: flags.get(option) for option in measure.options}
+    options |= given
+    common: dict[str, Any] = {"game": name, "players": args.players, "games": args.games}
+    common |= {"bots": list(args.bots), "rotate": bool(args.rotate)}
+    common |= options
+    common["seed"] = args.seed
+    settings = measure.settings(common)
     show = args.progress if args.progress is not None else err.isatty()
     bar = Progress(args.games, err) if show else None
     try:
@@ -418,12 +299,51 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         json.dump({"settings": settings, "statistics": stats}, out, indent=2, sort_keys=True)
         out.write("\n")
     elif args.csv:
-        out.write(_csv(_torraku_rows(stats)) if name == "torraku" else to_csv(stats))
+        out.write(csv_text(measure.rows(stats)))
     else:
-        out.write(
-            torraku_table(settings, stats) if name == "torraku" else to_table(settings, stats)
-        )
+        out.write(measure.table(settings, stats))
     return 0
+
+
+def game_option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` of ``--option``: the value read as JSON, else taken as text.
+
+    >>> game_option("cards=3"), game_option("dealer=external"), game_option("limit=null")
+    (('cards', 3), ('dealer', 'external'), ('limit', None))
+    """
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except ValueError:
+        parsed = value
+    return name.strip(), parsed
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--option NAME=VALUE`` (repeatable): a game's own option, for any game."""
+    parser.add_argument(
+        "--option",
+        type=game_option,
+        action="append",
+        metavar="NAME=VALUE",
+        help=(
+            "one of the game's own options (a field of its config), for any game; "
+            "VALUE is read as JSON, else as text; repeat for several"
+        ),
+    )
+
+
+def _option_flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The games' options the command line has a flag for, by option name."""
+    return {
+        "quick": bool(args.quick),
+        "repeat_role": args.repeat_role,
+        "dealer": "external" if args.external_dealer else "engine",
+        "setup": args.setup,
+        "round_limit": args.round_limit,
+    }
 
 
 def _usage_error(err: TextIO, message: str) -> NoReturn:
@@ -431,156 +351,16 @@ def _usage_error(err: TextIO, message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-#: What the tables say of their counts: each seat of each game is one trial.
-_SEAT_GAMES = (
-    "Win rates are per seat-game (one seat in one game). A shared win counts as a win for\n"
-    "each winner, so the win rates of a game's seats can add up to more than 100%."
-)
+def to_csv(stats: dict[str, Any]) -> str:
+    """Millions' statistics as CSV: ``section,name,metric,value,low,high,n``, one estimate a row."""
+    return csv_text(MILLIONS_STATISTICS.rows(stats))
 
 
-def _torraku_rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
-    rows = []
-    for section in ("bots", "seats"):
-        for name, side in stats[section].items():
-            for metric, estimate in side.items():
-                rows.append((section, name, metric, estimate))
-    for metric in ("game_length", "penalties", "round_limit_reached"):
-        rows.append(("game", "all", metric, stats[metric]))
-    return rows
+def to_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
+    """Millions' statistics as the plain-text tables ``simulate`` prints."""
+    return MILLIONS_STATISTICS.table(settings, stats)
 
 
 def torraku_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
     """The Torraku statistics as the plain-text tables ``simulate --game torraku`` prints."""
-    limit = settings["round_limit"]
-    lines = [
-        f"{stats['games']} Torraku games, {settings['players']} players, "
-        f"{settings['setup']} setup, round limit {limit if limit is not None else 'none'}, "
-        f"seed {settings['seed']}",
-        f"Bots: {', '.join(settings['bots'])}",
-        "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
-        _SEAT_GAMES,
-        "Torraku often ends in a shared win (seats out of pieces in the same round, or tied\n"
-        "at the round limit): its win rates often add up to more than 100%.",
-        "",
-    ]
-    side = ["seat-games", "win rate", "mean pieces left"]
-    for title, key in (("By bot", "bots"), ("By seat", "seats")):
-        lines += _table(
-            title,
-            [key[:-1], *side],
-            [
-                [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_pieces"])]
-                for name, s in stats[key].items()
-            ],
-        )
-    lines.append(f"Game length: {_mean(stats['game_length'])} rounds")
-    lines.append(f"Penalties: {_mean(stats['penalties'])} a game")
-    lines.append(f"Decided by the round limit: {_rate(stats['round_limit_reached'])} of games")
-    return "\n".join(lines) + "\n"
-
-
-def _rows(stats: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
-    rows = []
-    for section in ("bots", "seats"):
-        for name, side in stats[section].items():
-            for metric, estimate in side.items():
-                rows.append((section, name, metric, estimate))
-    rows.append(("game", "all", "length", stats["game_length"]))
-    for role, metrics in stats["roles"].items():
-        for metric, estimate in metrics.items():
-            rows.append(("roles", role, metric, estimate))
-    rows.append(("roles", "snitch", "lone_snitch", stats["lone_snitch"]))
-    return rows
-
-
-def to_csv(stats: dict[str, Any]) -> str:
-    """The statistics as CSV: ``section,name,metric,value,low,high,n``, one estimate a row."""
-    return _csv(_rows(stats))
-
-
-def _csv(rows: list[tuple[str, str, str, dict[str, Any]]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["section", "name", "metric", "value", "low", "high", "n"])
-    for section, name, metric, e in rows:
-        writer.writerow(
-            [
-                section,
-                name,
-                metric,
-                f"{e['value']:.6g}",
-                f"{e['low']:.6g}",
-                f"{e['high']:.6g}",
-                e["n"],
-            ]
-        )
-    return buffer.getvalue()
-
-
-def _rate(e: dict[str, Any]) -> str:
-    return f"{e['value'] * 100:5.1f}% [{e['low'] * 100:4.1f}-{e['high'] * 100:4.1f}]"
-
-
-def _mean(e: dict[str, Any]) -> str:
-    return f"{e['value']:5.2f} [{e['low']:.2f} to {e['high']:.2f}]"
-
-
-def _table(title: str, headers: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = [cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join([first, *rest]).rstrip()
-
-    return [title, line(headers), line(["-" * w for w in widths]), *map(line, rows), ""]
-
-
-def to_table(settings: dict[str, Any], stats: dict[str, Any]) -> str:
-    """The statistics as the plain-text tables ``simulate`` prints (95% intervals in brackets)."""
-    variant = "quick game" if settings["quick"] else "full game"
-    lines = [
-        f"{stats['games']} games, {settings['players']} players, {variant}, "
-        f"repeat_role={settings['repeat_role']}, {settings['dealer']} dealer, seed {settings['seed']}",
-        f"Bots: {', '.join(settings['bots'])}",
-        "Intervals in brackets are 95% confidence intervals (Wilson for rates).",
-        _SEAT_GAMES,
-        "",
-    ]
-    side = ["seat-games", "win rate", "mean final cash (M)"]
-    lines += _table(
-        "By bot",
-        ["bot", *side],
-        [
-            [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_cash"])]
-            for name, s in stats["bots"].items()
-        ],
-    )
-    lines += _table(
-        "By seat",
-        ["seat", *side],
-        [
-            [name, str(s["win_rate"]["n"]), _rate(s["win_rate"]), _mean(s["mean_cash"])]
-            for name, s in stats["seats"].items()
-        ],
-    )
-    lines += _table(
-        "By role (of all characters chosen)",
-        ["role", "characters", "chosen", "survived", "eliminated", "mean payoff (M)"],
-        [
-            [
-                role,
-                str(m["survived"]["n"]),
-                _rate(m["chosen"]),
-                _rate(m["survived"]),
-                _rate(m["eliminated"]),
-                _mean(m["mean_payoff"]),
-            ]
-            for role, m in stats["roles"].items()
-        ],
-    )
-    lines.append(f"Game length: {_mean(stats['game_length'])} rounds")
-    lines.append(
-        f"Lone Snitch (R-HEIST-LONE-SNITCH): {_rate(stats['lone_snitch'])} of Snitches chosen"
-    )
-    return "\n".join(lines) + "\n"
+    return TORRAKU_STATISTICS.table(settings, stats)

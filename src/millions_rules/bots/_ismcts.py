@@ -6,8 +6,9 @@ plays them with :meth:`~millions_rules.games.Game.apply`, lets
 :meth:`~millions_rules.games.Game.chance` deal for an external dealer and scores the end
 with :meth:`~millions_rules.games.Game.winners` and :meth:`~millions_rules.games.Game.scores`.
 What it knows of one game (how far to look, how the others play, what the searching seat
-observes) is a :class:`SearchModel`: :class:`GenericSearch`, from the interface alone, or
-the game's own (Millions': :class:`~millions_rules.bots._millions_search.MillionsSearch`).
+observes) is a :class:`SearchModel`: the game's own
+(:attr:`~millions_rules.games.Companions.search_model`; Millions has one), or
+:class:`GenericSearch`, from the interface alone.
 """
 
 from __future__ import annotations
@@ -15,68 +16,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, Final, Protocol, TypeVar
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 from .._common.errors import ConfigError
-from ..games import AnyGame, game_of
-from ._millions_search import MillionsSearch
+from .._common.game import Rollout, SearchModel
+from ..games import GAMES, AnyGame, game_of
 
-__all__ = ["MODELS", "GenericSearch", "ISMCTSBot", "Rollout", "SearchModel"]
+__all__ = ["MODELS", "GenericSearch", "ISMCTSBot", "Rollout", "SearchModel", "search_model"]
 
 A = TypeVar("A")
-
-
-class Rollout(Protocol):
-    """One iteration's walk through a sampled world (made by :meth:`SearchModel.rollout`)."""
-
-    def done(self, state: Any) -> bool:
-        """Whether the walk ends here (the game is over, or the model's horizon is reached)."""
-        ...
-
-    def deal(self, state: Any, sim: random.Random) -> Any:
-        """The dealer's action (the game awaits an external dealer)."""
-        ...
-
-    def next_seat(self, state: Any) -> int:
-        """The seat that acts next."""
-        ...
-
-    def policy(self, state: Any, seat: int, sim: random.Random) -> Any:
-        """The fast model's action for ``seat`` (another seat, or the searcher off the tree)."""
-        ...
-
-    def choices(self, state: Any, seat: int) -> tuple[Any, ...]:
-        """The searching seat's actions at a decision of the tree below the root."""
-        ...
-
-    def key(self, state: Any, seat: int) -> Hashable:
-        """What the searching seat observes at a decision (its information set, with its
-        earlier actions, which the tree adds)."""
-        ...
-
-    def played(self, before: Any, after: Any, seat: int, action: Any, searcher: bool) -> None:
-        """Note that ``seat`` played ``action``, from ``before`` to ``after`` (``searcher``:
-        the searching seat, in the tree)."""
-        ...
-
-
-class SearchModel(Protocol):
-    """What :class:`ISMCTSBot` knows of one game beyond the interface."""
-
-    @property
-    def scale(self) -> float:
-        """The score lead that makes the heuristic reward about 0.73 (see :class:`ISMCTSBot`)."""
-        ...
-
-    def root_actions(self, offered: Sequence[Any]) -> tuple[Any, ...]:
-        """The offered actions the search considers (never empty)."""
-        ...
-
-    def rollout(self, world: Any, me: int) -> Rollout:
-        """A fresh walk through ``world`` for the searching seat ``me``."""
-        ...
 
 
 class GenericSearch:
@@ -153,9 +102,36 @@ class _GenericRollout:
         self._pacing.played(after, seat, action)
 
 
-#: The search model of each game that has its own, by name; any other game searches with
-#: :class:`GenericSearch`.
-MODELS: Final[Mapping[str, SearchModel]] = MappingProxyType({"millions": MillionsSearch()})
+class _Models(Mapping[str, SearchModel]):
+    """The registered games' own search models, by game name (read-only, always current)."""
+
+    def _models(self) -> dict[str, SearchModel]:
+        found = {}
+        for name, game in GAMES.items():
+            model = game.companions.search_model
+            if model is not None:
+                found[name] = model
+        return found
+
+    def __getitem__(self, name: str) -> SearchModel:
+        return self._models()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._models())
+
+    def __len__(self) -> int:
+        return len(self._models())
+
+
+#: The search model of each registered game that has its own (its
+#: :attr:`~millions_rules.games.Companions.search_model`), by name; any other game searches
+#: with :class:`GenericSearch`.
+MODELS: Final[Mapping[str, SearchModel]] = _Models()
+
+
+def search_model(game: AnyGame) -> SearchModel:
+    """The model :class:`ISMCTSBot` searches ``game`` with: its own, else :class:`GenericSearch`."""
+    return game.companions.search_model or GenericSearch(game)
 
 
 class _Node:
@@ -179,8 +155,8 @@ class ISMCTSBot:
 
     A bot of every game. Each iteration draws a world consistent with the bot's view with
     the game's :meth:`~millions_rules.games.Game.sample_state` and plays it to the horizon
-    of the game's :class:`SearchModel` (``_ismcts.MODELS``; :class:`GenericSearch` for a game
-    without its own). The bot's own decisions walk a tree of its information sets (what the
+    of the game's :class:`SearchModel` (its :attr:`~millions_rules.games.Companions.search_model`;
+    :class:`GenericSearch` for a game without its own). The bot's own decisions walk a tree of its information sets (what the
     model says it observes, after its earlier actions), picked by UCB1 with exploration
     constant ``exploration``, an action never tried first; everything else follows the
     model's fast policy. The end is scored for the bot: its share of the win (1, or 1/k for
@@ -189,7 +165,7 @@ class ISMCTSBot:
     :meth:`~millions_rules.games.Game.scores`. After the budget the most visited action is
     played.
 
-    In *Millions of Dollars* (its own model, ``_millions_search.MillionsSearch``)
+    In *Millions of Dollars* (its own model, ``millions_rules.millions.companions.MillionsSearch``)
     the world is one that :func:`~millions_rules.sample_state` draws uniformly among those
     the rules allow, played to the end of the current round:
 
@@ -274,9 +250,9 @@ class ISMCTSBot:
             ConfigError: If ``view`` is no game's view.
         """
         game = game_of(view)
-        model = MODELS.get(game.name) or GenericSearch(game)
+        model = search_model(game)
         candidates: tuple[A, ...] = model.root_actions(legal)
-        me = getattr(view, "seat", None)
+        me = game.view_seat(view)
         if len(candidates) == 1 or me is None:
             return candidates[0]
         seed = rng.getrandbits(64) ^ ((self.seed or 0) & ((1 << 64) - 1))

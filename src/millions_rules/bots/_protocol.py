@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
-from ..millions._actions import Action
-from ..millions._errors import MillionsError
-from ..millions._game import PAYMENT_AMOUNTS, action_space
-from ..millions._views import PlayerView
+from .._common.errors import MillionsError
+from .._common.game import AnyBot
+from ..millions import Action, PlayerView
+from ..millions.companions import PAYMENT_AMOUNTS, action_space
 
 __all__ = ["PAYMENT_AMOUNTS", "AnyBot", "Bot", "BotError", "action_space", "offered_action"]
 
@@ -45,19 +45,6 @@ class Bot(Protocol):
             legal: The actions offered, never empty: decisions, threat cards and payments.
             rng: The bot's generator for this game.
         """
-        ...
-
-
-@runtime_checkable
-class AnyBot(Protocol):
-    """A bot of any game: the shape :func:`~millions_rules.bots.play_game` relies on.
-
-    ``view`` is the seat's view in the game being played, ``legal`` its offered actions;
-    the answer must be one of them.
-    """
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """One of ``legal``."""
         ...
 
 

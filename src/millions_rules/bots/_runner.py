@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from .._common.errors import ConfigError
 from ..games import GAMES, AnyGame, game_of
-from ..millions._config import GameConfig
-from ..millions._game import MAX_EXTRA_ACTIONS
-from ..millions._state import GameState
+from ..millions import GameConfig, GameState
+from ..millions.companions import MAX_EXTRA_ACTIONS
 from ._protocol import AnyBot, Bot, offered_action
 
 __all__ = ["MAX_EXTRA_ACTIONS", "config_game", "play_game", "seat_rng"]
@@ -47,16 +46,23 @@ def config_game(config: object) -> AnyGame:
     except ConfigError:
         game = None
     if game is None or type(config) is not game.config_type:
-        kinds = " or ".join(g.config_type.__name__ for g in GAMES.values())
-        raise ConfigError(f"play_game needs a {kinds}, not {type(config).__name__}")
+        kinds = ", ".join(g.config_type.__name__ for g in GAMES.values())
+        raise ConfigError(
+            f"play_game needs the config of a registered game ({kinds}), "
+            f"not {type(config).__name__}"
+        )
     return game
 
 
-def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = None) -> GameState:
+@overload
+def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = None) -> GameState: ...
+@overload
+def play_game(config: object, bots: Sequence[AnyBot], *, seed: int | None = None) -> Any: ...
+def play_game(config: Any, bots: Sequence[Any], *, seed: int | None = None) -> Any:
     """Play one game between ``bots``, one per seat; return the final state.
 
     The game is the one ``config`` belongs to (:func:`~millions_rules.games.game_of`): any
-    game of :data:`~millions_rules.games.GAMES`. Each time a seat must act, the runner asks the
+    registered game of :data:`~millions_rules.games.GAMES`. Each time a seat must act, the runner asks the
     game's :meth:`~millions_rules.games.Game.pacing` which seat it is and what to offer it,
     builds that seat's :meth:`~millions_rules.games.Game.view` and asks the seat's bot; it
     applies the answer with ``seat=`` so the engine checks that it is that seat's own action.
@@ -72,8 +78,9 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     with its legal actions; stacking outcomes come from the model R-TK-SIM (the engine's, or
     the table's with ``Dealer.EXTERNAL``).
 
-    The function is typed for Millions; :func:`millions_rules.bots.torraku.play_game` is the
-    same function typed for Torraku.
+    The function is typed for Millions, and for any other game's config with a final state
+    of type ``Any``; :func:`millions_rules.bots.torraku.play_game` is the same function
+    typed for Torraku.
 
     Args:
         config: The game's configuration (any game, any variant).
@@ -103,14 +110,13 @@ def play_game(config: GameConfig, bots: Sequence[Bot], *, seed: int | None = Non
     >>> play_game(TorrakuConfig(2, seed=7, round_limit=20), [RandomBot(), RandomBot()]).winners
     (0,)
     """
-    final: GameState = _play(config, bots, seed)
-    return final
+    return _play(config, bots, seed)
 
 
 def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
-    """:func:`play_game` for a config of any game (every config has ``players`` and ``seed``)."""
+    """:func:`play_game` for a config of any game."""
     game = config_game(config)
-    players: int = config.players
+    players = game.players_of(config)
     if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
         raise ConfigError(f"bots must be a sequence of bots, not {type(bots).__name__}")
     if len(bots) != players:
@@ -120,7 +126,7 @@ def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
             raise ConfigError(f"bots[{index}] has no choose method: {bot!r} is not a Bot")
     if seed is not None and (type(seed) is not int or seed < 0):
         raise ConfigError(f"seed must be an int >= 0 or None, not {seed!r}")
-    base: int = config.seed if seed is None else seed
+    base = game.seed_of(config) if seed is None else seed
     rngs = [seat_rng(base, seat) for seat in range(players)]
     chance = game.chance(base)
     state = game.new_game(config)

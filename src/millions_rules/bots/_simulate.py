@@ -5,9 +5,11 @@ This is the engine of ``python -m millions_rules simulate`` (the command line li
 ``i`` of a run has its own seed, drawn from the run's seed and ``i`` alone, and its own
 fresh bots, so a run gives the same results whatever the number of processes, on one
 machine or on a Ray cluster. What each game measures beyond wins, its score and the length
-of a game is its :class:`GameStats` hook (:data:`HOOKS`): Millions' roles and lone Snitches
-(:mod:`millions_rules.bots._millions_stats`), Torraku's penalties and round limit
-(:mod:`millions_rules.bots.torraku._simulate`).
+of a game is its :attr:`~millions_rules.games.Companions.statistics` (:data:`HOOKS`):
+Millions' roles and lone Snitches, Torraku's penalties and round limit; a game without its
+own gets :class:`~millions_rules.kit.CommonStatistics`. A worker process or a Ray worker
+finds the game by name in its own registry, so an installed game (an entry point) plays
+there too.
 """
 
 from __future__ import annotations
@@ -17,19 +19,18 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from types import MappingProxyType
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, TypeVar
 
-from ..games import get_game
-from ..millions._roles import Dealer, RepeatRole
+from .._common.errors import ConfigError
+from .._common.game import GameStatistics
+from .._common.stats import CommonStatistics, as_dict, mean_interval, wilson
+from ..games import GAMES, AnyGame, get_game
+from ..millions import Dealer, RepeatRole
+from ..millions.companions import summarise
 from ._ismcts import ISMCTSBot
-from ._millions_stats import HOOK as MILLIONS_HOOK
-from ._millions_stats import summarise
 from ._protocol import AnyBot
 from ._random_bot import RandomBot
 from ._runner import _play
-from ._stats import as_dict, mean_interval, wilson
-from .torraku._simulate import HOOK as TORRAKU_HOOK
 
 __all__ = [
     "HOOKS",
@@ -43,6 +44,7 @@ __all__ = [
     "seats_for_game",
     "simulate",
     "statistics",
+    "statistics_of",
     "summarise",
 ]
 
@@ -51,56 +53,44 @@ GameSummary = dict[str, Any]
 Task = TypeVar("Task")
 
 
-class GameStats(Protocol):
-    """What the simulator needs to know of one game beyond the game interface."""
-
-    @property
-    def game(self) -> str:
-        """The game's name in :data:`~millions_rules.games.GAMES`."""
-        ...
-
-    @property
-    def score(self) -> str:
-        """The summary key of each seat's final score (``cash``, ``pieces``)."""
-        ...
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        """The names of the game's own options, in the order of the run's settings."""
-        ...
-
-    def config(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
-        """The config of one game of the run."""
-        ...
-
-    def rule_bot(self) -> AnyBot:
-        """A fresh ``rule`` bot of the game."""
-        ...
-
-    def summarise(self, final: Any, labels: Sequence[str], seconds: float) -> GameSummary:
-        """The summary of a finished game: ``bots``, ``winners``, the score, ``rounds``..."""
-        ...
-
-    def statistics(self, summaries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        """The game's own statistics, added to the common ones."""
-        ...
+#: What the simulator needs to know of one game beyond the game interface (the name it
+#: had before it became a part of the game contract).
+GameStats = GameStatistics
 
 
-#: The simulator's hook of each game, by name.
-HOOKS: Final[Mapping[str, GameStats]] = MappingProxyType(
-    {MILLIONS_HOOK.game: MILLIONS_HOOK, TORRAKU_HOOK.game: TORRAKU_HOOK}
-)
+def statistics_of(game: AnyGame) -> GameStatistics:
+    """What the simulator measures in ``game``: its own statistics, else the common ones."""
+    return game.companions.statistics or CommonStatistics(game)
 
 
-def _hook(game: str) -> GameStats:
-    get_game(game)  # ConfigError for an unknown name
-    return HOOKS[game]
+class _Hooks(Mapping[str, GameStatistics]):
+    """Each registered game's statistics, by name (read-only, always current)."""
+
+    def __getitem__(self, name: str) -> GameStatistics:
+        return statistics_of(GAMES[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
-def bot_from_spec(spec: str, game: str = "millions") -> AnyBot:
+#: The simulator's statistics of each registered game, by name.
+HOOKS: Final[Mapping[str, GameStatistics]] = _Hooks()
+
+
+def _hook(game: str) -> GameStatistics:
+    return statistics_of(get_game(game))  # ConfigError for an unknown name
+
+
+def bot_from_spec(spec: str, game: str | None = None) -> AnyBot:
     """A bot of ``game`` from its short name: ``random``, ``rule`` or ``ismcts[:ITERATIONS]``.
 
-    ``random`` and ``ismcts`` are the bots of every game; ``rule`` is the game's own.
+    ``random`` and ``ismcts`` are the bots of every game; ``rule`` is the game's own
+    (:attr:`~millions_rules.games.Companions.rule_bot`; a game without one gets a
+    :class:`~millions_rules.bots.RandomBot`). ``game`` ``None`` is the command line's
+    default game, Millions.
 
     >>> bot_from_spec("ismcts:50")
     ISMCTSBot(iterations=50, seconds=None, seed=None)
@@ -115,13 +105,14 @@ def bot_from_spec(spec: str, game: str = "millions") -> AnyBot:
     if name == "random" and not arg:
         return RandomBot()
     if name == "rule" and not arg:
-        return _hook(game).rule_bot()
+        make = get_game(game or "millions").companions.rule_bot
+        return make() if make is not None else RandomBot()
     if name == "ismcts":
         if not arg:
             return ISMCTSBot()
         if arg.isdigit() and int(arg) > 0:
             return ISMCTSBot(iterations=int(arg))
-    which = "" if game == "millions" else get_game(game).title.split()[-1] + " "
+    which = "" if game is None else get_game(game).title.split()[-1] + " "
     raise ValueError(f"unknown {which}bot {spec!r}: use random, rule or ismcts[:ITERATIONS]")
 
 
@@ -159,7 +150,7 @@ GameTask = tuple[str, int, int, tuple[str, ...], int, tuple[tuple[str, Any], ...
 def play_one(task: GameTask) -> GameSummary:
     """Play one game of a run and summarise it (the unit of work of a process or Ray task)."""
     name, game, players, specs, seed, options, rotate = task
-    hook = HOOKS[name]
+    hook = _hook(name)
     labels = seats_for_game(specs, players, game, rotate)
     config = hook.config(players, game_seed(seed, game), dict(options))
     bots = [bot_from_spec(label, name) for label in labels]
@@ -183,19 +174,27 @@ def simulate(
 ) -> list[GameSummary]:
     """Play ``games`` games of ``game``; the summaries in game order.
 
-    ``options`` are the game's own (:attr:`GameStats.options`). The games run on ``jobs``
+    ``options`` are the game's own: at least those its statistics name
+    (:attr:`~millions_rules.kit.GameStatistics.options`), and any other the statistics'
+    ``config`` takes (the common statistics pass every option to
+    :meth:`~millions_rules.games.Game.config`). The games run on ``jobs``
     processes, or as Ray tasks when ``ray`` is set (see :func:`map_games`); the results
     depend on the other arguments only. ``progress`` is called with the number of games
     finished so far.
 
     Raises:
-        ConfigError: For an unknown game.
+        ConfigError: For an unknown game, a missing option or one the game refuses.
         ValueError: For an unknown bot.
     """
     hook = _hook(game)
     for spec in specs:
         bot_from_spec(spec, game)  # fail early, in this process
+    missing = [name for name in hook.options if name not in options]
+    if missing:
+        raise ConfigError(f"simulate of {game} needs the options {', '.join(missing)}")
     settings = tuple((name, options[name]) for name in hook.options)
+    settings += tuple(sorted((k, v) for k, v in options.items() if k not in hook.options))
+    hook.config(players, 0, dict(settings))  # a bad option fails here, in this process
     tasks: list[GameTask] = [
         (game, i, players, tuple(specs), seed, settings, rotate) for i in range(games)
     ]

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 import attrs
 
+from .._common.game import Payment
 from ._roles import Role
 
 __all__ = [
@@ -81,7 +82,7 @@ class Leave:
 
 
 @attrs.frozen
-class Pay:
+class Pay(Payment):
     """Pay money to another player as part of a deal (R-NEG-3)."""
 
     player: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 
-from ..bots._random_bot import RandomBot
+from .._common.random_bot import RandomBot
 
 __all__ = ["RandomPlayer"]
 

@@ -14,16 +14,22 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .._common.game import config_with_options
-from ._actions import ACTION_TYPES, Action, Pay, UseThreat
+from .._common.game import Companions, config_with_options
+from ._actions import ACTION_TYPES, Action, DealLoot, Pay, SetAside, UseThreat
 from ._config import GameConfig
+from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import IllegalActionError
 from ._narrate import describe
 from ._records import load_game, save_game
+from ._roles import Role
+from ._rule_bot import RuleBot
 from ._sampling import sample_state
+from ._schema import write_schemas
+from ._search import MillionsSearch
 from ._serialization import from_json, to_json
 from ._state import GameState, Phase
+from ._stats import HOOK as STATISTICS
 from ._views import PlayerView, view
 
 __all__ = [
@@ -34,6 +40,7 @@ __all__ = [
     "MillionsChance",
     "MillionsGame",
     "MillionsPacing",
+    "chance_outcomes",
 ]
 
 T = TypeVar("T")
@@ -119,16 +126,49 @@ class MillionsPacing:
             self._turn = (seat + 1) % self._players
 
 
+def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
+    """The external dealer's actions now with the engine's own probabilities.
+
+    A loot card is any card left in the deck, each equally likely (R-PLAN-1); the role
+    card set aside is one of the round's role cards, shuffled, so each role in proportion to
+    its cards (R-PLAN-4). Empty unless the game awaits the dealer.
+
+    >>> from millions_rules import Dealer, GameConfig, new_game
+    >>> outcomes = chance_outcomes(new_game(GameConfig(4, seed=1, dealer=Dealer.EXTERNAL)))
+    >>> len(outcomes), sum(p for _, p in outcomes)
+    (8, 1.0)
+    """
+    _require_state(state)
+    if not state.awaiting_dealer:
+        return ()
+    if state.phase is Phase.DEALING:
+        share = 1.0 / len(state.deck)
+        return tuple((DealLoot(index), share) for index in sorted(state.deck))
+    cards: dict[Role, int] = {}
+    for character in state.characters:
+        cards[character.role] = cards.get(character.role, 0) + 1
+    total = sum(cards.values())
+    return tuple((SetAside(role), cards[role] / total) for role in sorted(cards))
+
+
 class MillionsChance:
-    """An external dealer that deals uniformly at random among the legal deals."""
+    """An external dealer that deals as the engine would (:func:`chance_outcomes`)."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(f"millions-bots:{seed}:dealer")
 
     def draw(self, state: GameState) -> Action:
-        """One of the dealer's legal actions, uniformly."""
-        offered = legal_actions(state)
-        return offered[self._rng.randrange(len(offered))]
+        """One of the dealer's actions, drawn with the probabilities of :func:`chance_outcomes`
+        (a loot card uniformly among those left)."""
+        outcomes = chance_outcomes(state)
+        if state.phase is Phase.DEALING:
+            return outcomes[self._rng.randrange(len(outcomes))][0]
+        pick = self._rng.random()
+        for action, p in outcomes:
+            pick -= p
+            if pick < 0:
+                return action
+        return outcomes[-1][0]
 
 
 @attrs.frozen
@@ -164,6 +204,14 @@ class MillionsGame:
             ConfigError: If a value is out of range or an option is not a field.
         """
         return config_with_options(GameConfig, self.title, players, seed, options)
+
+    def players_of(self, config: GameConfig) -> int:
+        """``config.players``."""
+        return config.players
+
+    def seed_of(self, config: GameConfig) -> int:
+        """``config.seed``."""
+        return config.seed
 
     def new_game(self, config: GameConfig) -> GameState:
         """:func:`~millions_rules.new_game`."""
@@ -204,6 +252,10 @@ class MillionsGame:
         _require_state(state)
         return state.awaiting_dealer
 
+    def chance_outcomes(self, state: GameState) -> tuple[tuple[Action, float], ...]:
+        """:func:`chance_outcomes`."""
+        return chance_outcomes(state)
+
     def is_over(self, state: GameState) -> bool:
         """:attr:`~millions_rules.GameState.is_over`."""
         _require_state(state)
@@ -226,6 +278,14 @@ class MillionsGame:
     def view_version(self, seen: PlayerView) -> int:
         """:attr:`~millions_rules.PlayerView.version`."""
         return seen.version
+
+    def view_events(self, seen: PlayerView) -> tuple[object, ...]:
+        """The view's events."""
+        return tuple(seen.events)
+
+    def view_seat(self, seen: PlayerView) -> int | None:
+        """:attr:`~millions_rules.PlayerView.seat`."""
+        return seen.seat
 
     def sample_state(self, seen: PlayerView, seed: int) -> GameState:
         """:func:`~millions_rules.sample_state`."""
@@ -261,6 +321,22 @@ class MillionsGame:
     def chance(self, seed: int) -> MillionsChance:
         """A :class:`MillionsChance` for the runner's ``seed``."""
         return MillionsChance(seed)
+
+    @property
+    def companions(self) -> Companions:
+        """Its :class:`~millions_rules.bots.RuleBot`, search model, statistics, schemas and demo."""
+        return _COMPANIONS
+
+
+_COMPANIONS: Final = Companions(
+    rule_bot=RuleBot,
+    search_model=MillionsSearch(),
+    statistics=STATISTICS,
+    schemas=write_schemas,
+    demo=demo_story,
+    demo_players=5,
+    demo_seed=2016,
+)
 
 
 #: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.

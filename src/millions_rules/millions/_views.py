@@ -23,7 +23,8 @@ from functools import cache
 
 import attrs
 
-from ._actions import Action
+from .._common.game import PayingView
+from ._actions import Action, Pay
 from ._checks import illegal, require_seat
 from ._config import GameConfig
 from ._engine import actors, legal_actions, payees
@@ -126,7 +127,7 @@ class SeenCharacter:
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(PayingView):
     """Everything one seat may know about the game, and everything a frontend needs to draw it.
 
     Build it with :func:`~millions_rules.view`; never build it by hand from a :class:`~millions_rules.GameState`.
@@ -207,6 +208,16 @@ class PlayerView:
     def my_characters(self) -> tuple[SeenCharacter, ...]:
         """This seat's own characters this round."""
         return tuple(c for c in self.characters if c.player == self.seat)
+
+    def payment(self, to: int, amount: int) -> Pay:
+        """This seat's :class:`~millions_rules.Pay` of ``amount`` millions to seat ``to``.
+
+        Raises:
+            ConfigError: If the view is a spectator's.
+        """
+        if self.seat is None:
+            raise ConfigError("a spectator's view pays nobody")
+        return Pay(self.seat, to, amount)
 
 
 document_fields(PublicConfig, SeenCharacter, PlayerView)

@@ -15,21 +15,34 @@ from typing import Final, TypeVar
 import attrs
 
 from .._common.errors import ConfigError, IllegalActionError
-from .._common.game import config_with_options
+from .._common.game import Companions, config_with_options
 from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
+from ._demo import play_demo
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
-from ._model import draw_outcome
+from ._model import _knock, draw_outcome
 from ._narrate import describe
+from ._pieces import Placement
 from ._records import load_game, save_game
+from ._rule_bot import RuleBot
+from ._schema import write_schemas
 from ._serialization import from_json, to_json
 from ._state import Phase, TorrakuState
+from ._stats import HOOK as STATISTICS
 from ._views import TorrakuView, view
 
-__all__ = ["GAME", "MAX_ROUNDS", "TorrakuChance", "TorrakuGame", "TorrakuPacing", "sample_state"]
+__all__ = [
+    "GAME",
+    "MAX_ROUNDS",
+    "TorrakuChance",
+    "TorrakuGame",
+    "TorrakuPacing",
+    "chance_outcomes",
+    "sample_state",
+]
 
 T = TypeVar("T")
 
@@ -62,6 +75,40 @@ class TorrakuPacing:
 
     def played(self, state: TorrakuState, seat: int, action: Action) -> None:
         """Nothing to count."""
+
+
+def chance_outcomes(state: TorrakuState) -> tuple[tuple[Action, float], ...]:
+    """The table's reports of the attempt now, with the dexterity model's probabilities.
+
+    Placed, dropped, touched, and knocked down with each number of fallen pieces from 1 to
+    the stack's height equally likely (R-TK-SIM-2): what :class:`TorrakuChance` draws.
+    Empty unless the game awaits the table's report.
+
+    >>> from millions_rules.torraku import Dealer, TorrakuConfig, legal_actions, new_game
+    >>> state = new_game(TorrakuConfig(2, seed=1, dealer=Dealer.EXTERNAL))
+    >>> while state.phase is not Phase.STACKING:
+    ...     state = GAME.apply(state, legal_actions(state)[-1])
+    >>> [(a.outcome.value, a.fallen, round(p, 2)) for a, p in chance_outcomes(state)]
+    [('placed', None, 0.98), ('knocked_down', 1, 0.02)]
+    """
+    _require_state(state)
+    seat = state.to_act
+    if state.phase is not Phase.STACKING or seat is None:
+        return ()
+    config, height = state.config, len(state.stack)
+    knock = _knock(config, height, state.rows[seat][0], seat)
+    touch, drop = config.touch, config.drop
+    outcomes: list[tuple[Action, float]] = [
+        (ReportPlacement(seat, Placement.PLACED), 1.0 - (touch + knock + drop)),
+        (ReportPlacement(seat, Placement.DROPPED), drop),
+        (ReportPlacement(seat, Placement.TOUCHED), touch),
+    ]
+    if height:
+        outcomes += [
+            (ReportPlacement(seat, Placement.KNOCKED_DOWN, fallen), knock / height)
+            for fallen in range(1, height + 1)
+        ]
+    return tuple((action, p) for action, p in outcomes if p > 0)
 
 
 class TorrakuChance:
@@ -168,6 +215,14 @@ class TorrakuGame:
         """
         return config_with_options(TorrakuConfig, self.title, players, seed, options)
 
+    def players_of(self, config: TorrakuConfig) -> int:
+        """``config.players``."""
+        return config.players
+
+    def seed_of(self, config: TorrakuConfig) -> int:
+        """``config.seed``."""
+        return config.seed
+
     def new_game(self, config: TorrakuConfig) -> TorrakuState:
         """:func:`~millions_rules.torraku.new_game`."""
         return new_game(config)
@@ -207,6 +262,10 @@ class TorrakuGame:
         _require_state(state)
         return state.phase is Phase.STACKING
 
+    def chance_outcomes(self, state: TorrakuState) -> tuple[tuple[Action, float], ...]:
+        """:func:`chance_outcomes`."""
+        return chance_outcomes(state)
+
     def is_over(self, state: TorrakuState) -> bool:
         """:attr:`~millions_rules.torraku.TorrakuState.is_over`."""
         _require_state(state)
@@ -229,6 +288,14 @@ class TorrakuGame:
     def view_version(self, seen: TorrakuView) -> int:
         """:attr:`~millions_rules.torraku.TorrakuView.version`."""
         return seen.version
+
+    def view_events(self, seen: TorrakuView) -> tuple[object, ...]:
+        """The view's events."""
+        return tuple(seen.events)
+
+    def view_seat(self, seen: TorrakuView) -> int | None:
+        """:attr:`~millions_rules.torraku.TorrakuView.seat`."""
+        return seen.seat
 
     def sample_state(self, seen: TorrakuView, seed: int) -> TorrakuState:
         """:func:`sample_state`."""
@@ -264,6 +331,29 @@ class TorrakuGame:
     def chance(self, seed: int) -> TorrakuChance:
         """A :class:`TorrakuChance` for the runner's ``seed``."""
         return TorrakuChance(seed)
+
+    @property
+    def companions(self) -> Companions:
+        """Its :class:`~millions_rules.bots.torraku.RuleBot`, statistics, schemas and demo
+        (the search bot uses the generic model)."""
+        return _COMPANIONS
+
+
+def _demo(players: int, seed: int, locale: str, options: Mapping[str, object]) -> list[str]:
+    """``demo --game torraku``: :func:`~millions_rules.torraku._demo.play_demo`'s story."""
+    if options:
+        raise ConfigError(f"the Torraku demo takes no option: {', '.join(sorted(options))}")
+    return play_demo(players, seed, locale)[1]
+
+
+_COMPANIONS: Final = Companions(
+    rule_bot=RuleBot,
+    statistics=STATISTICS,
+    schemas=write_schemas,
+    demo=_demo,
+    demo_players=4,
+    demo_seed=1,
+)
 
 
 #: *Currency Torraku* as a :class:`~millions_rules.games.Game`.

@@ -3,11 +3,11 @@
 The runner, the simulator, :class:`RandomBot` and :class:`~millions_rules.bots.ISMCTSBot`
 are written once for every game (:mod:`millions_rules.bots`); this package holds what is
 Torraku's own: the :class:`Bot` protocol typed with a
-:class:`~millions_rules.torraku.TorrakuView`, and :class:`RuleBot`. :func:`play_game` is
-:func:`millions_rules.bots.play_game` typed for Torraku: it never shows a bot the state,
-applies its actions with ``seat=`` and raises :class:`~millions_rules.bots.BotError` for an
-action not offered. Stacking is physical: with ``Dealer.EXTERNAL`` the runner reports each
-attempt from the dexterity model R-TK-SIM.
+:class:`~millions_rules.torraku.TorrakuView`, and :class:`RuleBot` (both kept in the game's
+wing). :func:`play_game` is :func:`millions_rules.bots.play_game` typed for Torraku: it
+never shows a bot the state, applies its actions with ``seat=`` and raises
+:class:`~millions_rules.bots.BotError` for an action not offered. Stacking is physical: with
+``Dealer.EXTERNAL`` the runner reports each attempt from the dexterity model R-TK-SIM.
 
 * :class:`RandomBot`: a uniformly random legal action, the baseline (the bot of every game);
 * :class:`RuleBot`: bets as long a row as the dexterity model makes safe enough;
@@ -24,12 +24,29 @@ True
 
 from __future__ import annotations
 
-from ..._common.public import present_as_public
-from ...torraku._game import MAX_ROUNDS
+from collections.abc import Sequence
+from typing import Final, Protocol, cast
+
+from ..._common.public import present_as_public, present_here
+from ...torraku import TorrakuConfig, TorrakuState
+from ...torraku.companions import DEFAULT_RISK, MAX_ROUNDS, Bot, RuleBot
 from .._random_bot import RandomBot
-from ._bots import DEFAULT_RISK, Bot, RuleBot, play_game
+from .._runner import play_game as _play_game
 
 __all__ = ["DEFAULT_RISK", "MAX_ROUNDS", "Bot", "RandomBot", "RuleBot", "play_game"]
 
 
+class _TorrakuRunner(Protocol):
+    def __call__(
+        self, config: TorrakuConfig, bots: Sequence[Bot], *, seed: int | None = None
+    ) -> TorrakuState: ...
+
+
+#: :func:`millions_rules.bots.play_game`, the runner of every game, typed for Torraku: one
+#: game between ``bots`` from ``config`` (a :class:`~millions_rules.torraku.TorrakuConfig`),
+#: the final :class:`~millions_rules.torraku.TorrakuState` returned. The same object.
+play_game: Final = cast(_TorrakuRunner, _play_game)
+
 present_as_public(__name__, globals(), __all__)
+# Kept in Torraku's wing.
+present_here(__name__, globals(), ["Bot", "RuleBot"])

@@ -12,11 +12,11 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ..millions._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
-from ..millions._engine import legal_actions
-from ..millions._planning import choices
-from ..millions._roles import Role
-from ..millions._state import CharacterStatus, GameState, Phase
+from ._actions import Action, Denounce, Leave, Pay, Stay, UseThreat
+from ._engine import legal_actions
+from ._planning import choices
+from ._roles import Role
+from ._state import CharacterStatus, GameState, Phase
 
 __all__ = ["MillionsRollout", "MillionsSearch"]
 

@@ -1,23 +1,21 @@
-"""The Torraku :class:`Bot` protocol, :class:`RuleBot`, and :func:`play_game` typed for Torraku.
+"""The Torraku :class:`Bot` protocol and :class:`RuleBot`, the game's own bot.
 
 :class:`~millions_rules.bots.RandomBot`, :class:`~millions_rules.bots.ISMCTSBot` and the
-runner are written once for every game; only what really differs lives here.
+runner are written once for every game (:mod:`millions_rules.bots`); only what really
+differs lives here, in the game's wing (public as :mod:`millions_rules.bots.torraku`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, cast, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-from ..._common.errors import ConfigError
-from ...torraku._actions import Action, Bet, Pass
-from ...torraku._config import TorrakuConfig
-from ...torraku._state import TorrakuState
-from ...torraku._views import TorrakuView
-from .._runner import play_game as _play_game
+from .._common.errors import ConfigError
+from ._actions import Action, Bet, Pass
+from ._views import TorrakuView
 
-__all__ = ["DEFAULT_RISK", "Bot", "RuleBot", "play_game"]
+__all__ = ["DEFAULT_RISK", "Bot", "RuleBot"]
 
 #: The knock-down chance a :class:`RuleBot` accepts on its last stacking attempt by default.
 DEFAULT_RISK: Final = 0.5
@@ -106,15 +104,3 @@ class RuleBot:
     def _safest(view: TorrakuView, bets: Sequence[Bet]) -> Bet:
         factors = view.config.kind_factor
         return min(bets, key=lambda a: sum(factors[p.order] for p in a.pieces))
-
-
-class _TorrakuRunner(Protocol):
-    def __call__(
-        self, config: TorrakuConfig, bots: Sequence[Bot], *, seed: int | None = None
-    ) -> TorrakuState: ...
-
-
-#: :func:`millions_rules.bots.play_game`, the runner of every game, typed for Torraku: one
-#: game between ``bots`` from ``config`` (a :class:`~millions_rules.torraku.TorrakuConfig`),
-#: the final :class:`~millions_rules.torraku.TorrakuState` returned. The same object.
-play_game: Final = cast(_TorrakuRunner, _play_game)

@@ -6,13 +6,13 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..millions._actions import Action, Choose, Denounce, Leave, Pay, Stay, UseThreat
-from ..millions._errors import ConfigError
-from ..millions._events import LootRevealed, Paid
-from ..millions._roles import RepeatRole, Role, roles_in_play
-from ..millions._sampling import sample_state
-from ..millions._state import Character, CharacterStatus, GameState, Phase
-from ..millions._views import PlayerView
+from ._actions import Action, Choose, Denounce, Leave, Pay, Stay, UseThreat
+from ._errors import ConfigError
+from ._events import LootRevealed, Paid
+from ._roles import RepeatRole, Role, roles_in_play
+from ._sampling import sample_state
+from ._state import Character, CharacterStatus, GameState, Phase
+from ._views import PlayerView
 
 __all__ = ["RuleBot"]
 

@@ -1,0 +1,31 @@
+"""*Millions of Dollars*' companions of the game interface: its bot, search model, statistics.
+
+The layers written once for every game reach these through
+:attr:`~millions_rules.games.Game.companions`; this public module names them for the
+packages that re-export them (:mod:`millions_rules.bots`, the ``demo`` command).
+"""
+
+from __future__ import annotations
+
+from ._demo import play_demo
+from ._game import GAME, MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS, action_space
+from ._rule_bot import RuleBot, role_values
+from ._search import MillionsRollout, MillionsSearch
+from ._stats import HOOK as STATISTICS
+from ._stats import JSON_SCHEMA, MillionsStats, summarise
+
+__all__ = [
+    "GAME",
+    "JSON_SCHEMA",
+    "MAX_EXTRA_ACTIONS",
+    "PAYMENT_AMOUNTS",
+    "STATISTICS",
+    "MillionsRollout",
+    "MillionsSearch",
+    "MillionsStats",
+    "RuleBot",
+    "action_space",
+    "play_demo",
+    "role_values",
+    "summarise",
+]

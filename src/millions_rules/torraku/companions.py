@@ -1,0 +1,24 @@
+"""*Currency Torraku*'s companions of the game interface: its own bot and statistics.
+
+The layers written once for every game reach these through
+:attr:`~millions_rules.games.Game.companions`; this public module names them for the
+packages that re-export them (:mod:`millions_rules.bots.torraku`).
+"""
+
+from __future__ import annotations
+
+from ._game import GAME, MAX_ROUNDS
+from ._rule_bot import DEFAULT_RISK, Bot, RuleBot
+from ._stats import HOOK as STATISTICS
+from ._stats import JSON_SCHEMA, TorrakuStats
+
+__all__ = [
+    "GAME",
+    "DEFAULT_RISK",
+    "JSON_SCHEMA",
+    "MAX_ROUNDS",
+    "STATISTICS",
+    "Bot",
+    "RuleBot",
+    "TorrakuStats",
+]
