@@ -21,6 +21,7 @@ from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
 from ._demo import play_demo
+from ._page import PAGE
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
 from ._model import _knock, draw_outcome
@@ -353,6 +354,7 @@ _COMPANIONS: Final = Companions(
     demo=_demo,
     demo_players=4,
     demo_seed=1,
+    page=PAGE,
 )
 
 
