@@ -251,7 +251,6 @@ class GameStatistics(Protocol):
 Demo = Callable[[int, int, str, Mapping[str, object]], Sequence[str]]
 
 
-
 class PageTracker(Protocol):
     """A replay's running summary, fed one public event at a time (see :attr:`Page.tracker`)."""
 

@@ -20,8 +20,7 @@ __all__ = ["PAGE", "RULES", "WORDS", "page_words"]
 RULES: Final[tuple[Text, ...]] = (
     msg(
         "web.rules.torraku.goal",
-        "Goal: be out of pieces when a round ends. Several players out of pieces share "
-        "the win.",
+        "Goal: be out of pieces when a round ends. Several players out of pieces share the win.",
     ),
     msg(
         "web.rules.torraku.betting",

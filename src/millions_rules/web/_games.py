@@ -185,7 +185,6 @@ class WebGame:
             return offered[0]
         from ..bots import offered_action
 
-
         return offered_action(bot.choose(seen, offered, rng), offered, seat)
 
     def dealer(self, config: Any) -> Dealer:

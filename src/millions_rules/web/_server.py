@@ -227,9 +227,7 @@ class Server:
                 type, ``external_dealer`` for a config whose caller deals.
         """
         if game not in game_names():
-            raise TableError(
-                f"game must be one of {', '.join(game_names())}", "bad_request", 400
-            )
+            raise TableError(f"game must be one of {', '.join(game_names())}", "bad_request", 400)
         rules = game_named(str(game))
         if type(players) is not int or players not in rules.player_counts:
             counts = rules.player_counts
