@@ -9,11 +9,11 @@ installed is skipped, not served, and kept.
 
 from __future__ import annotations
 
-import attrs
 import logging
 import pathlib
 import warnings
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")

@@ -21,11 +21,11 @@ from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
 from ._config import TorrakuConfig
 from ._demo import play_demo
-from ._page import PAGE
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import illegal
 from ._model import _knock, draw_outcome
 from ._narrate import describe
+from ._page import PAGE
 from ._pieces import Placement
 from ._records import load_game, save_game
 from ._rule_bot import RuleBot

@@ -190,7 +190,7 @@ class WebGame:
     def dealer(self, config: Any) -> Dealer:
         """Who deals in ``config`` (its ``dealer`` field, when its game has one)."""
         fields = {field.name: field for field in attrs.fields(self.game.config_type)}
-        dealer = getattr(config, "dealer") if "dealer" in fields else Dealer.ENGINE
+        dealer = config.dealer if "dealer" in fields else Dealer.ENGINE
         return dealer if isinstance(dealer, Dealer) else Dealer.ENGINE
 
     def seed(self, config: Any) -> int:

@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._common.i18n import Text, check_locale, cite, msg, translations
 from .._common.errors import IllegalActionError
+from .._common.i18n import Text, check_locale, cite, msg, translations
 
 __all__ = [
     "TEACH_WORDS",
