@@ -332,8 +332,8 @@ def server(session: nox.Session) -> None:
     the ``postgres`` user when run as root) and run every storage test on both databases,
     kill a server process with SIGKILL 50 times while clients play, and race actions
     through two server processes sharing one PostgreSQL; flood a server from one
-    loopback address (1,000 idle sockets, 1,000 event streams) while an honest player
-    is served, and stop it with Ctrl-C during a stream; then the fault matrix
+    loopback address (1,000 idle sockets, 1,000 event streams) while an honest player is
+    served, and stop it with Ctrl-C during a stream; then the fault matrix
     (``tests/test_server_faults.py``, seeded: ``MILLIONS_FAULT_SEED`` replays a run), whose
     figures close the run.
     """
