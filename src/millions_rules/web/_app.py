@@ -58,6 +58,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ._games import game_named, game_names
 from ._replay import MAX_REPLAY_BYTES, file_replay, table_replay
 from ._server import Server
 from ._store import MemoryStore
@@ -234,6 +235,25 @@ def _lang(value: object) -> str | None:
     if value is not None and not isinstance(value, str):
         raise TableError("lang must be a string", "bad_request", 400)
     return value
+
+
+def lobby_games() -> list[dict[str, Any]]:
+    """Every registered game the lobby's form offers: ``name``, ``title`` (in English),
+    ``widgets`` (its page's, ``None`` for the generic page) and the fewest and most
+    ``players`` it allows."""
+    found = []
+    for name in game_names():
+        game = game_named(name)
+        counts = game.player_counts
+        found.append(
+            {
+                "name": name,
+                "title": game.game.title,
+                "widgets": game.widgets,
+                "players": [counts[0], counts[-1]],
+            }
+        )
+    return found
 
 
 def table_links(table: Table, base_url: str) -> dict[str, Any]:
@@ -773,7 +793,7 @@ def create_app(
                             "spectator": links["spectator"],
                         }
                     )
-                return JSONResponse({"tables": listed})
+                return JSONResponse({"tables": listed, "games": lobby_games()})
             body = await read_body(request)
             if not server.is_admin(_token(body, request)):
                 raise TableError("only the admin link may do this", "unknown_token", 403)
