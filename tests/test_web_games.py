@@ -9,6 +9,7 @@ installed is skipped, not served, and kept.
 
 from __future__ import annotations
 
+import json
 import logging
 import pathlib
 import warnings
@@ -137,3 +138,15 @@ def test_a_table_of_a_game_not_installed_does_not_stop_the_server(
     got = client.get("/api/update", headers=bearer(kept.seat_token(0)))
     assert got.status_code == 200 and got.json()["table"] == kept.id
     store.close()
+
+
+def test_the_generic_page_carries_no_seed_of_the_third_game() -> None:
+    """What a Goofspiel seat's page receives (its view, shown whole by the generic page)
+    holds no trace of the table's seed, which would tell the prize order: the view withholds
+    it (secrets stay behind the view)."""
+    seed = 987_654_321_123
+    table = Table(get_game("goofspiel").config(3, seed=seed), bots=[2])
+    for token in (table.seat_token(0), table.seat_token(1), table.spectator_token):
+        got = table.update(token)
+        assert str(seed) not in json.dumps(got)
+        assert got["view"]["config"]["seed"] == "0"
