@@ -16,7 +16,7 @@
 /** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
 /** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
- * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
+ * Millions' last finished heist, public facts only (millions_rules.millions._page.heist_summary).
  * @typedef {{round: number, caught: [number, Role][], shares: [number, number][],
  *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
  */
