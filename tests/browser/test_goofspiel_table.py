@@ -49,7 +49,9 @@ def check(page: Page, update: dict[str, Any]) -> dict[str, Any]:
     skipped = {"events", "legal_actions", "type"}
     assert shown["keys"] == [key for key in update["view"] if key not in skipped]
     if update["winners"] is None:
-        assert shown["buttons"] == [list(pair) for pair in zip(update["actions"], update["labels"])]
+        assert shown["buttons"] == [
+            list(pair) for pair in zip(update["actions"], update["labels"], strict=True)
+        ]
         assert shown["end"] is None
     else:
         names = [update["names"][seat] for seat in sorted(update["winners"])]
@@ -100,12 +102,14 @@ def test_a_goofspiel_table_made_in_the_lobby(browsers: Callable[[], WebDriver]) 
         driver.get(admin)
         wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#tables > li"), "the list")
         offered = wait_for(
-            lambda: [
-                o.get_attribute("value")
-                for o in driver.find_elements(By.CSS_SELECTOR, "#new-game option")
-            ]
-            if len(driver.find_elements(By.CSS_SELECTOR, "#new-game option")) > 2
-            else None,
+            lambda: (
+                [
+                    o.get_attribute("value")
+                    for o in driver.find_elements(By.CSS_SELECTOR, "#new-game option")
+                ]
+                if len(driver.find_elements(By.CSS_SELECTOR, "#new-game option")) > 2
+                else None
+            ),
             "every registered game in the form",
         )
         assert offered == ["goofspiel", "millions", "torraku"]
