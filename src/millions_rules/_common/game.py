@@ -297,6 +297,12 @@ class Page:
     bot_offered: Callable[[Any, Any, int], Sequence[Any]] | None = None
     """The actions a bot in an empty seat chooses from (Millions' bots make no deals with
     people: no payment); ``None``: what the game's :class:`Pacing` offers."""
+    due: Callable[[Any], tuple[int, ...]] | None = None
+    """The seats a table waits for, whose deadline runs (Millions' awaited seats: a seat
+    that may only pay is not waited for); ``None``: :meth:`Game.actors`."""
+    round_of: Callable[[Any], object] = lambda state: None
+    """The state's round, for the server's limit of actions per seat and round (a new
+    round starts every count again); the default counts over the whole game."""
     companion_table: bool = False
     """Whether a table may let the seats report the game's chance themselves (Torraku's
     stacking beside a physical table, R-TK-STACK-7: ``serve --companion``)."""

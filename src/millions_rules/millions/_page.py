@@ -183,6 +183,15 @@ def _ending(event: object, locale: str) -> str | None:
     return win_reason(event.reason, locale) if isinstance(event, GameWon) else None
 
 
+def _due(state: GameState) -> tuple[int, ...]:
+    # The seats the engine awaits (all may act at once); a seat that may only pay is not.
+    return state.awaiting
+
+
+def _round_of(state: GameState) -> object:
+    return state.round
+
+
 def _offered(state: GameState, seen: Any, seat: int) -> Sequence[Any]:
     # The view's legal actions: payments are made with an amount the page asks for.
     return tuple(seen.legal_actions)
@@ -198,4 +207,6 @@ PAGE: Final = Page(
     tracker=HeistTracker,
     ending=_ending,
     offered=_offered,
+    due=_due,
+    round_of=_round_of,
 )

@@ -119,6 +119,10 @@ def _view_extras(seen: Any) -> Mapping[str, Any]:
     return {"target": None}
 
 
+def _round_of(state: Any) -> object:
+    return state.round
+
+
 def _offered(state: Any, seen: Any, seat: int) -> Sequence[Any]:
     return tuple(seen.legal_actions)
 
@@ -130,5 +134,6 @@ PAGE: Final = Page(
     extras=_extras,
     view_extras=_view_extras,
     offered=_offered,
+    round_of=_round_of,
     companion_table=True,
 )

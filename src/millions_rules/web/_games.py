@@ -121,20 +121,25 @@ class WebGame:
         return dict(self.page.extras(state))
 
     def due(self, state: Any) -> tuple[int, ...]:
-        """The seats the game waits for, in the order the server asks them: Millions'
-        awaited seats (all may act at once), or the seat the game's pacing asks next.
+        """The seats the game waits for: its page companion's
+        :attr:`~millions_rules.games.Page.due` (Millions' awaited seats, who may all act at
+        once), else :meth:`~millions_rules.games.Game.actors` (Torraku's seat to act, the
+        seats yet to bid in a simultaneous game).
 
         At a Torraku companion table the stacker reports its own attempt (R-TK-STACK-7),
         so the stacker is due then; nobody is due while a Millions dealer would deal (a
         table never hosts one)."""
         if self.game.is_over(state):
             return ()
-        if self.game.awaits_dealer(state):
-            return self.game.actors(state)
-        awaiting = getattr(state, "awaiting", None)
-        if isinstance(awaiting, tuple):
-            return awaiting
-        return (self.game.pacing(state).next_seat(state),)
+        due = self.page.due
+        if self.game.awaits_dealer(state) or due is None:
+            return tuple(self.game.actors(state))
+        return tuple(due(state))
+
+    def round_of(self, state: Any) -> object:
+        """The state's round, for the limit of actions per seat and round
+        (:attr:`~millions_rules.games.Page.round_of`)."""
+        return self.page.round_of(state)
 
     def default_action(self, state: Any, seat: int) -> Any:
         """The first action the game's pacing offers ``seat``: a listed action, never a

@@ -144,11 +144,11 @@ def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[
             seen = game.game.from_json(json.dumps(step), game.game.view_type)
             if game.game.view_seat(seen) != seat:
                 raise ValueError(f"step {number} is another seat's view")
-            if getattr(seen, "first_event", None) != cursor:
+            if step.get("first_event") != cursor:
                 raise ValueError(f"step {number}'s events do not follow the last step's")
             if views and seen.config != views[0].config:
                 raise ValueError(f"step {number} is another game's view")
-            cursor += len(getattr(seen, "events", ()))
+            cursor += len(game.game.view_events(seen))
             views.append(seen)
         if views[0].config.players != len(names):
             raise ValueError("names must name every seat")

@@ -404,7 +404,7 @@ class Table(Generic[StateT]):
         return kinds[pick.randrange(len(kinds))]
 
     def _round_of(self, state: Any) -> object:
-        return getattr(state, "round", None)
+        return self.game.round_of(state)
 
     def _count(self, round_: object, seat: int | None) -> None:
         # One more action of ``seat`` in ``round_`` (a new round starts every count at 0).
@@ -787,7 +787,7 @@ class Table(Generic[StateT]):
             game = game_named(row.game)
             state = game.load_game(row.record)
             for action in actions:
-                counted.append((getattr(state, "round", None), action.seat))
+                counted.append((game.round_of(state), action.seat))
                 state = game.apply(state, game.parse_action(action.action), action.seat)
                 if game.version(state) != action.version:
                     raise ValueError(f"action {action.version} is out of order")
@@ -852,7 +852,7 @@ class Table(Generic[StateT]):
         for action in actions:
             if action.version <= self.game.version(state):
                 continue
-            round_ = getattr(state, "round", None)
+            round_ = self.game.round_of(state)
             state = self.game.apply(state, self.game.parse_action(action.action), action.seat)
             self._count(round_, action.seat)
         self.state = state
