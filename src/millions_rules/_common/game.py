@@ -298,8 +298,8 @@ class Page:
     """The actions a bot in an empty seat chooses from (Millions' bots make no deals with
     people: no payment); ``None``: what the game's :class:`Pacing` offers."""
     due: Callable[[Any], tuple[int, ...]] | None = None
-    """The seats a table waits for, whose deadline runs (Millions' awaited seats: a seat
-    that may only pay is not waited for); ``None``: :meth:`Game.actors`."""
+    """The seats a table waits for and whose deadline runs (Millions' awaited seats, not a
+    seat that may only pay); ``None``, the default, is :meth:`Game.actors`."""
     round_of: Callable[[Any], object] = lambda state: None
     """The state's round, for the server's limit of actions per seat and round (a new
     round starts every count again); the default counts over the whole game."""

@@ -95,7 +95,7 @@ MAX_BODY: Final = 64 * 1024
 #: The largest replay file the page may send to be narrated, in bytes: the largest
 #: replay document the server makes (:data:`~millions_rules.web._replay.MAX_REPLAY_BYTES`,
 #: 2 MiB) and room for its names. No token is needed to open a file, so this is the one
-#: body larger than :data:`MAX_BODY`, and at most :data:`MAX_REPLAYS` are read at once.
+#: body larger than :data:`MAX_BODY`, and at most ``MAX_REPLAYS`` are read at once.
 MAX_REPLAY: Final = MAX_REPLAY_BYTES + 64 * 1024
 #: The most replays (made from a table, or read from a file) and saves built at once,
 #: each in a worker thread; more are answered ``server_busy`` (503) until one is sent.
@@ -323,7 +323,7 @@ MAX_TOKEN_STREAMS: Final = 64
 #: The most requests served at once, event streams included (``server_busy``, 503).
 MAX_REQUESTS: Final = 1000
 #: The most requests of one client address served at once, event streams aside (each
-#: stream is counted by :data:`MAX_CLIENT_STREAMS`): past it ``too_many_requests``
+#: stream is counted by ``MAX_CLIENT_STREAMS``): past it ``too_many_requests``
 #: (429), answered at once, so a client sending requests back to back on all its
 #: connections keeps only this many of the server's turns.
 MAX_CLIENT_REQUESTS: Final = 8
@@ -480,7 +480,7 @@ class _Counted(StreamingResponse):
 
 #: How long a replay's or a save's answer may take to be read, in seconds: a client
 #: that does not read it is cut off, so an unread answer holds neither a place of
-#: :data:`MAX_REPLAYS` nor its memory for longer.
+#: ``MAX_REPLAYS`` nor its memory for longer.
 SEND_SECONDS: Final = 30.0
 
 
@@ -602,16 +602,16 @@ def create_app(
         allowed_hosts: The names the ``Host`` header may give (others get ``bad_host``,
             400); ``None`` (the default here; ``serve`` passes the bound address and the
             localhost names) or ``"*"`` takes any.
-        max_requests: The most requests served at once (:data:`MAX_REQUESTS`).
+        max_requests: The most requests served at once (``MAX_REQUESTS``).
         max_client_requests: The most requests of one client address served at once,
-            event streams aside (:data:`MAX_CLIENT_REQUESTS`).
+            event streams aside (``MAX_CLIENT_REQUESTS``).
         max_client_rate: The requests per second of one client address (``None``, the
-            default: any; see :data:`MAX_CLIENT_RATE`).
-        max_streams: The most event streams at once (:data:`MAX_STREAMS`).
+            default: any; see ``MAX_CLIENT_RATE``).
+        max_streams: The most event streams at once (``MAX_STREAMS``).
         max_client_streams: The most event streams of one client address
-            (:data:`MAX_CLIENT_STREAMS`).
-        max_token_streams: The most event streams of one token (:data:`MAX_TOKEN_STREAMS`).
-        max_replays: The most replays and saves built at once (:data:`MAX_REPLAYS`).
+            (``MAX_CLIENT_STREAMS``).
+        max_token_streams: The most event streams of one token (``MAX_TOKEN_STREAMS``).
+        max_replays: The most replays and saves built at once (``MAX_REPLAYS``).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app

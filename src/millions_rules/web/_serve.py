@@ -282,7 +282,7 @@ def serve(
     ``max_client_requests`` requests of one address at once, streams aside (8; more are
     answered ``too_many_requests``, 429), and if set ``max_client_rate`` requests per
     second of one address (as many in a burst; off by default). ``allowed_hosts``:
-    the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
+    the ``Host`` names answered (by default ``default_hosts``; ``"*"``: any).
     Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly. ``access_log``
     writes each request line to standard error (no token is ever in one).
     """

@@ -547,7 +547,7 @@ class Server:
             await self.tick()
 
     async def tick(self) -> int:
-        """Play every deadline that passed by :attr:`clock` (the clock calls this every
+        """Play every deadline that passed by ``clock`` (the clock calls this every
         0.2 s); return how many tables it played for.
 
         While the database fails the clock retries after a pause that doubles up to 5 s,

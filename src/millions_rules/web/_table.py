@@ -416,7 +416,7 @@ class Table(Generic[StateT]):
 
     def round_actions(self, seat: int) -> int:
         """How many actions ``seat`` sent in the current round (its bot's and the clock's
-        included), against :data:`MAX_ROUND_ACTIONS`."""
+        included), against ``MAX_ROUND_ACTIONS``."""
         if self._round_of(self.state) != self._tally_round:
             return 0
         return self._tally.get(seat, 0)
