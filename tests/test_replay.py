@@ -188,7 +188,7 @@ def test_companion_table() -> None:
 def test_each_steps_summary_is_the_heist_summary_of_that_state() -> None:
     """The summary a replay gives at each step is :func:`heist_summary` of the game at that
     step, though the replay reads each event only once (a long file costs its length)."""
-    from millions_rules.web._teach import heist_summary
+    from millions_rules.millions._page import heist_summary
 
     table = finished("millions", 4, 9)
     document = replay(table.game, table.state, None, table.names)

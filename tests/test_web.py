@@ -47,8 +47,10 @@ from millions_rules import (
     win_reason,
 )
 from millions_rules.__main__ import main
+from millions_rules.millions import _page as millions_page
+from millions_rules.torraku import _page as torraku_page
 from millions_rules.web import Table, TableError, create_app, words
-from millions_rules.web._teach import RULES, TEACH_WORDS
+from millions_rules.web._teach import TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
 from .web_auth import bearer
@@ -265,10 +267,11 @@ class TestWords:
             assert got[f"term.{key}"] == term(key, lang)
         page = {text.id: text for text in PAGE_WORDS}
         plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
+        wings = (millions_page, torraku_page)
         teach = {text.id for text in TEACH_WORDS} | {
-            text.id for texts in RULES.values() for text in texts
+            text.id for wing in wings for text in (*wing.RULES, *wing.WORDS)
         }
-        rules = {f"web.rules.{game}" for game in RULES}
+        rules = {"web.rules.millions", "web.rules.torraku"}
         assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules
         assert got["web.save"] == page["web.save"].render(lang)
         one, more = (
@@ -671,7 +674,7 @@ class TestTeaching:
     def test_summary_and_target(self) -> None:
         """No summary before the first heist; afterwards the last heist's public facts."""
         from millions_rules.bots import RuleBot, play_game
-        from millions_rules.web._teach import heist_summary
+        from millions_rules.millions._page import heist_summary
 
         table = Table(GameConfig(4, seed=3), bots=[1, 2, 3])
         first = table.update(table.seat_token(0))

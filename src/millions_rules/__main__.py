@@ -116,13 +116,14 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     serve.add_argument(
         "--game",
-        # The web table serves the two games of the package (GAME_NAMES of web/_games.py).
-        choices=["millions", "torraku"],
+        choices=sorted(GAMES),
         default="millions",
-        help="the first table's game: Millions of Dollars (the default) or Currency Torraku",
+        help="the first table's game: any registered game (millions, the default; torraku; ...)",
     )
     serve.add_argument(
-        "--players", type=int, help="3-8 for Millions (default 5), 1-6 for Torraku (4)"
+        "--players",
+        type=int,
+        help="the first table's players (default: the game's demo number, 5 for Millions)",
     )
     serve.add_argument(
         "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"

@@ -38,7 +38,7 @@ from importlib import metadata
 from typing import Any, Final, TypeAlias
 
 from ._common.errors import ConfigError
-from ._common.game import Chance, Companions, Game, Pacing
+from ._common.game import Chance, Companions, Game, Pacing, Page, PageTracker
 from .millions.companions import GAME as MILLIONS
 from .torraku.companions import GAME as TORRAKU
 
@@ -51,6 +51,8 @@ __all__ = [
     "Game",
     "GameRegistryError",
     "Pacing",
+    "Page",
+    "PageTracker",
     "entry_point_problems",
     "game_of",
     "get_game",

@@ -19,7 +19,8 @@ Two small helpers cover what a runner of bots needs beyond the rules:
 What a game may add beyond the rules is its :class:`Companions` (:attr:`Game.companions`),
 each part optional with a generic default: its own bot for an empty seat, a search model
 for :class:`~millions_rules.bots.ISMCTSBot` (:class:`SearchModel`), the simulator's
-statistics (:class:`GameStatistics`), its JSON Schemas and its ``demo``.
+statistics (:class:`GameStatistics`), its JSON Schemas, its ``demo`` and its web page
+(:class:`Page`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ __all__ = [
     "Game",
     "GameStatistics",
     "Pacing",
+    "Page",
+    "PageTracker",
     "Payment",
     "PayingView",
     "Rollout",
@@ -248,6 +251,70 @@ class GameStatistics(Protocol):
 Demo = Callable[[int, int, str, Mapping[str, object]], Sequence[str]]
 
 
+class PageTracker(Protocol):
+    """A replay's running summary, fed one public event at a time (see :attr:`Page.tracker`)."""
+
+    def add(self, event: object) -> Mapping[str, Any] | None:
+        """Note ``event``; the new summary when it closes one (the page shows it), else ``None``."""
+        ...
+
+
+@attrs.frozen(kw_only=True)
+class Page:
+    """A game's own web page: its widgets, words and what each update adds for them.
+
+    Every part is optional: a game whose :attr:`Companions.page` is ``None`` gets the
+    generic page of the web table (its labelled legal actions from :meth:`Game.describe`,
+    its view as a key/value block, the narrated log and the winners from
+    :meth:`Game.winners`).
+
+    >>> from millions_rules.games import Page
+    >>> Page(widgets="mygame").words("en")
+    {}
+    """
+
+    widgets: str | None = None
+    """The name of the page's widgets in the web table's script (``"millions"``,
+    ``"torraku"``); ``None``: the generic page."""
+    words: Callable[[str], Mapping[str, str]] = lambda locale: {}
+    """The game's words for its widgets in a language, by message id, placeholders left for
+    the page (``web.rules.<game>`` lists the ids of its rules panel's paragraphs)."""
+    extras: Callable[[Any], Mapping[str, Any]] = lambda state: {}
+    """What every update of a table adds for the widgets, from the state (public facts
+    only: Millions' ``summary`` of the last heist and its ``target``)."""
+    view_extras: Callable[[Any], Mapping[str, Any]] = lambda seen: {}
+    """What a replay adds for the widgets, from its first view (Millions' ``target``)."""
+    tracker: Callable[[Any], PageTracker] | None = None
+    """A replay's running summary from its first view (Millions' last heist); ``None``:
+    none."""
+    ending: Callable[[object, str], str | None] = lambda event, locale: None
+    """Why the game ended, in a language, from the event that ended it (``None``: the page
+    names the winners only)."""
+    offered: Callable[[Any, Any, int], Sequence[Any]] | None = None
+    """The actions a seat's page lists as buttons, from the state, the seat's view and the
+    seat (Millions lists no payment: the page asks for an amount); ``None``:
+    :meth:`Game.legal_actions`."""
+    bot_offered: Callable[[Any, Any, int], Sequence[Any]] | None = None
+    """The actions a bot in an empty seat chooses from (Millions' bots make no deals with
+    people: no payment); ``None``: what the game's :class:`Pacing` offers."""
+    due: Callable[[Any], tuple[int, ...]] | None = None
+    """The seats a table waits for and whose deadline runs (Millions' awaited seats, not a
+    seat that may only pay); ``None``, the default, is :meth:`Game.actors`."""
+    round_of: Callable[[Any], object] = lambda state: None
+    """The state's round, for the server's limit of actions per seat and round (a new
+    round starts every count again); the default counts over the whole game."""
+    narrate: Callable[[Sequence[object], Sequence[str], str], Sequence[str]] | None = None
+    """A table's log in a language, one line an event, every seat named (Millions'
+    :func:`~millions_rules.narrate`: what the events around each show, such as the
+    Mastermind's 2M); ``None``: :meth:`Game.describe` of each event."""
+    describe: Callable[[object, Sequence[str], str], str] | None = None
+    """An event or action of a table in a language, every seat named (Millions names no
+    threat position when each player has one character); ``None``: :meth:`Game.describe`."""
+    companion_table: bool = False
+    """Whether a table may let the seats report the game's chance themselves (Torraku's
+    stacking beside a physical table, R-TK-STACK-7: ``serve --companion``)."""
+
+
 @attrs.frozen(kw_only=True)
 class Companions:
     """What a game offers beyond the rules, each part optional (``None``: the default).
@@ -273,6 +340,8 @@ class Companions:
     """The demo's default number of players; ``None``: the fewest the game allows."""
     demo_seed: int = 1
     """The demo's default seed."""
+    page: Page | None = None
+    """The game's own web page (widgets, words, summaries); ``None``: the generic page."""
 
 
 @runtime_checkable

@@ -33,6 +33,7 @@ from typing import ClassVar, Final, TypeVar
 import attrs
 
 __all__ = [
+    "LIST_WORDS",
     "DOMAIN",
     "LOCALES",
     "LocaleError",
@@ -265,6 +266,9 @@ def cite(message: str, rule: str | None, locale: str = "en") -> str:
 _ITEMS: Final = msg("list.items", ", ")
 _AND: Final = msg("list.and", " and ")
 _COMMA: Final = msg("list.comma", " and ")
+#: The words that join a list (``list.items``, ``list.and``, ``list.comma``), for a page
+#: that joins lists itself.
+LIST_WORDS: Final = (_ITEMS, _AND, _COMMA)
 
 
 def join_and(items: Iterable[str], locale: str = "en") -> str:

@@ -21,6 +21,7 @@ from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
 from ._errors import IllegalActionError
 from ._narrate import describe
+from ._page import PAGE
 from ._records import load_game, save_game
 from ._roles import Role
 from ._rule_bot import RuleBot
@@ -328,6 +329,11 @@ class MillionsGame:
         return _COMPANIONS
 
 
+def _bot_offered(state: GameState, seen: PlayerView, seat: int) -> tuple[Action, ...]:
+    # A bot at a web table makes no deals with people: it is offered no payment.
+    return action_space(seen, payments=False)
+
+
 _COMPANIONS: Final = Companions(
     rule_bot=RuleBot,
     search_model=MillionsSearch(),
@@ -336,6 +342,7 @@ _COMPANIONS: Final = Companions(
     demo=demo_story,
     demo_players=5,
     demo_seed=2016,
+    page=attrs.evolve(PAGE, bot_offered=_bot_offered),
 )
 
 

@@ -25,6 +25,7 @@ from ._engine import _require_state, apply, check, legal_actions, new_game, repl
 from ._errors import illegal
 from ._model import _knock, draw_outcome
 from ._narrate import describe
+from ._page import PAGE
 from ._pieces import Placement
 from ._records import load_game, save_game
 from ._rule_bot import RuleBot
@@ -353,6 +354,7 @@ _COMPANIONS: Final = Companions(
     demo=_demo,
     demo_players=4,
     demo_seed=1,
+    page=PAGE,
 )
 
 

@@ -58,6 +58,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ._games import game_named, game_names
 from ._replay import MAX_REPLAY_BYTES, file_replay, table_replay
 from ._server import Server
 from ._store import MemoryStore
@@ -94,7 +95,7 @@ MAX_BODY: Final = 64 * 1024
 #: The largest replay file the page may send to be narrated, in bytes: the largest
 #: replay document the server makes (:data:`~millions_rules.web._replay.MAX_REPLAY_BYTES`,
 #: 2 MiB) and room for its names. No token is needed to open a file, so this is the one
-#: body larger than :data:`MAX_BODY`, and at most :data:`MAX_REPLAYS` are read at once.
+#: body larger than :data:`MAX_BODY`, and at most ``MAX_REPLAYS`` are read at once.
 MAX_REPLAY: Final = MAX_REPLAY_BYTES + 64 * 1024
 #: The most replays (made from a table, or read from a file) and saves built at once,
 #: each in a worker thread; more are answered ``server_busy`` (503) until one is sent.
@@ -236,6 +237,25 @@ def _lang(value: object) -> str | None:
     return value
 
 
+def lobby_games() -> list[dict[str, Any]]:
+    """Every registered game the lobby's form offers: ``name``, ``title`` (in English),
+    ``widgets`` (its page's, ``None`` for the generic page) and the fewest and most
+    ``players`` it allows."""
+    found = []
+    for name in game_names():
+        game = game_named(name)
+        counts = game.player_counts
+        found.append(
+            {
+                "name": name,
+                "title": game.game.title,
+                "widgets": game.widgets,
+                "players": [counts[0], counts[-1]],
+            }
+        )
+    return found
+
+
 def table_links(table: Table, base_url: str) -> dict[str, Any]:
     """Every link of ``table``: ``seats`` (``seat``, ``name``, ``bot``, ``link``),
     ``spectator`` and ``host``; a bot's seat has no link."""
@@ -303,7 +323,7 @@ MAX_TOKEN_STREAMS: Final = 64
 #: The most requests served at once, event streams included (``server_busy``, 503).
 MAX_REQUESTS: Final = 1000
 #: The most requests of one client address served at once, event streams aside (each
-#: stream is counted by :data:`MAX_CLIENT_STREAMS`): past it ``too_many_requests``
+#: stream is counted by ``MAX_CLIENT_STREAMS``): past it ``too_many_requests``
 #: (429), answered at once, so a client sending requests back to back on all its
 #: connections keeps only this many of the server's turns.
 MAX_CLIENT_REQUESTS: Final = 8
@@ -460,7 +480,7 @@ class _Counted(StreamingResponse):
 
 #: How long a replay's or a save's answer may take to be read, in seconds: a client
 #: that does not read it is cut off, so an unread answer holds neither a place of
-#: :data:`MAX_REPLAYS` nor its memory for longer.
+#: ``MAX_REPLAYS`` nor its memory for longer.
 SEND_SECONDS: Final = 30.0
 
 
@@ -582,16 +602,16 @@ def create_app(
         allowed_hosts: The names the ``Host`` header may give (others get ``bad_host``,
             400); ``None`` (the default here; ``serve`` passes the bound address and the
             localhost names) or ``"*"`` takes any.
-        max_requests: The most requests served at once (:data:`MAX_REQUESTS`).
+        max_requests: The most requests served at once (``MAX_REQUESTS``).
         max_client_requests: The most requests of one client address served at once,
-            event streams aside (:data:`MAX_CLIENT_REQUESTS`).
+            event streams aside (``MAX_CLIENT_REQUESTS``).
         max_client_rate: The requests per second of one client address (``None``, the
-            default: any; see :data:`MAX_CLIENT_RATE`).
-        max_streams: The most event streams at once (:data:`MAX_STREAMS`).
+            default: any; see ``MAX_CLIENT_RATE``).
+        max_streams: The most event streams at once (``MAX_STREAMS``).
         max_client_streams: The most event streams of one client address
-            (:data:`MAX_CLIENT_STREAMS`).
-        max_token_streams: The most event streams of one token (:data:`MAX_TOKEN_STREAMS`).
-        max_replays: The most replays and saves built at once (:data:`MAX_REPLAYS`).
+            (``MAX_CLIENT_STREAMS``).
+        max_token_streams: The most event streams of one token (``MAX_TOKEN_STREAMS``).
+        max_replays: The most replays and saves built at once (``MAX_REPLAYS``).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app
@@ -773,7 +793,7 @@ def create_app(
                             "spectator": links["spectator"],
                         }
                     )
-                return JSONResponse({"tables": listed})
+                return JSONResponse({"tables": listed, "games": lobby_games()})
             body = await read_body(request)
             if not server.is_admin(_token(body, request)):
                 raise TableError("only the admin link may do this", "unknown_token", 403)

@@ -4,7 +4,10 @@ The server is written once for every game: it creates, applies, views, narrates,
 loads through :class:`~millions_rules.games.Game`, and stores only what the interface
 writes (a saved record and actions as JSON). :class:`WebGame` adds the few things a server
 decides that the rules do not: who it waits for, what it plays for a seat whose time ran
-out, and which bot sits in an empty seat.
+out, and which bot sits in an empty seat. What a game's own page adds (its widgets, words,
+summaries, ending) comes from its page companion (:class:`~millions_rules.games.Page`);
+a game without one gets the generic page. No method branches on a game's name: every
+registered game is served the same way.
 """
 
 from __future__ import annotations
@@ -18,12 +21,18 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import Dealer
-from ..games import GAMES, AnyGame, game_of, get_game
+from .._common.random_bot import RandomBot
+from ..games import GAMES, AnyGame, Page, game_of, get_game
 
-__all__ = ["GAME_NAMES", "WebGame", "game_named", "web_game_of"]
+__all__ = ["GENERIC_PAGE", "WebGame", "game_named", "game_names", "web_game_of"]
 
-#: The games a server hosts, by their stable names.
-GAME_NAMES: Final = tuple(sorted(GAMES))
+#: The page of a game that ships none: the labelled legal actions, the view, the log.
+GENERIC_PAGE: Final = Page()
+
+
+def game_names() -> tuple[str, ...]:
+    """The games a server hosts, by their stable names: every registered game, sorted."""
+    return tuple(sorted(GAMES))
 
 
 @attrs.frozen
@@ -37,6 +46,17 @@ class WebGame:
     def name(self) -> str:
         """The game's stable name."""
         return self.game.name
+
+    @property
+    def page(self) -> Page:
+        """The game's page companion, or :data:`GENERIC_PAGE`."""
+        page = self.game.companions.page
+        return GENERIC_PAGE if page is None else page
+
+    @property
+    def widgets(self) -> str | None:
+        """The name of the game's widgets in the page's script; ``None``: the generic page."""
+        return self.page.widgets
 
     @property
     def player_counts(self) -> range:
@@ -68,43 +88,58 @@ class WebGame:
 
     def players(self, state: Any) -> int:
         """The number of seats."""
-        return int(state.config.players)
+        return len(self.game.scores(state))
 
     def legal(self, state: Any, seen: Any, seat: int | None) -> Sequence[Any]:
-        """The actions a seat's page offers: its view's legal actions (payments are made
-        with an amount the page asks for, so Millions lists none)."""
+        """The actions a seat's page offers: its page companion's
+        :attr:`~millions_rules.games.Page.offered` (Millions lists no payment: they are made
+        with an amount the page asks for), else the game's legal actions for the seat."""
         if seat is None:
             return ()
-        listed = getattr(seen, "legal_actions", None)
-        return tuple(self.game.legal_actions(state, seat) if listed is None else listed)
+        offered = self.page.offered
+        if offered is None:
+            return tuple(self.game.legal_actions(state, seat))
+        return tuple(offered(state, seen, seat))
 
     def ending(self, state: Any, lang: str) -> str | None:
-        """Why the game ended, in ``lang``, once it has (Millions names the reason)."""
+        """Why the game ended, in ``lang``, once it has: the page companion's
+        :attr:`~millions_rules.games.Page.ending` of the last public event (Millions names
+        the reason; ``None`` for a game that names none)."""
         if not self.game.is_over(state):
             return None
-        events = getattr(state, "events", ())
-        reason = getattr(events[-1], "reason", None) if events else None
-        if self.name == "millions" and reason is not None:
-            from ..millions._i18n import win_reason
+        events = self.game.view_events(self.game.view(state, None))
+        return self.page.ending(events[-1], lang) if events else None
 
-            return win_reason(reason, lang)
-        return None
+    def winners(self, state: Any) -> list[int] | None:
+        """The winning seats once the game is over (:meth:`~millions_rules.games.Game.winners`),
+        else ``None``."""
+        return list(self.game.winners(state)) if self.game.is_over(state) else None
+
+    def extras(self, state: Any) -> dict[str, Any]:
+        """What an update adds for the game's widgets (:attr:`~millions_rules.games.Page.extras`:
+        Millions' ``summary`` and ``target``); nothing for the generic page."""
+        return dict(self.page.extras(state))
 
     def due(self, state: Any) -> tuple[int, ...]:
-        """The seats the game waits for, in the order the server asks them: Millions'
-        awaited seats (all may act at once), or the seat the game's pacing asks next.
+        """The seats the game waits for: its page companion's
+        :attr:`~millions_rules.games.Page.due` (Millions' awaited seats, who may all act at
+        once), else :meth:`~millions_rules.games.Game.actors` (Torraku's seat to act, the
+        seats yet to bid in a simultaneous game).
 
         At a Torraku companion table the stacker reports its own attempt (R-TK-STACK-7),
         so the stacker is due then; nobody is due while a Millions dealer would deal (a
         table never hosts one)."""
         if self.game.is_over(state):
             return ()
-        if self.game.awaits_dealer(state):
-            return self.game.actors(state)
-        awaiting = getattr(state, "awaiting", None)
-        if isinstance(awaiting, tuple):
-            return awaiting
-        return (self.game.pacing(state).next_seat(state),)
+        due = self.page.due
+        if self.game.awaits_dealer(state) or due is None:
+            return tuple(self.game.actors(state))
+        return tuple(due(state))
+
+    def round_of(self, state: Any) -> object:
+        """The state's round, for the limit of actions per seat and round
+        (:attr:`~millions_rules.games.Page.round_of`)."""
+        return self.page.round_of(state)
 
     def default_action(self, state: Any, seat: int) -> Any:
         """The first action the game's pacing offers ``seat``: a listed action, never a
@@ -125,17 +160,11 @@ class WebGame:
         return tuple(action for action in offered if type(action) is kind)
 
     def new_bot(self) -> Any:
-        """A fresh bot for a seat: the game's :class:`RuleBot` (``None`` for a game without
-        one, whose seats then play :meth:`default_action`)."""
-        if self.name == "millions":
-            from ..bots import RuleBot
-
-            return RuleBot()
-        if self.name == "torraku":
-            from ..bots.torraku import RuleBot as TorrakuRuleBot
-
-            return TorrakuRuleBot()
-        return None  # pragma: no cover
+        """A fresh bot for a seat: the game's own (its companions'
+        :attr:`~millions_rules.games.Companions.rule_bot`), else a
+        :class:`~millions_rules.bots.RandomBot`."""
+        make = self.game.companions.rule_bot
+        return RandomBot() if make is None else make()
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
         """``bot``'s action for ``seat``, chosen from the seat's view only; a Millions bot
@@ -151,12 +180,12 @@ class WebGame:
             action: Any = self.game.chance(rng.getrandbits(63)).draw(state)
             return action
         seen = self.game.view(state, seat)
-        if self.name == "millions":
-            from ..bots import action_space
-
-            offered: Sequence[Any] = action_space(seen, payments=False)
-        else:
-            offered = self.game.pacing(state).offered(state, seen, seat)
+        choose = self.page.bot_offered
+        offered: Sequence[Any] = (
+            self.game.pacing(state).offered(state, seen, seat)
+            if choose is None
+            else choose(state, seen, seat)
+        )
         if bot is None:
             return offered[0]
         from ..bots import offered_action
@@ -164,13 +193,14 @@ class WebGame:
         return offered_action(bot.choose(seen, offered, rng), offered, seat)
 
     def dealer(self, config: Any) -> Dealer:
-        """Who deals in ``config``."""
-        dealer = getattr(config, "dealer", Dealer.ENGINE)
+        """Who deals in ``config`` (its ``dealer`` field, when its game has one)."""
+        fields = {field.name: field for field in attrs.fields(self.game.config_type)}
+        dealer = config.dealer if "dealer" in fields else Dealer.ENGINE
         return dealer if isinstance(dealer, Dealer) else Dealer.ENGINE
 
     def seed(self, config: Any) -> int:
         """The config's seed."""
-        return int(config.seed)
+        return self.game.seed_of(config)
 
     # The interface's own methods, passed through.
 
@@ -199,13 +229,13 @@ class WebGame:
         return self.game.to_json(value)
 
     def narrate(self, events: Sequence[object], names: Sequence[str], lang: str) -> list[str]:
-        """The events narrated in ``lang``, one line each; Millions' lines say what only the
-        events around them show (:func:`~millions_rules.narrate`: the Mastermind's 2M)."""
-        if self.name == "millions":
-            from ..millions._narrate import narrate
-
+        """The events narrated in ``lang``, one line each: the page companion's
+        :attr:`~millions_rules.games.Page.narrate` (Millions' lines say what only the events
+        around them show, the Mastermind's 2M), else :meth:`describe` of each."""
+        tell = self.page.narrate
+        if tell is not None:
             try:
-                return narrate(list(events), names, locale=lang, players=len(names))  # type: ignore[arg-type]
+                return list(tell(events, names, lang))
             except (TypeError, ValueError):  # an event it cannot tell: each one alone
                 pass
         return [self.describe(event, names, lang) for event in events]
@@ -213,12 +243,11 @@ class WebGame:
     def describe(self, item: object, names: Sequence[str], lang: str) -> str:
         """An event narrated or an action labelled, in ``lang``; in English when the game
         does not speak ``lang`` yet; as its JSON when the game does not label it at all."""
+        label = self.page.describe
         for locale in (lang, "en"):
             try:
-                if self.name == "millions":  # a table's names are all its seats
-                    from ..millions._narrate import describe
-
-                    return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
+                if label is not None:  # a table's names are all its seats
+                    return label(item, names, locale)
                 return self.game.describe(item, names, locale=locale)
             except (TypeError, ValueError):  # the library's errors are ValueErrors
                 continue

@@ -16,12 +16,8 @@ from typing import Any, Final
 
 from .._common.errors import MillionsError
 from .._common.i18n import LOCALES
-from ..millions._events import GameWon, LootRevealed, RoundEnded
-from ..millions._i18n import win_reason
-from ..millions._money import move_cash
 from ._games import WebGame, game_named
 from ._table import Table, TableError
-from ._teach import summarize_heist
 from ._words import words
 
 __all__ = [
@@ -146,13 +142,13 @@ def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[
         cursor = 0
         for number, step in enumerate(steps):
             seen = game.game.from_json(json.dumps(step), game.game.view_type)
-            if getattr(seen, "seat", None) != seat:
+            if game.game.view_seat(seen) != seat:
                 raise ValueError(f"step {number} is another seat's view")
-            if getattr(seen, "first_event", None) != cursor:
+            if step.get("first_event") != cursor:
                 raise ValueError(f"step {number}'s events do not follow the last step's")
             if views and seen.config != views[0].config:
                 raise ValueError(f"step {number} is another game's view")
-            cursor += len(getattr(seen, "events", ()))
+            cursor += len(game.game.view_events(seen))
             views.append(seen)
         if views[0].config.players != len(names):
             raise ValueError("names must name every seat")
@@ -164,21 +160,21 @@ def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[
 def narrate(
     game: WebGame, views: Sequence[Any], names: Sequence[str], lang: str
 ) -> list[dict[str, Any]]:
-    """Each step for the page: its view as JSON, its new events narrated in ``lang``, and
-    (Millions) the last heist's summary from the events seen so far and, once the game is
-    won, why (``ending``)."""
+    """Each step for the page: its view as JSON, its new events narrated in ``lang``, the
+    summary the game's page keeps (its :attr:`~millions_rules.games.Page.tracker`:
+    Millions' last heist) from the events seen so far and, once the game is won, why
+    (``ending``, from :attr:`~millions_rules.games.Page.ending`)."""
     answer: list[dict[str, Any]] = []
     ending: str | None = None
-    summary: dict[str, Any] | None = None
-    heist = _Heist(views[0].config) if game.name == "millions" else None
+    summary: Any = None
+    page = game.page
+    tracker = None if page.tracker is None else page.tracker(views[0])
     for step in views:
-        events = list(getattr(step, "events", ()))
+        events = list(game.game.view_events(step))
         for event in events:
-            if isinstance(event, GameWon):
-                ending = win_reason(event.reason, lang)
-            if heist is not None:
-                # All money moves are public: the summary reads only the config and events.
-                summary = heist.add(event) or summary
+            ending = page.ending(event, lang) or ending
+            if tracker is not None:
+                summary = tracker.add(event) or summary
         answer.append(
             {
                 "view": json.loads(game.to_json(step)),
@@ -188,26 +184,6 @@ def narrate(
             }
         )
     return answer
-
-
-class _Heist:
-    """Millions' last heist summary, kept up to date one event at a time (each event is
-    read once, so a long replay costs no more than its length)."""
-
-    def __init__(self, config: Any) -> None:
-        self._cash = [config.starting_cash] * config.players
-        self._before = tuple(self._cash)
-        self._window: list[Any] = []
-
-    def add(self, event: Any) -> dict[str, Any] | None:
-        """Note ``event``; the new summary if it ends a round, else ``None``."""
-        if isinstance(event, LootRevealed):
-            self._before, self._window = tuple(self._cash), []
-        move_cash(self._cash, event)
-        self._window.append(event)
-        if not isinstance(event, RoundEnded):
-            return None
-        return summarize_heist(self._window, self._before, tuple(self._cash))
 
 
 def _answer(
@@ -220,7 +196,8 @@ def _answer(
         "names": list(names),
         "lang": lang,
         "words": words(lang),
-        "target": first.config.target if game.name == "millions" else None,
+        "widgets": game.widgets,
+        **game.page.view_extras(first),
         "steps": narrate(game, views, names, lang),
     }
 

@@ -51,6 +51,19 @@ MAX_CLIENT_CONNECTIONS: Final = 64
 MAX_HEADER_BYTES: Final = 16 * 1024
 
 
+def default_players(game: str) -> int:
+    """The first table's number of players when ``serve`` is given none: the game's demo
+    number (:attr:`~millions_rules.games.Companions.demo_players`: 5 for Millions, 4 for
+    Torraku), else the fewest it allows.
+
+    Raises:
+        ConfigError: If no game is called ``game``.
+    """
+    rules = game_named(game)
+    chosen = rules.game.companions.demo_players
+    return rules.player_counts[0] if chosen is None else chosen
+
+
 def make_table(
     players: int = 5,
     bots: int = 0,
@@ -78,9 +91,12 @@ def make_table(
         return Table.load(pathlib.Path(load).read_bytes())
     if not 0 <= bots < players:
         raise ValueError(f"--bots must be from 0 to {players - 1}: one seat at least is a person's")
-    if companion and game != "torraku":
-        raise ValueError("--companion is for Currency Torraku: Millions' web table deals itself")
     rules = game_named(game)
+    if companion and not rules.page.companion_table:
+        raise ValueError(
+            f"--companion is for a game whose seats report its chance (Currency Torraku): "
+            f"{rules.game.title}'s web table deals itself"
+        )
     try:
         options = {"dealer": Dealer.EXTERNAL} if companion else {}
         config = rules.config(players, seed, options)
@@ -266,7 +282,7 @@ def serve(
     ``max_client_requests`` requests of one address at once, streams aside (8; more are
     answered ``too_many_requests``, 429), and if set ``max_client_rate`` requests per
     second of one address (as many in a burst; off by default). ``allowed_hosts``:
-    the ``Host`` names answered (by default :func:`default_hosts`; ``"*"``: any).
+    the ``Host`` names answered (by default ``default_hosts``; ``"*"``: any).
     Ctrl-C (SIGINT) or SIGTERM ends open streams and exits quietly. ``access_log``
     writes each request line to standard error (no token is ever in one).
     """
@@ -319,7 +335,7 @@ def main(args: Any) -> int:
         if args.load is not None or not _has_tables(args.db):
             players = args.players
             if players is None:
-                players = 5 if args.game == "millions" else 4
+                players = default_players(args.game)
             table = make_table(
                 players,
                 args.bots,

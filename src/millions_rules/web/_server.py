@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ._games import GAME_NAMES, game_named
+from ._games import game_named, game_names
 from ._store import ActionRow, PostgresStore, Store, StoreError, TableRow
 from ._table import Table, TableError
 
@@ -100,6 +100,8 @@ class Server:
         self.timeouts_played = 0
         """How many times the clock played for a seat or a delayed bot (for tests)."""
         self.outages = 0
+        self.skipped: set[str] = set()
+        """The stored tables of a game that is not installed (not served, kept stored)."""
         """How many database outages the clock met (each logged once)."""
         self._failing = False
         self._backoff = _TICK
@@ -110,10 +112,24 @@ class Server:
     def load(self) -> int:
         """Load every open table of the store (blocking); return how many.
 
+        A table of a game that is not installed is skipped, with one warning line naming
+        the table and the game, and stays stored as it is (installing the game serves it
+        again).
+
         Raises:
             TableError: If a stored table does not replay.
         """
         for row in self.store.open_tables():
+            if row.id in self.skipped:
+                continue
+            if row.game not in game_names():
+                self.skipped.add(row.id)
+                _LOG.warning(
+                    "table %s is of the game %r, which is not installed: not served",
+                    row.id,
+                    row.game,
+                )
+                continue
             if row.id not in self.tables:
                 table = Table.from_row(row, self.store.actions(row.id))
                 table.resume(self.clock())
@@ -210,8 +226,8 @@ class Server:
             TableError: ``bad_request`` (400) for any value out of range or of the wrong
                 type, ``external_dealer`` for a config whose caller deals.
         """
-        if game not in GAME_NAMES:
-            raise TableError(f"game must be one of {', '.join(GAME_NAMES)}", "bad_request", 400)
+        if game not in game_names():
+            raise TableError(f"game must be one of {', '.join(game_names())}", "bad_request", 400)
         rules = game_named(str(game))
         if type(players) is not int or players not in rules.player_counts:
             counts = rules.player_counts
@@ -335,6 +351,15 @@ class Server:
                 return
             table = self.tables.get(table_id)
             if table is None:
+                if row.game not in game_names():
+                    if table_id not in self.skipped:
+                        self.skipped.add(table_id)
+                        _LOG.warning(
+                            "table %s is of the game %r, which is not installed: not served",
+                            table_id,
+                            row.game,
+                        )
+                    return
                 actions = await self._io(self.store.actions, table_id)
                 table = Table.from_row(row, actions)
                 table.resume(self.clock())
@@ -522,7 +547,7 @@ class Server:
             await self.tick()
 
     async def tick(self) -> int:
-        """Play every deadline that passed by :attr:`clock` (the clock calls this every
+        """Play every deadline that passed by ``clock`` (the clock calls this every
         0.2 s); return how many tables it played for.
 
         While the database fails the clock retries after a pause that doubles up to 5 s,

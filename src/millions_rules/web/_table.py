@@ -25,16 +25,16 @@ import attrs
 from typing_extensions import TypeVar
 
 from .._common.dealer import Dealer
-from ..millions._errors import DeserializationError, IllegalActionError, MillionsError
-from ..millions._i18n import LOCALES
+from .._common.errors import DeserializationError, IllegalActionError, MillionsError
+from .._common.i18n import LOCALES
 from ._games import WebGame, game_named, web_game_of
 from ._store import ActionRow, TableRow
-from ._teach import page_extras, refusal
+from ._teach import refusal
 from ._words import words
 
 if TYPE_CHECKING:
-    from ..millions._config import GameConfig
-    from ..millions._state import GameState
+    # The two games' public packages, for the constructor's overloads only.
+    from ..millions import GameConfig, GameState
     from ..torraku import TorrakuConfig, TorrakuState
 
 __all__ = ["MAX_ROUND_ACTIONS", "NAMES", "Table", "TableError"]
@@ -240,7 +240,7 @@ class Table(Generic[StateT]):
         if lang not in LOCALES:
             raise TableError(f"unknown language {lang!r}", "bad_request", 400)
         # Torraku's companion mode: the seats report their own stacking (R-TK-STACK-7).
-        if self.game.dealer(config) is not Dealer.ENGINE and self.game.name != "torraku":
+        if self.game.dealer(config) is not Dealer.ENGINE and not self.game.page.companion_table:
             raise TableError(
                 "a table needs the engine to deal (Dealer.ENGINE): nobody at a web table deals",
                 "external_dealer",
@@ -404,7 +404,7 @@ class Table(Generic[StateT]):
         return kinds[pick.randrange(len(kinds))]
 
     def _round_of(self, state: Any) -> object:
-        return getattr(state, "round", None)
+        return self.game.round_of(state)
 
     def _count(self, round_: object, seat: int | None) -> None:
         # One more action of ``seat`` in ``round_`` (a new round starts every count at 0).
@@ -416,7 +416,7 @@ class Table(Generic[StateT]):
 
     def round_actions(self, seat: int) -> int:
         """How many actions ``seat`` sent in the current round (its bot's and the clock's
-        included), against :data:`MAX_ROUND_ACTIONS`."""
+        included), against ``MAX_ROUND_ACTIONS``."""
         if self._round_of(self.state) != self._tally_round:
             return 0
         return self._tally.get(seat, 0)
@@ -446,8 +446,12 @@ class Table(Generic[StateT]):
             (why the game ended, once it has), ``lang``, ``names``, ``bots``, ``host``
             (whether this is the host's link), ``game``, ``table``, ``deadline`` (when the
             server plays for the seats due, or ``null``), ``words`` (every word the
-            page shows, in ``lang``: see :func:`~millions_rules.web.words`), ``summary``
-            (Millions' last heist, public facts only) and ``target`` (Millions' target).
+            page shows, in ``lang``: see :func:`~millions_rules.web.words`), ``winners``
+            (once the game is over, :meth:`~millions_rules.games.Game.winners`), ``title``
+            (the game's), ``widgets`` (the name of the game's own widgets, ``null`` for the
+            generic page) and whatever the game's page companion adds
+            (:attr:`~millions_rules.games.Page.extras`: Millions' ``summary`` of the last
+            heist, public facts only, and ``target``).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -462,20 +466,23 @@ class Table(Generic[StateT]):
         legal = self.game.legal(self.state, seen, seat)
         return {
             "view": json.loads(self.game.to_json(seen)),
-            "log": self.game.narrate(getattr(seen, "events", ()), self.names, lang),
+            "log": self.game.narrate(self.game.game.view_events(seen), self.names, lang),
             "version": self.version,
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],
             "ending": self.game.ending(self.state, lang),
+            "winners": self.game.winners(self.state),
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
             "host": self.is_host(token),
             "game": self.game.name,
+            "title": self.game.game.title,
+            "widgets": self.game.widgets,
             "table": self.id,
             "deadline": self.deadline,
             "words": words(lang),
-            **page_extras(self.game.name, self.state),
+            **self.game.extras(self.state),
         }
 
     def words(self, lang: str | None = None) -> dict[str, Any]:
@@ -777,7 +784,7 @@ class Table(Generic[StateT]):
             game = game_named(row.game)
             state = game.load_game(row.record)
             for action in actions:
-                counted.append((getattr(state, "round", None), action.seat))
+                counted.append((game.round_of(state), action.seat))
                 state = game.apply(state, game.parse_action(action.action), action.seat)
                 if game.version(state) != action.version:
                     raise ValueError(f"action {action.version} is out of order")
@@ -842,7 +849,7 @@ class Table(Generic[StateT]):
         for action in actions:
             if action.version <= self.game.version(state):
                 continue
-            round_ = getattr(state, "round", None)
+            round_ = self.game.round_of(state)
             state = self.game.apply(state, self.game.parse_action(action.action), action.seat)
             self._count(round_, action.seat)
         self.state = state

@@ -1,10 +1,10 @@
 """The web table's words in each language, all from the library's gettext catalogs.
 
 The page keeps no word table of its own: each update carries :func:`words` for its
-language. Roles, phases and the game's components come from the same functions every
-frontend uses (:func:`~millions_rules.role_name`, :func:`~millions_rules.phase_name`,
-:func:`~millions_rules.term`); what only the page says (its buttons, headings and
-refusals) is marked below with ``web.*`` ids in the same catalogs.
+language. Each registered game's widgets bring their own words (its page companion's
+:attr:`~millions_rules.games.Page.words`: Millions' roles, phases and terms, its rules
+panel...); what only the page says (its buttons, headings and refusals) is marked below
+with ``web.*`` ids in the same catalogs.
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from .._common.i18n import _AND, _COMMA, _ITEMS
-from ..millions._i18n import TERMS, check_locale, phase_name, role_name, term
-from ..millions._roles import Role
-from ..millions._state import Phase
-from ..millions._text import Text, msg, nmsg
+from .._common.i18n import LIST_WORDS, Text, check_locale, msg, nmsg
+from ..games import GAMES
 from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
@@ -55,11 +52,6 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.refused", "Refused"),
     # A label before its value, with the language's colon: "Cash: 5M", "现金：500万".
     msg("web.label", "{label}: "),
-    msg(
-        "web.error.stale_version",
-        "the table has moved on since your page showed it; look again before acting.",
-    ),
-    msg("web.error.unknown_token", "this link is not a seat of this table."),
     # The admin's lobby (/lobby#ADMIN): the open tables, and a form for a new one.
     msg("web.lobby.title", "Open tables"),
     msg("web.lobby.empty", "No table is open."),
@@ -80,11 +72,8 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
 
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
-    found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
-    found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
-    found += [(f"term.{key}", term(key, language)) for key in TERMS]
     # How the language joins a list: the page writes "Ana, Bo y Cy" and "Ana、Bo和Cy".
-    found += [(text.id, text.render(language)) for text in (_ITEMS, _AND, _COMMA)]
+    found: list[tuple[str, str]] = [(text.id, text.render(language)) for text in LIST_WORDS]
     # The page fills the placeholders itself: they travel as they are. A message with
     # plural forms travels as two: ``<id>.one`` for one, ``<id>`` for any other number
     # (the rule of English and Spanish; Chinese has one form for both).
@@ -103,9 +92,10 @@ def _template(text: Text, language: str, count: int) -> str:
 def words(locale: str = "en") -> dict[str, str]:
     """Every word the web page shows, in ``locale``, by message id.
 
-    The keys are ``role.<role>``, ``phase_name.<phase>``, ``term.<key>`` (see
-    :data:`~millions_rules.TERMS`), ``list.items``, ``list.comma`` and ``list.and`` (how the
-    language joins a list) and the page's own ``web.*`` ids, whose placeholders
+    The keys are the page's own ``web.*`` ids, ``list.items``, ``list.comma`` and
+    ``list.and`` (how the language joins a list) and every registered game's page words
+    (Millions': ``role.<role>``, ``phase_name.<phase>``, ``term.<key>``, see
+    :data:`~millions_rules.TERMS`), whose placeholders
     (``{names}``, ``{role}``, ``{player}``, ``{number}``, ``{label}``...) stay for the
     page to fill. A message with plural forms gives ``<id>.one``, for one, and ``<id>``,
     for any other number (``web.winners.one`` and ``web.winners``); ``web.label`` puts the
@@ -123,4 +113,9 @@ def words(locale: str = "en") -> dict[str, str]:
     ('Gana {names}', 'Ganan {names}')
     """
     language = check_locale(locale)
-    return dict(_words(language)) | teach_words(language)
+    found = dict(_words(language)) | teach_words(language)
+    for game in GAMES.values():
+        page = game.companions.page
+        if page is not None:
+            found |= page.words(language)
+    return found

@@ -150,6 +150,7 @@ class GoofView:
 
     seat: int | None
     config: GoofConfig
+    """The game's settings with the seed withheld (``0``): the seed tells the prize order."""
     round: int
     prize: int | None
     deck: tuple[int, ...]
@@ -322,7 +323,8 @@ def apply(state: GoofState, action: Action, seat: int | None = None) -> GoofStat
 
 
 def view(state: GoofState, seat: int | None, *, since: int = 0) -> GoofView:
-    """What ``seat`` may know: everything but the others' pending bids and the generator."""
+    """What ``seat`` may know: everything but the others' pending bids, the generator and the
+    seed (which would tell the prize order)."""
     _require(state)
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.config.players):
         raise kit.ConfigError(f"no seat {seat!r} in a {state.config.players}-player game")
@@ -334,7 +336,7 @@ def view(state: GoofState, seat: int | None, *, since: int = 0) -> GoofView:
     )
     return GoofView(
         seat=seat,
-        config=state.config,
+        config=attrs.evolve(state.config, seed=0),
         round=state.round,
         prize=state.prize,
         deck=tuple(sorted(state.deck)),

@@ -16,16 +16,19 @@
 /** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
 /** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
- * Millions' last finished heist, public facts only (millions_rules.web._teach.heist_summary).
+ * Millions' last finished heist, public facts only (millions_rules.millions._page.heist_summary).
  * @typedef {{round: number, caught: [number, Role][], shares: [number, number, Role][],
  *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
  */
 /**
  * What the server sends (GET /api/update, and each `update` of /api/stream). `view` is a
- * Millions PlayerView or a TorrakuView, as `game` says.
+ * Millions PlayerView, a TorrakuView, or another game's view, as `widgets` says (the
+ * game's own widgets; `null`: the generic page, which shows any game's view, its
+ * labelled `actions` and `winners`).
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
  *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
- *   game?: string, summary?: Summary | null, target?: number | null}} Update
+ *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
+ *   winners?: number[] | null, summary?: Summary | null, target?: number | null}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -38,7 +41,7 @@
  * each step is the seat's view after that many actions, with only its new events.
  * @typedef {{view: PlayerView, log: string[], summary: Summary | null, ending: string | null}} Step
  * @typedef {{game: string, seat: number | null, names: string[], lang: string, words: Words,
- *   target: number | null, steps: Step[], document?: unknown}} Replay
+ *   widgets?: string | null, target?: number | null, steps: Step[], document?: unknown}} Replay
  */
 
 /**
@@ -309,7 +312,8 @@ function render() {
   byId("who").textContent =
     view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
   renderRules();
-  if (last.game === "torraku") {
+  const widgets = last.widgets === undefined ? "millions" : last.widgets;
+  if (widgets === "torraku") {
     const tk = /** @type {TorrakuView} */ (/** @type {unknown} */ (view));
     document.title = t("web.tk.title");
     byId("title").textContent = t("web.tk.title");
@@ -320,6 +324,8 @@ function render() {
     renderTorrakuActions(tk);
     renderTorrakuPlayers(tk);
     renderTorrakuEnd(tk);
+  } else if (widgets !== "millions") {
+    renderGeneric(last);
   } else {
     const target = byId("target");
     target.hidden = !last.target;
@@ -337,8 +343,72 @@ function render() {
   list.replaceChildren(...log.map((line) => el("li", {}, [line])));
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
-  document.body.dataset.phase = view.phase;
+  document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
   document.body.dataset.game = last.game ?? "millions";
+}
+
+// -- the generic page: any game that ships no widgets of its own ---------------------------
+
+/**
+ * A value of a view, as text: a list of plain values joined, anything else as JSON.
+ * @param {unknown} value
+ */
+function plain(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) {
+    return value.map((item) => (item === null ? "—" : String(item))).join(", ") || "—";
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The generic page: the game's title, its view as a key/value block, a button for each
+ * legal action (labelled by the game's describe), the seats and, at the end, the winners.
+ * @param {Update} update
+ */
+function renderGeneric(update) {
+  const title = update.title ?? update.game ?? "";
+  document.title = title;
+  byId("title").textContent = title;
+  byId("target").hidden = true;
+  byId("summary").hidden = true;
+  byId("mine").hidden = true;
+  const shown = Object.entries(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (update.view)))
+    .filter(([key]) => key !== "events" && key !== "legal_actions" && key !== "type");
+  byId("board").replaceChildren(
+    el("h2", {}, [title]),
+    el("dl", { class: "facts", id: "generic-view" }, shown.flatMap(([key, value]) => [
+      el("dt", {}, [key]), el("dd", { "data-key": key }, [plain(value)]),
+    ])),
+  );
+  const box = byId("actions");
+  const over = Array.isArray(update.winners);
+  box.hidden = update.view.seat === null || over;
+  const offered = update.actions ?? [];
+  const buttons = offered.map((action, index) => actionButton(update.labels[index] ?? JSON.stringify(action), /** @type {Action} */ (action)));
+  box.replaceChildren(
+    el("h2", {}, [t("web.your_move")]),
+    buttons.length
+      ? el("div", { class: "buttons", id: "action-buttons" }, buttons)
+      : el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: t("web.nobody") })]),
+  );
+  const rows = update.names.map((name, seat) => el("tr", { class: seat === update.view.seat ? "me" : "", "data-seat": String(seat) }, [
+    el("td", {}, [name, ...(update.bots.includes(seat) ? [el("span", { class: "badge" }, [t("web.bot")])] : [])]),
+  ]));
+  byId("players").replaceChildren(
+    el("h2", {}, [t("web.players")]),
+    el("table", { class: "players" }, [el("tbody", {}, rows)]),
+  );
+  const end = byId("end");
+  end.hidden = !over;
+  if (!over) return;
+  const winners = [...(update.winners ?? [])].sort((a, b) => a - b);
+  end.replaceChildren(
+    el("h2", {}, [t("phase_name.game_over")]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: winners.map(nameOf).join(", ") })]),
+    el("p", { id: "why" }, [update.ending ?? ""]),
+  );
 }
 
 /** @param {PlayerView} view */
@@ -823,7 +893,7 @@ function showStep(number) {
   last = {
     view: { ...step.view, events: /** @type {GameEvent[]} */ (events), first_event: 0 }, log, labels: [], ending: step.ending, lang: replayed.lang,
     names: replayed.names, bots: [], host: false, words: replayed.words, game: replayed.game,
-    summary: step.summary, target: replayed.target,
+    widgets: replayed.widgets, summary: step.summary, target: replayed.target,
   };
   render();
 }
@@ -835,7 +905,8 @@ function renderReplay() {
   if (!replaying) {
     const view = last?.view;
     const link = document.getElementById("replay-link");
-    if (view && view.phase === "game_over" && link === null) {
+    const over = last?.winners ? true : view?.phase === "game_over";
+    if (view && over && link === null) {
       byId("end").append(el("p", {}, [el("a", { id: "replay-link", href: `/replay#${token}`, target: "_blank" }, [t("web.replay.link")])]));
     }
     return;
@@ -891,9 +962,12 @@ function renderReplay() {
  * @typedef {{seat: number, name: string, bot: boolean, link: string | null}} SeatLink
  * @typedef {{table: string, game: string, players?: number, version?: number, over?: boolean,
  *   seats: SeatLink[], spectator: string}} Listed
+ * @typedef {{name: string, title: string, widgets: string | null, players: [number, number]}} Offered
  */
 /** @type {Listed[] | null} The open tables, as last fetched. */
 let tables = null;
+/** @type {Offered[]} Every registered game, as the server lists them (GET /api/tables). */
+let games = [];
 /** @type {Listed | null} The table the form created last. */
 let created = null;
 
@@ -906,6 +980,7 @@ async function loadTables() {
     return;
   }
   tables = /** @type {{tables: Listed[]}} */ (answer).tables;
+  games = /** @type {{games?: Offered[]}} */ (answer).games ?? [];
   render();
 }
 
@@ -943,7 +1018,10 @@ function linkList(table) {
 
 /** @param {string} game */
 function gameName(game) {
-  return t(game === "torraku" ? "web.tk.title" : "web.title");
+  // A game with its own widgets has its title in the page's words; another, its own title.
+  const offered = games.find((g) => g.name === game);
+  if (offered && offered.widgets === null) return offered.title;
+  return t(offered?.widgets === "torraku" || game === "torraku" ? "web.tk.title" : "web.title");
 }
 
 /**
@@ -967,7 +1045,7 @@ function renderLobby() {
     made.replaceChildren(...(created === null ? [] : [el("h2", {}, [t("web.lobby.created")]), linkList(created)]));
     made.dataset.table = created?.table ?? "";
   }
-  if (changed("lobby-form", null)) byId("lobby-form").replaceChildren(lobbyForm());
+  if (changed("lobby-form", games)) byId("lobby-form").replaceChildren(lobbyForm());
 }
 
 /** @type {Map<string, [Words, string]>} The words and the data each part of the lobby shows. */
@@ -1005,9 +1083,8 @@ function lobbyForm() {
   const old = document.getElementById("new-table");
   /** @param {string} id @param {string} fallback */
   const was = (id, fallback) => /** @type {HTMLInputElement | null} */ (old?.querySelector(`#${id}`))?.value ?? fallback;
-  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, [
-    el("option", { value: "millions" }, [gameName("millions")]), el("option", { value: "torraku" }, [gameName("torraku")]),
-  ]));
+  const names = games.length ? games.map((g) => g.name) : ["millions", "torraku"];
+  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, names.map((name) => el("option", { value: name }, [gameName(name)]))));
   game.value = was("new-game", "millions");
   const players = /** @type {HTMLInputElement} */ (el("input", { id: "new-players", type: "number", min: "1", max: "8", value: was("new-players", "4") }));
   const bots = /** @type {HTMLInputElement} */ (el("input", { id: "new-bots", type: "number", min: "0", max: "8", value: was("new-bots", "0") }));

@@ -1,0 +1,224 @@
+"""*Millions of Dollars*' web page: the words of its widgets and rules panel, the heist
+summary, the ending's reason and what its page and bots are offered.
+
+The web table reaches this through :attr:`~millions_rules.games.Companions.page`
+(:data:`PAGE`); every sentence is a ``web.*`` message of the library's gettext catalogs.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from .._common.game import Page
+from .._common.i18n import Text, check_locale, msg, translations
+from ._events import CharacterRevealed, Eliminated, GameWon, LootRevealed, RoundEnded, ShareReceived
+from ._i18n import TERMS, phase_name, role_name, term, win_reason
+from ._money import cash_after, move_cash
+from ._narrate import describe, narrate
+from ._roles import Role
+from ._state import GameState, Phase
+
+__all__ = ["PAGE", "RULES", "WORDS", "HeistTracker", "heist_summary", "summarize_heist"]
+
+#: The rules panel, paragraph by paragraph (the page shows them in order).
+RULES: Final[tuple[Text, ...]] = (
+    msg(
+        "web.rules.millions.goal",
+        "Goal: be the richest when someone reaches the target of {amount} after a heist, "
+        "or after the last round. Everyone starts with 5M.",
+    ),
+    msg(
+        "web.rules.millions.roles",
+        "Roles: each round every boss secretly sends one character (Snitch, Brute, "
+        "Driver, Crook, Mastermind). Two or more of the same role botch the job: all of "
+        "them are eliminated.",
+    ),
+    msg(
+        "web.rules.millions.deposits",
+        "Deposits: a character costs the deposit shown on the loot card. You get it back "
+        "if you leave or survive the heist; an eliminated character loses it (a Brute "
+        "always keeps it).",
+    ),
+    msg(
+        "web.rules.millions.threats",
+        "Threat cards: a lone Brute gains one. In a later negotiation, spend it to look at "
+        "another player's face-down character; everyone sees on whom.",
+    ),
+    msg(
+        "web.rules.millions.payments",
+        "Negotiation and payments: stay or leave, and pay any amount to another player "
+        "still in the round to strike a deal. Payments are final.",
+    ),
+    msg(
+        "web.rules.millions.heist",
+        "The heist: a lone Snitch names a role, whose characters are caught. The survivors "
+        "split the loot (a Mastermind adds 2M); each pays the Driver 1M; the Crook takes "
+        "2M from the Brute; the role on the card's symbol earns 1M.",
+    ),
+)
+
+#: The words of Millions' widgets: its target, heist summary and end screen.
+WORDS: Final[tuple[Text, ...]] = (
+    msg("web.target", "Target: {amount}"),
+    msg("web.summary.title", "Last heist (round {number})"),
+    msg("web.summary.caught", "Caught: {names}"),
+    msg("web.summary.nobody_caught", "Nobody was caught."),
+    msg("web.summary.shares", "Shares: {entries}"),
+    msg("web.summary.no_shares", "Nobody shared the loot."),
+    msg("web.summary.entry", "{player} {amount}"),
+    msg("web.summary.change", "Cash change"),
+    msg("web.summary.revealed", "Revealed"),
+    msg("web.end.won_with", "{names} won with {amount}."),
+    msg("web.end.won_with.tie", "{names} share the win with {amount} each."),
+)
+
+
+def _raw(text: Text, language: str) -> str:
+    # The message's template in ``language``, its placeholders left as they are.
+    if language == "en":
+        return text.english
+    return translations(language).pgettext(text.id, text.english)
+
+
+@functools.cache
+def _words(language: str) -> tuple[tuple[str, str], ...]:
+    found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
+    found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
+    found += [(f"term.{key}", term(key, language)) for key in TERMS]
+    found += [(text.id, _raw(text, language)) for text in (*RULES, *WORDS)]
+    found.append(("web.rules.millions", " ".join(text.id for text in RULES)))
+    return tuple(found)
+
+
+def page_words(locale: str) -> dict[str, str]:
+    """The page's Millions words in ``locale``: roles, phases, terms, the rules panel
+    (``web.rules.millions`` lists its ids) and the widgets' ``web.*`` messages.
+
+    >>> from millions_rules.millions._page import page_words
+    >>> page_words("es")["role.brute"], page_words("en")["web.rules.millions"].split()[0]
+    ('Matón', 'web.rules.millions.goal')
+    """
+    return dict(_words(check_locale(locale)))
+
+
+def heist_summary(state: GameState) -> dict[str, Any] | None:
+    """The last finished heist of a Millions game: public facts only.
+
+    Returns ``None`` before the first heist ends; else ``{"round", "caught": [[seat,
+    role], ...], "shares": [[seat, amount], ...], "revealed": [[seat, role], ...],
+    "change": [...], "cash": [...]}``: who was eliminated, who received a share and how
+    much, which characters were revealed, and each seat's cash change over that round (from
+    the loot card's reveal to the round's end) and cash after it. Everyone sees a heist's
+    reveals, eliminations, shares and every payment, so nothing here is a secret.
+
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.bots import RuleBot, play_game
+    >>> from millions_rules.millions._page import heist_summary
+    >>> state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
+    >>> summary = heist_summary(state)
+    >>> summary["round"], summary["caught"], summary["shares"], summary["change"]
+    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12]], [0, 12, 0, 0])
+    """
+    events = state.events
+    ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]
+    if not ends:
+        return None
+    end = ends[-1]
+    starts = [i for i, event in enumerate(events[:end]) if isinstance(event, LootRevealed)]
+    start = starts[-1] if starts else 0
+    before, after = cash_after(state, start), cash_after(state, end + 1)
+    return summarize_heist(events[start : end + 1], before, after)
+
+
+def summarize_heist(
+    window: Sequence[Any], before: Sequence[int], after: Sequence[int]
+) -> dict[str, Any]:
+    """:func:`heist_summary`'s answer from the events of one round (from the loot card's
+    reveal to :class:`~millions_rules.RoundEnded`, the last of ``window``) and each seat's
+    cash before and after it."""
+    ended = window[-1]
+    assert isinstance(ended, RoundEnded)
+    return {
+        "round": ended.round,
+        "caught": [[e.player, e.role.value] for e in window if isinstance(e, Eliminated)],
+        "shares": [[e.player, e.amount] for e in window if isinstance(e, ShareReceived)],
+        "revealed": [[e.player, e.role.value] for e in window if isinstance(e, CharacterRevealed)],
+        "change": [a - b for a, b in zip(after, before, strict=True)],
+        "cash": list(after),
+    }
+
+
+class HeistTracker:
+    """The last heist's summary in a replay, kept up to date one event at a time (each
+    event is read once, so a long replay costs no more than its length). All money moves
+    are public: it reads only the config and the events."""
+
+    def __init__(self, seen: Any) -> None:
+        config = seen.config
+        self._cash = [config.starting_cash] * config.players
+        self._before = tuple(self._cash)
+        self._window: list[Any] = []
+
+    def add(self, event: object) -> dict[str, Any] | None:
+        """Note ``event``; the new summary if it ends a round, else ``None``."""
+        if isinstance(event, LootRevealed):
+            self._before, self._window = tuple(self._cash), []
+        move_cash(self._cash, event)
+        self._window.append(event)
+        if not isinstance(event, RoundEnded):
+            return None
+        return summarize_heist(self._window, self._before, tuple(self._cash))
+
+
+def _extras(state: GameState) -> Mapping[str, Any]:
+    return {"summary": heist_summary(state), "target": state.config.target}
+
+
+def _view_extras(seen: Any) -> Mapping[str, Any]:
+    return {"target": seen.config.target}
+
+
+def _ending(event: object, locale: str) -> str | None:
+    return win_reason(event.reason, locale) if isinstance(event, GameWon) else None
+
+
+def _due(state: GameState) -> tuple[int, ...]:
+    # The seats the engine awaits (all may act at once); a seat that may only pay is not.
+    return state.awaiting
+
+
+def _round_of(state: GameState) -> object:
+    return state.round
+
+
+def _offered(state: GameState, seen: Any, seat: int) -> Sequence[Any]:
+    # The view's legal actions: payments are made with an amount the page asks for.
+    return tuple(seen.legal_actions)
+
+
+#: Millions' page: its widgets, words, heist summary and ending (the game's companions add
+#: what its bots are offered).
+def _narrate(events: Sequence[object], names: Sequence[str], locale: str) -> list[str]:
+    # A table's names are all its seats: their count is the players'.
+    return narrate(list(events), names, locale=locale, players=len(names))  # type: ignore[arg-type]
+
+
+def _describe(item: object, names: Sequence[str], locale: str) -> str:
+    return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
+
+
+PAGE: Final = Page(
+    widgets="millions",
+    narrate=_narrate,
+    describe=_describe,
+    words=page_words,
+    extras=_extras,
+    view_extras=_view_extras,
+    tracker=HeistTracker,
+    ending=_ending,
+    offered=_offered,
+    due=_due,
+    round_of=_round_of,
+)
