@@ -45,6 +45,32 @@ from millions_rules import GameConfig, __version__, apply, legal_actions, new_ga
 Playout = Callable[[int], int]
 
 ENGINE = "engine: Millions, 5 players"
+TENSOR = ", information_state_tensor each step"
+RL = ", rl_environment"
+KUHN_TENSOR = f"OpenSpiel python_kuhn_poker{TENSOR}"
+KUHN_RL = f"OpenSpiel python_kuhn_poker{RL}"
+
+#: The targets of issue 33: (ours, anchor, the least ratio of steps/s).
+TARGETS: tuple[tuple[str, str, float], ...] = (
+    (
+        "OpenSpiel adapter: python_millions_of_dollars, 5 players",
+        "OpenSpiel python_kuhn_poker",
+        0.5,
+    ),
+    (f"OpenSpiel adapter: python_millions_of_dollars, 5 players{TENSOR}", KUHN_TENSOR, 0.5),
+    (f"OpenSpiel adapter: python_millions_of_dollars, 5 players{RL}", KUHN_RL, 0.5),
+    (
+        "PettingZoo adapter: millions, 5 players, reading the observation",
+        "PettingZoo tictactoe_v3",
+        1.0,
+    ),
+    (
+        "PettingZoo adapter: torraku, 4 players, reading the observation",
+        "PettingZoo tictactoe_v3",
+        1.0,
+    ),
+    (ENGINE, "OpenSpiel python_iterated_prisoners_dilemma", 2.0),
+)
 
 
 def millions_playout(seed: int) -> int:
@@ -57,7 +83,7 @@ def millions_playout(seed: int) -> int:
     return actions
 
 
-def openspiel_playout(game: Any) -> Playout:
+def openspiel_playout(game: Any, *, tensor: bool = False) -> Playout:
     players = game.num_players()
 
     def playout(seed: int) -> int:
@@ -71,9 +97,34 @@ def openspiel_playout(game: Any) -> Playout:
             elif state.is_simultaneous_node():
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
             else:
+                if tensor:
+                    state.information_state_tensor()
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
         return actions
+
+    return playout
+
+
+def rl_environment_playout(game: Any) -> Playout:
+    """OpenSpiel's ``rl_environment`` with a uniformly random agent: every ``step`` counts
+    (the environment draws chance itself, and gives every player's information state
+    tensor and legal actions at each step)."""
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment(game)
+
+    def playout(seed: int) -> int:
+        rng = random.Random(seed)
+        environment.seed(seed)
+        time_step = environment.reset()
+        steps = 0
+        while not time_step.last():
+            seen = time_step.observations
+            player = seen["current_player"]
+            time_step = environment.step([rng.choice(seen["legal_actions"][player])])
+            steps += 1
+        return steps
 
     return playout
 
@@ -123,11 +174,19 @@ def contenders() -> tuple[dict[str, Playout], list[tuple[str, str]]]:
     found: dict[str, Playout] = {ENGINE: millions_playout}
     for name in ("python_iterated_prisoners_dilemma", "python_kuhn_poker"):
         found[f"OpenSpiel {name}"] = openspiel_playout(pyspiel.load_game(name))
+    kuhn = pyspiel.load_game("python_kuhn_poker")
+    found[KUHN_TENSOR] = openspiel_playout(kuhn, tensor=True)
+    found[KUHN_RL] = rl_environment_playout(kuhn)
     pairs = [(ENGINE, "OpenSpiel python_iterated_prisoners_dilemma")]
     for name, players in (("python_millions_of_dollars", 5), ("python_currency_torraku", 4)):
         row = f"OpenSpiel adapter: {name}, {players} players"
-        found[row] = openspiel_playout(pyspiel.load_game(name, {"players": players}))
+        game = pyspiel.load_game(name, {"players": players})
+        found[row] = openspiel_playout(game)
+        found[f"{row}{TENSOR}"] = openspiel_playout(game, tensor=True)
+        found[f"{row}{RL}"] = rl_environment_playout(game)
         pairs.append((row, "OpenSpiel python_kuhn_poker"))
+        pairs.append((f"{row}{TENSOR}", KUHN_TENSOR))
+        pairs.append((f"{row}{RL}", KUHN_RL))
     anchors = [f"PettingZoo {module.env().metadata['name']}" for module in zoo]
     for module, anchor in zip(zoo, anchors, strict=True):
         found[anchor] = pettingzoo_playout(module.env())
@@ -145,11 +204,18 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one slice")
     parser.add_argument("--rounds", type=int, default=7, help="slices per contender")
+    parser.add_argument(
+        "--only", default="", help="time only the rows whose name holds this text (and anchors)"
+    )
     args = parser.parse_args(argv)
     import pettingzoo
     import pyspiel
 
     playouts, pairs = contenders()
+    if args.only:
+        pairs = [(ours, anchor) for ours, anchor in pairs if args.only in ours]
+        wanted = {name for pair in pairs for name in pair}
+        playouts = {name: playout for name, playout in playouts.items() if name in wanted}
     best = dict.fromkeys(playouts, (0.0, 0.0))
     seeds = dict.fromkeys(playouts, 0)
     for _ in range(args.rounds):
@@ -174,6 +240,14 @@ def main(argv: list[str]) -> int:
     print("| --- | --- | --- |")
     for ours, anchor in pairs:
         print(f"| {ours} | {anchor} | {best[ours][1] / best[anchor][1]:.2f} |")
+    print("\nThe targets of issue 33 (the compiled engine's is for the compiled build):\n")
+    print("| ours | anchor | ratio | target | met |")
+    print("| --- | --- | --- | --- | --- |")
+    for ours, anchor, least in TARGETS:
+        if ours in best and anchor in best:
+            ratio = best[ours][1] / best[anchor][1]
+            met = "yes" if ratio >= least else "no"
+            print(f"| {ours} | {anchor} | {ratio:.2f} | {least:g} | {met} |")
     return 0
 
 

@@ -182,8 +182,51 @@ def test_observation_is_the_shared_vector() -> None:
     seat = game.table.turn.seat
     seen = view(game.table.state, seat)
     assert got["observation"].dtype == np.float32
-    assert got["observation"].tolist() == observe(seen, game.table.turn)
+    size = len(observe(seen, game.table.turn))
+    assert got["observation"][:size].tolist() == observe(seen, game.table.turn)
+    assert got["observation"][size:].tolist() == [0.0] * 18  # nothing paid or threatened yet
     assert got["action_mask"].tolist() == Catalogue(3).mask(seen, game.table.turn)
+
+
+def test_observation_has_the_paid_and_threatened_blocks() -> None:
+    """R-NEG-3: after the vector come, as in OpenSpiel's information state tensor, the
+    money paid and the threat cards used from each seat to each other, seat by seat."""
+    from millions_rules import Pay, view
+
+    game = raw_env(players=4)
+    game.reset(seed=2)
+    while game.table.state.phase.value != "negotiation":
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    seat = game.table.seat
+    to = (seat + 1) % 4
+    game.step(Catalogue(4).index(Pay(seat, to, 1)))
+    size = len(observe(view(game.table.state, 0), game.table.turn))
+    for agent in game.possible_agents:
+        tail = game.observe(agent)["observation"][size:]
+        paid, threatened = tail[:16].reshape(4, 4), tail[16:].reshape(4, 4)
+        assert paid[seat, to] == 1.0 and paid.sum() == 1.0 and threatened.sum() == 0.0
+    assert game.observation_space("player_0")["observation"].shape == (size + 32,)  # type: ignore[index]
+
+
+def test_spaces_dicts_state_and_image() -> None:
+    """The observation_spaces and action_spaces dicts, state() (every seat's vector,
+    in state_space) and the rgb_array image of the table."""
+    game = raw_env(players=4, render_mode="rgb_array")
+    game.reset(seed=3)
+    assert set(game.observation_spaces) == set(game.possible_agents)
+    assert game.observation_spaces["player_2"] is game.observation_space("player_2")
+    assert game.action_spaces["player_1"] is game.action_space("player_1")
+    state = game.state()
+    assert game.state_space.contains(state)
+    size = game.observation_space("player_0")["observation"].shape[0]  # type: ignore[index]
+    for seat, agent in enumerate(game.possible_agents):
+        assert np.array_equal(
+            state[seat * size : (seat + 1) * size], game.observe(agent)["observation"]
+        )
+    image = game.render()
+    assert isinstance(image, np.ndarray) and image.dtype == np.uint8
+    assert image.shape == (4 * 16, 2 * size, 3)
+    assert image[0, :, 1].min() >= 96 and image[16, :, 1].min() < 96  # seat 0 acts: green
 
 
 def test_example_runs_thousands_of_masked_steps(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -28,6 +29,7 @@ from typing_extensions import Self
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError, DeserializationError
 from ..games import AnyGame
+from ..millions._log import Log
 
 __all__ = [
     "GameAdapter",
@@ -154,6 +156,11 @@ class GameAdapter(Protocol[TableT]):
         """The information state tensor's fields after the observation vector."""
         ...
 
+    def log_of(self, table: TableT, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        """The game's event log as the state stores it, and the test of the events
+        ``seat`` may see."""
+        ...
+
     def recall(self, table: TableT, seat: int, out: dict[str, Any]) -> None:
         """Add ``seat``'s :meth:`recall_fields` to the (zeroed) arrays of ``out``."""
         ...
@@ -255,14 +262,76 @@ def reward_range(adapter: GameAdapter[Any], config: Any, reward: str) -> tuple[f
 
 
 def information(adapter: GameAdapter[TableT], table: TableT, seat: int) -> str:
-    """``seat``'s information state string: the JSON of its view (without its version) and
-    of the public turn."""
-    game = adapter.game
-    document = json.loads(game.to_json(game.view(adapter.state_of(table), seat)))
-    # The version counts every action applied since the start; a resampled world has no
-    # history, so it would tell worlds apart that the seat cannot.
-    del document["version"]
-    return json.dumps({"view": document, **adapter.turn_document(table)}, separators=(",", ":"))
+    """``seat``'s information state string (see :meth:`Position.information`)."""
+    return Position(adapter, table).information(seat)
+
+
+def _information(
+    adapter: GameAdapter[TableT], table: TableT, seat: int, vector: list[float]
+) -> str:
+    """The information state string of ``seat``, whose observation vector is ``vector``.
+
+    A JSON object: ``"events"``, the seat's visible log (each event in the library's
+    JSON), ``"observation"``, the observation vector (its view now, with the public
+    turn), and the turn structure's public trace (:meth:`GameAdapter.turn_document`:
+    Millions' turn and waits). Everything the seat saw, in order, and nothing else (the
+    perfect-recall tests check both directions).
+    """
+    stored, keep = adapter.log_of(table, seat)
+    events = _encoded_log(adapter.game, stored, ("information", seat), keep)
+    rest = json.dumps(
+        {"observation": vector, **adapter.turn_document(table)}, separators=(",", ":")
+    )
+    return f'{{"events":[{events}],{rest[1:]}'
+
+
+def _encode(game: AnyGame, event: object) -> str:
+    """``event`` in the library's JSON, encoded once per event object."""
+    found = _ENCODED.get(id(event))
+    if found is None or found[0] is not event:
+        if len(_ENCODED) >= _MOST_ENCODED:  # bounded: games keep their events alive
+            _ENCODED.clear()
+        found = _ENCODED[id(event)] = (event, game.to_json(event))
+    return found[1]
+
+
+def _encoded_log(game: AnyGame, stored: Any, key: object, keep: Callable[[Any], bool]) -> str:
+    """The JSON of the events of ``stored`` that ``keep`` keeps, joined with commas.
+
+    For the engine's persistent log (:class:`~millions_rules.millions._log.Log`) the
+    text is built as :meth:`~millions_rules.millions._log.Log.select` builds a
+    selection: on the nearest ancestor's text, encoding only the events added since,
+    and kept on the node (moved, not copied). A plain tuple is encoded whole (each
+    event's JSON is kept, so that is one join).
+    """
+    if stored.__class__ is not Log:
+        return ",".join([_encode(game, event) for event in stored if keep(event)])
+    chunks = []
+    node: Log[Any] | None = stored
+    base = ""
+    while node is not None:
+        known = getattr(node, "selected", None)
+        if known is not None and key in known:
+            if node is stored:
+                text: str = known[key][0]
+                return text
+            base = known.pop(key)[0]
+            break
+        chunks.append(node.items)
+        node = node.parent
+    chunks.reverse()
+    new = ",".join([_encode(game, e) for e in chain.from_iterable(chunks) if keep(e)])
+    whole = f"{base},{new}" if base and new else base or new
+    selected = getattr(stored, "selected", None)
+    if selected is None:
+        selected = stored.selected = {}
+    selected[key] = (whole,)  # a selection is a tuple: the text in one
+    return whole
+
+
+#: Each event's JSON by the event's identity, with the event kept alive beside it.
+_ENCODED: dict[int, tuple[object, str]] = {}
+_MOST_ENCODED = 1 << 16
 
 
 def resample(adapter: GameAdapter[TableT], table: TableT, seat: int, seed: int) -> TableT:
@@ -373,6 +442,15 @@ class Position(Generic[TableT]):
 
     def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
         return lambda: self.adapter.observe(self.table, seat)
+
+    def information(self, seat: int) -> str:
+        """``seat``'s information state string, made once per position (see
+        :func:`_information`)."""
+        result: str = self.remember(
+            ("information", seat),
+            lambda: _information(self.adapter, self.table, seat, self.observation(seat)),
+        )
+        return result
 
     def after(self, index: int) -> Self:
         """The position after the seat to act plays catalogue entry ``index`` (of the same

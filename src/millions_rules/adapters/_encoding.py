@@ -16,8 +16,10 @@ import attrs
 from ..millions._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
 from ..millions._config import GameConfig
 from ..millions._errors import ConfigError
-from ..millions._roles import Role, roles_in_play
-from ..millions._state import CharacterStatus, Phase
+from ..millions._events import LootRevealed, ThreatPeeked
+from ..millions._heist import nameable_roles
+from ..millions._roles import RepeatRole, Role, roles_in_play
+from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView
 from ._turns import Move, SeatMove, Turn, Wait
 
@@ -28,6 +30,7 @@ __all__ = [
     "observation_high",
     "observation_size",
     "observe",
+    "observe_state",
 ]
 
 #: The payment amounts of the catalogue, in millions (any legal amount stays playable
@@ -385,3 +388,98 @@ def observation_high(config: GameConfig) -> float:
             100,  # free moves
         )
     )
+
+
+_HIDDEN_STATUSES: Final = frozenset(_STATUSES) - {
+    CharacterStatus.SURVIVING,
+    CharacterStatus.ELIMINATED,
+}
+_STATUS_INDEX: Final = {status: i for i, status in enumerate(_STATUSES)}
+_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
+_CHARACTER: Final = 1 + len(_STATUSES) + 2 + len(_ROLES)
+
+
+def _peeked(state: GameState, seat: int) -> set[tuple[int, int]]:
+    """The characters ``seat`` saw with a threat card this round (as the view reads them)."""
+    events = state.events
+    found: set[tuple[int, int]] = set()
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        kind = event.__class__
+        if kind is LootRevealed:
+            break
+        if kind is ThreatPeeked and event.player == seat:  # type: ignore[union-attr]
+            found.add((event.target, event.slot))  # type: ignore[union-attr]
+    return found
+
+
+def observe_state(state: GameState, seat: int, turn: Turn) -> list[float]:
+    """:func:`observe` of ``view(state, seat)`` and ``turn``, read from the state directly.
+
+    The same numbers (the tests check it at every step of random games), without
+    building the view (its legal actions, payees and log): the secrets of others are
+    left out exactly as the view leaves them out (R-INFO).
+    """
+    config = state.config
+    n = config.players
+    k = 2 if n == 3 else 1
+    out = [0.0] * n
+    out[seat] = 1.0
+    phase = [0.0] * len(_PHASES)
+    phase[_PHASE_INDEX[state.phase]] = 1.0
+    out += phase
+    out += (float(state.round), float(config.rounds), float(config.target))
+    loot = state.loot
+    bonus = [0.0] * len(_ROLES)
+    if loot is None:
+        out += (0.0, 0.0, 0.0)
+    else:
+        out += (1.0, float(loot.total), float(loot.deposit))
+        if loot.bonus_role is not None:
+            bonus[loot.bonus_role.order] = 1.0
+    out += bonus
+    out += map(float, state.cash)
+    out.append(float(state.reserve))
+    out += map(float, state.threats)
+    out.append(float(state.threat_supply))
+    leader = [0.0] * n
+    leader[state.leader] = 1.0
+    out += leader
+    block = [0.0] * (n * k * _CHARACTER)
+    characters = state.characters
+    peeked: set[tuple[int, int]] | None = None
+    for c in characters:
+        base = (c.player * k + c.position) * _CHARACTER
+        block[base] = 1.0
+        status = c.status
+        block[base + 1 + _STATUS_INDEX[status]] = 1.0
+        block[base + 1 + len(_STATUSES)] = float(c.paid)
+        block[base + 2 + len(_STATUSES)] = float(c.covered)
+        known = c.player == seat or status not in _HIDDEN_STATUSES
+        if not known:
+            if peeked is None:
+                peeked = _peeked(state, seat)
+            known = (c.player, c.position) in peeked
+        if known:
+            block[base + 3 + len(_STATUSES) + c.role.order] = 1.0
+    out += block
+    out += map(float, state.decided)
+    out += _counts(state.face_up)
+    everyone = config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
+    previous = state.previous_roles
+    roles_block = [0.0] * (n * len(_ROLES))
+    for other, roles in enumerate(previous):
+        if everyone or other == seat:
+            out.append(1.0)
+            for role in roles:
+                roles_block[other * len(_ROLES) + role.order] += 1.0
+        else:
+            out.append(0.0)
+    out += roles_block
+    out += _seats(n, state.awaiting)
+    out += _counts(nameable_roles(state))
+    out += _one_hot(n, turn.seat)
+    out += map(float, turn.free_moves)
+    out += map(float, turn.done)
+    out += _seats(n, state.winners)
+    return out

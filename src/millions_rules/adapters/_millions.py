@@ -9,7 +9,7 @@ card and sets a role card aside, each card with the engine's own probabilities.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -20,12 +20,11 @@ from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
 from ..millions._engine import payees, seat_listings
 from ..millions._errors import ConfigError, DeserializationError
-from ..millions._events import Paid, ThreatUsed
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
-from ..millions._views import PlayerView, view
-from ._encoding import Catalogue, observation_high, observation_size, observe
-from ._turns import FREE_MOVES, Table, Turn, max_moves
+from ..millions._views import PlayerView, _keeper, view
+from ._encoding import Catalogue, observation_high, observation_size, observe_state
+from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
 __all__ = ["MILLIONS", "MillionsAdapter"]
 
@@ -122,7 +121,8 @@ class MillionsAdapter:
         return observation_high(config)
 
     def observe(self, table: Table, seat: int) -> list[float]:
-        return observe(view(table.state, seat), table.turn)
+        # observe(view(table.state, seat), table.turn), without building the view.
+        return observe_state(table.state, seat, table.turn)
 
     def summary(self, table: Table, seat: int) -> str:
         return _summary(view(table.state, seat), table.turn)
@@ -134,19 +134,22 @@ class MillionsAdapter:
                 "seat": turn.seat,
                 "free_moves": list(turn.free_moves),
                 "done": list(turn.done),
-            }
+            },
+            "waits": [list(wait) for wait in table.waits],
         }
+
+    def log_of(self, table: Table, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        return table.state.__dict__["events"], _keeper(seat)
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return (("paid", players * players), ("threatened", players * players))
 
     def recall(self, table: Table, seat: int, out: dict[str, Any]) -> None:
-        paid, threatened = out["paid"], out["threatened"]
-        for event in view(table.state, seat).events:
-            if isinstance(event, Paid):
-                paid[event.player, event.to] += event.amount
-            elif isinstance(event, ThreatUsed):
-                threatened[event.player, event.target] += 1
+        # Payments and threats are public (R-NEG-3, R-NEG-THREAT): the table keeps the
+        # counts of its log move by move.
+        paid, threatened = table.ledger  # type: ignore[misc]  # never None once made
+        out["paid"].flat[:] = paid
+        out["threatened"].flat[:] = threatened
 
     def chance_outcomes(self, table: Table) -> list[tuple[int, float]]:
         state = table.state
@@ -183,6 +186,7 @@ class MillionsAdapter:
             "free_moves": list(table.free_moves),
             "done": list(table.done),
             "cursor": table.cursor,
+            "waits": [list(wait) for wait in table.waits],
         }
 
     def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
@@ -201,6 +205,7 @@ class MillionsAdapter:
             tuple(_whole(f, "$.free_moves", per_round) for f in free),
             tuple(done),
             _whole(document["cursor"], "$.cursor", n - 1),
+            _waits(document.get("waits", []), state),  # a document of 0.x before waits: none
         )
 
     def same_options(self, table: Table, options: Mapping[str, Any]) -> str | None:
@@ -227,6 +232,28 @@ def _whole(value: object, path: str, most: int) -> int:
     return value
 
 
+def _waits(value: object, state: GameState) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list):
+        raise DeserializationError("expected an array", "wrong_type", "$.waits")
+    if len(value) > MAX_WAITS:
+        raise DeserializationError(f"expected at most {MAX_WAITS} items", "bad_value", "$.waits")
+    public = public_events(state)
+    n = state.config.players
+    found: list[tuple[int, int]] = []
+    for index, item in enumerate(value):
+        path = f"$.waits[{index}]"
+        pair = _list(item, path, 2)
+        count = _whole(pair[0], f"{path}[0]", public)
+        if found and count < found[-1][0]:
+            raise DeserializationError("waits out of order", "bad_value", f"{path}[0]")
+        found.append((count, _whole(pair[1], f"{path}[1]", n - 1)))
+    return tuple(found)
+
+
+#: The most waits a saved table may hold (a game has at most 101 per seat and round).
+MAX_WAITS: Final = 100_000
+
+
 def _list(value: object, path: str, length: int) -> list[object]:
     if not isinstance(value, list):
         raise DeserializationError("expected an array", "wrong_type", path)
@@ -238,6 +265,8 @@ def _list(value: object, path: str, length: int) -> list[object]:
 def _summary(seen: PlayerView, turn: Turn) -> str:
     loot = seen.loot
     shown = "-" if loot is None else f"{loot.total}M/{loot.deposit}M"
+    if loot is not None and loot.bonus_role is not None:  # R-LOOT-5: the role the card rewards
+        shown += f" bonus {loot.bonus_role.value}"
     mine = ",".join(
         f"{c.player}.{c.position}={c.role.value if c.role else '?'}/{c.status.value}"
         for c in seen.characters

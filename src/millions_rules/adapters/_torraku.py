@@ -23,7 +23,7 @@ canonical order: the seat's own pieces, or, when it must top up from the bag
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -35,7 +35,7 @@ from ..torraku._engine import apply, apply_listed, bet_counts, new_game
 from ..torraku._model import _knock
 from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
 from ..torraku._state import Phase, TorrakuState
-from ..torraku._views import TorrakuView, view
+from ..torraku._views import TorrakuView
 
 __all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
 
@@ -48,6 +48,7 @@ assert _OUTCOMES == (
     Placement.TOUCHED,
 ), "chance_outcomes lists the probabilities in this order"
 _K: Final = len(KINDS)
+_ORDER: Final = {kind: kind.order for kind in KINDS}
 
 
 @cache
@@ -107,30 +108,45 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return values
 
 
-def _observe(seen: TorrakuView) -> list[float]:
-    if seen.seat is None:
+def _observe(seen: TorrakuView | TorrakuState, seat: int | None) -> list[float]:
+    """``seat``'s observation vector, from its view or the state itself: Torraku hides
+    nothing, and the view is the state's fields with the seat's legal bets, which the
+    vector does not use (so the adapters read the state and never list the bets)."""
+    if seat is None:
         raise ConfigError("an observation is for a seat, not a spectator")
     n = seen.config.players
-    out = _one_hot(n, seen.seat)
+    out = _one_hot(n, seat)
     out += _one_hot(len(_PHASES), _PHASES.index(seen.phase))
-    out += [float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet)]
+    out += (float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet))
     for hand in seen.hands:
-        out += hand.as_tuple()
-    for row in seen.rows:
-        out += PieceCounts.of(row).as_tuple()
-    for row in seen.rows:
-        out += _one_hot(_K, row[0].order if row else None)
-    out += [float(p) for p in seen.passed]
+        out += map(float, hand.as_tuple())
+    order = _ORDER
+    rows = seen.rows
+    for row in rows:
+        counts = [0.0, 0.0, 0.0]
+        for piece in row:
+            counts[order[piece]] += 1.0
+        out += counts
+    for row in rows:
+        innermost = [0.0, 0.0, 0.0]
+        if row:
+            innermost[order[row[0]]] = 1.0
+        out += innermost
+    out += map(float, seen.passed)
     out += _one_hot(n, seen.to_act)
     out += _one_hot(n, seen.opener)
     out += _one_hot(n, seen.last_passer)
     out += _one_hot(n, seen.last_adder)
-    out.append(float(len(seen.stack)))
-    out += PieceCounts.of([piece.kind for piece in seen.stack]).as_tuple()
-    out += seen.bag.as_tuple()
-    winners = set(seen.winners)
+    stack = seen.stack
+    out.append(float(len(stack)))
+    counts = [0.0, 0.0, 0.0]
+    for stacked in stack:
+        counts[order[stacked.kind]] += 1.0
+    out += counts
+    out += map(float, seen.bag.as_tuple())
+    winners = seen.winners
     out += [1.0 if seat in winners else 0.0 for seat in range(n)]
-    return [float(x) for x in out]
+    return out
 
 
 class TorrakuAdapter:
@@ -226,13 +242,13 @@ class TorrakuAdapter:
         return float(max(config.supply.total, config.round_limit or 0, 10_000))
 
     def observe(self, table: TorrakuState, seat: int) -> list[float]:
-        return _observe(view(table, seat))
+        return _observe(table, seat)  # the same numbers as _observe(view(table, seat), seat)
 
     def summary(self, table: TorrakuState, seat: int) -> str:
-        seen = view(table, seat)
+        seen = table  # what view(table, seat) shows, without listing the seat's bets
         rows = " ".join(f"{len(row)}" for row in seen.rows)
         return (
-            f"seat {seen.seat} round {seen.round} {seen.phase.value} "
+            f"seat {seat} round {seen.round} {seen.phase.value} "
             f"hands [{' '.join(str(hand) for hand in seen.hands)}] rows [{rows}] "
             f"passed {[int(p) for p in seen.passed]} to_act {seen.to_act} "
             f"stack {len(seen.stack)} bag {seen.bag} winners {list(seen.winners)}"
@@ -240,6 +256,9 @@ class TorrakuAdapter:
 
     def turn_document(self, table: TorrakuState) -> dict[str, Any]:
         return {}  # the view has the seat to act
+
+    def log_of(self, table: TorrakuState, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        return table.events, _everything  # Torraku hides nothing
 
     def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
         return ()  # everything is public: the observation is the whole table
@@ -289,6 +308,10 @@ class TorrakuAdapter:
         return (
             f"round {table.round}, {table.phase.value}; pieces left {left}; turn {self.seat(table)}"
         )
+
+
+def _everything(event: object) -> bool:
+    return True
 
 
 def _pieces(counts: tuple[int, ...]) -> tuple[PieceKind, ...]:

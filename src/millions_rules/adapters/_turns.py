@@ -46,9 +46,10 @@ from ..millions._checks import illegal
 from ..millions._config import GameConfig
 from ..millions._engine import apply, apply_listed, legal_actions, new_game, payees, seat_listings
 from ..millions._errors import ConfigError
+from ..millions._events import Paid, ThreatUsed
 from ..millions._state import GameState, Phase
 from ..millions._text import msg
-from ..millions._views import PlayerView
+from ..millions._views import PlayerView, _visible_log
 
 __all__ = ["FREE_MOVES", "Move", "SeatMove", "Table", "Turn", "Wait", "max_moves", "moves_of"]
 
@@ -111,20 +112,37 @@ class Table:
     """Whether each seat is done for the round (decided, then waited)."""
     cursor: int
     """The seat that moved last in negotiation; the next turn goes clockwise from it."""
+    waits: tuple[tuple[int, int], ...] = ()
+    """Every :class:`Wait` of the game so far, in order, as ``(public events before it,
+    seat)``: a wait leaves no event, and this public trace keeps "wait, then pay" apart
+    from "pay, then wait" in the information states (perfect recall). The count is of the
+    public events (:func:`~millions_rules.visible_events` with ``None``), the same in
+    every world a seat cannot tell from this one."""
+    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None = attrs.field(
+        default=None, kw_only=True, eq=False, repr=False
+    )
+    """The money paid and the threat cards used from each seat to each other over the game
+    (``n * n`` each, by payer then payee), public: kept up to date move by move, and
+    counted from the log when left out."""
     seat: int | None = attrs.field(init=False, eq=False, repr=False)
     """The seat to act (:attr:`Turn.seat`), or ``None`` while the dealer must act or when
     the game is over: worked out when the table is made."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "seat", self._to_act())
+        if self.ledger is None:
+            object.__setattr__(self, "ledger", _ledger(self.state))
 
     def __getstate__(self) -> dict[str, object]:
         """The fields for pickling: the seat to act is worked out again when loaded."""
         return {name: getattr(self, name) for name in _PICKLED}
 
     def __setstate__(self, fields: dict[str, object]) -> None:
-        for name in _PICKLED:  # a pickle of an earlier version may hold more
-            object.__setattr__(self, name, fields[name])
+        for name in _PICKLED:  # a pickle of an earlier version may hold more, or no waits
+            object.__setattr__(
+                self, name, fields.get(name, ()) if name == "waits" else fields[name]
+            )
+        object.__setattr__(self, "ledger", None)  # counted from the log just below
         self.__attrs_post_init__()
 
     @classmethod
@@ -280,28 +298,87 @@ class Table:
         before = self.state
         if after.round != before.round or (
             after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
-        ):
-            return Table.resume(after, self.free_moves_per_round)  # a new round's counters
+        ):  # a new round's counters; the trace of waits is the game's
+            n = after.config.players
+            per_round = self.free_moves_per_round
+            return Table(
+                after, per_round, (per_round,) * n, (False,) * n, (after.leader - 1) % n, self.waits
+            )  # the ledger counted again from the log: a new round's moves may pay
         free = self.free_moves
-        if move.__class__ is Pay:
+        ledger = self.ledger
+        kind = move.__class__
+        if kind is Pay:
             spent = list(free)
-            spent[move.player] -= 1
+            spent[move.player] -= 1  # type: ignore[union-attr]
             free = tuple(spent)
+            ledger = _booked(ledger, 0, move.player, move.to, move.amount, after)  # type: ignore[union-attr]
+        elif kind is UseThreat:
+            ledger = _booked(ledger, 1, move.player, move.target, 1, after)  # type: ignore[union-attr]
         seat = self.seat
         cursor = seat if seat is not None else self.cursor
-        return Table(after, self.free_moves_per_round, free, self.done, cursor)
+        return Table(
+            after, self.free_moves_per_round, free, self.done, cursor, self.waits, ledger=ledger
+        )
 
     def _wait(self, seat: int) -> Table:
+        state = self.state
         free, done = list(self.free_moves), list(self.done)
-        if self.state.decided[seat]:
+        if state.decided[seat]:
             done[seat] = True
         else:
             free[seat] -= 1
-        return Table(self.state, self.free_moves_per_round, tuple(free), tuple(done), seat)
+        waits = (*self.waits, (public_events(state), seat))
+        return Table(
+            state,
+            self.free_moves_per_round,
+            tuple(free),
+            tuple(done),
+            seat,
+            waits,
+            ledger=self.ledger,
+        )
 
 
-#: The fields of a :class:`Table` that a pickle holds (``seat`` follows from them).
-_PICKLED: tuple[str, ...] = tuple(field.name for field in attrs.fields(Table) if field.init)
+#: The fields of a :class:`Table` that a pickle holds (``seat`` and ``ledger`` follow from them).
+_PICKLED: tuple[str, ...] = tuple(
+    field.name for field in attrs.fields(Table) if field.init and field.name != "ledger"
+)
+
+
+def _ledger(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The money paid and threats used between seats, counted from the public log."""
+    n = state.config.players
+    paid, threatened = [0] * (n * n), [0] * (n * n)
+    for event in _visible_log(state, None):
+        kind = event.__class__
+        if kind is Paid:
+            paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr]
+        elif kind is ThreatUsed:
+            threatened[event.player * n + event.target] += 1  # type: ignore[union-attr]
+    return tuple(paid), tuple(threatened)
+
+
+def _booked(
+    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    part: int,
+    source: int,
+    to: int,
+    amount: int,
+    after: GameState,
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """``ledger`` with ``amount`` more from ``source`` to ``to`` in ``part`` (0 paid, 1
+    threatened)."""
+    if ledger is None:
+        return None  # counted from the log when the table is made
+    n = after.config.players
+    changed = list(ledger[part])
+    changed[source * n + to] += amount
+    return (tuple(changed), ledger[1]) if part == 0 else (ledger[0], tuple(changed))
+
+
+def public_events(state: GameState) -> int:
+    """The number of public events of ``state`` (the log kept per audience: cheap)."""
+    return len(_visible_log(state, None))
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:

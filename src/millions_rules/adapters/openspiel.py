@@ -68,13 +68,11 @@ from ._core import (
     check_reward,
     configure,
     from_document,
-    information,
     resample,
     returns,
     reward_range,
     same_game,
     spiel_name,
-    to_document,
 )
 from ._millions import MILLIONS
 from ._torraku import TORRAKU
@@ -161,6 +159,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.options = {name: values.pop(name) for name in adapter.turn_options}
         self.config = configure(adapter, players, values, external=True)
         self._start = adapter.start(self.config, self.options)  # checks the options
+        self._first: _Saved | None = None  # the first position, made once (immutable)
         self.catalogue_names = adapter.catalogue_names(self.config)
         low, high = reward_range(adapter, self.config, self.reward)
         info = pyspiel.GameInfo(
@@ -264,7 +263,11 @@ def _table_to_json(adapter: GameAdapter[Any], table: Any) -> str:
     head: dict[str, Any] = {"format": _FORMAT}
     if adapter.game.name != "millions":  # the first version wrote Millions only, without "game"
         head["game"] = adapter.game.name
-    return json.dumps({**head, **to_document(adapter, table)}, separators=(",", ":"))
+    # The state's JSON is the library's compact text: joined as it is, not parsed and
+    # written again (the same document as json.dumps of to_document would give).
+    head.update(adapter.counters(table))
+    text = json.dumps(head, separators=(",", ":"))
+    return f'{text[:-1]},"state":{adapter.game.to_json(adapter.state_of(table))}}}'
 
 
 def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
@@ -287,7 +290,12 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def __init__(self, game: LibraryGame) -> None:
         super().__init__(game)
-        self._saved = _Saved(game.adapter, game._start)
+        # One first position per game, shared: what it works out (the observations that
+        # OpenSpiel asks of a new state at every tensor call) is worked out once.
+        first = game._first
+        if first is None:
+            first = game._first = _Saved(game.adapter, game._start)
+        self._saved = first
 
     @property
     def table(self) -> Any:
@@ -385,17 +393,27 @@ class LibraryObserver:
     def set_from(self, state: LibraryState, player: int) -> None:
         """Write ``player``'s tensor for ``state``."""
         position = state._saved
+        key = ("tensor", self.perfect_recall, player)
+        self.tensor[:] = position.remember(key, lambda: self._made(position, player))
+
+    def _made(self, position: _Saved, player: int) -> np.ndarray[Any, Any]:
+        """``player``'s tensor at ``position``, made once per position (do not change it)."""
         self.tensor.fill(0.0)
         self.dict["observation"][:] = position.observation(player)
         if self.perfect_recall:
             self.adapter.recall(position.table, player, self.dict)
+        made: np.ndarray[Any, Any] = self.tensor.copy()
+        return made
 
     def string_from(self, state: LibraryState, player: int) -> str:
         """``player``'s observation string, or the information state string."""
-        table = state._saved.table
+        position = state._saved
         if self.perfect_recall:
-            return information(self.adapter, table, player)
-        return self.adapter.summary(table, player)
+            return position.information(player)
+        summary: str = position.remember(
+            ("summary", player), lambda: self.adapter.summary(position.table, player)
+        )
+        return summary
 
 
 #: Millions' state (every game's state is a :class:`LibraryState`).

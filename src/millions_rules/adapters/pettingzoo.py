@@ -150,7 +150,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "millions_of_dollars_v0",
     }
 
@@ -168,8 +168,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         adapter = adapter_of(game)
         setattr(self, "metadata", {**self.metadata, "name": env_name(adapter)})  # noqa: B010
         self._reward = check_reward(adapter, reward)
-        if render_mode not in (None, "ansi", "human"):
-            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human", "rgb_array"):
+            raise ConfigError(
+                f"render_mode must be None, 'ansi', 'human' or 'rgb_array', not {render_mode!r}"
+            )
         turn_options: dict[str, Any] = {}
         if free_moves is not None:
             if "free_moves" not in adapter.turn_options:
@@ -183,17 +185,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
-        size = adapter.observation_size(players)
+        self._size = adapter.observation_size(players)
+        self._recall = tuple(adapter.recall_fields(players))
+        size = self._size + sum(length for _, length in self._recall)
         self._actions = len(adapter.catalogue_names(self._config))
+        high = self._high = adapter.observation_high(self._config)
+        self._width = size
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    0.0, adapter.observation_high(self._config), (size,), np.float32
-                ),
+                "observation": spaces.Box(0.0, high, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
             }
         )
         self._action_space = spaces.Discrete(self._actions)
+        #: Every agent's observation space (the same for all), as PettingZoo's dict.
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        #: Every agent's action space (the same for all), as PettingZoo's dict.
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        #: The space of :meth:`state`: every seat's observation vector, seat 0 first.
+        self.state_space = spaces.Box(0.0, high, (players * size,), np.float32)
         self._generator = seed_state(0)
         self._seeded = False
         self._position: Position[Any] = Position(adapter, adapter.start(self._config, turn_options))
@@ -266,11 +276,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             mask = position.remember("mask", lambda: self._mask(position.legal)).copy()
         else:
             mask = np.zeros(self._actions, np.int8)
-        return Observation(
-            mask,
-            lambda: position.remember(
-                ("observation", seat), lambda: _float32(position.observation(seat))
-            ).copy(),
+        return Observation(mask, lambda: self._vector(position, seat).copy())
+
+    def _vector(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        """``seat``'s observation vector at ``position``, made once (do not change it)."""
+        found: np.ndarray[Any, Any] = position.remember(
+            ("observation", seat), lambda: self._made(position, seat)
+        )
+        return found
+
+    def _made(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        vector = np.zeros(self._width, np.float32)
+        size = self._size
+        vector[:size] = position.observation(seat)
+        if self._recall:  # Millions: the money paid and threats used, seat to seat
+            players = len(self.possible_agents)
+            parts: dict[str, Any] = {}
+            for name, length in self._recall:
+                parts[name] = vector[size : size + length].reshape(players, players)
+                size += length
+            self._adapter.recall(position.table, seat, parts)
+        return vector
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The global state, for centralised training: every seat's observation vector
+        (as :meth:`observe` gives it), seat 0 first (:attr:`state_space`)."""
+        position = self._position
+        return np.concatenate(
+            [self._vector(position, seat) for seat in range(len(self.possible_agents))]
         )
 
     def _mask(self, legal: Sequence[int]) -> np.ndarray[Any, Any]:
@@ -301,10 +334,42 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         if self.render_mode == "human":
             self.render()
 
+    def _image(self) -> np.ndarray[Any, Any]:
+        """The table as a small image (``uint8``, height by width by 3): a band of 16
+        pixels per seat, seat 0 on top; in each, one pixel column per number of the
+        public state (:meth:`state` read as a spectator would: the seat's observation
+        without what only it knows is not drawn, so the image shows what the whole table
+        sees), scaled to the observation's bound and drawn as a bar of grey; the band of
+        the seat to act is tinted green."""
+        players = len(self.possible_agents)
+        position = self._position
+        high = self._high
+        rows = []
+        for seat in range(players):
+            public = self._public_part(position, seat)
+            levels = np.clip(public / high * 255.0 * 8.0, 0, 255).astype(np.uint8)
+            band = np.repeat(levels[None, :, None], 16, axis=0).repeat(3, axis=2)
+            band = np.repeat(band, 2, axis=1)
+            if position.seat == seat:
+                band[:, :, 1] = np.maximum(band[:, :, 1], 96)
+            band[-1, :, :] = 255  # a white line between seats
+            rows.append(band)
+        return np.concatenate(rows, axis=0)
+
+    def _public_part(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        # The numbers every seat's vector has alike: positions equal across all seats.
+        vectors = [self._vector(position, other) for other in range(len(self.possible_agents))]
+        stacked = np.stack(vectors)
+        same = (stacked == stacked[0]).all(axis=0)
+        return np.where(same, stacked[seat], 0.0)
+
     def render(self) -> str | None:
-        """The table as text: round, phase, the seats' standing and the last public events."""
+        """The table as text (``"ansi"``, ``"human"``: round, phase, the seats' standing and
+        the last public events), or as a small image (``"rgb_array"``, see :meth:`_image`)."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self._image()  # type: ignore[return-value]  # PettingZoo's union
         text = render(self._adapter, self._position.table)
         if self.render_mode == "human":
             print(text)
@@ -313,10 +378,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _float32(vector: list[float]) -> np.ndarray[Any, Any]:
-    return np.asarray(vector, dtype=np.float32)
 
 
 class CheckedEnv(OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo ships no types
