@@ -16,6 +16,7 @@ import attrs
 
 from .._common.game import Companions, config_with_options
 from ._actions import ACTION_TYPES, Action, DealLoot, Pay, SetAside, UseThreat
+from ._adapter import MillionsAdapter
 from ._config import GameConfig
 from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
@@ -328,7 +329,11 @@ class MillionsGame:
         return _COMPANIONS
 
 
+#: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.
+GAME: Final = MillionsGame()
+
 _COMPANIONS: Final = Companions(
+    adapter=MillionsAdapter(GAME),
     rule_bot=RuleBot,
     search_model=MillionsSearch(),
     statistics=STATISTICS,
@@ -337,7 +342,3 @@ _COMPANIONS: Final = Companions(
     demo_players=5,
     demo_seed=2016,
 )
-
-
-#: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.
-GAME: Final = MillionsGame()
