@@ -201,11 +201,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             }
         )
         self._action_space = spaces.Discrete(self._actions)
-        #: Every agent's observation space (the same for all), as PettingZoo's dict.
+        # PettingZoo's dicts of every agent's spaces (the same for all), and the space of
+        # state(): every seat's observation vector, seat 0 first.
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
-        #: Every agent's action space (the same for all), as PettingZoo's dict.
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
-        #: The space of :meth:`state`: every seat's observation vector, seat 0 first.
         self.state_space = spaces.Box(0.0, high, (players * size,), np.float32)
         self._generator = seed_state(0)
         self._seeded = False
@@ -300,9 +299,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             self._adapter.recall(position.table, seat, parts)
         return vector
 
-    def state(self) -> np.ndarray[Any, Any]:
-        """The global state, for centralised training: every seat's observation vector
-        (as :meth:`observe` gives it), seat 0 first (:attr:`state_space`)."""
+    def state(self) -> Any:
+        """The global state, for centralised training, as a float32 NumPy array: every
+        seat's observation vector (as :meth:`observe` gives it), seat 0 first (in
+        ``state_space``)."""
         position = self._position
         return np.concatenate(
             [self._vector(position, seat) for seat in range(len(self.possible_agents))]
@@ -367,7 +367,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``, ``"human"``: round, phase, the seats' standing and
-        the last public events), or as a small image (``"rgb_array"``, see :meth:`_image`)."""
+        the last public events), or as a small ``uint8`` image (``"rgb_array"``: 16 pixel
+        rows per seat, two pixel columns per number the whole table sees alike, in grey
+        levels, the band of the seat to act tinted green)."""
         if self.render_mode is None:
             return None
         if self.render_mode == "rgb_array":
