@@ -22,8 +22,8 @@ from typing_extensions import Self
 
 from .._common.adapter import GameAdapter
 from .._common.errors import ConfigError, DeserializationError
+from .._common.log import Log
 from ..games import AnyGame, get_game
-from ..millions._log import Log
 
 __all__ = [
     "GameAdapter",
@@ -131,8 +131,8 @@ def _encode(game: AnyGame, event: object) -> str:
 def _encoded_log(game: AnyGame, stored: Any, key: object, keep: Callable[[Any], bool]) -> str:
     """The JSON of the events of ``stored`` that ``keep`` keeps, joined with commas.
 
-    For the engine's persistent log (:class:`~millions_rules.millions._log.Log`) the
-    text is built as :meth:`~millions_rules.millions._log.Log.select` builds a
+    For the engine's persistent log (:class:`~millions_rules._common.log.Log`) the
+    text is built as :meth:`~millions_rules._common.log.Log.select` builds a
     selection: on the nearest ancestor's text, encoding only the events added since,
     and kept on the node (moved, not copied). A plain tuple is encoded whole (each
     event's JSON is kept, so that is one join).
