@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
-from goofspiel_game import GAME, Bid, GoofGame, Reveal  # noqa: E402
+from goofspiel_game import GAME, Bid, GoofGame, Reveal, action_catalogue  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from millions_rules import kit  # noqa: E402
@@ -131,12 +131,16 @@ def test_unknown_game_is_refused() -> None:
 
 
 def test_dealer_is_the_adapters() -> None:
-    """PettingZoo lets the engine deal (no chance turn), OpenSpiel the external dealer."""
+    """PettingZoo lets the engine deal (no chance turn), OpenSpiel the external dealer; the
+    catalogue is the game's own, each action named by its JSON."""
     game = env(game="goofspiel", players=2)
     game.reset(seed=1)
     config: Any = game.unwrapped._config
     assert config.dealer is kit.Dealer.ENGINE
     spiel = pyspiel.load_game("python_goofspiel", {"players": 2})
     assert spiel.config == attrs.evolve(config, dealer=kit.Dealer.EXTERNAL)
-    assert Reveal(1) in adapter_of("goofspiel")._listing(spiel.config)[0]
-    assert Bid(1, 5) in adapter_of("goofspiel")._listing(spiel.config)[0]
+    names = adapter_of("goofspiel").catalogue_names(spiel.config)
+    assert names == tuple(GAME.to_json(action) for action in action_catalogue(spiel.config))
+    assert names[9] == GAME.to_json(Bid(1, 5))
+    assert names[10] == GAME.to_json(Reveal(1))
+    assert spiel.num_distinct_actions() == 15

@@ -140,7 +140,8 @@ def register() -> None:
     underscores (Goofspiel: ``python_goofspiel``); a game with neither its own adapter
     nor an action catalogue is left out.
     """
-    for cls in (MillionsGame, TorrakuGame, *_other_games()):
+    classes: list[type[LibraryGame]] = [MillionsGame, TorrakuGame, *_other_games()]
+    for cls in classes:
         if spiel_name(cls.adapter) not in pyspiel.registered_names():
             pyspiel.register_game(cls.game_type, cls)
 
