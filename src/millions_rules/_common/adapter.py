@@ -2,9 +2,9 @@
 
 The adapters (:mod:`millions_rules.adapters.pettingzoo`, :mod:`millions_rules.adapters.openspiel`)
 are written once, against :class:`GameAdapter`. A game ships its own as the companion
-:attr:`~millions_rules.kit.Companions.adapter`; a game without one gets the generic
+:attr:`~millions_rules.games.Companions.adapter`; a game without one gets the generic
 default (:class:`millions_rules.adapters.GenericAdapter`) from its
-:attr:`~millions_rules.kit.Companions.action_catalogue`. What differs between games, and
+:attr:`~millions_rules.games.Companions.action_catalogue`. What differs between games, and
 nothing else:
 
 * its turn structure (a *table*: Millions plays the free-form negotiation in turns at a
@@ -30,11 +30,11 @@ class GameAdapter(Protocol[TableT]):
     """A game's parts for the AI adapters (see the module text); ``TableT`` is its table.
 
     The rest (the end, rewards, documents, resampling) comes from the game's
-    :class:`~millions_rules.kit.Game`.
+    :class:`~millions_rules.games.Game`.
     """
 
     game: Any
-    """The game (a :class:`~millions_rules.kit.Game`) these parts belong to."""
+    """The game (a :class:`~millions_rules.games.Game`) these parts belong to."""
     default_players: int
     """The player count when none is given."""
     rewards: tuple[str, ...]

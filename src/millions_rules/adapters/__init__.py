@@ -9,9 +9,9 @@
   registered game with adapter parts.
 
 Both are written once against one contract, :class:`GameAdapter`: each game ships its
-own as a companion (:attr:`~millions_rules.kit.Companions.adapter`), or gets the generic
+own as a companion (:attr:`~millions_rules.games.Companions.adapter`), or gets the generic
 default, :class:`GenericAdapter`, from its action catalogue
-(:attr:`~millions_rules.kit.Companions.action_catalogue`): the action mask from
+(:attr:`~millions_rules.games.Companions.action_catalogue`): the action mask from
 ``legal_actions`` and the observation of :class:`GenericAdapter`. What this package
 exports needs no extra. For Millions: the turn structure that plays the free-form table as
 sequential turns (:class:`Table`, :class:`Turn`, :class:`Wait`), the fixed action

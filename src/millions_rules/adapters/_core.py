@@ -334,9 +334,9 @@ class Position(Generic[TableT]):
 def adapter_of(game: object) -> GameAdapter[Any]:
     """The adapter parts of the registered game named ``game``.
 
-    The game's own (its companion :attr:`~millions_rules.kit.Companions.adapter`), or
+    The game's own (its companion :attr:`~millions_rules.games.Companions.adapter`), or
     else the generic default (:class:`~millions_rules.adapters.GenericAdapter`) made from
-    its :attr:`~millions_rules.kit.Companions.action_catalogue`, one per game.
+    its :attr:`~millions_rules.games.Companions.action_catalogue`, one per game.
 
     Raises:
         ConfigError: If no such game is registered, or it has neither.

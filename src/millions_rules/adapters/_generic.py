@@ -1,30 +1,30 @@
 """The adapters' generic default, for a game that ships no :class:`GameAdapter` of its own.
 
 A game gets it by naming every action it can ever offer: its companion
-:attr:`~millions_rules.kit.Companions.action_catalogue`. What it gives, exactly:
+:attr:`~millions_rules.games.Companions.action_catalogue`. What it gives, exactly:
 
 * **the table** is the game's state; the seat to act is the lowest of
-  :meth:`~millions_rules.kit.Game.actors` (so a simultaneous move is asked seat by seat,
+  :meth:`~millions_rules.games.Game.actors` (so a simultaneous move is asked seat by seat,
   each seat seeing only its own view), and nobody while the dealer acts or once the game
   is over;
 * **actions** are the indices of the catalogue; the action mask is the seat's
-  :meth:`~millions_rules.kit.Game.legal_actions`, looked up in it;
+  :meth:`~millions_rules.games.Game.legal_actions`, looked up in it;
 * **chance** (OpenSpiel): if the game's config takes ``dealer=Dealer.EXTERNAL``, each
   wait for the dealer is a chance node whose outcomes are the catalogue indices of
-  :meth:`~millions_rules.kit.Game.chance_outcomes`, with their probabilities; in
+  :meth:`~millions_rules.games.Game.chance_outcomes`, with their probabilities; in
   PettingZoo (or without a dealer option) the engine draws from the seed;
 * **the observation** is the seat's view in the game's JSON
-  (:meth:`~millions_rules.kit.Game.to_json` of :meth:`~millions_rules.kit.Game.view`),
+  (:meth:`~millions_rules.games.Game.to_json` of :meth:`~millions_rules.games.Game.view`),
   its UTF-8 bytes each divided by 255, the first :data:`OBSERVATION_SIZE` of them,
   padded with zeros: a fixed size, no hashing, nothing the view does not show (a longer
   view is cut at the end); the observation string is that JSON itself;
 * **perfect recall**: the information state string holds the seat's visible events
-  (:meth:`~millions_rules.kit.Game.view_events`) and the observation; no recall fields;
+  (:meth:`~millions_rules.games.Game.view_events`) and the observation; no recall fields;
 * **rewards**: ``"win"`` only (+1 to each winner, -1 to the others);
 * **parameters**: ``players`` (the fewest the game allows) and ``reward``; the game's
-  own options are passed on to :meth:`~millions_rules.kit.Game.config` by PettingZoo's
+  own options are passed on to :meth:`~millions_rules.games.Game.config` by PettingZoo's
   ``env`` (keyword arguments);
-* **game length**: the companion :attr:`~millions_rules.kit.Companions.max_moves`, or
+* **game length**: the companion :attr:`~millions_rules.games.Companions.max_moves`, or
   :data:`DEFAULT_MAX_MOVES`.
 """
 
@@ -225,7 +225,7 @@ class GenericAdapter:
         return len(self._listing(config)[0])
 
     def max_moves(self, config: Any, options: Mapping[str, Any]) -> int:
-        """The game's :attr:`~millions_rules.kit.Companions.max_moves`, or
+        """The game's :attr:`~millions_rules.games.Companions.max_moves`, or
         :data:`DEFAULT_MAX_MOVES`."""
         return DEFAULT_MAX_MOVES if self._max_moves is None else self._max_moves(config)
 

@@ -91,6 +91,7 @@ __all__ = [
     "MillionsObserver",
     "MillionsState",
     "TorrakuGame",
+    "game_class",
     "register",
 ]
 
