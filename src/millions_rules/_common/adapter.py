@@ -38,7 +38,7 @@ class GameAdapter(Protocol[TableT]):
     default_players: int
     """The player count when none is given."""
     rewards: tuple[str, ...]
-    """The reward names the game takes: ``"win"``, then the name of its score."""
+    """The reward names the game takes (``"win"``, then the name of its score)."""
     parameters: Mapping[str, Any]
     """The OpenSpiel parameters with their defaults (``players`` and ``reward`` included)."""
     turn_options: tuple[str, ...]

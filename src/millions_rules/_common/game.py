@@ -275,17 +275,17 @@ class Companions:
     demo_seed: int = 1
     """The demo's default seed."""
     adapter: GameAdapter[Any] | None = None
-    """The game's own parts for the AI adapters (PettingZoo, OpenSpiel): its action
-    catalogue, observation encoding and recall fields; ``None``: the generic default
+    """The game's own parts for the AI adapters (PettingZoo, OpenSpiel), with its action
+    catalogue, observation encoding and recall fields; ``None``, the generic default
     (:class:`~millions_rules.adapters.GenericAdapter`), made from :attr:`action_catalogue`."""
     action_catalogue: Callable[[Any], Sequence[Any]] | None = None
     """Every action any seat or the dealer can ever be offered in a game of a config, each
-    once, in a fixed order (hashable, as attrs' frozen classes are): the generic adapter's
-    action and chance indices. ``None`` (and no :attr:`adapter`): the game has no AI
-    adapters, and asking for them raises :class:`~millions_rules.ConfigError`."""
+    once, in a fixed order (hashable, as attrs' frozen classes are), which give the generic
+    adapter's action and chance indices. ``None`` (and no :attr:`adapter`) means the game
+    has no AI adapters, and asking for them raises :class:`~millions_rules.ConfigError`."""
     max_moves: Callable[[Any], int] | None = None
     """The most moves (the dealer's included) a game of a config can take, for OpenSpiel's
-    ``max_game_length``; ``None``: the generic adapter's
+    ``max_game_length``; ``None`` for the generic adapter's
     :data:`~millions_rules.adapters.DEFAULT_MAX_MOVES`."""
 
 
