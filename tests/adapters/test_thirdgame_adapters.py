@@ -95,6 +95,24 @@ def test_mask_and_observation_are_the_views() -> None:
     assert game.observe("player_1")["action_mask"].sum() == 0  # not its turn
 
 
+def test_every_view_of_a_default_game_fits() -> None:
+    """In a 5-player game with the default 5 cards, no view is cut: the observation's
+    bytes are the whole view JSON, to the closing brace, and zeros after it."""
+    game = env(game="goofspiel", players=5)
+    game.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in game.agent_iter(100):
+        observation, _, terminated, truncated, _ = game.last()
+        state = game.unwrapped.table
+        data = GAME.to_json(GAME.view(state, int(agent[-1]))).encode()
+        vector = game.observe(agent)["observation"]
+        assert len(data) < OBSERVATION_SIZE
+        assert round(float(vector[len(data) - 1]) * 255) == ord("}")
+        assert not vector[len(data) :].any()
+        done = terminated or truncated
+        game.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
 def test_the_information_state_holds_the_seats_events() -> None:
     """The information state string holds the seat's visible events and its observation
     (perfect recall), and another seat's secret bid stays out of it."""

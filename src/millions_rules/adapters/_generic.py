@@ -40,7 +40,7 @@ from ..games import AnyGame
 __all__ = ["DEFAULT_MAX_MOVES", "OBSERVATION_SIZE", "GenericAdapter", "generic_adapter"]
 
 #: The generic observation's length: the first bytes of the seat's view JSON.
-OBSERVATION_SIZE: Final = 1024
+OBSERVATION_SIZE: Final = 2048
 #: The generic bound of a game's length when the game names none.
 DEFAULT_MAX_MOVES: Final = 10_000
 
