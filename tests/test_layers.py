@@ -45,7 +45,7 @@ LAYERS: dict[str, int] = {
 #: The import circle inside web/ (web/_teach.py <-> web/_words.py): 1 entry.
 KNOWN_CIRCLES: list[list[str]] = [["millions_rules.web._teach", "millions_rules.web._words"]]
 
-#: Imports of a game's private module by web/ modules: 15 entries.
+#: Imports of a game's private module by web/ modules: 16 entries.
 KNOWN_PRIVATE_IMPORTS: dict[str, set[str]] = {
     "web._games": {"millions._i18n"},
     "web._replay": {"millions._events", "millions._i18n", "millions._money"},
