@@ -55,7 +55,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "millions_rules/millions/_engine.py",
     "millions_rules/millions/_face_down.py",
     "millions_rules/millions/_heist.py",
-    "millions_rules/millions/_log.py",
     "millions_rules/millions/_loot.py",
     "millions_rules/millions/_money.py",
     "millions_rules/millions/_negotiation.py",
@@ -64,6 +63,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "millions_rules/millions/_shortcuts.py",
     # What both games share on their hot paths.
     "millions_rules/_common/interning.py",
+    "millions_rules/_common/log.py",
     "millions_rules/_common/random.py",
     # Currency Torraku: the engine and its outcome model.
     "millions_rules/torraku/_engine.py",

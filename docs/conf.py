@@ -47,6 +47,10 @@ nitpick_ignore = [
     ("py:class", "Extra"),
     ("py:class", "millions_rules.millions._log.T"),
     ("py:obj", "millions_rules.millions._log.T"),
+    ("py:class", "millions_rules._common.log.T"),
+    ("py:obj", "millions_rules._common.log.T"),
+    ("py:class", "millions_rules._common.adapter.TableT"),
+    ("py:obj", "millions_rules._common.adapter.TableT"),
     ("py:class", "TypeAlias"),
     # The game interface's type parameters.
     ("py:class", "ConfigT"),

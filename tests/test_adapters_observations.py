@@ -18,9 +18,10 @@ import pytest
 from millions_rules import DeserializationError, GameConfig, Paid, ThreatUsed, view
 from millions_rules.adapters import Table, Wait, observe
 from millions_rules.adapters._core import Position, adapter_of, configure
-from millions_rules.adapters._millions import MILLIONS
-from millions_rules.adapters._torraku import _observe
 from millions_rules.millions._views import visible_events
+from millions_rules.torraku._adapter import _observe
+
+MILLIONS = adapter_of("millions")
 
 
 def _positions(game: str, players: int, seed: int, **options: Any) -> list[Position[Any]]:

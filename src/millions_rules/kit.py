@@ -6,6 +6,7 @@ A game of its own, written outside the package, needs nothing private. It implem
 what the two games of the library share:
 
 * **the contract**: :class:`Game`, :class:`Pacing`, :class:`Chance`, :class:`Companions`
+  (with :class:`GameAdapter`, a game's own parts for the AI adapters)
   and the companions' protocols (:class:`GameStatistics`, :class:`SearchModel`,
   :class:`Rollout`, :class:`AnyBot`), :class:`Payment` (a side deal) and
   :func:`config_with_options`;
@@ -44,6 +45,7 @@ True
 
 from __future__ import annotations
 
+from ._common.adapter import GameAdapter
 from ._common.dealer import Dealer
 from ._common.errors import (
     DESERIALIZATION_ERROR_CODES,
@@ -127,6 +129,7 @@ __all__ = [
     "Estimate",
     "EstimateRow",
     "Game",
+    "GameAdapter",
     "GameRegistryError",
     "GameStatistics",
     "IllegalActionError",

@@ -17,11 +17,11 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from millions_rules import ConfigError, DeserializationError  # noqa: E402
-from millions_rules.adapters._torraku import (  # noqa: E402
-    TORRAKU,
+from millions_rules.adapters import (  # noqa: E402
     torraku_catalogue_names,
     torraku_observation_fields,
 )
+from millions_rules.adapters._core import adapter_of  # noqa: E402
 from millions_rules.adapters.openspiel import (  # noqa: E402
     GAME_NAME,
     TORRAKU_GAME_NAME,
@@ -44,6 +44,8 @@ from millions_rules.torraku import (  # noqa: E402
 )
 
 from .test_pettingzoo import play  # noqa: E402
+
+TORRAKU = adapter_of("torraku")
 
 register()
 
@@ -130,7 +132,7 @@ def test_observation_fields() -> None:
     assert [sum(s for _, s in torraku_observation_fields(n)) for n in (1, 4, 6)] == [29, 77, 109]
     state = new_game(TorrakuConfig(2, seed=1))
     vector = TORRAKU.observe(state, 1)
-    assert len(vector) == TORRAKU.observation_size(2)
+    assert len(vector) == TORRAKU.observation_size(TorrakuConfig(2))
     fields = dict(zip([name for name, _ in torraku_observation_fields(2)], range(17), strict=True))
     assert fields["seat"] == 0 and vector[:2] == [0.0, 1.0]
     assert vector[2:5] == [1.0, 0.0, 0.0]  # betting

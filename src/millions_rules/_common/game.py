@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from .adapter import GameAdapter
 from .errors import ConfigError
 
 if TYPE_CHECKING:
@@ -342,6 +343,19 @@ class Companions:
     """The demo's default seed."""
     page: Page | None = None
     """The game's own web page (widgets, words, summaries); ``None``: the generic page."""
+    adapter: GameAdapter[Any] | None = None
+    """The game's own parts for the AI adapters (PettingZoo, OpenSpiel), with its action
+    catalogue, observation encoding and recall fields; ``None``, the generic default
+    (:class:`~millions_rules.adapters.GenericAdapter`), made from :attr:`action_catalogue`."""
+    action_catalogue: Callable[[Any], Sequence[Any]] | None = None
+    """Every action any seat or the dealer can ever be offered in a game of a config, each
+    once, in a fixed order (hashable, as attrs' frozen classes are), which give the generic
+    adapter's action and chance indices. ``None`` (and no :attr:`adapter`) means the game
+    has no AI adapters, and asking for them raises :class:`~millions_rules.ConfigError`."""
+    max_moves: Callable[[Any], int] | None = None
+    """The most moves (the dealer's included) a game of a config can take, for OpenSpiel's
+    ``max_game_length``; ``None`` for the generic adapter's
+    :data:`~millions_rules.adapters.DEFAULT_MAX_MOVES`."""
 
 
 @runtime_checkable

@@ -5,10 +5,15 @@
   or ``"torraku"``).
 * :mod:`millions_rules.adapters.openspiel` (``pip install millions-rules[openspiel]``):
   :func:`millions_rules.adapters.openspiel.register` registers the games
-  ``python_millions_of_dollars`` and ``python_currency_torraku``.
+  ``python_millions_of_dollars``, ``python_currency_torraku`` and one for every other
+  registered game with adapter parts.
 
-Both are written once against the game interface and share what this package exports,
-which needs no extra. For Millions: the turn structure that plays the free-form table as
+Both are written once against one contract, :class:`GameAdapter`: each game ships its
+own as a companion (:attr:`~millions_rules.games.Companions.adapter`), or gets the generic
+default, :class:`GenericAdapter`, from its action catalogue
+(:attr:`~millions_rules.games.Companions.action_catalogue`): the action mask from
+``legal_actions`` and the observation of :class:`GenericAdapter`. What this package
+exports needs no extra. For Millions: the turn structure that plays the free-form table as
 sequential turns (:class:`Table`, :class:`Turn`, :class:`Wait`), the fixed action
 catalogue (:class:`Catalogue`) and the observation vector (:func:`observe`,
 :func:`observation_fields`), built from a seat's :class:`~millions_rules.PlayerView` and
@@ -18,18 +23,32 @@ the public :class:`Turn` only. For Torraku: the catalogue's entries
 :class:`~millions_rules.torraku.TorrakuView`.
 """
 
-from ._encoding import (
+from .._common.adapter import GameAdapter
+from ..millions.companions import (
+    FREE_MOVES,
     PAY_AMOUNTS,
     Catalogue,
+    Move,
+    SeatMove,
+    Table,
+    Turn,
+    Wait,
+    max_moves,
+    moves_of,
     observation_fields,
     observation_high,
     observation_size,
     observe,
 )
-from ._torraku import torraku_catalogue_names, torraku_observation_fields
-from ._turns import FREE_MOVES, Move, SeatMove, Table, Turn, Wait, max_moves, moves_of
+from ..torraku.companions import torraku_catalogue_names, torraku_observation_fields
+from ._generic import DEFAULT_MAX_MOVES, OBSERVATION_SIZE, GenericAdapter, generic_adapter
 
 __all__ = [
+    "DEFAULT_MAX_MOVES",
+    "OBSERVATION_SIZE",
+    "GameAdapter",
+    "GenericAdapter",
+    "generic_adapter",
     "FREE_MOVES",
     "PAY_AMOUNTS",
     "Catalogue",

@@ -1,15 +1,9 @@
-"""What both adapters need of a game, and the one place they keep it between steps.
+"""What both adapters do with a game's parts, and the one place they keep it between steps.
 
 The PettingZoo environment and the OpenSpiel game are written once, against
-:class:`GameAdapter`: each game of the library provides one (``_millions`` and
-``_torraku`` beside this module), with what differs between games and nothing else:
-
-* its turn structure (a *table*: Millions' :class:`~millions_rules.adapters.Table` plays
-  the free-form negotiation in turns; Torraku's seat to act is the engine's own);
-* its fixed action catalogue and the legal entries of the seat to act;
-* its observation vector, built from the seat's view and the public turn only;
-* its chance: the external dealer's outcomes with their probabilities;
-* its parameters, its saved form and its resampling for search.
+:class:`~millions_rules.adapters.GameAdapter` (the contract, in
+:mod:`millions_rules._common.adapter`): each game's adapter parts come from the game,
+found through the registry (:func:`adapter_of`), never from a list of games here.
 
 A :class:`Position` is one point of a game at a table, with what the adapters ask of
 it again and again (who acts, the legal entries, each seat's observation) worked out
@@ -21,15 +15,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 from typing_extensions import Self
 
-from .._common.dealer import Dealer
+from .._common.adapter import GameAdapter
 from .._common.errors import ConfigError, DeserializationError
-from ..games import AnyGame
-from ..millions._log import Log
+from .._common.log import Log
+from ..games import AnyGame, get_game
 
 __all__ = [
     "GameAdapter",
@@ -53,165 +47,6 @@ __all__ = [
 TableT = TypeVar("TableT")
 
 
-class GameAdapter(Protocol[TableT]):
-    """What differs between games in the adapters (see the module text).
-
-    The rest (configs, the end, rewards, documents, resampling) comes from the game's
-    :class:`~millions_rules.games.Game` through the functions of this module.
-    """
-
-    game: AnyGame
-    """The game, through the game interface (:func:`~millions_rules.games.get_game`)."""
-    default_players: int
-    """The player count when none is given."""
-    rewards: tuple[str, ...]
-    """The reward names the game takes: ``"win"``, then the name of its score."""
-    parameters: Mapping[str, Any]
-    """The OpenSpiel parameters with their defaults (``players`` and ``reward`` included)."""
-    turn_options: tuple[str, ...]
-    """The options of the turn structure (not of the game's config), such as ``free_moves``."""
-
-    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
-        """The config options for ``given`` (words made the config's values, defaults added).
-
-        Raises:
-            ConfigError: If an option makes no sense.
-        """
-        ...
-
-    def start(self, config: Any, options: Mapping[str, Any]) -> TableT:
-        """The first table of a game, with the turn structure's ``options``."""
-        ...
-
-    def state_of(self, table: TableT) -> Any:
-        """The game state at ``table``."""
-        ...
-
-    def with_state(self, table: TableT, state: Any) -> TableT:
-        """``table`` with another state of the same moment (a resampled world)."""
-        ...
-
-    def seat(self, table: TableT) -> int | None:
-        """The seat to act, or ``None`` while the dealer acts or once the game is over."""
-        ...
-
-    def score_range(self, config: Any) -> tuple[float, float]:
-        """The least and the most a seat's score can be."""
-        ...
-
-    def catalogue_names(self, config: Any) -> tuple[str, ...]:
-        """A short name for each entry of the action catalogue."""
-        ...
-
-    def legal(self, table: TableT) -> Sequence[int]:
-        """The catalogue entries the seat to act may play, ascending (a tuple when it is
-        kept and shared: a list returned is the caller's)."""
-        ...
-
-    def play_listed(self, table: TableT, move: Any) -> TableT:
-        """The table after ``move``, known to be legal at this very table.
-
-        :meth:`play` without the checks, for the move of an entry of :meth:`legal` or a
-        dealer's outcome of :meth:`chance_outcomes`.
-        """
-        ...
-
-    def move(self, table: TableT, index: int) -> Any:
-        """The move of the seat to act that catalogue entry ``index`` stands for.
-
-        Raises:
-            ConfigError: If ``index`` is not an entry of the catalogue.
-        """
-        ...
-
-    def play(self, table: TableT, move: Any) -> TableT:
-        """The table after ``move``.
-
-        Raises:
-            IllegalActionError: If the move is illegal; nothing changes.
-        """
-        ...
-
-    def observation_size(self, players: int) -> int:
-        """The length of the observation vector."""
-        ...
-
-    def observation_high(self, config: Any) -> float:
-        """An upper bound of every number in the observation vector."""
-        ...
-
-    def observe(self, table: TableT, seat: int) -> list[float]:
-        """``seat``'s observation vector, from its view and the public turn."""
-        ...
-
-    def summary(self, table: TableT, seat: int) -> str:
-        """A one-line summary of ``seat``'s view and the public turn."""
-        ...
-
-    def turn_document(self, table: TableT) -> dict[str, Any]:
-        """The public turn as a JSON object (empty when the view holds it all)."""
-        ...
-
-    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
-        """The information state tensor's fields after the observation vector."""
-        ...
-
-    def log_of(self, table: TableT, seat: int) -> tuple[Any, Callable[[Any], bool]]:
-        """The game's event log as the state stores it, and the test of the events
-        ``seat`` may see."""
-        ...
-
-    def recall(self, table: TableT, seat: int, out: dict[str, Any]) -> None:
-        """Add ``seat``'s :meth:`recall_fields` to the (zeroed) arrays of ``out``."""
-        ...
-
-    def chance_outcomes(self, table: TableT) -> list[tuple[int, float]]:
-        """The dealer's outcomes now, with their probabilities (they add up to 1)."""
-        ...
-
-    def chance_move(self, table: TableT, outcome: int) -> Any:
-        """The dealer's move for ``outcome``.
-
-        Raises:
-            ConfigError: If ``outcome`` can stand for no move of the dealer's at this
-                kind of chance node (a move that is not legal now is refused by
-                :meth:`play`, with :class:`~millions_rules.IllegalActionError`).
-        """
-        ...
-
-    def chance_name(self, table: TableT, outcome: int) -> str:
-        """A short name for the dealer's ``outcome``."""
-        ...
-
-    def max_chance_outcomes(self, config: Any) -> int:
-        """The most outcomes a chance node has."""
-        ...
-
-    def max_moves(self, config: Any, options: Mapping[str, Any]) -> int:
-        """An upper bound of the moves of a game, the dealer's included."""
-        ...
-
-    def counters(self, table: TableT) -> dict[str, Any]:
-        """The turn structure's counters as JSON values (empty if it has none)."""
-        ...
-
-    def table_of(self, state: Any, document: dict[str, Any]) -> TableT:
-        """The table of ``state`` with the counters of ``document`` (:meth:`counters`).
-
-        Raises:
-            DeserializationError: If the counters are missing or wrong.
-        """
-        ...
-
-    def same_options(self, table: TableT, options: Mapping[str, Any]) -> str | None:
-        """The path of the counter that a game with ``options`` would not have, or ``None``."""
-        ...
-
-    def headline(self, table: TableT) -> str:
-        """The first line of the text rendering: round, phase, standing, turn."""
-        ...
-
-
 def env_name(adapter: GameAdapter[Any]) -> str:
     """The PettingZoo environment's name: ``millions_of_dollars_v0``, ``currency_torraku_v0``."""
     return f"{adapter.game.title.lower().replace(' ', '_')}_v0"
@@ -225,10 +60,11 @@ def spiel_name(adapter: GameAdapter[Any]) -> str:
 def configure(
     adapter: GameAdapter[Any], players: int, options: Mapping[str, Any], *, external: bool
 ) -> Any:
-    """The game's config for ``players`` and ``options`` (seed 0), and who deals.
+    """The game's config for ``players`` and ``options`` (seed 0).
 
-    The adapters pick the dealer: the external one in OpenSpiel (chance nodes), the engine
-    in PettingZoo (drawing from the seed given to ``reset``).
+    Who deals is the adapter's (:meth:`GameAdapter.options`): the external dealer in
+    OpenSpiel (chance nodes) when the game has one, the engine in PettingZoo (drawing
+    from the seed given to ``reset``).
 
     Raises:
         ConfigError: If an option makes no sense, or is the seed or the dealer.
@@ -236,10 +72,7 @@ def configure(
     for name in ("seed", "dealer"):
         if name in options:
             raise ConfigError(f"{name} is not an option of the adapters")
-    dealer = Dealer.EXTERNAL if external else Dealer.ENGINE
-    return adapter.game.config(
-        players, seed=0, dealer=dealer, **adapter.options(options, external=external)
-    )
+    return adapter.game.config(players, seed=0, **adapter.options(options, external=external))
 
 
 def is_over(adapter: GameAdapter[TableT], table: TableT) -> bool:
@@ -298,8 +131,8 @@ def _encode(game: AnyGame, event: object) -> str:
 def _encoded_log(game: AnyGame, stored: Any, key: object, keep: Callable[[Any], bool]) -> str:
     """The JSON of the events of ``stored`` that ``keep`` keeps, joined with commas.
 
-    For the engine's persistent log (:class:`~millions_rules.millions._log.Log`) the
-    text is built as :meth:`~millions_rules.millions._log.Log.select` builds a
+    For the engine's persistent log (:class:`~millions_rules._common.log.Log`) the
+    text is built as :meth:`~millions_rules._common.log.Log.select` builds a
     selection: on the nearest ancestor's text, encoding only the events added since,
     and kept on the node (moved, not copied). A plain tuple is encoded whole (each
     event's JSON is kept, so that is one join).
@@ -499,19 +332,24 @@ class Position(Generic[TableT]):
 
 
 def adapter_of(game: object) -> GameAdapter[Any]:
-    """The adapter of the game named ``game`` (``"millions"`` or ``"torraku"``).
+    """The adapter parts of the registered game named ``game``.
+
+    The game's own (its companion :attr:`~millions_rules.games.Companions.adapter`), or
+    else the generic default (:class:`~millions_rules.adapters.GenericAdapter`) made from
+    its :attr:`~millions_rules.games.Companions.action_catalogue`, one per game.
 
     Raises:
-        ConfigError: If the library has no such game.
+        ConfigError: If no such game is registered, or it has neither.
     """
-    from ._millions import MILLIONS
-    from ._torraku import TORRAKU
+    if not isinstance(game, str):
+        raise ConfigError(f"game must be the name of a registered game, not {game!r}")
+    found = get_game(game)
+    own: GameAdapter[Any] | None = found.companions.adapter
+    if own is not None:
+        return own
+    from ._generic import generic_adapter
 
-    found: dict[str, GameAdapter[Any]] = {"millions": MILLIONS, "torraku": TORRAKU}
-    try:
-        return found[game]  # type: ignore[index]  # any object may be asked
-    except (KeyError, TypeError):
-        raise ConfigError(f"game must be 'millions' or 'torraku', not {game!r}") from None
+    return generic_adapter(found)
 
 
 def check_reward(adapter: GameAdapter[Any], reward: object) -> str:

@@ -60,7 +60,8 @@ import numpy as np
 import pyspiel
 
 from .._common.errors import ConfigError, DeserializationError
-from ..millions._serialization import parse_json
+from .._common.json import parse_json
+from ..games import GAMES
 from ._core import (
     GameAdapter,
     Position,
@@ -74,8 +75,9 @@ from ._core import (
     same_game,
     spiel_name,
 )
-from ._millions import MILLIONS
-from ._torraku import TORRAKU
+
+MILLIONS: Final = adapter_of("millions")
+TORRAKU: Final = adapter_of("torraku")
 
 __all__ = [
     "GAME_NAME",
@@ -89,6 +91,7 @@ __all__ = [
     "MillionsObserver",
     "MillionsState",
     "TorrakuGame",
+    "game_class",
     "register",
 ]
 
@@ -131,10 +134,58 @@ def _game_type(adapter: GameAdapter[Any]) -> pyspiel.GameType:
 
 
 def register() -> None:
-    """Register ``python_millions_of_dollars`` and ``python_currency_torraku`` (again is harmless)."""
-    for cls in (MillionsGame, TorrakuGame):
+    """Register ``python_millions_of_dollars``, ``python_currency_torraku`` and a game for
+    every other registered game with adapter parts (again is harmless).
+
+    A game's OpenSpiel name is ``python_`` and its title in lower case, spaces made
+    underscores (Goofspiel: ``python_goofspiel``); a game with neither its own adapter
+    nor an action catalogue is left out.
+    """
+    classes: list[type[LibraryGame]] = [MillionsGame, TorrakuGame, *_other_games()]
+    for cls in classes:
         if spiel_name(cls.adapter) not in pyspiel.registered_names():
             pyspiel.register_game(cls.game_type, cls)
+
+
+def game_class(name: str) -> type[LibraryGame]:
+    """The OpenSpiel game class of the registered game called ``name`` (one per game).
+
+    Raises:
+        ConfigError: If no such game is registered, or it has no adapter parts.
+    """
+    if name == "millions":
+        return MillionsGame
+    if name == "torraku":
+        return TorrakuGame
+    adapter = adapter_of(name)
+    found = _CLASSES.get(name)
+    if found is None or found.adapter is not adapter:
+        title = "".join(part.capitalize() for part in adapter.game.title.split())
+        attributes = {
+            "adapter": adapter,
+            "game_type": _game_type(adapter),
+            "__doc__": f"*{adapter.game.title}* for OpenSpiel: "
+            f'``pyspiel.load_game("{spiel_name(adapter)}", params)``.',
+            "__module__": __name__,
+        }
+        found = _CLASSES[name] = type(f"{title}Game", (LibraryGame,), attributes)
+    return found
+
+
+def _other_games() -> list[type[LibraryGame]]:
+    """The game classes of the registered games other than the library's two."""
+    classes = []
+    for name in sorted(GAMES):
+        if name in ("millions", "torraku"):
+            continue
+        try:
+            classes.append(game_class(name))
+        except ConfigError:  # no adapter parts: no OpenSpiel game
+            continue
+    return classes
+
+
+_CLASSES: dict[str, type[LibraryGame]] = {}
 
 
 class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -195,7 +246,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
             or not iig_obs_type.public_info
         ):
             raise ConfigError("only the seat's own observation and information state exist")
-        return LibraryObserver(self.adapter, self.config.players, recall)
+        return LibraryObserver(self.adapter, self.config, recall)
 
     def state_from_json(self, text: str) -> LibraryState:
         """A state of this game from :meth:`LibraryState.to_json`.
@@ -345,7 +396,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         position = self._saved
         game = self._game()
         if not self.is_terminal():
-            return [0.0] * game.config.players
+            return [0.0] * game.num_players()
         return returns(position.adapter, position.table, game.reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> LibraryState:
@@ -375,19 +426,21 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 class LibraryObserver:
     """Observation or information state of one seat (OpenSpiel's Python observer interface)."""
 
-    def __init__(self, adapter: GameAdapter[Any], players: int, perfect_recall: bool) -> None:
+    def __init__(self, adapter: GameAdapter[Any], config: Any, perfect_recall: bool) -> None:
         self.adapter = adapter
-        self.players = players
+        self.players = adapter.game.players_of(config)
         self.perfect_recall = perfect_recall
-        pieces = [("observation", adapter.observation_size(players))]
+        pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("observation", (adapter.observation_size(config),))
+        ]
         if perfect_recall:
-            pieces += list(adapter.recall_fields(players))
-        self.tensor = np.zeros(sum(s for _, s in pieces), np.float32)
+            pieces += list(adapter.recall_fields(config))
+        sizes = [int(np.prod(shape)) for _, shape in pieces]
+        self.tensor = np.zeros(sum(sizes), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
-        for name, length in pieces:
-            part = self.tensor[start : start + length]
-            self.dict[name] = part if name == "observation" else part.reshape(players, players)
+        for (name, shape), length in zip(pieces, sizes, strict=True):
+            self.dict[name] = self.tensor[start : start + length].reshape(shape)
             start += length
 
     def set_from(self, state: LibraryState, player: int) -> None:

@@ -185,9 +185,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
-        self._size = adapter.observation_size(players)
-        self._recall = tuple(adapter.recall_fields(players))
-        size = self._size + sum(length for _, length in self._recall)
+        self._size = adapter.observation_size(self._config)
+        self._recall = tuple(
+            (name, shape, int(np.prod(shape)))
+            for name, shape in adapter.recall_fields(self._config)
+        )
+        size = self._size + sum(length for _, _, length in self._recall)
         self._actions = len(adapter.catalogue_names(self._config))
         high = self._high = adapter.observation_high(self._config)
         self._width = size
@@ -289,10 +292,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         size = self._size
         vector[:size] = position.observation(seat)
         if self._recall:  # Millions: the money paid and threats used, seat to seat
-            players = len(self.possible_agents)
             parts: dict[str, Any] = {}
-            for name, length in self._recall:
-                parts[name] = vector[size : size + length].reshape(players, players)
+            for name, shape, length in self._recall:
+                parts[name] = vector[size : size + length].reshape(shape)
                 size += length
             self._adapter.recall(position.table, seat, parts)
         return vector

@@ -16,6 +16,7 @@ import attrs
 
 from .._common.game import Companions, config_with_options
 from ._actions import ACTION_TYPES, Action, DealLoot, Pay, SetAside, UseThreat
+from ._adapter import MillionsAdapter
 from ._config import GameConfig
 from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
@@ -334,7 +335,11 @@ def _bot_offered(state: GameState, seen: PlayerView, seat: int) -> tuple[Action,
     return action_space(seen, payments=False)
 
 
+#: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.
+GAME: Final = MillionsGame()
+
 _COMPANIONS: Final = Companions(
+    adapter=MillionsAdapter(GAME),
     rule_bot=RuleBot,
     search_model=MillionsSearch(),
     statistics=STATISTICS,
@@ -344,7 +349,3 @@ _COMPANIONS: Final = Companions(
     demo_seed=2016,
     page=attrs.evolve(PAGE, bot_offered=_bot_offered),
 )
-
-
-#: *Millions of Dollars* as a :class:`~millions_rules.games.Game`.
-GAME: Final = MillionsGame()

@@ -1,4 +1,5 @@
-"""*Millions of Dollars*' companions of the game interface: its bot, search model, statistics.
+"""*Millions of Dollars*' companions of the game interface: its bot, search model, statistics
+and its parts for the AI adapters (the turn structure, the catalogue, the observation).
 
 The layers written once for every game reach these through
 :attr:`~millions_rules.games.Game.companions`; this public module names them for the
@@ -7,14 +8,39 @@ packages that re-export them (:mod:`millions_rules.bots`, the ``demo`` command).
 
 from __future__ import annotations
 
+from ._adapter import MillionsAdapter
 from ._demo import play_demo
+from ._encoding import (
+    PAY_AMOUNTS,
+    Catalogue,
+    observation_fields,
+    observation_high,
+    observation_size,
+    observe,
+)
 from ._game import GAME, MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS, action_space
 from ._rule_bot import RuleBot, role_values
 from ._search import MillionsRollout, MillionsSearch
 from ._stats import HOOK as STATISTICS
 from ._stats import JSON_SCHEMA, MillionsStats, summarise
+from ._turns import FREE_MOVES, Move, SeatMove, Table, Turn, Wait, max_moves, moves_of
 
 __all__ = [
+    "FREE_MOVES",
+    "PAY_AMOUNTS",
+    "Catalogue",
+    "MillionsAdapter",
+    "Move",
+    "SeatMove",
+    "Table",
+    "Turn",
+    "Wait",
+    "max_moves",
+    "moves_of",
+    "observation_fields",
+    "observation_high",
+    "observation_size",
+    "observe",
     "GAME",
     "JSON_SCHEMA",
     "MAX_EXTRA_ACTIONS",

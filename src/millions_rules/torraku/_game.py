@@ -19,6 +19,7 @@ from .._common.game import Companions, config_with_options
 from .._common.i18n import msg
 from .._common.random import seed_state
 from ._actions import ACTION_TYPES, Action, ReportPlacement
+from ._adapter import TorrakuAdapter
 from ._config import TorrakuConfig
 from ._demo import play_demo
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
@@ -347,7 +348,11 @@ def _demo(players: int, seed: int, locale: str, options: Mapping[str, object]) -
     return play_demo(players, seed, locale)[1]
 
 
+#: *Currency Torraku* as a :class:`~millions_rules.games.Game`.
+GAME: Final = TorrakuGame()
+
 _COMPANIONS: Final = Companions(
+    adapter=TorrakuAdapter(GAME),
     rule_bot=RuleBot,
     statistics=STATISTICS,
     schemas=write_schemas,
@@ -356,7 +361,3 @@ _COMPANIONS: Final = Companions(
     demo_seed=1,
     page=PAGE,
 )
-
-
-#: *Currency Torraku* as a :class:`~millions_rules.games.Game`.
-GAME: Final = TorrakuGame()

@@ -21,6 +21,8 @@ import attrs
 from millions_rules import kit
 
 __all__ = [
+    "action_catalogue",
+    "max_moves",
     "GAME",
     "Bid",
     "BidPlaced",
@@ -589,8 +591,26 @@ class GoofGame:
 
     @property
     def companions(self) -> kit.Companions:
-        """None of its own: every layer's generic default."""
-        return kit.Companions(demo_players=3)
+        """Every layer's generic default; for the AI adapters, its action catalogue."""
+        return _COMPANIONS
+
+
+def action_catalogue(config: GoofConfig) -> tuple[Action, ...]:
+    """Every action a game of ``config`` can offer: each seat's bids, then the dealer's
+    reveals (the generic AI adapters' action indices)."""
+    cards = range(1, config.cards + 1)
+    bids = tuple(Bid(seat, card) for seat in range(config.players) for card in cards)
+    return bids + tuple(Reveal(prize) for prize in cards)
+
+
+def max_moves(config: GoofConfig) -> int:
+    """The length of every game of ``config``: each round a reveal and a bid per seat."""
+    return config.cards * (config.players + 1)
+
+
+_COMPANIONS: Final = kit.Companions(
+    demo_players=3, action_catalogue=action_catalogue, max_moves=max_moves
+)
 
 
 #: Goofspiel, as the entry point ``millions_rules.games: goofspiel`` names it.

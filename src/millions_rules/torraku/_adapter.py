@@ -27,8 +27,9 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final
 
+from .._common.dealer import Dealer
 from .._common.errors import ConfigError
-from ..games import AnyGame, get_game
+from .._common.game import Game
 from ..torraku._actions import Bet, Pass, ReportPlacement
 from ..torraku._config import TorrakuConfig
 from ..torraku._engine import apply, apply_listed, bet_counts, new_game
@@ -37,7 +38,7 @@ from ..torraku._pieces import KINDS, PieceCounts, PieceKind, Placement, Setup
 from ..torraku._state import Phase, TorrakuState
 from ..torraku._views import TorrakuView
 
-__all__ = ["TORRAKU", "TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
+__all__ = ["TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
 
 _PHASES: Final = tuple(Phase)
 _OUTCOMES: Final = tuple(Placement)
@@ -150,9 +151,13 @@ def _observe(seen: TorrakuView | TorrakuState, seat: int | None) -> list[float]:
 
 
 class TorrakuAdapter:
-    """Currency Torraku as the adapters see it (see :class:`~._core.GameAdapter`)."""
+    """Currency Torraku as the adapters see it (a :class:`~millions_rules.adapters.GameAdapter`)."""
 
-    game: AnyGame = get_game("torraku")
+    def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+        """The adapter parts of ``game`` (Torraku's :data:`~millions_rules.torraku.GAME`)."""
+        self.game = game
+
+    game: Game[Any, Any, Any, Any]
     default_players: int = 4
     rewards: tuple[str, ...] = ("win", "score")
     turn_options: tuple[str, ...] = ()
@@ -174,6 +179,7 @@ class TorrakuAdapter:
         if external and (options.get("drop", 0.0) or options["round_limit"] is None):
             # OpenSpiel needs a bounded game: a dropped piece is tried again.
             raise ConfigError("OpenSpiel's Torraku needs a round_limit and drop 0")
+        options["dealer"] = Dealer.EXTERNAL if external else Dealer.ENGINE
         return options
 
     def start(self, config: TorrakuConfig, options: Mapping[str, Any]) -> TorrakuState:
@@ -235,8 +241,8 @@ class TorrakuAdapter:
     def play_listed(self, table: TorrakuState, move: Any) -> TorrakuState:
         return apply_listed(table, move)
 
-    def observation_size(self, players: int) -> int:
-        return sum(size for _, size in torraku_observation_fields(players))
+    def observation_size(self, config: TorrakuConfig) -> int:
+        return sum(size for _, size in torraku_observation_fields(config.players))
 
     def observation_high(self, config: TorrakuConfig) -> float:
         return float(max(config.supply.total, config.round_limit or 0, 10_000))
@@ -260,7 +266,7 @@ class TorrakuAdapter:
     def log_of(self, table: TorrakuState, seat: int) -> tuple[Any, Callable[[Any], bool]]:
         return table.events, _everything  # Torraku hides nothing
 
-    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
+    def recall_fields(self, config: TorrakuConfig) -> tuple[tuple[str, tuple[int, ...]], ...]:
         return ()  # everything is public: the observation is the whole table
 
     def recall(self, table: TorrakuState, seat: int, out: dict[str, Any]) -> None:
@@ -319,4 +325,3 @@ def _pieces(counts: tuple[int, ...]) -> tuple[PieceKind, ...]:
 
 
 #: The one instance.
-TORRAKU: Final = TorrakuAdapter()

@@ -15,7 +15,8 @@ from typing import Any, Final
 
 import attrs
 
-from ..games import AnyGame, get_game
+from .._common.dealer import Dealer
+from .._common.game import Game
 from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
 from ..millions._engine import payees, seat_listings
@@ -26,7 +27,7 @@ from ..millions._views import PlayerView, _keeper, view
 from ._encoding import Catalogue, observation_high, observation_size, observe_state
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
-__all__ = ["MILLIONS", "MillionsAdapter"]
+__all__ = ["MillionsAdapter"]
 
 _ROLES: Final = tuple(Role)
 _NEGOTIATION: Final = Phase.NEGOTIATION
@@ -34,9 +35,13 @@ _catalogue: Final = cache(Catalogue)
 
 
 class MillionsAdapter:
-    """Millions of Dollars as the adapters see it (see :class:`~._core.GameAdapter`)."""
+    """Millions of Dollars as the adapters see it (a :class:`~millions_rules.adapters.GameAdapter`)."""
 
-    game: AnyGame = get_game("millions")
+    def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+        """The adapter parts of ``game`` (Millions' :data:`~millions_rules.millions._game.GAME`)."""
+        self.game = game
+
+    game: Game[Any, Any, Any, Any]
     default_players: int = 5
     rewards: tuple[str, ...] = ("win", "cash")
     turn_options: tuple[str, ...] = ("free_moves",)
@@ -61,6 +66,7 @@ class MillionsAdapter:
                 raise ConfigError(
                     "repeat_role must be one of no_share, forbidden, allowed"
                 ) from None
+        options["dealer"] = Dealer.EXTERNAL if external else Dealer.ENGINE
         return options
 
     def start(self, config: GameConfig, options: Mapping[str, Any]) -> Table:
@@ -114,8 +120,8 @@ class MillionsAdapter:
     def play_listed(self, table: Table, move: Any) -> Table:
         return table._play_listed(move)
 
-    def observation_size(self, players: int) -> int:
-        return observation_size(players)
+    def observation_size(self, config: GameConfig) -> int:
+        return observation_size(config.players)
 
     def observation_high(self, config: GameConfig) -> float:
         return observation_high(config)
@@ -141,8 +147,9 @@ class MillionsAdapter:
     def log_of(self, table: Table, seat: int) -> tuple[Any, Callable[[Any], bool]]:
         return table.state.__dict__["events"], _keeper(seat)
 
-    def recall_fields(self, players: int) -> tuple[tuple[str, int], ...]:
-        return (("paid", players * players), ("threatened", players * players))
+    def recall_fields(self, config: GameConfig) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        players = config.players
+        return (("paid", (players, players)), ("threatened", (players, players)))
 
     def recall(self, table: Table, seat: int, out: dict[str, Any]) -> None:
         # Payments and threats are public (R-NEG-3, R-NEG-THREAT): the table keeps the
@@ -221,7 +228,6 @@ class MillionsAdapter:
 
 
 #: The one instance.
-MILLIONS: Final = MillionsAdapter()
 
 
 def _whole(value: object, path: str, most: int) -> int:

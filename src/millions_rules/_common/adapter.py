@@ -1,0 +1,188 @@
+"""The adapters' contract: what the PettingZoo environment and the OpenSpiel game need of a game.
+
+The adapters (:mod:`millions_rules.adapters.pettingzoo`, :mod:`millions_rules.adapters.openspiel`)
+are written once, against :class:`GameAdapter`. A game ships its own as the companion
+:attr:`~millions_rules.games.Companions.adapter`; a game without one gets the generic
+default (:class:`millions_rules.adapters.GenericAdapter`) from its
+:attr:`~millions_rules.games.Companions.action_catalogue`. What differs between games, and
+nothing else:
+
+* its turn structure (a *table*: Millions plays the free-form negotiation in turns at a
+  :class:`~millions_rules.adapters.Table`; for the others the table is the state);
+* its fixed action catalogue and the legal entries of the seat to act;
+* its observation vector, built from the seat's view and the public turn only, with its
+  size, and the information state's extra fields with their shapes;
+* its chance: the dealer's outcomes with their probabilities;
+* its parameters, its saved form and its resampling for search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["GameAdapter"]
+
+TableT = TypeVar("TableT")
+
+
+class GameAdapter(Protocol[TableT]):
+    """A game's parts for the AI adapters (see the module text); ``TableT`` is its table.
+
+    The rest (the end, rewards, documents, resampling) comes from the game's
+    :class:`~millions_rules.games.Game`.
+    """
+
+    game: Any
+    """The game (a :class:`~millions_rules.games.Game`) these parts belong to."""
+    default_players: int
+    """The player count when none is given."""
+    rewards: tuple[str, ...]
+    """The reward names the game takes (``"win"``, then the name of its score)."""
+    parameters: Mapping[str, Any]
+    """The OpenSpiel parameters with their defaults (``players`` and ``reward`` included)."""
+    turn_options: tuple[str, ...]
+    """The options of the turn structure (not of the game's config), such as ``free_moves``."""
+
+    def options(self, given: Mapping[str, Any], *, external: bool) -> dict[str, Any]:
+        """The config options for ``given`` (words made the config's values, defaults added,
+        and who deals: with ``external``, OpenSpiel's chance nodes deal, if the game has a
+        dealer; otherwise the engine draws from the seed ``reset`` gives).
+
+        Raises:
+            ConfigError: If an option makes no sense.
+        """
+        ...
+
+    def start(self, config: Any, options: Mapping[str, Any]) -> TableT:
+        """The first table of a game, with the turn structure's ``options``."""
+        ...
+
+    def state_of(self, table: TableT) -> Any:
+        """The game state at ``table``."""
+        ...
+
+    def with_state(self, table: TableT, state: Any) -> TableT:
+        """``table`` with another state of the same moment (a resampled world)."""
+        ...
+
+    def seat(self, table: TableT) -> int | None:
+        """The seat to act, or ``None`` while the dealer acts or once the game is over."""
+        ...
+
+    def score_range(self, config: Any) -> tuple[float, float]:
+        """The least and the most a seat's score can be."""
+        ...
+
+    def catalogue_names(self, config: Any) -> tuple[str, ...]:
+        """A short name for each entry of the action catalogue."""
+        ...
+
+    def legal(self, table: TableT) -> Sequence[int]:
+        """The catalogue entries the seat to act may play, ascending (a tuple when it is
+        kept and shared: a list returned is the caller's)."""
+        ...
+
+    def play_listed(self, table: TableT, move: Any) -> TableT:
+        """The table after ``move``, known to be legal at this very table.
+
+        :meth:`play` without the checks, for the move of an entry of :meth:`legal` or a
+        dealer's outcome of :meth:`chance_outcomes`.
+        """
+        ...
+
+    def move(self, table: TableT, index: int) -> Any:
+        """The move of the seat to act that catalogue entry ``index`` stands for.
+
+        Raises:
+            ConfigError: If ``index`` is not an entry of the catalogue.
+        """
+        ...
+
+    def play(self, table: TableT, move: Any) -> TableT:
+        """The table after ``move``.
+
+        Raises:
+            IllegalActionError: If the move is illegal; nothing changes.
+        """
+        ...
+
+    def observation_size(self, config: Any) -> int:
+        """The length of the observation vector in a game of ``config``."""
+        ...
+
+    def observation_high(self, config: Any) -> float:
+        """An upper bound of every number in the observation vector."""
+        ...
+
+    def observe(self, table: TableT, seat: int) -> list[float]:
+        """``seat``'s observation vector, from its view and the public turn."""
+        ...
+
+    def summary(self, table: TableT, seat: int) -> str:
+        """A one-line summary of ``seat``'s view and the public turn."""
+        ...
+
+    def turn_document(self, table: TableT) -> dict[str, Any]:
+        """The public turn as a JSON object (empty when the view holds it all)."""
+        ...
+
+    def recall_fields(self, config: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The information state tensor's fields after the observation vector, each with
+        its shape (empty: the observation is all a seat recalls)."""
+        ...
+
+    def log_of(self, table: TableT, seat: int) -> tuple[Any, Callable[[Any], bool]]:
+        """The game's event log as the state stores it, and the test of the events
+        ``seat`` may see."""
+        ...
+
+    def recall(self, table: TableT, seat: int, out: dict[str, Any]) -> None:
+        """Add ``seat``'s :meth:`recall_fields` to the (zeroed) arrays of ``out``."""
+        ...
+
+    def chance_outcomes(self, table: TableT) -> list[tuple[int, float]]:
+        """The dealer's outcomes now, with their probabilities (they add up to 1)."""
+        ...
+
+    def chance_move(self, table: TableT, outcome: int) -> Any:
+        """The dealer's move for ``outcome``.
+
+        Raises:
+            ConfigError: If ``outcome`` can stand for no move of the dealer's at this
+                kind of chance node (a move that is not legal now is refused by
+                :meth:`play`, with :class:`~millions_rules.IllegalActionError`).
+        """
+        ...
+
+    def chance_name(self, table: TableT, outcome: int) -> str:
+        """A short name for the dealer's ``outcome``."""
+        ...
+
+    def max_chance_outcomes(self, config: Any) -> int:
+        """The most outcomes a chance node has."""
+        ...
+
+    def max_moves(self, config: Any, options: Mapping[str, Any]) -> int:
+        """An upper bound of the moves of a game, the dealer's included."""
+        ...
+
+    def counters(self, table: TableT) -> dict[str, Any]:
+        """The turn structure's counters as JSON values (empty if it has none)."""
+        ...
+
+    def table_of(self, state: Any, document: dict[str, Any]) -> TableT:
+        """The table of ``state`` with the counters of ``document`` (:meth:`counters`).
+
+        Raises:
+            DeserializationError: If the counters are missing or wrong.
+        """
+        ...
+
+    def same_options(self, table: TableT, options: Mapping[str, Any]) -> str | None:
+        """The path of the counter that a game with ``options`` would not have, or ``None``."""
+        ...
+
+    def headline(self, table: TableT) -> str:
+        """The first line of the text rendering: round, phase, standing, turn."""
+        ...
