@@ -44,8 +44,7 @@ LAYERS: dict[str, int] = {
 KNOWN_CIRCLES: list[list[str]] = []
 
 #: Imports of a game's private module by a generic module: none.
-KNOWN_PRIVATE_IMPORTS: dict[str, set[str]] = {
-}
+KNOWN_PRIVATE_IMPORTS: dict[str, set[str]] = {}
 
 
 def layer(module: str) -> int:

@@ -311,7 +311,7 @@ class Table:
             spent = list(free)
             spent[move.player] -= 1  # type: ignore[union-attr]
             free = tuple(spent)
-            ledger = _booked(ledger, 0, move.player, move.to, move.amount, after)  # type: ignore[union-attr]
+            ledger = _booked(ledger, 0, move.player, move.to, move.amount, after)  # type: ignore[union-attr,arg-type]
         elif kind is UseThreat:
             ledger = _booked(ledger, 1, move.player, move.target, 1, after)  # type: ignore[union-attr]
         seat = self.seat
@@ -352,7 +352,7 @@ def _ledger(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     for event in _visible_log(state, None):
         kind = event.__class__
         if kind is Paid:
-            paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr]
+            paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr,operator]
         elif kind is ThreatUsed:
             threatened[event.player * n + event.target] += 1  # type: ignore[union-attr]
     return tuple(paid), tuple(threatened)
