@@ -62,7 +62,7 @@ def main(examples: str) -> int:
         check=True,
         capture_output=True,
     )
-    assert "[to Ana only] You secretly send your driver." in chat.stdout, chat.stdout
+    assert "[to Ana only] You secretly send your Driver." in chat.stdout, chat.stdout
     for game in ("millions", "torraku"):
         harness = subprocess.run(
             [sys.executable, str(directory / "llm_harness.py"), "--game", game],
