@@ -7,18 +7,13 @@ from typing import Any, Final
 
 import attrs
 
+from .. import CharacterStatus, Choose, Denounce, Leave, Pay, PlayerView, Stay, UseThreat
 from .._common.i18n import check_locale, join_and, msg, nmsg
 from .._common.notation import NotationError, first_spelling, seat_label
-from ..millions._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
-from ..millions._i18n import format_money, phase_name, role_name, term
-from ..millions._state import CharacterStatus
-from ..millions._views import PlayerView
-from ..torraku import _notation as _tk
-from ..torraku._actions import Bet, Pass, ReportPlacement
-from ..torraku._pieces import KINDS, PieceCounts, Placement
-from ..torraku._state import Phase as TorrakuPhase
-from ..torraku._views import TorrakuView
-from ..torraku._words import Pieces
+from ..millions.companions import format_money, phase_name, role_name, term
+from ..torraku import Bet, Pass, PieceCounts, Placement, ReportPlacement, TorrakuView
+from ..torraku import Phase as TorrakuPhase
+from ..torraku.companions import KINDS, PIECE_LETTERS, PIECE_NAMES, Pieces
 from ._notation import _check_names, command
 
 __all__ = ["MenuEntry", "is_secret", "menu", "narrate", "status", "torraku_phase_name"]
@@ -206,8 +201,8 @@ def _letters(language: str) -> str:
     return _comma(language).join(
         _LETTER.render(
             language,
-            letter=first_spelling(_tk.LETTERS[kind], language),
-            piece=first_spelling(_tk._NAMES[kind], language),
+            letter=first_spelling(PIECE_LETTERS[kind], language),
+            piece=first_spelling(PIECE_NAMES[kind], language),
         )
         for kind in KINDS
     )
@@ -491,9 +486,9 @@ def narrate(
         NotationError: If ``names`` is no list of str (code ``bad_value``).
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
-    from ..millions._events import CharacterChosen, ThreatPeeked
-    from ..millions._narrate import describe as millions_describe
-    from ..torraku._narrate import describe as torraku_describe
+    from .. import CharacterChosen, ThreatPeeked
+    from ..millions.companions import describe as millions_describe
+    from ..torraku.companions import describe as torraku_describe
 
     language = check_locale(locale)
     checked = _check_names(names)

@@ -202,7 +202,7 @@ class WebGame:
         """The events narrated in ``lang``, one line each; Millions' lines say what only the
         events around them show (:func:`~millions_rules.narrate`: the Mastermind's 2M)."""
         if self.name == "millions":
-            from ..millions._narrate import narrate
+            from .. import narrate
 
             try:
                 return narrate(list(events), names, locale=lang, players=len(names))  # type: ignore[arg-type]
@@ -216,7 +216,7 @@ class WebGame:
         for locale in (lang, "en"):
             try:
                 if self.name == "millions":  # a table's names are all its seats
-                    from ..millions._narrate import describe
+                    from .. import describe
 
                     return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
                 return self.game.describe(item, names, locale=locale)
