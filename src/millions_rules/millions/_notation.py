@@ -16,7 +16,7 @@ action                  en                  es                  zh
                         ``/出价 @Bo 300万 你 退出 [2] [私下]``
 ``AcceptOffer``         ``/accept public-3`` ``/aceptar public-3`` ``/接受 public-3``
 ``DeclineOffer``        ``/decline public-3`` ``/rechazar public-3`` ``/拒绝 public-3``
-``WithdrawOffer``       ``/withdraw public-3`` ``/anular public-3`` ``/撤回 public-3``
+``WithdrawOffer``       ``/withdraw public-3`` ``/anular public-3`` ``/撤销 public-3``
 ``Say``                 ``/say [@Bo] text`` ``/decir [@Bo] texto`` ``/说 [@Bo] 文字``
 ``Say`` with a claim    ``/claim [@Bo] driver [text]``  ``/afirmar [@Bo] conductor [texto]``
                         ``/声称 [@Bo] 司机 [文字]``
@@ -29,7 +29,7 @@ keyword), in the three-player game the position of the one character to take bac
 ``private`` for a private offer (R-DEAL-1, R-DEAL-4). An offer is answered by its id
 (:attr:`~millions_rules.OpenOffer.id`). What follows a ``/say`` (after an optional
 ``@seat``) or a ``/claim``'s role is free text, kept exactly; a message to the whole table
-may not start with ``@``.
+may not start with ``@``; spaces around the text are dropped.
 
 Reading accepts every locale's keywords and role names at once, with or without the
 ``/``, and the aliases of the catalogs (``text.millions.keyword.*``, ``text.role.*``).
@@ -273,7 +273,7 @@ def parse_command(
     if not tokens:
         raise refuse("empty", example=command(Stay(0), locale=language))
     found = _keywords().match(tokens)
-    talk = found is not None and found[0] in (Say, _Claim)
+    talk = found is not None and found[0] in (Say, _Claim, Offer, Press)  # not listed
     if seen.seat is None or not (seen.legal_actions or seen.payees or talk):
         raise NotationError("nothing_to_do")
     seat = seen.seat
@@ -395,24 +395,24 @@ def _read_say(
     text: str, seat: int, claims: bool, names: Sequence[str] | None, players: int
 ) -> Say | None:
     # The free text is read from the raw input: after the keyword, an optional @seat
-    # and (for a claim) a role, one space, then the text exactly as typed.
+    # and (for a claim) a role, the rest exactly as typed but for the spaces before it.
     raw = text.strip()
     if raw.startswith(("/", "\uff0f")):
         raw = raw[1:].lstrip()
-    _, _, rest = raw.partition(" ")
+    rest = raw.partition(" ")[2].lstrip()
     to = None
     if rest.startswith(("@", "\uff20")):
         split = _split_mention(rest[1:], names, players)
         if split is None:
             return None
-        to, rest = split
+        to, rest = split[0], split[1].lstrip()
     claim = None
     if claims:
         word, _, rest = rest.partition(" ")
         roles = _read_roles([normalize(word)]) if word else None
         if not roles or len(roles) != 1:
             return None
-        claim = roles[0]
+        claim, rest = roles[0], rest.lstrip()
     return Say(seat, rest, to, claim)
 
 
