@@ -219,11 +219,16 @@ def _is_legal(seen: PlayerView, action: Action) -> Action | None:
     if isinstance(action, Offer):
         from ._views import offer_terms
 
-        fits = any(
-            (term.to, term.decider, term.leave, term.slot)
-            == (action.to, action.decider, action.leave, action.slot)
-            and 1 <= action.amount <= term.most
-            for term in offer_terms(seen)
+        slot = action.slot
+        fits = (
+            any(
+                (term.to, term.decider, term.leave) == (action.to, action.decider, action.leave)
+                for term in offer_terms(seen)
+            )
+            and action.amount >= 1
+        )  # the payer's cash is checked when it is accepted
+        fits = fits and (
+            slot is None or (action.leave and seen.config.players == 3 and slot in (0, 1))
         )
         return action if fits and (seen.config.private_offers or not action.private) else None
     if isinstance(action, Say):
@@ -407,12 +412,16 @@ def _read_say(
             return None
         to, rest = split[0], split[1].lstrip()
     claim = None
-    if claims:
-        word, _, rest = rest.partition(" ")
-        roles = _read_roles([normalize(word)]) if word else None
-        if not roles or len(roles) != 1:
+    if claims:  # the longest role name at the start (``mente maestra`` has two words)
+        ends = [i for i, char in enumerate(rest) if char == " "] + [len(rest)]
+        spellings = _roles().spellings
+        for end in reversed(ends):
+            found = spellings.get(normalize(rest[:end]))
+            if isinstance(found, Role):
+                claim, rest = found, rest[end:].lstrip()
+                break
+        else:
             return None
-        claim, rest = roles[0], rest.lstrip()
     return Say(seat, rest, to, claim)
 
 
