@@ -51,7 +51,16 @@ class _Joined:
 
 
 _MONEY = {
-    "amount", "cash", "covered", "deposit", "minimum", "maximum", "share", "total", "card", "rest"
+    "amount",
+    "cash",
+    "covered",
+    "deposit",
+    "minimum",
+    "maximum",
+    "share",
+    "total",
+    "card",
+    "rest",
 }
 
 

@@ -298,7 +298,7 @@ def parse_command(
         word = rest[0] if len(rest) == 1 else None
         if not isinstance(word, str) or word not in ids:
             raise refuse("bad_arguments", same, text=text)
-        action = kind(seat, ids[word])  # type: ignore[operator]
+        action = kind(seat, ids[word])
     elif kind is Offer:
         offer = _read_offer(rest, seat, names, players)
         if offer is None:

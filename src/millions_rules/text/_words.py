@@ -243,8 +243,8 @@ def _millions_menu(
             add(amounts[0], text, amounts)
     kinds = offer_terms(seen)
     if seen.seat is not None and kinds:
-        first = kinds[0]
-        example = Offer(seen.seat, first.to, 1, first.decider, first.leave, first.slot)
+        term = kinds[0]
+        example = Offer(seen.seat, term.to, 1, term.decider, term.leave, term.slot)
         say = command(Say(seen.seat, "…"), names=names, locale=language)
         claim = command(Say(seen.seat, "", claim=Role.DRIVER), names=names, locale=language)
         text = _EXPLAIN["offer.how"].render(
