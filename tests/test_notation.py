@@ -18,16 +18,22 @@ from hypothesis import strategies as st
 
 from millions_rules import (
     LOCALES,
+    AcceptOffer,
     Choose,
     Denounce,
     GameConfig,
     GameState,
     Leave,
+    Offer,
     Pay,
     PlayerView,
+    Press,
     Role,
+    Say,
     Stay,
     UseThreat,
+    WithdrawOffer,
+    apply,
     new_game,
     view,
 )
@@ -76,6 +82,59 @@ def test_every_legal_millions_action_round_trips(config: GameConfig, seed: int) 
     players = config.players
     for seen in millions_views(states, rng):
         round_trip(seen, every_legal_action(seen), players)
+
+
+@given(strategies.configs(), st.integers(0, 2**32))
+def test_offers_talk_and_presses_round_trip(config: GameConfig, seed: int) -> None:
+    """Offers (each decider, stay or leave, a three-player position, public or private:
+    R-DEAL-1, R-DEAL-4), talk with and without a claim, to the table or one seat (R-TALK-1,
+    R-TALK-2) and the leader's press (R-TALK-LEADER), drawn legal in random states, are
+    what parse_command reads from command(action) in every locale, named or numbered;
+    the free text of a message comes back exactly."""
+    rng = random.Random(seed)
+    states = strategies.play_randomly(new_game(config), rng)
+    checked = 0
+    for state in rng.sample(states, min(8, len(states))):
+        for _ in range(12):
+            action = strategies.side_action(state, rng)
+            if action is not None:
+                seen = view(state, action.player)
+                checked += round_trip(seen, [action], config.players)
+    assert checked % (len(LOCALES) * (1 + len(NAME_SETS))) == 0
+
+
+def test_deal_and_talk_commands_read_in_every_language() -> None:
+    """Typed commands of each language read as the negotiation actions they name: an offer
+    with who decides, the decision, a position and privacy (R-DEAL-1, R-DEAL-4), its answer
+    by id (R-DEAL-2, R-DEAL-3), free text kept exactly after a seat with a space in its name
+    and a claimed role (R-TALK-1, R-TALK-2), and the leader's press (R-TALK-LEADER)."""
+    state = new_game(GameConfig(3, seed=1))
+    state = apply(state, Choose(0, (Role.BRUTE, Role.DRIVER)))
+    state = apply(state, Choose(1, (Role.CROOK, Role.SNITCH)))
+    state = apply(state, Choose(2, (Role.DRIVER, Role.BRUTE)))
+    names = ["Ana María", "Bo", "李 雷"]
+    seen = view(state, 0)
+    assert parse_command("/ofrecer @bo 2 M tú salir 2 privada", seen, names=names) == Offer(
+        0, 1, 2, 1, True, 1, True
+    )
+    assert parse_command("出价 @李 雷 300万 我 留下", seen, names=names) == Offer(0, 2, 3, 0)
+    assert parse_command("/afirmar @bo  conductor  ¡Créeme,  Bo! ", seen, names=names) == Say(
+        0, "¡Créeme,  Bo!", 1, Role.DRIVER
+    )
+    assert parse_command("/说 我是司机 @all", seen, names=names) == Say(0, "我是司机 @all")
+    leader = state.leader
+    other = (leader + 1) % 3
+    assert parse_command(f"催促 @{other + 1}", view(state, leader)) == Press(leader, other)
+    offered = apply(state, Offer(0, 1, 2, 1, True, 1, True))
+    assert parse_command("/ACEPTAR Private-0-1-1", view(offered, 1)) == AcceptOffer(
+        1, "private-0-1-1"
+    )
+    assert parse_command("/撤销 private-0-1-1", view(offered, 0)) == WithdrawOffer(
+        0, "private-0-1-1"
+    )
+    with pytest.raises(NotationError) as refused:
+        parse_command("/accept public-9", view(offered, 1))
+    assert refused.value.code == "bad_arguments"
 
 
 @given(torraku_strategies.configs(), st.integers(0, 2**32))

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from millions_rules import (
     ACTION_ERROR_CODES,
+    AcceptOffer,
     Choose,
     ConfigError,
     DealLoot,
+    DeclineOffer,
     Event,
     GameConfig,
     GameState,
@@ -22,6 +24,7 @@ from millions_rules import (
     Role,
     SetAside,
     Stay,
+    WithdrawOffer,
     apply,
     check,
     is_legal,
@@ -214,9 +217,17 @@ class TestActors:
 
     @given(games())
     def test_actors_are_the_seats_with_legal_actions(self, states: list[GameState]) -> None:
-        """``actors`` lists exactly the seats for which ``legal_actions`` is not empty."""
+        """``actors`` lists exactly the seats with a legal action other than an answer to an
+        offer (R-DEAL-2, R-DEAL-3): a public ``actors`` must not reveal a private offer, so a
+        seat whose only legal actions are ``AcceptOffer``, ``DeclineOffer`` or
+        ``WithdrawOffer`` is not an actor."""
+        answers = (AcceptOffer, DeclineOffer, WithdrawOffer)
         for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
-            expected = tuple(s for s in range(state.players) if legal_actions(state, s))
+            expected = tuple(
+                s
+                for s in range(state.players)
+                if any(not isinstance(a, answers) for a in legal_actions(state, s))
+            )
             assert view(state, None).actors == expected
 
 

@@ -79,13 +79,14 @@ def test_status_never_names_another_seats_character() -> None:
 
 def test_menu_explains_the_three_player_pairs_and_keeps_secrets() -> None:
     """Each of the 20 ordered pairs of the three-player game (R-3P-1) is a line saying which
-    character lies in which position; every choice is secret (R-PLAN-2)."""
+    character lies in which position; every choice is secret (R-PLAN-2). English writes a
+    role with its capital mid-sentence, as the catalogs and the rules do."""
     seen = view(new_game(GameConfig(3, seed=1)), 0)
     lines = menu(seen, locale="en")
     assert len(lines) == 20 and all(line.secret for line in lines)
     assert lines[0].command == "/choose snitch brute"
     assert lines[0].explanation == (
-        "Send your snitch (position 1) and your brute (position 2), deposit 1M each."
+        "Send your Snitch (position 1) and your Brute (position 2), deposit 1M each."
     )
     for line in lines:
         assert parse_command(line.command, seen) == line.actions[0]

@@ -153,6 +153,8 @@ STOP = frozenset(
         "or",
     ]
 )
+#: Words of STOP that are also Spanish words (``has``: "que has enviado", you have sent).
+_ALSO_SPANISH = frozenset({"has"})
 #: What an ASCII word may be in another language: a player's name, a title, a rule id, a
 #: locale tag, a money unit, a JSON path's field.
 _ALLOWED = re.compile(
@@ -178,6 +180,8 @@ def _problems(english: str, text: str, language: str) -> list[str]:
     bare = _ALLOWED.sub("", text)
     ascii_words = [w for w in re.findall(r"[^\W\d_]+", bare) if w.isascii()]
     english_words = {word.lower() for word in ascii_words} & STOP
+    if language == "es":
+        english_words -= _ALSO_SPANISH
     if english_words:
         found.append(f"English words {sorted(english_words)}")
     if text == english and re.search(r"[A-Za-z]{2}", bare):
@@ -275,6 +279,19 @@ _MILLIONS_ACTIONS: tuple[Action, ...] = (
     mr.Denounce(0, Role.BRUTE),
     mr.DealLoot(2),
     mr.SetAside(Role.SNITCH),
+    # Deals and talk (R-DEAL-1 to R-DEAL-4, R-TALK-1, R-TALK-2, R-TALK-LEADER): each shape.
+    mr.Offer(0, 1, 3, decider=1, leave=True),
+    mr.Offer(0, 1, 2, decider=0),
+    mr.Offer(0, 2, 1, decider=2, leave=True, slot=1, private=True),
+    mr.Offer(1, 0, 4, decider=1, private=True),
+    mr.AcceptOffer(1, "public-1"),
+    mr.DeclineOffer(1, "private-0-1-1"),
+    mr.WithdrawOffer(0, "public-2"),
+    mr.Say(0, "¿Quién lleva al Conductor? 我是司机"),
+    mr.Say(0, "¿Quién lleva al Conductor? 我是司机", to=1),
+    mr.Say(2, "", claim=Role.DRIVER),
+    mr.Say(2, "", to=0, claim=Role.SNITCH),
+    mr.Press(1, 2),
 )
 
 

@@ -682,7 +682,10 @@ def actors(state: GameState) -> tuple[int, ...]:
     """The seats with at least one legal action now, ascending (the dealer aside).
 
     The seats the engine awaits, and in negotiation (R-NEG-3, R-NEG-THREAT) any seat
-    still in the round that may pay or use a threat card.
+    still in the round that may pay or use a threat card. The answers to offers
+    (:class:`~millions_rules.AcceptOffer`, :class:`~millions_rules.DeclineOffer`,
+    :class:`~millions_rules.WithdrawOffer`; R-DEAL-2, R-DEAL-3) do not make a seat an
+    actor: the list is public and must not reveal a private offer.
     """
     awaiting = set(state.awaiting)
     return tuple(

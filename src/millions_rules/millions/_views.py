@@ -176,7 +176,9 @@ class PlayerView(PayingView):
     """Every seat that may act now, ascending; the seats in :attr:`awaiting`, and any other
     seat with a legal action, such as a player who stayed and may still pay or use a
     threat card in negotiation (R-NEG-3, R-NEG-THREAT). A seat listed here has at least
-    one legal action; a seat still in the round may also be paid by another. Empty while
+    one legal action; a seat still in the round may also be paid by another. A seat whose
+    only legal actions answer offers (accept, decline, withdraw; R-DEAL-2, R-DEAL-3) is not
+    listed: the list is public and must not reveal a private offer. Empty while
     the external dealer must act and when the game is over."""
     awaiting_dealer: bool
     """Whether the engine waits for the external dealer."""

@@ -4,11 +4,18 @@ and its parts for the AI adapters (the turn structure, the catalogue, the observ
 The layers written once for every game reach these through
 :attr:`~millions_rules.games.Game.companions`; this public module names them for the
 packages that re-export them (:mod:`millions_rules.bots`, the ``demo`` command).
+
+The text layer (:mod:`millions_rules.text`) reaches the game's notation, words and
+narration through this module alone: :data:`notation` (the command grammar's module, with
+``command``, ``parse_command`` and ``legal_actions``), the money and role words, and
+:func:`describe`.
 """
 
 from __future__ import annotations
 
 from ._adapter import MillionsAdapter
+from . import _notation as notation
+from ._actions import ACTION_TYPES
 from ._demo import play_demo
 from ._encoding import (
     PAY_AMOUNTS,
@@ -19,6 +26,8 @@ from ._encoding import (
     observe,
 )
 from ._game import GAME, MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS, action_space
+from ._i18n import format_money, phase_name, role_name, term
+from ._narrate import describe
 from ._rule_bot import RuleBot, role_values
 from ._search import MillionsRollout, MillionsSearch
 from ._stats import HOOK as STATISTICS
@@ -41,6 +50,7 @@ __all__ = [
     "observation_high",
     "observation_size",
     "observe",
+    "ACTION_TYPES",
     "GAME",
     "JSON_SCHEMA",
     "MAX_EXTRA_ACTIONS",
@@ -51,7 +61,13 @@ __all__ = [
     "MillionsStats",
     "RuleBot",
     "action_space",
+    "describe",
+    "format_money",
+    "notation",
+    "phase_name",
     "play_demo",
+    "role_name",
     "role_values",
     "summarise",
+    "term",
 ]

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from .. import PlayerView
 from .._common.notation import NotationError
-from ..millions import _notation as _millions
-from ..millions._actions import ACTION_TYPES as _MILLIONS_ACTIONS
-from ..millions._views import PlayerView
-from ..torraku import _notation as _torraku
-from ..torraku._actions import ACTION_TYPES as _TORRAKU_ACTIONS
-from ..torraku._views import TorrakuView
+from ..millions.companions import ACTION_TYPES as _MILLIONS_ACTIONS
+from ..millions.companions import notation as _millions
+from ..torraku import TorrakuView
+from ..torraku.companions import ACTION_TYPES as _TORRAKU_ACTIONS
+from ..torraku.companions import notation as _torraku
 
 __all__ = ["command", "legal_actions", "parse_command"]
 

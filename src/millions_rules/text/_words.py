@@ -7,18 +7,30 @@ from typing import Any, Final
 
 import attrs
 
+from .. import (
+    AcceptOffer,
+    CharacterStatus,
+    Choose,
+    DeclineOffer,
+    Denounce,
+    Leave,
+    Offer,
+    OpenOffer,
+    Pay,
+    PlayerView,
+    Role,
+    Say,
+    Stay,
+    UseThreat,
+    WithdrawOffer,
+    offer_terms,
+)
 from .._common.i18n import check_locale, join_and, msg, nmsg
 from .._common.notation import NotationError, first_spelling, seat_label
-from ..millions._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
-from ..millions._i18n import format_money, phase_name, role_name, term
-from ..millions._state import CharacterStatus
-from ..millions._views import PlayerView
-from ..torraku import _notation as _tk
-from ..torraku._actions import Bet, Pass, ReportPlacement
-from ..torraku._pieces import KINDS, PieceCounts, Placement
-from ..torraku._state import Phase as TorrakuPhase
-from ..torraku._views import TorrakuView
-from ..torraku._words import Pieces
+from ..millions.companions import format_money, phase_name, role_name, term
+from ..torraku import Bet, Pass, PieceCounts, Placement, ReportPlacement, TorrakuView
+from ..torraku import Phase as TorrakuPhase
+from ..torraku.companions import KINDS, PIECE_LETTERS, PIECE_NAMES, Pieces
 from ._notation import _check_names, command
 
 __all__ = ["MenuEntry", "is_secret", "menu", "narrate", "status", "torraku_phase_name"]
@@ -68,6 +80,29 @@ _EXPLAIN: Final = {
         "text.menu.denounce",
         "As the lone Snitch, name the {role}: every {role} still in the heist is caught.",
     ),
+    AcceptOffer: msg("text.menu.offer.accept", "Accept offer {offer}: {terms}."),
+    DeclineOffer: msg(
+        "text.menu.offer.decline", "Decline offer {offer} ({terms}); no money moves."
+    ),
+    WithdrawOffer: msg(
+        "text.menu.offer.withdraw", "Withdraw your offer {offer} ({terms}); no money moves."
+    ),
+    "offer.how": msg(
+        "text.menu.offer.how",
+        "Offer a deal like this: {example} (to whom, how much, who decides and is paid: "
+        "you or me, stay or leave, private if only you two see it); talk with {say} or "
+        "claim a role with {claim}.",
+    ),
+}
+#: An offer's terms (R-DEAL-1): who pays whom, and the decision.
+_TERMS: Final = {
+    "stay": msg("text.menu.offer.stay", "{payer} pays {decider} {amount} and {decider} stays"),
+    "leave": msg("text.menu.offer.leave", "{payer} pays {decider} {amount} and {decider} leaves"),
+    "slot": msg(
+        "text.menu.offer.slot",
+        "{payer} pays {decider} {amount} and {decider} takes back the character in position "
+        "{position}",
+    ),
 }
 _TK_EXPLAIN: Final = {
     "pass": nmsg(
@@ -106,6 +141,13 @@ def is_secret(action: object, view: object) -> bool:
     """
     if isinstance(action, Choose):
         return True
+    if isinstance(action, Offer):  # a private offer is seen by its two parties (R-DEAL-4)
+        return action.private
+    if isinstance(action, Say):  # so is private talk (R-TALK-1)
+        return action.to is not None
+    if isinstance(action, (AcceptOffer, DeclineOffer, WithdrawOffer)):
+        offers = getattr(view, "offers", ())
+        return any(offer.id == action.offer and offer.private for offer in offers)
     return isinstance(action, Leave) and action.role is not None
 
 
@@ -184,6 +226,10 @@ def _millions_menu(
             add(action, text)
         elif isinstance(action, Denounce):
             add(action, _EXPLAIN["denounce"].render(language, role=action.role))
+        elif isinstance(action, (AcceptOffer, DeclineOffer, WithdrawOffer)):
+            offer = next(offer for offer in seen.offers if offer.id == action.offer)
+            terms = _offer_terms(offer, names, language)
+            add(action, _EXPLAIN[type(action)].render(language, offer=offer.id, terms=terms))
     if seen.seat is not None and seen.payees:
         cash = seen.cash[seen.seat]
         for to in seen.payees:
@@ -195,7 +241,33 @@ def _millions_menu(
             )
             amounts = tuple(Pay(seen.seat, to, amount) for amount in range(1, cash + 1))
             add(amounts[0], text, amounts)
+    kinds = offer_terms(seen)
+    if seen.seat is not None and kinds:
+        term = kinds[0]
+        example = Offer(seen.seat, term.to, 1, term.decider, term.leave, term.slot)
+        say = command(Say(seen.seat, "…"), names=names, locale=language)
+        claim = command(Say(seen.seat, "", claim=Role.DRIVER), names=names, locale=language)
+        text = _EXPLAIN["offer.how"].render(
+            language,
+            example=command(example, names=names, locale=language),
+            say=say,
+            claim=claim,
+        )
+        add(example, text)
     return tuple(entries)
+
+
+def _offer_terms(offer: OpenOffer, names: Sequence[str] | None, language: str) -> str:
+    params = {
+        "payer": seat_label(offer.payer, names, language),
+        "decider": seat_label(offer.decider, names, language),
+        "amount": format_money(offer.amount, language),
+    }
+    if not offer.leave:
+        return _TERMS["stay"].render(language, **params)
+    if offer.slot is None:
+        return _TERMS["leave"].render(language, **params)
+    return _TERMS["slot"].render(language, position=offer.slot + 1, **params)
 
 
 def _comma(language: str) -> str:
@@ -206,8 +278,8 @@ def _letters(language: str) -> str:
     return _comma(language).join(
         _LETTER.render(
             language,
-            letter=first_spelling(_tk.LETTERS[kind], language),
-            piece=first_spelling(_tk._NAMES[kind], language),
+            letter=first_spelling(PIECE_LETTERS[kind], language),
+            piece=first_spelling(PIECE_NAMES[kind], language),
         )
         for kind in KINDS
     )
@@ -491,9 +563,9 @@ def narrate(
         NotationError: If ``names`` is no list of str (code ``bad_value``).
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
-    from ..millions._events import CharacterChosen, ThreatPeeked
-    from ..millions._narrate import describe as millions_describe
-    from ..torraku._narrate import describe as torraku_describe
+    from .. import CharacterChosen, ThreatPeeked
+    from ..millions.companions import describe as millions_describe
+    from ..torraku.companions import describe as torraku_describe
 
     language = check_locale(locale)
     checked = _check_names(names)
