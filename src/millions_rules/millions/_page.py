@@ -53,9 +53,9 @@ RULES: Final[tuple[Text, ...]] = (
     ),
     msg(
         "web.rules.millions.heist",
-        "The heist: a lone Snitch names a role, whose characters are caught. The survivors "
-        "split the loot (a Mastermind adds 2M); each pays the Driver 1M; the Crook takes "
-        "2M from the Brute; the role on the card's symbol earns 1M.",
+        "The heist: a lone Snitch names a role, and its characters are eliminated. The "
+        "survivors split the loot (a Mastermind adds 2M); each pays the Driver 1M; the "
+        "Crook takes 2M from the Brute; the role shown by the card's symbol earns 1M.",
     ),
 )
 
@@ -63,8 +63,11 @@ RULES: Final[tuple[Text, ...]] = (
 WORDS: Final[tuple[Text, ...]] = (
     msg("web.target", "Target: {amount}"),
     msg("web.summary.title", "Last heist (round {number})"),
-    msg("web.summary.caught", "Caught: {names}"),
-    msg("web.summary.nobody_caught", "Nobody was caught."),
+    # R-HEIST: everyone eliminated, duplicates and Brutes too (a Brute keeps its deposit).
+    msg("web.summary.caught", "Eliminated: {names}"),
+    msg("web.summary.nobody_caught", "Nobody was eliminated."),
+    # A character: its owner and its role, "Ana (Brute)", "Ana（暴徒）".
+    msg("web.summary.named", "{player} ({role})"),
     msg("web.summary.shares", "Shares: {entries}"),
     msg("web.summary.no_shares", "Nobody shared the loot."),
     msg("web.summary.entry", "{player} {amount}"),
@@ -107,7 +110,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     """The last finished heist of a Millions game: public facts only.
 
     Returns ``None`` before the first heist ends; else ``{"round", "caught": [[seat,
-    role], ...], "shares": [[seat, amount], ...], "revealed": [[seat, role], ...],
+    role], ...], "shares": [[seat, amount, role], ...], "revealed": [[seat, role], ...],
     "change": [...], "cash": [...]}``: who was eliminated, who received a share and how
     much, which characters were revealed, and each seat's cash change over that round (from
     the loot card's reveal to the round's end) and cash after it. Everyone sees a heist's
@@ -119,7 +122,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     >>> state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
     >>> summary = heist_summary(state)
     >>> summary["round"], summary["caught"], summary["shares"], summary["change"]
-    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12]], [0, 12, 0, 0])
+    (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12, 'crook']], [0, 12, 0, 0])
     """
     events = state.events
     ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]
@@ -143,7 +146,9 @@ def summarize_heist(
     return {
         "round": ended.round,
         "caught": [[e.player, e.role.value] for e in window if isinstance(e, Eliminated)],
-        "shares": [[e.player, e.amount] for e in window if isinstance(e, ShareReceived)],
+        "shares": [
+            [e.player, e.amount, e.role.value] for e in window if isinstance(e, ShareReceived)
+        ],
         "revealed": [[e.player, e.role.value] for e in window if isinstance(e, CharacterRevealed)],
         "change": [a - b for a, b in zip(after, before, strict=True)],
         "cash": list(after),

@@ -13,9 +13,9 @@ narration through this module alone: :data:`notation` (the command grammar's mod
 
 from __future__ import annotations
 
-from ._adapter import MillionsAdapter
 from . import _notation as notation
 from ._actions import ACTION_TYPES
+from ._adapter import MillionsAdapter
 from ._demo import play_demo
 from ._encoding import (
     PAY_AMOUNTS,

@@ -41,8 +41,9 @@ RULES: Final[tuple[Text, ...]] = (
     ),
     msg(
         "web.rules.torraku.penalties",
-        "Penalties: whoever knocks the stack down or touches it takes the whole stack and "
-        "the piece in hand back into their hand, then starts a new stack.",
+        "Penalties: whoever knocks pieces off the stack, or moves another piece by hand, "
+        "takes the whole stack and the piece they were adding into their hand, then starts "
+        "a new stack.",
     ),
     msg(
         "web.rules.torraku.winning",
@@ -61,7 +62,7 @@ WORDS: Final[tuple[Text, ...]] = (
     msg("web.tk.piece.rice_cooker", "rice cooker"),
     msg("web.tk.hand", "Hand"),
     msg("web.tk.row", "Row"),
-    msg("web.tk.left", "Left"),
+    msg("web.tk.left", "Pieces left"),
     msg("web.tk.stack", "Centre stack"),
     msg("web.tk.bag", "Bag"),
     msg("web.tk.current_bet", "Current bet"),
@@ -78,8 +79,8 @@ WORDS: Final[tuple[Text, ...]] = (
     msg("web.tk.report", "How did your piece go?"),
     msg("web.tk.outcome.placed", "Placed"),
     msg("web.tk.outcome.dropped", "Dropped (try again)"),
-    msg("web.tk.outcome.touched", "Touched the stack"),
-    msg("web.tk.outcome.knocked_down", "Knocked down"),
+    msg("web.tk.outcome.touched", "Moved another piece by hand"),
+    msg("web.tk.outcome.knocked_down", "Pieces fell off the stack"),
     msg("web.tk.fallen", "pieces fallen"),
     msg("web.tk.empty", "empty"),
 )

@@ -13,9 +13,9 @@ the pieces' kinds, letters (:data:`PIECE_LETTERS`), names (:data:`PIECE_NAMES`) 
 
 from __future__ import annotations
 
-from ._adapter import TorrakuAdapter, torraku_catalogue_names, torraku_observation_fields
 from . import _notation as notation
 from ._actions import ACTION_TYPES
+from ._adapter import TorrakuAdapter, torraku_catalogue_names, torraku_observation_fields
 from ._game import GAME, MAX_ROUNDS
 from ._narrate import describe
 from ._notation import _NAMES as PIECE_NAMES
