@@ -201,7 +201,9 @@ def _values(context: str, n: int) -> dict[str, object]:
         letters="V van, W washing machine, R rice cooker",
         low=Money(1),
         menu="/menu",
-        reason="“/fly” is not a command.",
+        reason=Nested(
+            Text("text.error.unknown_command", "“{word}” is not a command."), word="/fly"
+        ),
         title="Millions of Dollars",
         notes="leader",
         position=2,

@@ -357,7 +357,7 @@ function plain(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) {
-    return value.map((item) => (item === null ? "—" : String(item))).join(", ") || "—";
+    return value.map((item) => (item === null ? "—" : String(item))).join(t("list.items")) || "—";
   }
   return JSON.stringify(value);
 }
@@ -406,7 +406,7 @@ function renderGeneric(update) {
   const winners = [...(update.winners ?? [])].sort((a, b) => a - b);
   end.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: winners.map(nameOf).join(", ") })]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
     el("p", { id: "why" }, [update.ending ?? ""]),
   );
 }
