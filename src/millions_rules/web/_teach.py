@@ -82,7 +82,7 @@ def teach_words(locale: str = "en") -> dict[str, str]:
 
     >>> from millions_rules.web._teach import teach_words
     >>> teach_words("es")["web.replay.next"], teach_words("zh")["web.rules.title"]
-    ('Adelante', '玩法')
+    ('Siguiente', '玩法')
     """
     return dict(_teach(check_locale(locale)))
 
