@@ -627,9 +627,9 @@ class TestTeaching:
     @pytest.mark.parametrize(
         ("lang", "expected"),
         [
-            ("en", "Ana cannot act for Bruno."),
-            ("es", "Ana no puede actuar por Bruno."),
-            ("zh", "Ana不能替Bruno行动。"),
+            ("en", "Ana cannot act for Bruno"),
+            ("es", "Ana no puede actuar por Bruno"),
+            ("zh", "Ana不能替Bruno行动"),
         ],
     )
     def test_another_seats_action_names_the_players(
