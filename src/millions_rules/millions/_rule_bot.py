@@ -21,7 +21,17 @@ from ._actions import (
     UseThreat,
 )
 from ._errors import ConfigError
-from ._events import LootRevealed, OfferMade, OpenOffer, Paid, Pressed, RoundEnded, Said
+from ._events import (
+    Left,
+    LootRevealed,
+    OfferMade,
+    OpenOffer,
+    Paid,
+    Pressed,
+    RoundEnded,
+    Said,
+    Stayed,
+)
 from ._roles import RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -34,6 +44,10 @@ _STAY_GUESS = 0.7
 # How often, once a round, a bargaining RuleBot claims a role, and how often the claim is a bluff.
 _CLAIM_CHANCE = 0.3
 _BLUFF_CHANCE = 0.4
+# A rival seen to stay this many times and never leave is taken to stay for sure, and a
+# bargaining RuleBot that shares its role stays too, valuing what it denies it at this share.
+_STUBBORN_STAYS = 3
+_SPITE = 0.6
 
 
 class RuleBot:
@@ -186,7 +200,8 @@ class RuleBot:
             target = _likely_twin(worlds, seat, threats)
             if target is not None:
                 return target
-        values = {c.position: _stay_value(worlds, seat, c.position, view) for c in mine}
+        sure = _stubborn(view, seat) if self.negotiate else frozenset()
+        values = {c.position: _stay_value(worlds, seat, c.position, view, sure=sure) for c in mine}
         if self.negotiate:
             deal = self._deal(view, legal, worlds, values, rng)
             if deal is not None:
@@ -496,11 +511,34 @@ def _character(world: GameState, player: int, position: int) -> Character | None
     return None
 
 
+def _stubborn(view: PlayerView, seat: int) -> frozenset[int]:
+    """The rivals seen to stay at least :data:`_STUBBORN_STAYS` times and never leave."""
+    stays = [0] * view.config.players
+    left = [False] * view.config.players
+    for e in view.events:
+        if isinstance(e, Stayed):
+            stays[e.player] += 1
+        elif isinstance(e, Left):
+            left[e.player] = True
+    return frozenset(
+        p
+        for p in range(view.config.players)
+        if p != seat and not left[p] and stays[p] >= _STUBBORN_STAYS
+    )
+
+
 def _stay_value(
-    worlds: list[GameState], seat: int, position: int, view: PlayerView, gone: int | None = None
+    worlds: list[GameState],
+    seat: int,
+    position: int,
+    view: PlayerView,
+    gone: int | None = None,
+    sure: frozenset[int] = frozenset(),
 ) -> float:
     """The expected gain, over ``worlds``, of keeping the character at ``position`` in
-    (with every character of ``gone`` taken back, if given)."""
+    (with every character of ``gone`` taken back, if given). A rival in ``sure`` surely
+    stays, and sharing the role with one at least as rich as the bot is worth :data:`_SPITE`
+    of the share denied to it."""
     total = 0.0
     loot = view.loot
     previous = view.previous_roles[seat] or ()
@@ -510,7 +548,10 @@ def _stay_value(
         assert me is not None
         stay = [c for c in world.characters if c.status is _HIDDEN and c.player != gone]
         weight = {
-            id(c): 1.0 if c.player == seat or world.decided[c.player] else _STAY_GUESS for c in stay
+            id(c): 1.0
+            if c.player == seat or world.decided[c.player] or c.player in sure
+            else _STAY_GUESS
+            for c in stay
         }
         twins = [c for c in stay if c.role is me.role and c is not me]
         alone = math.prod(1 - weight[id(c)] for c in twins)
@@ -537,6 +578,8 @@ def _stay_value(
             gain = -3
         lost = 0 if me.role is Role.BRUTE else me.deposit
         total += alone * gain - (1 - alone) * lost
+        if any(c.player in sure and view.cash[c.player] >= view.cash[seat] for c in twins):
+            total += _SPITE * max(gain, 0.0)
     return total / len(worlds)
 
 
