@@ -244,11 +244,9 @@ class RuleBot:
             if undecided:
                 players = view.config.players
                 return Press(seat, min(undecided, key=lambda p: (p - seat) % players))
-        if not any(isinstance(e, Said) for e in mine) and not any(
-            isinstance(e, OfferMade) for e in mine
-        ):
-            if rng.random() < _CLAIM_CHANCE:
-                return _claim(view, rng)
+        quiet = not any(isinstance(e, (Said, OfferMade)) for e in mine)
+        if quiet and rng.random() < _CLAIM_CHANCE:
+            return _claim(view, rng)
         if not any(isinstance(e, OfferMade) for e in mine):
             return _offer(view, worlds, values)
         return None
@@ -311,9 +309,8 @@ def _round_events(view: PlayerView, seat: int) -> list[object]:
         start -= 1
     found: list[object] = []
     for e in events[start:]:
-        if isinstance(e, OfferMade) and e.offer.player == seat:
-            found.append(e)
-        elif isinstance(e, (Said, Pressed)) and e.player == seat:
+        speaker = e.offer.player if isinstance(e, OfferMade) else getattr(e, "player", None)
+        if isinstance(e, (OfferMade, Said, Pressed)) and speaker == seat:
             found.append(e)
     return found
 
@@ -352,6 +349,7 @@ def _answer(
 ) -> Action | None:
     """Accept the first open offer to the bot worth more than its value, else decline one."""
     seat = view.seat
+    assert seat is not None
     offers = {o.id: o for o in view.offers if o.to == seat}
     if not offers:
         return None
@@ -392,7 +390,9 @@ def _offer(view: PlayerView, worlds: list[GameState], values: dict[int, float]) 
         def shared(rival: int) -> float:
             hits = 0
             for world in worlds:
-                roles = {c.role for c in world.characters if c.player == seat and c.status is _HIDDEN}
+                roles = {
+                    c.role for c in world.characters if c.player == seat and c.status is _HIDDEN
+                }
                 hits += any(
                     c.player == rival and c.status is _HIDDEN and c.role in roles
                     for c in world.characters
@@ -419,7 +419,7 @@ def _claim(view: PlayerView, rng: random.Random) -> Say:
     """A role claim to the table: the bot's own role, or a bluff (R-TALK-2)."""
     seat = view.seat
     assert seat is not None
-    own = sorted(c.role for c in view.my_characters)
+    own = sorted(c.role for c in view.my_characters if c.role is not None)
     others = sorted(r for r in roles_in_play(view.config.players) if r not in own)
     role = own[0] if own else others[0]
     if others and rng.random() < _BLUFF_CHANCE:
