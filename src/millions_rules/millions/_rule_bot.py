@@ -97,7 +97,7 @@ class RuleBot:
       the role most likely held by the richest rival.
 
     At a table of people a bot should not decide before they had a chance to talk; see
-    :attr:`talk_window` and the strategy page (docs/strategy.rst, "The bots' window").
+    ``talk_window`` and the strategy page (docs/strategy.rst, "The bots' window").
 
     Args:
         temperature: How much randomness in planning (smaller: greedier).
