@@ -22,11 +22,14 @@ from millions_rules import (
     GameConfig,
     GameState,
     Leave,
+    Offer,
     Pay,
     PlayerView,
+    Press,
     RandomPlayer,
     RepeatRole,
     Role,
+    Say,
     SetAside,
     Stay,
     UseThreat,
@@ -56,6 +59,12 @@ class Spy:
 
     bot: Bot
     log: list[tuple[PlayerView, tuple[Action, ...], Action]] = attrs.field(factory=list)
+
+    @property
+    def free_actions(self) -> tuple[type[Action], ...]:
+        """The wrapped bot's own action classes (a bargaining RuleBot's offers and talk)."""
+        free: tuple[type[Action], ...] = getattr(self.bot, "free_actions", ())
+        return free
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         assert type(view) is PlayerView and type(rng) is random.Random
@@ -89,8 +98,10 @@ def test_bots_play_only_offered_legal_actions_in_every_variant(
     config: GameConfig, seed: int
 ) -> None:
     """Every bot, in every variant (R-COMP-2, R-3P, R-VAR-QUICK, R-VAR-REPEAT, external
-    dealer), answers with one of the actions it was offered; every offered action is legal
-    (the engine's check, R-NEG-3 for payments) and the game ends with winners (R-END)."""
+    dealer), answers with one of the actions it was offered or, for RuleBot's offers and
+    talk (R-DEAL-1, R-TALK), a legal action of its ``free_actions``; every offered action
+    is legal (the engine's check, R-NEG-3 for payments) and the game ends with winners
+    (R-END)."""
     log: list[tuple[PlayerView, tuple[Action, ...], Action]] = []
     final = play_game(config, [Spy(bot, log) for bot in _mixed(config.players)], seed=seed)
     assert final.is_over and final.winners
@@ -100,6 +111,8 @@ def test_bots_play_only_offered_legal_actions_in_every_variant(
         if not isinstance(action, (DealLoot, SetAside)):
             seen, offered, chosen = next(asked)
             assert chosen == action and seen == view(state, action.player)
+            if type(chosen) in (Offer, Say, Press):
+                assert chosen not in offered and is_legal(state, chosen)
             assert offered == action_space(seen, payments=True) or set(offered) <= set(
                 action_space(seen)
             )
@@ -306,13 +319,13 @@ def test_rule_bot_leaves_a_certain_duplicate(seed: int) -> None:
     for seat in (1, 2, 3, 4):
         state = apply(state, Stay(seat))
     v = view(state, 0)
-    assert RuleBot().choose(v, action_space(v), random.Random(seed)) == Leave(0)
+    assert RuleBot(negotiate=False).choose(v, action_space(v), random.Random(seed)) == Leave(0)
     roles = {0: Role.BRUTE, 1: Role.BRUTE, 2: Role.DRIVER, 3: Role.CROOK, 4: Role.SNITCH}
     state = _table(roles, Role.SNITCH)
     for seat in (1, 2, 3, 4):
         state = apply(state, Stay(seat))
     v = view(state, 0)
-    assert RuleBot().choose(v, action_space(v), random.Random(seed)) == Stay(0)
+    assert RuleBot(negotiate=False).choose(v, action_space(v), random.Random(seed)) == Stay(0)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -327,7 +340,9 @@ def test_rule_bot_as_lone_snitch_names_a_rival_without_ending_alone(seed: int) -
         state = apply(state, Stay(seat))
     v = view(state, 0)
     assert v.awaiting == (0,)
-    assert RuleBot().choose(v, action_space(v), random.Random(seed)) == Denounce(0, Role.BRUTE)
+    assert RuleBot(negotiate=False).choose(v, action_space(v), random.Random(seed)) == Denounce(
+        0, Role.BRUTE
+    )
 
 
 def test_rule_bot_threatens_the_likely_twin() -> None:
@@ -337,7 +352,7 @@ def test_rule_bot_threatens_the_likely_twin() -> None:
     state = _table(roles, Role.SNITCH)
     state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     v = view(state, 0)
-    action = RuleBot().choose(v, action_space(v), random.Random(0))
+    action = RuleBot(negotiate=False).choose(v, action_space(v), random.Random(0))
     assert isinstance(action, UseThreat) and action.player == 0
 
 
@@ -361,11 +376,11 @@ def test_rule_bot_bribes_a_known_twin_and_a_paid_rule_bot_leaves() -> None:
     state = attrs.evolve(state, threats=(1, 0, 0, 0, 0), threat_supply=state.threat_supply - 1)
     state = apply(state, UseThreat(0, 1), seat=0)
     v = view(state, 0)
-    assert RuleBot().choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)
+    assert RuleBot(negotiate=False).choose(v, action_space(v), random.Random(0)) == Pay(0, 1, 1)
     rival = view(state, 1)
-    assert RuleBot().choose(rival, action_space(rival), random.Random(0)) == Stay(1)
+    assert RuleBot(negotiate=False).choose(rival, action_space(rival), random.Random(0)) == Stay(1)
     paid = view(apply(state, Pay(0, 1, 1), seat=0), 1)
-    assert RuleBot().choose(paid, action_space(paid), random.Random(0)) == Leave(1)
+    assert RuleBot(negotiate=False).choose(paid, action_space(paid), random.Random(0)) == Leave(1)
 
 
 def test_shipped_bots_satisfy_the_protocol() -> None:

@@ -6,10 +6,11 @@ never shows a bot the :class:`~millions_rules.GameState`. The runner, :class:`Ra
 :class:`ISMCTSBot` and the simulator are written once against the game interface
 (:mod:`millions_rules.games`) and play Currency Torraku too
 (:mod:`millions_rules.bots.torraku` has its own :class:`~millions_rules.bots.torraku.RuleBot`).
-Three bots ship:
+Four bots ship:
 
 * :class:`RandomBot`: uniformly random legal play, the baseline (any game);
 * :class:`RuleBot`: a heuristic player a human would find sensible;
+* :class:`StayBot`: always stays and never pays, the yardstick of bargaining (Millions);
 * :class:`ISMCTSBot`: information-set Monte Carlo tree search over worlds sampled with the
   game's ``sample_state`` (any game; Millions with a model of its own).
 
@@ -31,6 +32,7 @@ from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
 from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
 from ._random_bot import RandomBot
 from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
+from ._stay_bot import StayBot
 
 __all__ = [
     "MAX_EXTRA_ACTIONS",
@@ -44,6 +46,7 @@ __all__ = [
     "Rollout",
     "RuleBot",
     "SearchModel",
+    "StayBot",
     "action_space",
     "offered_action",
     "play_game",

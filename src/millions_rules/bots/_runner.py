@@ -66,7 +66,10 @@ def play_game(config: Any, bots: Sequence[Any], *, seed: int | None = None) -> A
     game's :meth:`~millions_rules.games.Game.pacing` which seat it is and what to offer it,
     builds that seat's :meth:`~millions_rules.games.Game.view` and asks the seat's bot; it
     applies the answer with ``seat=`` so the engine checks that it is that seat's own action.
-    The bot never receives the state. When the game awaits the dealer (an external dealer:
+    The bot never receives the state. A bot whose ``free_actions`` attribute names some of
+    the game's action classes may also answer with an action of those classes that it built
+    itself (Millions' offers and talk are unbounded, so they are never offered, see
+    :class:`~millions_rules.bots.RuleBot`); the engine checks it as any action. When the game awaits the dealer (an external dealer:
     Millions' loot deal, Torraku's stacking reports), the game's
     :meth:`~millions_rules.games.Game.chance`, seeded from ``seed``, draws it.
 
@@ -99,7 +102,8 @@ def play_game(config: Any, bots: Sequence[Any], *, seed: int | None = None) -> A
             ``None``, or a Torraku game without ``round_limit`` passes
             :data:`~millions_rules.bots.torraku.MAX_ROUNDS` rounds.
         BotError: If a bot answers with an action it was not offered (of another class, or
-            equal to none).
+            equal to none) and not of one of its ``free_actions``.
+        IllegalActionError: If a bot's own action of its ``free_actions`` is illegal.
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.bots import RandomBot, RuleBot, play_game
@@ -138,7 +142,12 @@ def _play(config: Any, bots: Sequence[AnyBot], seed: int | None) -> Any:
         seat = pacing.next_seat(state)
         seen = game.view(state, seat)
         offered = pacing.offered(state, seen, seat)
-        action = offered_action(bots[seat].choose(seen, offered, rngs[seat]), offered, seat)
+        answer = bots[seat].choose(seen, offered, rngs[seat])
+        free = getattr(bots[seat], "free_actions", ())
+        if type(answer) in free and type(answer) in game.action_types:
+            action = answer  # built by the bot (an offer, talk): the engine checks it below
+        else:
+            action = offered_action(answer, offered, seat)
         state = game.apply(state, action, seat=seat)  # authorised as the seat's own action
         pacing.played(state, seat, action)
     return state

@@ -6,9 +6,32 @@ import math
 import random
 from collections.abc import Sequence
 
-from ._actions import Action, Choose, Denounce, Leave, Pay, Stay, UseThreat
+from ._actions import (
+    AcceptOffer,
+    Action,
+    Choose,
+    DeclineOffer,
+    Denounce,
+    Leave,
+    Offer,
+    Pay,
+    Press,
+    Say,
+    Stay,
+    UseThreat,
+)
 from ._errors import ConfigError
-from ._events import LootRevealed, Paid
+from ._events import (
+    Left,
+    LootRevealed,
+    OfferMade,
+    OpenOffer,
+    Paid,
+    Pressed,
+    RoundEnded,
+    Said,
+    Stayed,
+)
 from ._roles import RepeatRole, Role, roles_in_play
 from ._sampling import sample_state
 from ._state import Character, CharacterStatus, GameState, Phase
@@ -18,6 +41,13 @@ __all__ = ["RuleBot"]
 
 # Of another player still undecided, how likely the bot thinks they stay.
 _STAY_GUESS = 0.7
+# How often, once a round, a bargaining RuleBot claims a role, and how often the claim is a bluff.
+_CLAIM_CHANCE = 0.3
+_BLUFF_CHANCE = 0.4
+# A rival seen to stay this many times and never leave is taken to stay for sure, and a
+# bargaining RuleBot that shares its role stays too, valuing what it denies it at this share.
+_STUBBORN_STAYS = 3
+_SPITE = 0.6
 
 
 class RuleBot:
@@ -46,16 +76,39 @@ class RuleBot:
       (the smallest amount of :data:`~millions_rules.bots.PAYMENT_AMOUNTS` it judges
       enough) as an offer to leave. It honours such offers: paid by a rival this round while
       undecided, it leaves if staying is worth less to it than the bribe it was given.
+    * **Deals** (R-DEAL, with ``negotiate=True``, the default). Before the rules above, on
+      its turn in negotiation, it answers each open offer made to it: as the decider it
+      accepts when the amount plus the value of the offered decision beats the value of its
+      best decision without the deal; as the payer it accepts when the decider's decision
+      raises its own expected outcome by more than the amount; otherwise it declines. Then,
+      at most once a round, it makes one offer: to be paid 1M to leave, to the undecided
+      rival most likely to share its role, when staying is worth less than nothing to it;
+      or to pay an undecided rival to leave, half (rounded down, at least 1M) of what that
+      rival's leaving adds to its own expected outcome, when that is at least 2M. Offers
+      are private where the table allows it (R-DEAL-4). This is at most one offer, one
+      claim and one press a round (far inside R-DEAL-5 and R-TALK-4).
+    * **Talk** (R-TALK, R-TALK-LEADER, with ``negotiate=True``). As the leader it presses,
+      once a round, the first undecided rival clockwise. Once a round, with probability
+      0.3, it claims a role to the table (``Say(..., claim=...)``): its own role, or, 40%
+      of those times, a bluff (another role in play). Every draw comes from the runner's
+      generator, so a game is reproducible from its seed.
     * **Lone Snitch** (R-HEIST-SNITCH). It names the role that, over sampled worlds, leaves
       it the largest expected share without leaving it alone (R-HEIST-LONE-SNITCH); on a tie,
       the role most likely held by the richest rival.
 
+    At a table of people a bot should not decide before they had a chance to talk; see
+    ``talk_window`` and the strategy page (docs/strategy.rst, "The bots' window").
+
     Args:
         temperature: How much randomness in planning (smaller: greedier).
         samples: Worlds drawn per decision in negotiation and for the Snitch.
+        negotiate: Whether it makes and answers offers, presses and claims (R-DEAL,
+            R-TALK); ``False`` gives the RuleBot of before, which never bargains (it still
+            pays R-NEG-3 bribes).
 
     Raises:
-        ConfigError: If ``temperature`` is not a number > 0 or ``samples`` not an int >= 1.
+        ConfigError: If ``temperature`` is not a number > 0, ``samples`` not an int >= 1
+            or ``negotiate`` not a bool.
 
     >>> import random
     >>> from millions_rules import GameConfig, new_game, view
@@ -65,18 +118,38 @@ class RuleBot:
     'Choose'
     """
 
-    def __init__(self, temperature: float = 1.0, samples: int = 12) -> None:
+    #: The action classes the bot builds itself rather than picks from those it is offered
+    #: (offers are unbounded, talk is free text): :func:`~millions_rules.bots.play_game`
+    #: hands them to the engine, which checks them as any action.
+    free_actions: tuple[type[Action], ...] = (Offer, Say, Press)
+
+    #: The bots' window at a table with people (R-DEAL, R-TALK): in negotiation a bot
+    #: should decide only after every person at the table has decided, or once this many
+    #: seconds have passed since negotiation began (or since the last offer or message).
+    #: The engine has no clock; a table that seats people applies it (docs/strategy.rst).
+    talk_window: float = 20.0
+
+    def __init__(self, temperature: float = 1.0, samples: int = 12, negotiate: bool = True) -> None:
         if type(temperature) not in (int, float) or not 0 < temperature < math.inf:
             raise ConfigError(f"temperature must be a number > 0, not {temperature!r}")
         if type(samples) is not int or samples < 1:
             raise ConfigError(f"samples must be an int >= 1, not {samples!r}")
+        if type(negotiate) is not bool:
+            raise ConfigError(f"negotiate must be a bool, not {negotiate!r}")
         self.temperature = temperature
         """The planning temperature."""
         self.samples = samples
         """Worlds sampled per decision."""
+        self.negotiate = negotiate
+        """Whether it bargains and talks."""
+        if not negotiate:
+            self.free_actions = ()
 
     def __repr__(self) -> str:
-        return f"RuleBot(temperature={self.temperature!r}, samples={self.samples!r})"
+        return (
+            f"RuleBot(temperature={self.temperature!r}, samples={self.samples!r}, "
+            f"negotiate={self.negotiate!r})"
+        )
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The bot's action (see the class text)."""
@@ -127,7 +200,12 @@ class RuleBot:
             target = _likely_twin(worlds, seat, threats)
             if target is not None:
                 return target
-        values = {c.position: _stay_value(worlds, seat, c.position, view) for c in mine}
+        sure = _stubborn(view, seat) if self.negotiate else frozenset()
+        values = {c.position: _stay_value(worlds, seat, c.position, view, sure=sure) for c in mine}
+        if self.negotiate:
+            deal = self._deal(view, legal, worlds, values, rng)
+            if deal is not None:
+                return deal
         bribe = self._bribe(view, legal, values)
         if bribe is not None:
             return bribe
@@ -139,6 +217,39 @@ class RuleBot:
             return next(a for a in legal if isinstance(a, Leave) and a.role is None)
         role = losing[0].role
         return next(a for a in legal if isinstance(a, Leave) and a.role is role)
+
+    # -- deals and talk (R-DEAL, R-TALK) -------------------------------------------------
+
+    def _deal(
+        self,
+        view: PlayerView,
+        legal: Sequence[Action],
+        worlds: list[GameState],
+        values: dict[int, float],
+        rng: random.Random,
+    ) -> Action | None:
+        """An answer to an offer, one offer, a press or a claim; ``None`` to decide."""
+        seat = view.seat
+        assert seat is not None
+        answer = _answer(view, legal, worlds, values)
+        if answer is not None:
+            return answer
+        mine = _round_events(view, seat)
+        if view.leader == seat and not any(isinstance(e, Pressed) for e in mine):
+            undecided = [
+                p
+                for p in range(view.config.players)
+                if p != seat and p in view.awaiting and not view.decided[p]
+            ]
+            if undecided:
+                players = view.config.players
+                return Press(seat, min(undecided, key=lambda p: (p - seat) % players))
+        quiet = not any(isinstance(e, (Said, OfferMade)) for e in mine)
+        if quiet and rng.random() < _CLAIM_CHANCE:
+            return _claim(view, rng)
+        if not any(isinstance(e, OfferMade) for e in mine):
+            return _offer(view, worlds, values)
+        return None
 
     def _bribe(
         self, view: PlayerView, legal: Sequence[Action], values: dict[int, float]
@@ -188,6 +299,132 @@ class RuleBot:
 
 
 _HIDDEN = CharacterStatus.HIDDEN
+
+
+def _round_events(view: PlayerView, seat: int) -> list[object]:
+    """The offers, messages and presses ``seat`` made since the last round ended."""
+    events = view.events
+    start = len(events)
+    while start and events[start - 1].__class__ is not RoundEnded:
+        start -= 1
+    found: list[object] = []
+    for e in events[start:]:
+        speaker = e.offer.player if isinstance(e, OfferMade) else getattr(e, "player", None)
+        if isinstance(e, (OfferMade, Said, Pressed)) and speaker == seat:
+            found.append(e)
+    return found
+
+
+def _best_alone(values: dict[int, float]) -> float:
+    """The value of the bot's best decision without a deal (each character kept or not)."""
+    return sum(max(v, 0.0) for v in values.values())
+
+
+def _decision_value(offer: OpenOffer, view: PlayerView, values: dict[int, float]) -> float:
+    """The value to the decider (the bot) of the offer's decision, before the payment."""
+    if not offer.leave:
+        return sum(values.values())
+    if offer.slot is None:
+        return 0.0
+    return sum(v for position, v in values.items() if position != offer.slot)
+
+
+def _gain_if_gone(
+    worlds: list[GameState], view: PlayerView, values: dict[int, float], rival: int
+) -> float:
+    """How much ``rival`` leaving the round adds to the bot's expected outcome."""
+    seat = view.seat
+    assert seat is not None
+    after = sum(
+        max(_stay_value(worlds, seat, position, view, gone=rival), 0.0) for position in values
+    )
+    return after - _best_alone(values)
+
+
+def _answer(
+    view: PlayerView,
+    legal: Sequence[Action],
+    worlds: list[GameState],
+    values: dict[int, float],
+) -> Action | None:
+    """Accept the first open offer to the bot worth more than its value, else decline one."""
+    seat = view.seat
+    assert seat is not None
+    offers = {o.id: o for o in view.offers if o.to == seat}
+    if not offers:
+        return None
+    accepts = {a.offer for a in legal if isinstance(a, AcceptOffer)}
+    declines = [a for a in legal if isinstance(a, DeclineOffer)]
+    for name in accepts:
+        offer = offers.get(name)
+        if offer is None:
+            continue
+        if offer.decider == seat:
+            worth = offer.amount + _decision_value(offer, view, values) - _best_alone(values)
+        elif offer.leave and offer.slot is None:
+            worth = _gain_if_gone(worlds, view, values, offer.decider) - offer.amount
+        else:
+            worth = -1.0  # paying a rival to stay (or to take back one character) never helps
+        if worth > 0:
+            return AcceptOffer(seat, name)
+    return declines[0] if declines else None
+
+
+def _offer(view: PlayerView, worlds: list[GameState], values: dict[int, float]) -> Offer | None:
+    """One offer worth making now (see the class text), or ``None``."""
+    seat = view.seat
+    assert seat is not None
+    if view.decided[seat] or not values:
+        return None
+    private = view.config.private_offers
+    cash = view.cash
+    rivals = [
+        p
+        for p in range(view.config.players)
+        if p != seat and p in view.awaiting and not view.decided[p] and _in_round(view, p)
+    ]
+    if not rivals:
+        return None
+    if sum(values.values()) < 0:
+        # Ask to be paid to leave by the rival most likely to share the bot's role.
+        def shared(rival: int) -> float:
+            hits = 0
+            for world in worlds:
+                roles = {
+                    c.role for c in world.characters if c.player == seat and c.status is _HIDDEN
+                }
+                hits += any(
+                    c.player == rival and c.status is _HIDDEN and c.role in roles
+                    for c in world.characters
+                )
+            return hits / len(worlds)
+
+        best = max(rivals, key=lambda p: (shared(p), -p))
+        if shared(best) >= 0.25 and cash[best] >= 1:
+            return Offer(seat, best, 1, decider=seat, leave=True, private=private)
+        return None
+    gains = [(_gain_if_gone(worlds, view, values, p), p) for p in rivals]
+    gain, rival = max(gains, key=lambda g: (g[0], -g[1]))
+    price = max(1, int(gain // 2))
+    if gain >= 2 and price < gain and price <= cash[seat]:
+        return Offer(seat, rival, price, decider=rival, leave=True, private=private)
+    return None
+
+
+def _in_round(view: PlayerView, player: int) -> bool:
+    return any(c.player == player and c.status is _HIDDEN for c in view.characters)
+
+
+def _claim(view: PlayerView, rng: random.Random) -> Say:
+    """A role claim to the table: the bot's own role, or a bluff (R-TALK-2)."""
+    seat = view.seat
+    assert seat is not None
+    own = sorted(c.role for c in view.my_characters if c.role is not None)
+    others = sorted(r for r in roles_in_play(view.config.players) if r not in own)
+    role = own[0] if own else others[0]
+    if others and rng.random() < _BLUFF_CHANCE:
+        role = others[rng.randrange(len(others))]
+    return Say(seat, "", claim=role)
 
 
 def _this_round(view: PlayerView) -> list[object]:
@@ -274,8 +511,34 @@ def _character(world: GameState, player: int, position: int) -> Character | None
     return None
 
 
-def _stay_value(worlds: list[GameState], seat: int, position: int, view: PlayerView) -> float:
-    """The expected gain, over ``worlds``, of keeping the character at ``position`` in."""
+def _stubborn(view: PlayerView, seat: int) -> frozenset[int]:
+    """The rivals seen to stay at least :data:`_STUBBORN_STAYS` times and never leave."""
+    stays = [0] * view.config.players
+    left = [False] * view.config.players
+    for e in view.events:
+        if isinstance(e, Stayed):
+            stays[e.player] += 1
+        elif isinstance(e, Left):
+            left[e.player] = True
+    return frozenset(
+        p
+        for p in range(view.config.players)
+        if p != seat and not left[p] and stays[p] >= _STUBBORN_STAYS
+    )
+
+
+def _stay_value(
+    worlds: list[GameState],
+    seat: int,
+    position: int,
+    view: PlayerView,
+    gone: int | None = None,
+    sure: frozenset[int] = frozenset(),
+) -> float:
+    """The expected gain, over ``worlds``, of keeping the character at ``position`` in
+    (with every character of ``gone`` taken back, if given). A rival in ``sure`` surely
+    stays, and sharing the role with one at least as rich as the bot is worth :data:`_SPITE`
+    of the share denied to it."""
     total = 0.0
     loot = view.loot
     previous = view.previous_roles[seat] or ()
@@ -283,9 +546,12 @@ def _stay_value(worlds: list[GameState], seat: int, position: int, view: PlayerV
     for world in worlds:
         me = _character(world, seat, position)
         assert me is not None
-        stay = [c for c in world.characters if c.status is _HIDDEN]
+        stay = [c for c in world.characters if c.status is _HIDDEN and c.player != gone]
         weight = {
-            id(c): 1.0 if c.player == seat or world.decided[c.player] else _STAY_GUESS for c in stay
+            id(c): 1.0
+            if c.player == seat or world.decided[c.player] or c.player in sure
+            else _STAY_GUESS
+            for c in stay
         }
         twins = [c for c in stay if c.role is me.role and c is not me]
         alone = math.prod(1 - weight[id(c)] for c in twins)
@@ -312,6 +578,8 @@ def _stay_value(worlds: list[GameState], seat: int, position: int, view: PlayerV
             gain = -3
         lost = 0 if me.role is Role.BRUTE else me.deposit
         total += alone * gain - (1 - alone) * lost
+        if any(c.player in sure and view.cash[c.player] >= view.cash[seat] for c in twins):
+            total += _SPITE * max(gain, 0.0)
     return total / len(worlds)
 
 
