@@ -112,4 +112,4 @@ def test_the_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     spec.loader.exec_module(module)
     assert module.main("millions") == 0 and module.main("torraku") == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "winners: ['Bo']" and out[1].endswith("illegal answers")
+    assert out[0] == "winners: ['Dee']" and out[1].endswith("illegal answers")

@@ -98,6 +98,7 @@ def test_offers_talk_and_presses_round_trip(config: GameConfig, seed: int) -> No
         for _ in range(12):
             action = strategies.side_action(state, rng)
             if action is not None:
+                assert isinstance(action, (Offer, Say, Press))
                 seen = view(state, action.player)
                 checked += round_trip(seen, [action], config.players)
     assert checked % (len(LOCALES) * (1 + len(NAME_SETS))) == 0

@@ -679,7 +679,7 @@ class TestTeaching:
         table = Table(GameConfig(4, seed=3), bots=[1, 2, 3])
         first = table.update(table.seat_token(0))
         assert (first["summary"], first["target"]) == (None, 20)
-        state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
+        state = play_game(GameConfig(4, seed=3), [RuleBot(negotiate=False)] * 4, seed=3)
         assert heist_summary(state) == {
             "round": 4,
             "caught": [[0, "brute"], [2, "brute"], [3, "brute"]],

@@ -119,7 +119,7 @@ def heist_summary(state: GameState) -> dict[str, Any] | None:
     >>> from millions_rules import GameConfig
     >>> from millions_rules.bots import RuleBot, play_game
     >>> from millions_rules.millions._page import heist_summary
-    >>> state = play_game(GameConfig(4, seed=3), [RuleBot()] * 4, seed=3)
+    >>> state = play_game(GameConfig(4, seed=3), [RuleBot(negotiate=False)] * 4, seed=3)
     >>> summary = heist_summary(state)
     >>> summary["round"], summary["caught"], summary["shares"], summary["change"]
     (4, [[0, 'brute'], [2, 'brute'], [3, 'brute']], [[1, 12, 'crook']], [0, 12, 0, 0])
