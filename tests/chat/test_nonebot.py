@@ -104,7 +104,7 @@ def due(shadow: ChatHost) -> list[int]:
     ("game", "word", "group"), [("millions", "百万", 777), ("torraku", "钱币", 778)]
 )
 async def test_complete_games_with_mistakes_and_a_restart(
-    app: Any, game: str, word: str, group: int
+    app: Any, game: str, word: str, group: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Three QQ users and one bot play a whole game in a group: they sit down, open the
     game, choose in private, make mistakes (an unknown command, a secret typed in the group:
@@ -112,6 +112,8 @@ async def test_complete_games_with_mistakes_and_a_restart(
     memory) and the stored table plays on exactly as the never-restarted shadow does."""
     from millions_rules.chat import nonebot as plugin
 
+    # The plugin draws each table's seed in secret; the shadow table needs the same one.
+    monkeypatch.setattr(plugin, "_new_seed", lambda: group)
     names = [name for _, name in USERS] + ["机器人1"]
     shadow = ChatHost(game, names, bots={3: "rule"}, seed=group, locale="zh")
     async with app.test_matcher(plugin.matcher) as ctx:

@@ -304,6 +304,10 @@ class Page:
     round_of: Callable[[Any], object] = lambda state: None
     """The state's round, for the server's limit of actions per seat and round (a new
     round starts every count again); the default counts over the whole game."""
+    refused: tuple[type, ...] = ()
+    """Action classes a web table refuses (``not_at_this_table``): Millions' offers, talk and
+    presses, which its page does not offer yet (a private one would change the table's
+    version and clock, which every seat sees)."""
     narrate: Callable[[Sequence[object], Sequence[str], str], Sequence[str]] | None = None
     """A table's log in a language, one line an event, every seat named (Millions'
     :func:`~millions_rules.narrate`: what the events around each show, such as the

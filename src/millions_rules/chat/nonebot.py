@@ -12,6 +12,7 @@ group next speaks), ``MILLIONS_LOCALE`` (``zh``, ``es`` or ``en``).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from nonebot import get_driver, on_message
@@ -127,6 +128,12 @@ async def _group(bot: Bot, event: GroupMessageEvent) -> None:
         await _send(bot, host, group, host.handle(seat, text, private=False))
 
 
+def _new_seed() -> int:
+    """A table's seed, from the system's secret generator: never the group's id, which every
+    member knows (the seed deals every secret card, R-INFO, R-TK-INFO)."""
+    return secrets.randbits(63)
+
+
 async def _open(bot: Bot, group: int, words: list[str]) -> None:
     game = _GAMES.get(words[0], "millions") if words else "millions"
     bots = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
@@ -138,7 +145,7 @@ async def _open(bot: Bot, group: int, words: list[str]) -> None:
         game,
         names,
         bots={len(seated) + index: "rule" for index in range(bots)},
-        seed=group,
+        seed=_new_seed(),
         locale=_config("millions_locale", "zh") or "zh",
         store=store,
         table_id=_table_id(group, _stored(group)),

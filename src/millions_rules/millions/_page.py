@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .._common.game import Page
 from .._common.i18n import Text, check_locale, msg, translations
+from ._actions import Offer, Press, Say
 from ._events import CharacterRevealed, Eliminated, GameWon, LootRevealed, RoundEnded, ShareReceived
 from ._i18n import TERMS, phase_name, role_name, term, win_reason
 from ._money import cash_after, move_cash
@@ -216,6 +217,7 @@ def _describe(item: object, names: Sequence[str], locale: str) -> str:
 
 PAGE: Final = Page(
     widgets="millions",
+    refused=(Offer, Say, Press),
     narrate=_narrate,
     describe=_describe,
     words=page_words,

@@ -330,7 +330,10 @@ class ChatHost:
                 if event not in public:
                     text = narrate(event, seat, names=names, locale=self.locale)
                     messages.append(Message(seat, text))
-        messages.extend(self._prompt())
+        if public:
+            # Only what everyone saw asks the group again: a private offer or whisper posts
+            # nothing there, so the group cannot tell that one was made (R-DEAL-4).
+            messages.extend(self._prompt())
         return messages
 
     def _prompt(self) -> list[Message]:

@@ -549,6 +549,10 @@ class Table(Generic[StateT]):
                 "too_many_actions",
                 429,
             )
+        if isinstance(parsed, self.game.page.refused):
+            raise TableError(
+                "this table takes no deals or table talk yet", "not_at_this_table", 409
+            )
         try:
             state = self.game.apply(self.state, parsed, seat)
         except IllegalActionError as error:
