@@ -8,6 +8,7 @@ config deals externally.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
@@ -347,5 +348,7 @@ _COMPANIONS: Final = Companions(
     demo=demo_story,
     demo_players=5,
     demo_seed=2016,
-    page=attrs.evolve(PAGE, bot_offered=_bot_offered),
+    page=attrs.evolve(
+        PAGE, bot_offered=_bot_offered, bot=functools.partial(RuleBot, negotiate=False)
+    ),
 )

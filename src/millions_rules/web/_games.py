@@ -160,10 +160,10 @@ class WebGame:
         return tuple(action for action in offered if type(action) is kind)
 
     def new_bot(self) -> Any:
-        """A fresh bot for a seat: the game's own (its companions'
-        :attr:`~millions_rules.games.Companions.rule_bot`), else a
-        :class:`~millions_rules.bots.RandomBot`."""
-        make = self.game.companions.rule_bot
+        """A fresh bot for a seat: the page's (:attr:`~millions_rules.games.Page.bot`), else
+        the game's own (its companions' :attr:`~millions_rules.games.Companions.rule_bot`),
+        else a :class:`~millions_rules.bots.RandomBot`."""
+        make = self.page.bot or self.game.companions.rule_bot
         return RandomBot() if make is None else make()
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
