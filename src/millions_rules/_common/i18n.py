@@ -34,6 +34,7 @@ import attrs
 
 __all__ = [
     "LIST_WORDS",
+    "template",
     "DOMAIN",
     "LOCALES",
     "LocaleError",
@@ -202,6 +203,13 @@ def translations(language: str) -> gettext.NullTranslations:
             f"the {language!r} catalog is missing from this installation of millions-rules"
         ) from None
     return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def template(text: Text, language: str) -> str:
+    """``text``'s (singular) template in ``language``, its placeholders left as they are."""
+    if language == "en":
+        return text.english
+    return translations(language).pgettext(text.id, text.english)
 
 
 def render(text: Text, language: str, params: Mapping[str, object]) -> str:

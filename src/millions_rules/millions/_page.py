@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .._common.game import Page
-from .._common.i18n import Text, check_locale, msg, translations
+from .._common.i18n import Text, check_locale, msg, template
 from ._actions import Offer, Press, Say
 from ._events import CharacterRevealed, Eliminated, GameWon, LootRevealed, RoundEnded, ShareReceived
 from ._i18n import TERMS, phase_name, role_name, term, win_reason
@@ -79,19 +79,12 @@ WORDS: Final[tuple[Text, ...]] = (
 )
 
 
-def _raw(text: Text, language: str) -> str:
-    # The message's template in ``language``, its placeholders left as they are.
-    if language == "en":
-        return text.english
-    return translations(language).pgettext(text.id, text.english)
-
-
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
     found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
     found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
     found += [(f"term.{key}", term(key, language)) for key in TERMS]
-    found += [(text.id, _raw(text, language)) for text in (*RULES, *WORDS)]
+    found += [(text.id, template(text, language)) for text in (*RULES, *WORDS)]
     found.append(("web.rules.millions", " ".join(text.id for text in RULES)))
     return tuple(found)
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .._common.game import Page
-from .._common.i18n import Text, check_locale, msg, translations
+from .._common.i18n import Text, check_locale, msg, template
 
 __all__ = ["PAGE", "RULES", "WORDS", "page_words"]
 
@@ -86,16 +86,9 @@ WORDS: Final[tuple[Text, ...]] = (
 )
 
 
-def _raw(text: Text, language: str) -> str:
-    # The message's template in ``language``, its placeholders left as they are.
-    if language == "en":
-        return text.english
-    return translations(language).pgettext(text.id, text.english)
-
-
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
-    found = [(text.id, _raw(text, language)) for text in (*RULES, *WORDS)]
+    found = [(text.id, template(text, language)) for text in (*RULES, *WORDS)]
     found.append(("web.rules.torraku", " ".join(text.id for text in RULES)))
     return tuple(found)
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._common.errors import ConfigError, IllegalActionError
-from .._common.i18n import Text, check_locale, msg, translations
+from .._common.i18n import Text, check_locale, msg, template
 
 __all__ = [
     "TEACH_WORDS",
@@ -66,16 +66,9 @@ _LOBBY: Final[tuple[tuple[re.Pattern[str], Text], ...]] = (
 )
 
 
-def _raw(text: Text, language: str) -> str:
-    # The message's template in ``language``, its placeholders left as they are.
-    if language == "en":
-        return text.english
-    return translations(language).pgettext(text.id, text.english)
-
-
 @functools.cache
 def _teach(language: str) -> tuple[tuple[str, str], ...]:
-    return tuple((text.id, _raw(text, language)) for text in TEACH_WORDS)
+    return tuple((text.id, template(text, language)) for text in TEACH_WORDS)
 
 
 def teach_words(locale: str = "en") -> dict[str, str]:
