@@ -305,8 +305,9 @@ class Page:
     """The state's round, for the server's limit of actions per seat and round (a new
     round starts every count again); the default counts over the whole game."""
     bot: Callable[[], Any] | None = None
-    """The bot of an empty seat at a web table (Millions': a RuleBot that does not bargain,
-    since the table takes no deals yet); ``None``: :attr:`Companions.rule_bot`."""
+    """Makes the bot of an empty seat at a web table; ``None`` seats
+    :attr:`Companions.rule_bot`. Millions seats a RuleBot that does not bargain, since the
+    table takes no deals yet."""
     refused: tuple[type, ...] = ()
     """Action classes a web table refuses (``not_at_this_table``): Millions' offers, talk and
     presses, which its page does not offer yet (a private one would change the table's
