@@ -501,7 +501,12 @@ class TestDeadlines:
         resumed = again.tables[table.id]
         assert resumed.deadline == deadline and resumed.timeouts(0) == 1
         assert resumed.state == table.state
+        # In negotiation the bots' window ends first (they decide), then seat 0's time.
+        assert resumed.clock.window_end == deadline < (resumed.clock.turn or 0)
         asyncio.run(again._timeout(resumed, deadline + 1))
+        assert resumed.bots == (1, 2) and resumed.game.due(resumed.state) == (0,)
+        assert resumed.deadline is not None
+        asyncio.run(again._timeout(resumed, resumed.deadline + 1))
         assert resumed.bots == (0, 1, 2) and resumed.game.is_over(resumed.state)
         assert "seat 0 timed out 2 times in a row; a bot plays it" in caplog.text
         assert stored_state(db, table.id) == resumed.state

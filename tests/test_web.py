@@ -570,12 +570,16 @@ class _BrokenBot:
 def test_a_failing_bot_does_not_stop_the_table(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A bot that raises plays the clock's default action instead; the error is logged."""
+    """A bot that raises plays the clock's default action instead; the error is logged.
+    In negotiation it waits for the people first, as every bot does (the bots' window)."""
     table._bots[2] = _BrokenBot()
     for seat in (0, 1):
         choose = table.update(table.seat_token(seat))["view"]["legal_actions"][0]
         table.act(table.seat_token(seat), choose, table.version)
     assert table.state.phase is Phase.NEGOTIATION
+    assert 2 in table.state.awaiting  # it waits for the people
+    for seat in (0, 1):
+        table.act(table.seat_token(seat), {"type": "stay", "player": seat}, table.version)
     assert 2 not in table.state.awaiting  # the broken bot decided anyway
     assert "the bot in seat 2 failed" in caplog.text
 

@@ -150,21 +150,3 @@ def test_the_generic_page_carries_no_seed_of_the_third_game() -> None:
         got = table.update(token)
         assert str(seed) not in json.dumps(got)
         assert got["view"]["config"]["seed"] == "0"
-
-
-def test_a_millions_web_table_takes_no_deals_or_talk_yet() -> None:
-    """R-DEAL-4, R-TALK-1: a web table refuses offers, talk and presses (its page offers
-    none yet), so no private exchange can change the version and clock every seat sees."""
-    from millions_rules import Offer, Press, Say, to_json
-
-    table = Table(GameConfig(4, seed=5))
-    version, deadline = table.version, table.deadline
-    for action in (
-        Offer(0, to=1, amount=1, decider=1, private=True),
-        Say(0, "hm", to=2),
-        Press(table.state.leader, target=1),
-    ):
-        with pytest.raises(Exception) as refused:
-            table.act(table.seat_token(action.player), json.loads(to_json(action)), version)
-        assert getattr(refused.value, "code", None) == "not_at_this_table"
-        assert (table.version, table.deadline) == (version, deadline)

@@ -306,12 +306,22 @@ class Page:
     round starts every count again); the default counts over the whole game."""
     bot: Callable[[], Any] | None = None
     """Makes the bot of an empty seat at a web table; ``None`` seats
-    :attr:`Companions.rule_bot`. Millions seats a RuleBot that does not bargain, since the
-    table takes no deals yet."""
+    :attr:`Companions.rule_bot` (Millions': a RuleBot that bargains)."""
     refused: tuple[type, ...] = ()
-    """Action classes a web table refuses (``not_at_this_table``): Millions' offers, talk and
-    presses, which its page does not offer yet (a private one would change the table's
-    version and clock, which every seat sees)."""
+    """Action classes a web table refuses (``not_at_this_table``); none for the built-in
+    games."""
+    rule_version: Callable[[Any], int] | None = None
+    """The count of rule actions of a state, which every seat may know and which a table
+    checks a seat's action against (Millions'
+    :attr:`~millions_rules.GameState.rule_version`: talk and offers do not count, so a
+    private exchange never changes what a third seat sees, nor makes its action stale);
+    ``None``: :meth:`Game.version`."""
+    talking: Callable[[Any], bool] = lambda state: False
+    """Whether the state is in a phase of talk (Millions' negotiation), where a table's
+    bots leave people time (their ``talk_window``) before they decide."""
+    pressed: Callable[[Any], Sequence[int]] = lambda state: ()
+    """The seats the leader pressed to decide and that have not decided yet (Millions'
+    R-TALK-LEADER), whom a table with deadlines gives a short time."""
     narrate: Callable[[Sequence[object], Sequence[str], str], Sequence[str]] | None = None
     """A table's log in a language, one line an event, every seat named (Millions'
     :func:`~millions_rules.narrate`: what the events around each show, such as the

@@ -8,7 +8,6 @@ config deals externally.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
@@ -332,7 +331,8 @@ class MillionsGame:
 
 
 def _bot_offered(state: GameState, seen: PlayerView, seat: int) -> tuple[Action, ...]:
-    # A bot at a web table makes no deals with people: it is offered no payment.
+    # A bot at a web table pays no bribe (R-NEG-3): it bargains with the offers it makes
+    # itself (R-DEAL, its free actions), which the table checks as any action.
     return action_space(seen, payments=False)
 
 
@@ -348,7 +348,5 @@ _COMPANIONS: Final = Companions(
     demo=demo_story,
     demo_players=5,
     demo_seed=2016,
-    page=attrs.evolve(
-        PAGE, bot_offered=_bot_offered, bot=functools.partial(RuleBot, negotiate=False)
-    ),
+    page=attrs.evolve(PAGE, bot_offered=_bot_offered, bot=RuleBot),
 )

@@ -13,8 +13,15 @@ from typing import Any, Final
 
 from .._common.game import Page
 from .._common.i18n import Text, check_locale, msg, template
-from ._actions import Offer, Press, Say
-from ._events import CharacterRevealed, Eliminated, GameWon, LootRevealed, RoundEnded, ShareReceived
+from ._events import (
+    CharacterRevealed,
+    Eliminated,
+    GameWon,
+    LootRevealed,
+    Pressed,
+    RoundEnded,
+    ShareReceived,
+)
 from ._i18n import TERMS, phase_name, role_name, term, win_reason
 from ._money import cash_after, move_cash
 from ._narrate import describe, narrate
@@ -192,6 +199,31 @@ def _round_of(state: GameState) -> object:
     return state.round
 
 
+def _rule_version(state: GameState) -> int:
+    # What a table checks a seat's action against: talk and offers do not count.
+    return state.rule_version
+
+
+def _talking(state: GameState) -> bool:
+    # Negotiation is where people talk and offer (R-DEAL, R-TALK): bots leave them time.
+    return state.phase is Phase.NEGOTIATION
+
+
+def _pressed(state: GameState) -> tuple[int, ...]:
+    # The seats the leader pressed this round that have not decided yet (R-TALK-LEADER).
+    if state.phase is not Phase.NEGOTIATION:
+        return ()
+    found: set[int] = set()
+    events = state.events
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, RoundEnded):
+            break
+        if isinstance(event, Pressed):
+            found.add(event.target)
+    return tuple(seat for seat in sorted(found) if not state.decided[seat])
+
+
 def _offered(state: GameState, seen: Any, seat: int) -> Sequence[Any]:
     # The view's legal actions: payments are made with an amount the page asks for.
     return tuple(seen.legal_actions)
@@ -210,7 +242,9 @@ def _describe(item: object, names: Sequence[str], locale: str) -> str:
 
 PAGE: Final = Page(
     widgets="millions",
-    refused=(Offer, Say, Press),
+    rule_version=_rule_version,
+    talking=_talking,
+    pressed=_pressed,
     narrate=_narrate,
     describe=_describe,
     words=page_words,

@@ -705,14 +705,12 @@ def create_app(
                     view = payload["view"]
                     cursor = view.get("first_event", 0) + len(view.get("events", ()))
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
-                seen = (table.version, table.deadline, table.bots)
+                # What this client sees: a private exchange of two other seats never
+                # changes it, so it never wakes this stream (nor its timing).
+                seen = table.etag(token)
 
                 def moved(seen: Any = seen) -> bool:
-                    return (
-                        ending.is_set()
-                        or table.closed
-                        or (table.version, table.deadline, table.bots) != seen
-                    )
+                    return ending.is_set() or table.closed or table.etag(token) != seen
 
                 async with server.changed:
                     try:
@@ -810,6 +808,8 @@ def create_app(
                     "turn_seconds",
                     "max_timeouts",
                     "bot_delay",
+                    "press_seconds",
+                    "talk_window",
                 )
                 if key in body
             }

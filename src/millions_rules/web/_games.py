@@ -168,7 +168,8 @@ class WebGame:
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:
         """``bot``'s action for ``seat``, chosen from the seat's view only; a Millions bot
-        is offered no payments (it makes no deals with people). A bot's own stacking attempt
+        is offered no payments, and makes its own offers and talk (the classes of its
+        ``free_actions``), which the engine checks as any action. A bot's own stacking attempt
         at a Torraku companion table is drawn from the dexterity model (R-TK-SIM).
 
         Raises:
@@ -190,7 +191,26 @@ class WebGame:
             return offered[0]
         from ..bots import offered_action
 
-        return offered_action(bot.choose(seen, offered, rng), offered, seat)
+        answer = bot.choose(seen, offered, rng)
+        free = getattr(bot, "free_actions", ())
+        if type(answer) in free and type(answer) in self.game.action_types:
+            return answer  # built by the bot (an offer, talk): the engine checks it
+        return offered_action(answer, offered, seat)
+
+    def public_version(self, state: Any) -> int:
+        """The count of actions every seat may know, which a table checks a seat's action
+        against: the page companion's :attr:`~millions_rules.games.Page.rule_version`
+        (Millions' rule actions: no talk, no offer), else :meth:`version`."""
+        count = self.page.rule_version
+        return self.game.version(state) if count is None else count(state)
+
+    def talking(self, state: Any) -> bool:
+        """Whether bots leave people time to talk now (:attr:`~millions_rules.games.Page.talking`)."""
+        return not self.game.is_over(state) and self.page.talking(state)
+
+    def pressed(self, state: Any) -> tuple[int, ...]:
+        """The seats pressed to decide (:attr:`~millions_rules.games.Page.pressed`)."""
+        return tuple(self.page.pressed(state))
 
     def dealer(self, config: Any) -> Dealer:
         """Who deals in ``config`` (its ``dealer`` field, when its game has one)."""

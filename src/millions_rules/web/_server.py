@@ -217,6 +217,8 @@ class Server:
         turn_seconds: object = None,
         max_timeouts: object = 3,
         bot_delay: object = 0.0,
+        press_seconds: object = 30.0,
+        talk_window: object = None,
     ) -> Table:
         """A new table from a host's request (not stored yet: see :meth:`add`).
 
@@ -264,6 +266,9 @@ class Server:
             raise TableError("bot_delay must be a number", "bad_request", 400)
         if type(max_timeouts) is not int:
             raise TableError("max_timeouts must be a whole number", "bad_request", 400)
+        for name, value in (("press_seconds", press_seconds), ("talk_window", talk_window)):
+            if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)):
+                raise TableError(f"{name} must be a number", "bad_request", 400)
         try:
             config = rules.config(players, seed, dict(options))
         except (ValueError, TypeError) as error:  # ConfigError is a ValueError
@@ -276,6 +281,8 @@ class Server:
             turn_seconds=turn_seconds,
             max_timeouts=max_timeouts,
             bot_delay=bot_delay,
+            press_seconds=30.0 if press_seconds is None else press_seconds,  # type: ignore[arg-type]
+            talk_window=talk_window,  # type: ignore[arg-type]
         )
         return table
 
@@ -367,10 +374,10 @@ class Server:
                 return
             if (
                 row.writes != table.writes
-                or row.version != table.version
+                or row.version != table.applied
                 or row.meta != table.meta()
             ):
-                actions = await self._io(self.store.actions, table_id, table.version)
+                actions = await self._io(self.store.actions, table_id, table.applied)
                 table.refresh(row, actions)
                 table.resume(self.clock())
 
@@ -381,14 +388,17 @@ class Server:
         rows: Sequence[ActionRow],
         meta: dict[str, Any] | None,
         now: float,
+        timed: bool = False,
     ) -> bool:
         """Store a planned change of ``table`` (its lock held) with the deadline it leads to
         from ``now``; ``False`` if another writer moved the table on first (then the table
         has caught up with the store)."""
         meta = table.meta_after(rows) if meta is None else meta
-        deadline = table.next_deadline(now, state, meta["bots"])
+        clock = table.clock_after(state, now, meta["bots"], timed=timed)
+        meta = {**meta, "clock": clock.to_json()}
+        deadline = clock.deadline
         written = await self._io(
-            self.store.append, table.id, table.version, list(rows), meta, deadline, table.writes
+            self.store.append, table.id, table.applied, list(rows), meta, deadline, table.writes
         )
         if written:
             table.writes += 1
@@ -402,7 +412,7 @@ class Server:
         if row is None or row.closed is not None:
             self._drop(table.id)
         else:
-            actions = await self._io(self.store.actions, table.id, table.version)
+            actions = await self._io(self.store.actions, table.id, table.applied)
             table.refresh(row, actions)
             table.resume(self.clock())
 
@@ -452,7 +462,7 @@ class Server:
                     if not isinstance(error, StoreError):
                         _LOG.exception("storing an action failed")
                     raise _failed(error) from error
-                if written or table.version != version:
+                if written or table.version != version:  # the version every seat sees
                     break
                 # Another process changed only the seats (a hand-over): the action still
                 # answers the version its client saw, so it is planned again on the seats
@@ -475,9 +485,11 @@ class Server:
 
     async def _answered(self, table: Table, seat: int, request: str) -> int | None:
         try:
-            return await self._io(self.store.answered, table.id, seat, request)
+            answered = await self._io(self.store.answered, table.id, seat, request)
         except StoreError as error:
             raise _failed(error) from error
+        # The store counts every action; the seat is answered in the version it may see.
+        return None if answered is None else table.public_at(answered)
 
     async def set_bot(self, token: str, table_id: object, seat: object, bot: object) -> Table:
         """Hand a seat to a bot or back (host or admin); the bots then play if due.
@@ -488,7 +500,7 @@ class Server:
         table = self.host_of(token, table_id)
         async with self._lock(table.id):
             before = TableRow(
-                table.id, "", "", table.meta(), table.version, table.deadline, None, table.writes
+                table.id, "", "", table.meta(), table.applied, table.deadline, None, table.writes
             )
             table.set_bot(seat, bot)  # type: ignore[arg-type]  # checked there
             rows: list[ActionRow] = []
@@ -562,7 +574,7 @@ class Server:
         for table in list(self.tables.values()):
             if table.closed or table.deadline is None:
                 continue
-            longest = (table.turn_seconds or 0.0) + table.bot_delay
+            longest = table.longest_wait
             if table.deadline > now + longest:
                 table.deadline = now + longest  # the clock jumped back
             if table.deadline > now:
@@ -594,10 +606,11 @@ class Server:
                 return
             state, rows = table.timeout(now)
             if not rows:
-                table.deadline = table.next_deadline(now)
+                table.idle(now)  # nothing to play (a window or a press that ended empty)
                 return
             # One write: the clock's defaults, the hand-over and the new bot's moves.
-            if await self._write(table, state, rows, table.meta_after_timeout(rows), now):
+            meta = table.meta_after_timeout(rows)
+            if await self._write(table, state, rows, meta, now, timed=True):
                 table.commit_timeout(state, rows, now)
                 self.timeouts_played += 1
         await self.notify()

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..millions import GameConfig, GameState
     from ..torraku import TorrakuConfig, TorrakuState
 
-__all__ = ["MAX_ROUND_ACTIONS", "NAMES", "Table", "TableError"]
+__all__ = ["DEFAULT_PRESS_SECONDS", "MAX_ROUND_ACTIONS", "NAMES", "Clock", "Table", "TableError"]
 
 #: The state type of a table's game.
 StateT = TypeVar("StateT", default=Any)
@@ -55,6 +55,8 @@ _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_NAME: Final = 40
 #: After this many turns in a row played by the clock, a seat is handed to a bot.
 DEFAULT_MAX_TIMEOUTS: Final = 3
+#: The pressed player's time to decide at a table with deadlines (R-TALK-LEADER).
+DEFAULT_PRESS_SECONDS: Final = 30.0
 #: The most actions a seat may send in one round of a table's game (``too_many_actions``).
 #: The rules allow any number of payments (R-NEG-3); this is the server's limit, far
 #: above what a real game sends (a few dozen actions per seat and round). Past it a seat
@@ -92,6 +94,81 @@ class _Seat:
     token: str
     bot: bool
     timeouts: int = 0
+
+
+@attrs.frozen
+class Clock:
+    """When a table acts on its own next, and why (see :meth:`Table.clock_after`).
+
+    Every time here is :func:`time.time`'s. Only public changes move it: a rule action, a
+    public message or offer, the leader's press; a private offer or whisper never does, so
+    no seat learns of one from the table's deadline.
+    """
+
+    turn: float | None = None
+    """When the people due run out of time (``turn_seconds`` after the last rule action)."""
+    bot: float | None = None
+    """When the next delayed bot moves (``bot_delay`` after the last rule action)."""
+    window: float | None = None
+    """When the bots' window began (negotiation, or the last public message or offer);
+    ``None`` outside a phase of talk."""
+    window_end: float | None = None
+    """When the bots' window ends, while bots wait for people (``None`` otherwise)."""
+    passed: bool = False
+    """Whether the bots' window has ended: the bots may decide."""
+    press: tuple[tuple[int, float], ...] = ()
+    """Each pressed seat with its short deadline (R-TALK-LEADER), by seat."""
+
+    @property
+    def deadline(self) -> float | None:
+        """The earliest of the times above: when the server acts next."""
+        times = [t for t in (self.turn, self.bot, self.window_end) if t is not None]
+        times += [t for _, t in self.press]
+        return min(times) if times else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The clock as stored beside the table's seats."""
+        return {
+            "turn": self.turn,
+            "bot": self.bot,
+            "window": self.window,
+            "window_end": self.window_end,
+            "passed": self.passed,
+            "press": [[seat, at] for seat, at in self.press],
+        }
+
+    @classmethod
+    def from_json(cls, value: object, deadline: float | None) -> Clock:
+        """The clock stored as :meth:`to_json` wrote it; a table stored before it had one
+        keeps its deadline as its people's."""
+        if not isinstance(value, dict):
+            return cls(turn=deadline)
+
+        def when(key: str) -> float | None:
+            at = value.get(key)
+            ok = isinstance(at, (int, float)) and not isinstance(at, bool)
+            return float(at) if ok else None
+
+        press = value.get("press")
+        pairs: list[tuple[int, float]] = []
+        if isinstance(press, list):
+            for pair in press:
+                if (
+                    isinstance(pair, list)
+                    and len(pair) == 2
+                    and type(pair[0]) is int
+                    and isinstance(pair[1], (int, float))
+                    and not isinstance(pair[1], bool)
+                ):
+                    pairs.append((pair[0], float(pair[1])))
+        return cls(
+            turn=when("turn"),
+            bot=when("bot"),
+            window=when("window"),
+            window_end=when("window_end"),
+            passed=value.get("passed") is True,
+            press=tuple(pairs),
+        )
 
 
 def _check_text(what: str, value: object, longest: int) -> str:
@@ -160,6 +237,12 @@ class Table(Generic[StateT]):
         max_timeouts: After this many timeouts in a row a seat is handed to a bot.
         bot_delay: Seconds the server waits before each bot move (``0``: at once; a table
             of bots only is watchable with a delay).
+        press_seconds: At a table with ``turn_seconds``, the time a player pressed by the
+            leader has left to decide (R-TALK-LEADER), if shorter than their turn's.
+        talk_window: In a phase of talk (Millions' negotiation), how long the bots wait
+            for the people before they decide, in seconds from its start or from the last
+            public message or offer; ``None``: the bots' own ``talk_window``
+            (:attr:`RuleBot.talk_window <millions_rules.bots.RuleBot.talk_window>`).
         table_id: The table's id (a new random one by default).
 
     >>> from millions_rules import GameConfig
@@ -180,6 +263,8 @@ class Table(Generic[StateT]):
         turn_seconds: float | None = None,
         max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
         bot_delay: float = 0.0,
+        press_seconds: float = DEFAULT_PRESS_SECONDS,
+        talk_window: float | None = None,
         table_id: str | None = None,
         _state: Any = None,
         _tokens: Sequence[str] | None = None,
@@ -197,6 +282,8 @@ class Table(Generic[StateT]):
         turn_seconds: float | None = None,
         max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
         bot_delay: float = 0.0,
+        press_seconds: float = DEFAULT_PRESS_SECONDS,
+        talk_window: float | None = None,
         table_id: str | None = None,
         _state: Any = None,
         _tokens: Sequence[str] | None = None,
@@ -214,6 +301,8 @@ class Table(Generic[StateT]):
         turn_seconds: float | None = None,
         max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
         bot_delay: float = 0.0,
+        press_seconds: float = DEFAULT_PRESS_SECONDS,
+        talk_window: float | None = None,
         table_id: str | None = None,
         _state: Any = None,
         _tokens: Sequence[str] | None = None,
@@ -230,6 +319,8 @@ class Table(Generic[StateT]):
         turn_seconds: float | None = None,
         max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
         bot_delay: float = 0.0,
+        press_seconds: float = DEFAULT_PRESS_SECONDS,
+        talk_window: float | None = None,
         table_id: str | None = None,
         _state: Any = None,
         _tokens: Sequence[str] | None = None,
@@ -289,6 +380,22 @@ class Table(Generic[StateT]):
             raise TableError("bot_delay must be from 0 to 60 seconds", "bad_request", 400)
         if type(max_timeouts) is not int or not 1 <= max_timeouts <= 100:
             raise TableError("max_timeouts must be from 1 to 100", "bad_request", 400)
+        if not (
+            isinstance(press_seconds, (int, float))
+            and not isinstance(press_seconds, bool)
+            and 1 <= press_seconds <= 86_400
+        ):
+            raise TableError("press_seconds must be from 1 to 86400", "bad_request", 400)
+        if talk_window is not None and not (
+            isinstance(talk_window, (int, float))
+            and not isinstance(talk_window, bool)
+            and 0 <= talk_window <= 3_600
+        ):
+            raise TableError("talk_window must be from 0 to 3600 seconds", "bad_request", 400)
+        self.press_seconds: float = float(press_seconds)
+        """A pressed player's time to decide at a table with deadlines (R-TALK-LEADER)."""
+        self.talk_window: float | None = None if talk_window is None else float(talk_window)
+        """How long bots wait for people in a phase of talk; ``None``: the bots' own."""
         self.turn_seconds: float | None = turn_seconds
         """Each seat's time to act, or ``None``."""
         self.max_timeouts = max_timeouts
@@ -298,6 +405,12 @@ class Table(Generic[StateT]):
         self.deadline: float | None = None
         """When the server acts next on its own (a seat's time runs out, or a bot's delay
         ends), as :func:`time.time`; ``None`` if it waits for people only."""
+        self._clock = Clock()
+        self._etags: dict[int | None, tuple[object, str]] = {}
+        # The version each seat could see after each count of actions applied, of the
+        # actions applied here or loaded (a repeated request is answered with it).
+        self._public_at: dict[int, int] = {}
+        self._pending: dict[int, int] = {}
         self.closed = False
         """Whether the host closed the table."""
         self.writes = 0
@@ -314,7 +427,7 @@ class Table(Generic[StateT]):
         self._tally: dict[int, int] = {}
         if _play and self.bot_delay == 0:
             self.play_bots()
-        self.deadline = self.next_deadline(time.time())
+        self._set_clock(self.clock_after(self.state, time.time()))
 
     # -- seats and tokens ---------------------------------------------------------------
 
@@ -383,11 +496,25 @@ class Table(Generic[StateT]):
         else:
             self._bots.pop(seat, None)
 
-    def bot_rng(self, seat: int, version: int) -> random.Random:
+    def bot_rng(self, seat: int, version: int, seen: int | None = None) -> random.Random:
         """The generator of ``seat``'s bot for its move at ``version``: derived from the
         game's seed, the seat and the version, so a table restarted mid-game goes on with
-        the same choices as one that never stopped."""
-        return _derived("millions-bots", self._seed, seat, version)
+        the same choices as one that never stopped.
+
+        For a game with private side actions (Millions' talk and offers) ``version`` is
+        the :attr:`version` every seat sees and ``seen`` the count of events in the bot's
+        own view: the bot's choice depends on what it may know only, never on a private
+        exchange of two others."""
+        if seen is None:
+            return _derived("millions-bots", self._seed, seat, version)
+        return _derived("millions-bots", self._seed, seat, version, seen)
+
+    def _bot_rng(self, state: Any, seat: int) -> random.Random:
+        game = self.game
+        if game.page.rule_version is None:
+            return self.bot_rng(seat, game.version(state))
+        seen = len(game.game.view_events(game.view(state, seat)))
+        return self.bot_rng(seat, game.public_version(state), seen)
 
     def _default_rng(self, seat: int, version: int) -> random.Random:
         # The clock's secret generator for ``seat`` at ``version``: from the table's secret,
@@ -423,8 +550,130 @@ class Table(Generic[StateT]):
 
     @property
     def version(self) -> int:
-        """How many actions were applied (it changes with every action)."""
+        """The version every seat sees and sends back with an action: the game's count of
+        rule actions (:meth:`~millions_rules.web.WebGame.public_version`; Millions'
+        :attr:`~millions_rules.GameState.rule_version`). Talk and offers do not change it,
+        so a private exchange never shows in it nor makes another seat's action stale."""
+        return self.game.public_version(self.state)
+
+    @property
+    def applied(self) -> int:
+        """How many actions were applied, private ones too: the order of the stored actions
+        (never shown to a seat)."""
         return self.game.version(self.state)
+
+    def public_at(self, applied: int) -> int:
+        """:attr:`version` as it was after ``applied`` actions (the current one if unknown)."""
+        return self._public_at.get(applied, self.version)
+
+    def _note(self, state: Any) -> None:
+        # Remember the version seats could see after this state's count of actions.
+        self._pending[self.game.version(state)] = self.game.public_version(state)
+
+    # -- the clock ----------------------------------------------------------------------
+
+    def _window_length(self, robots: Sequence[int]) -> float:
+        # The bots' window: the table's, else the longest of the waiting bots' own.
+        if self.talk_window is not None:
+            return self.talk_window
+        own = [getattr(self._bots.get(seat), "talk_window", 0.0) for seat in robots]
+        found = [float(t) for t in own if isinstance(t, (int, float)) and t > 0]
+        return max(found, default=0.0)
+
+    def _spoke_in_public(self, before: Any, after: Any) -> bool:
+        # Whether the spectator sees more events: a public message, offer or press.
+        game = self.game
+        return len(game.game.view_events(game.view(after, None))) != len(
+            game.game.view_events(game.view(before, None))
+        )
+
+    def clock_after(
+        self, state: Any, now: float, bots: Sequence[int] | None = None, timed: bool = False
+    ) -> Clock:
+        """The table's :class:`Clock` once ``state`` (reached from the current state) is the
+        table's at ``now``, with the seats ``bots`` played by the server.
+
+        Only a public change moves it. A rule action (or a call with the current state)
+        gives the people due ``turn_seconds`` and the next delayed bot ``bot_delay`` from
+        ``now``; talk and offers keep both (they never reset or extend a deadline). In a
+        phase of talk the bots' window begins with the phase and again at each public
+        message, offer or press; while it lasts, bots wait for the people due (they may talk
+        and offer, not decide). A press gives the pressed seat ``press_seconds`` from the
+        press at a table with ``turn_seconds`` (never more than its turn). ``timed`` says
+        that the clock played a move at its time (the next delayed bot's time starts again).
+        """
+        game, old, clock = self.game, self.state, self._clock
+        robots = set(self._bots if bots is None else bots)
+        due = () if self.closed else game.due(state)
+        people = [seat for seat in due if seat not in robots]
+        waiting = [seat for seat in due if seat in robots]
+        fresh = state is old or game.public_version(state) != game.public_version(old)
+        turn: float | None = None
+        if self.turn_seconds is not None and people:
+            kept = clock.turn
+            turn = now + self.turn_seconds if fresh or kept is None else kept
+        window: float | None = None
+        passed = False
+        if game.talking(state):
+            if (
+                clock.window is None
+                or not game.talking(old)
+                or game.round_of(old) != game.round_of(state)
+            ):
+                window = now
+            elif not fresh and self._spoke_in_public(old, state):
+                window = now
+            else:
+                window, passed = clock.window, clock.passed
+            if not passed and window + self._window_length(waiting) <= now:
+                passed = True
+        held = bool(waiting) and bool(people) and window is not None and not passed
+        window_end = (
+            window + self._window_length(waiting) if held and window is not None else None
+        )
+        bot: float | None = None
+        if self.bot_delay > 0 and waiting and not held:
+            bot = now + self.bot_delay if fresh or timed or clock.bot is None else clock.bot
+        press: list[tuple[int, float]] = []
+        if self.turn_seconds is not None:
+            before = dict(clock.press)
+            for seat in game.pressed(state):
+                if seat not in due:
+                    continue
+                at = before.get(seat, now + self.press_seconds)
+                press.append((seat, at if turn is None else min(at, turn)))
+        return Clock(
+            turn=turn,
+            bot=bot,
+            window=window,
+            window_end=window_end,
+            passed=passed,
+            press=tuple(press),
+        )
+
+    def _set_clock(self, clock: Clock) -> None:
+        self._clock = clock
+        self.deadline = clock.deadline
+
+    @property
+    def clock(self) -> Clock:
+        """The table's clock: when it acts on its own next, and why."""
+        return self._clock
+
+    @property
+    def longest_wait(self) -> float:
+        """The longest time the clock may wait from a change to its next move (a deadline
+        further away means the system clock jumped back)."""
+        return (
+            (self.turn_seconds or 0.0)
+            + self.bot_delay
+            + self._window_length(list(self._bots))
+            + self.press_seconds
+        )
+
+    def idle(self, now: float) -> None:
+        """The clock's deadline passed with nothing to play: set it again from ``now``."""
+        self._set_clock(self.clock_after(self.state, now))
 
     # -- what a client receives ---------------------------------------------------------
 
@@ -440,7 +689,10 @@ class Table(Generic[StateT]):
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
             ``first_event`` and only the new events), ``log`` (those events narrated),
-            ``version`` (the table's, to send back with an action), ``actions`` (the
+            ``version`` (the table's :attr:`version`, to send back with an action; talk and
+            offers do not change it), ``etag`` (:meth:`etag`), ``pressed`` (``[seat,
+            deadline]`` for each seat the leader pressed that has not decided yet, the
+            deadline ``null`` at a table without one), ``actions`` (the
             seat's legal actions as JSON, for every game),
             ``labels`` (a button label for each of the view's legal actions), ``ending``
             (why the game ended, once it has), ``lang``, ``names``, ``bots``, ``host``
@@ -481,9 +733,42 @@ class Table(Generic[StateT]):
             "widgets": self.game.widgets,
             "table": self.id,
             "deadline": self.deadline,
+            "pressed": self._pressed(),
+            "etag": self._etag(seat),
             "words": words(lang),
             **self.game.extras(self.state),
         }
+
+    def _pressed(self) -> list[list[Any]]:
+        # The seats pressed by the leader and not decided yet, each with its short deadline
+        # (``None`` at a table without deadlines): public, as pressing is (R-TALK-LEADER).
+        times = dict(self._clock.press)
+        return [[seat, times.get(seat)] for seat in self.game.pressed(self.state)]
+
+    def _etag(self, seat: int | None) -> str:
+        # A digest of everything an update of ``seat`` shows that may change: its whole
+        # view, the deadline, the presses, the bots and whether the table is closed.
+        key = (seat, self.applied, self.deadline, self.bots, self.closed, self._clock.press)
+        cached = self._etags.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        seen = self.game.view(self.state, seat)
+        digest = hashlib.blake2b(digest_size=12)
+        digest.update(self.game.to_json(seen).encode())
+        digest.update(json.dumps([self.deadline, self.bots, self.closed, self._pressed()]).encode())
+        tag = digest.hexdigest()
+        self._etags[seat] = (key, tag)
+        return tag
+
+    def etag(self, token: str) -> str:
+        """A digest of what ``token``'s holder sees (:meth:`update`'s ``etag``): it changes
+        exactly when that seat's view, the deadline, a press, the bots or the table's
+        closing changes, never with a private exchange of two other seats.
+
+        Raises:
+            TableError: ``unknown_token`` (403).
+        """
+        return self._etag(self.seat_of(token))
 
     def words(self, lang: str | None = None) -> dict[str, Any]:
         """The page's words in ``lang`` (the table's by default), for a page without a seat.
@@ -524,13 +809,14 @@ class Table(Generic[StateT]):
             raise TableError("the host closed this table", "table_closed", 410)
         if not isinstance(version, int) or isinstance(version, bool):
             raise TableError("version must be an integer", "bad_request", 400)
-        if version != self.version:
+        if version != self.version:  # rule actions only: talk never makes an action stale
             raise TableError(
                 f"the table has moved on (version {self.version}, not {version}): "
                 "look at the table again before acting",
                 "stale_version",
                 409,
             )
+        self._pending = {}
         try:
             parsed = self.game.parse_action(json.dumps(action))
         except (DeserializationError, TypeError, ValueError, RecursionError) as error:
@@ -558,6 +844,7 @@ class Table(Generic[StateT]):
         except IllegalActionError as error:
             status = 403 if error.code == "not_your_action" else 409
             raise TableError(refusal(error, lang, self.names), error.code, status) from error
+        self._note(state)
         rows = [ActionRow(self.game.version(state), seat, self.game.to_json(parsed))]
         if self.bot_delay == 0:
             state = self._bot_moves(state, rows)
@@ -569,8 +856,10 @@ class Table(Generic[StateT]):
             if row.seat is not None and row.seat not in self._bots:
                 self._seats[row.seat].timeouts = 0
         self._tally_rows(rows)
+        clock = self.clock_after(state, time.time() if now is None else now)
+        self._remember()
         self.state = state
-        self.deadline = self.next_deadline(time.time() if now is None else now)
+        self._set_clock(clock)
 
     def _tally_rows(self, rows: Sequence[ActionRow]) -> None:
         round_ = self._round_of(self.state)
@@ -611,36 +900,58 @@ class Table(Generic[StateT]):
         rows: list[ActionRow],
         limit: int = _MAX_BOT_ACTIONS,
         bots: Sequence[int] = (),
+        release: bool | None = None,
+        freed: Sequence[int] = (),
     ) -> Any:
         # Let the bots (and the seats ``bots`` about to be handed to one) act while the game
-        # waits for one of them; append their actions.
+        # waits for one of them; append their actions. In a phase of talk, unless the
+        # window has passed (``release``) or the bot was pressed and its time ran out
+        # (``freed``), a bot waits for the people due: its talk and offers are played, a
+        # decision is held back until the clock's window ends.
+        game = self.game
         robots = dict(self._bots)
         for seat in bots:
-            robots.setdefault(seat, self.game.new_bot())
+            robots.setdefault(seat, game.new_bot())
+        released = self._clock.passed if release is None else release
+        held: set[int] = set()
         for _ in range(limit):
-            waiting = [s for s in self.game.due(state) if s in robots]
+            due = game.due(state)
+            waiting = [s for s in due if s in robots and s not in held]
             if not waiting:
                 break
             seat = waiting[0]
             bot = robots[seat]
-            rng = self.bot_rng(seat, self.game.version(state))
+            hold = (
+                not released
+                and seat not in freed
+                and game.talking(state)
+                and any(s not in robots for s in due)
+            )
             try:
-                action = self.game.bot_action(state, seat, bot, rng)
+                action = game.bot_action(state, seat, bot, self._bot_rng(state, seat))
+                after = game.apply(state, action, seat)
             except Exception:  # a failing bot must not leave the table stuck
                 _LOG.exception("the bot in seat %d failed; it plays the default", seat)
                 action = self.default_action(state, seat)
-            state = self.game.apply(state, action, seat)
-            rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
+                after = game.apply(state, action, seat)
+            if hold and game.public_version(after) != game.public_version(state):
+                held.add(seat)  # a decision: it waits for the people
+                continue
+            state = after
+            self._note(state)
+            rows.append(ActionRow(game.version(state), seat, game.to_json(action)))
         return state
 
     def play_bots(self) -> None:
         """Let the bots act while the game waits for one of them.
 
-        Each bot chooses from its own view (a Millions bot is a
+        Each bot chooses from its own view (a Millions bot is a bargaining
         :class:`~millions_rules.bots.RuleBot` offered
-        :func:`~millions_rules.bots.action_space` without payments: a bot makes no deals
-        with people), and its action is applied with its seat's check.
+        :func:`~millions_rules.bots.action_space` without payments, which makes its own
+        offers and talk), and its action is applied with its seat's check. In a phase of
+        talk a bot waits for the people (see :meth:`clock_after`).
         """
+        self._pending = {}
         rows: list[ActionRow] = []
         self.commit(self._bot_moves(self.state, rows), rows)
 
@@ -648,16 +959,9 @@ class Table(Generic[StateT]):
         self, now: float, state: Any = None, bots: Sequence[int] | None = None
     ) -> float | None:
         """When the server should act on its own next, seen from ``now``, in ``state``
-        (the table's by default) with the seats ``bots`` played by the server."""
-        due = self.game.due(self.state if state is None else state)
-        robots = set(self._bots if bots is None else bots)
-        if not due or self.closed:
-            return None
-        if self.bot_delay > 0 and any(seat in robots for seat in due):
-            return now + self.bot_delay
-        if self.turn_seconds is not None and any(seat not in robots for seat in due):
-            return now + self.turn_seconds
-        return None
+        (the table's by default) with the seats ``bots`` played by the server
+        (:meth:`clock_after`'s deadline)."""
+        return self.clock_after(self.state if state is None else state, now, bots).deadline
 
     def timeout(self, now: float) -> tuple[Any, list[ActionRow]]:
         """What the server plays when the ``deadline`` has passed; nothing changes yet.
@@ -671,13 +975,43 @@ class Table(Generic[StateT]):
         again), and that bot plays in the same plan, so one write stores the hand-over and
         the bot's moves together. Commit the result with :meth:`commit_timeout`.
         """
+        self._pending = {}
         rows: list[ActionRow] = []
         state = self.state
+        clock = self._clock
         due = self.game.due(state)
-        if any(seat in self._bots for seat in due):
+        release = clock.passed or (clock.window_end is not None and clock.window_end <= now)
+        # A pressed seat whose short time ran out (R-TALK-LEADER): its default alone (a
+        # bot pressed may decide at once).
+        expired = [seat for seat, at in clock.press if at <= now and seat in due]
+        if expired:
+            people = [seat for seat in expired if seat not in self._bots]
+            state = self._defaults(state, people, rows)
+            freed = [seat for seat in expired if seat in self._bots]
+            if self.bot_delay == 0 or freed:
+                _, handed = self._timeout_effects(rows)
+                limit = 1 if self.bot_delay > 0 else _MAX_BOT_ACTIONS
+                state = self._bot_moves(
+                    state, rows, limit=limit, bots=handed, release=release, freed=freed
+                )
+            if rows:
+                return state, rows
+        robots = [seat for seat in due if seat in self._bots]
+        if robots and (self.bot_delay == 0 or clock.bot is None or clock.bot <= now):
             limit = 1 if self.bot_delay > 0 else _MAX_BOT_ACTIONS
-            return self._bot_moves(state, rows, limit=limit), rows
-        for seat in due:
+            state = self._bot_moves(state, rows, limit=limit, release=release)
+            if rows:
+                return state, rows
+        if self.turn_seconds is not None and (clock.turn is None or clock.turn <= now):
+            state = self._defaults(state, due, rows)
+            if self.bot_delay == 0 and rows:
+                _, handed = self._timeout_effects(rows)
+                state = self._bot_moves(state, rows, bots=handed, release=release)
+        return state, rows
+
+    def _defaults(self, state: Any, seats: Sequence[int], rows: list[ActionRow]) -> Any:
+        # The clock's default for each person's seat of ``seats`` still due.
+        for seat in seats:
             if seat in self._bots or seat not in self.game.due(state):
                 continue
             if self.game.game.awaits_dealer(state):
@@ -687,11 +1021,9 @@ class Table(Generic[StateT]):
                 "table %s: seat %d's time ran out; the server played for it", self.id, seat
             )
             state = self.game.apply(state, action, seat)
+            self._note(state)
             rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
-        if self.bot_delay == 0 and rows:
-            _, handed = self._timeout_effects(rows)
-            state = self._bot_moves(state, rows, bots=handed)
-        return state, rows
+        return state
 
     def _timeout_effects(self, rows: Sequence[ActionRow]) -> tuple[list[int], list[int]]:
         # Each seat's timeouts in a row after the clock played ``rows``, and the seats handed
@@ -731,9 +1063,15 @@ class Table(Generic[StateT]):
             )
             self.set_bot(number, True)
         self._tally_rows(rows)
+        clock = self.clock_after(state, now, timed=True)
+        self._remember()
         self.state = state
-        self.deadline = self.next_deadline(now)
+        self._set_clock(clock)
         return handed
+
+    def _remember(self) -> None:
+        self._public_at.update(self._pending)
+        self._pending = {}
 
     def resume(self, now: float) -> None:
         """Set the deadline from what is stored: a bot due at a table without delay plays at
@@ -743,11 +1081,15 @@ class Table(Generic[StateT]):
         stopped between two writes never waits forever for a bot."""
         due = self.game.due(self.state)
         if self.closed or not due:
-            self.deadline = None
-        elif self.bot_delay == 0 and any(seat in self._bots for seat in due):
+            self._set_clock(Clock())
+        elif (
+            self.bot_delay == 0
+            and any(seat in self._bots for seat in due)
+            and self._clock.window_end is None
+        ):
             self.deadline = now if self.deadline is None else min(self.deadline, now)
         elif self.deadline is None:
-            self.deadline = self.next_deadline(now)
+            self._set_clock(self.clock_after(self.state, now))
 
     # -- storing and saving -------------------------------------------------------------
 
@@ -762,7 +1104,10 @@ class Table(Generic[StateT]):
             "turn_seconds": self.turn_seconds,
             "max_timeouts": self.max_timeouts,
             "bot_delay": self.bot_delay,
+            "press_seconds": self.press_seconds,
+            "talk_window": self.talk_window,
             "secret": self._secret,
+            "clock": self._clock.to_json(),
         }
 
     def row(self) -> TableRow:
@@ -772,7 +1117,7 @@ class Table(Generic[StateT]):
             game=self.game.name,
             record=self.game.save_game(self.state),
             meta=self.meta(),
-            version=self.version,
+            version=self.applied,
             deadline=self.deadline,
         )
 
@@ -784,6 +1129,7 @@ class Table(Generic[StateT]):
             TableError: ``bad_request`` if the stored table is not well formed.
         """
         counted: list[tuple[object, int | None]] = []
+        public: dict[int, int] = {}
         try:
             game = game_named(row.game)
             state = game.load_game(row.record)
@@ -792,6 +1138,7 @@ class Table(Generic[StateT]):
                 state = game.apply(state, game.parse_action(action.action), action.seat)
                 if game.version(state) != action.version:
                     raise ValueError(f"action {action.version} is out of order")
+                public[action.version] = game.public_version(state)
         except (KeyError, ValueError, RecursionError) as error:
             raise TableError(
                 f"stored table {row.id} is broken: {error}", "bad_request", 400
@@ -799,6 +1146,8 @@ class Table(Generic[StateT]):
         table = cls._from_meta(row.meta, state, row.id)
         for round_, seat in counted:
             table._count(round_, seat)
+        table._public_at = public
+        table._set_clock(Clock.from_json(row.meta.get("clock"), row.deadline))
         table.deadline = row.deadline
         table.writes = row.writes
         table.resume(time.time())
@@ -829,6 +1178,8 @@ class Table(Generic[StateT]):
             turn_seconds=meta.get("turn_seconds"),
             max_timeouts=meta.get("max_timeouts", DEFAULT_MAX_TIMEOUTS),
             bot_delay=meta.get("bot_delay", 0.0),
+            press_seconds=meta.get("press_seconds", DEFAULT_PRESS_SECONDS),
+            talk_window=meta.get("talk_window"),
             table_id=table_id,
             _state=state,
             _tokens=tokens,
@@ -855,6 +1206,7 @@ class Table(Generic[StateT]):
                 continue
             round_ = self.game.round_of(state)
             state = self.game.apply(state, self.game.parse_action(action.action), action.seat)
+            self._public_at[action.version] = self.game.public_version(state)
             self._count(round_, action.seat)
         self.state = state
         bots = row.meta.get("bots", [])
@@ -865,6 +1217,7 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == self.players:
             for kept, count in zip(self._seats, timeouts, strict=True):
                 kept.timeouts = int(count)
+        self._set_clock(Clock.from_json(row.meta.get("clock"), row.deadline))
         self.deadline = row.deadline
         self.closed = row.closed is not None
         self.writes = row.writes
