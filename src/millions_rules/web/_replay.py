@@ -1,10 +1,12 @@
 """Replays: a finished game stepped through as one seat saw it, or as everyone saw it.
 
-A replay is made of **views only**: step ``k`` is the seat's view after the game's first
-``k`` actions, ``view(state_k, seat, since=n)`` through the game interface, where ``n``
-is the number of events the previous step already showed. So a replay holds exactly what
-that seat saw, step by step, and no secret of another seat: no seed, no action, no
-hidden card. Its JSON document (:data:`REPLAY_FORMAT`) is the shareable public record of
+A replay is made of **views only**: each step is the seat's view after one more of the
+game's actions, ``view(state_k, seat, since=n)`` through the game interface, where ``n``
+is the number of events the previous step already showed. An action that changed
+nothing the seat sees (a private offer or whisper of two others, R-DEAL-4, R-TALK-1)
+makes no step, so not even the count of steps tells of it. So a replay holds exactly
+what that seat saw, step by step, talk and deals as its audience saw them, and no secret
+of another seat: no seed, no action, no hidden card. Its JSON document (:data:`REPLAY_FORMAT`) is the shareable public record of
 a game of either kind; the page opens it from a file or from a finished table.
 """
 
@@ -66,6 +68,11 @@ def _states(game: WebGame, state: Any) -> Iterator[Any]:
         raise ReplayError("the saved record does not lead to this state")
 
 
+def _bare(seen: dict[str, Any]) -> dict[str, Any]:
+    # A view as JSON without its events and cursor: what it shows besides its log.
+    return {key: value for key, value in seen.items() if key not in ("events", "first_event")}
+
+
 def replay(
     game: WebGame,
     state: Any,
@@ -94,7 +101,7 @@ def replay(
     >>> from millions_rules.bots import RuleBot, play_game
     >>> state = play_game(GameConfig(3, seed=1), [RuleBot()] * 3, seed=1)
     >>> document = replay(game_named("millions"), state, 0, ["Ana", "Bruno", "Carmen"])
-    >>> len(document["steps"]) == state.version + 1, '"seed"' in json.dumps(document)
+    >>> len(document["steps"]) <= state.version + 1, '"seed"' in json.dumps(document)
     (True, False)
     """
     if seat is None and not game.is_over(state):
@@ -103,13 +110,20 @@ def replay(
         raise ReplayError(f"a replay holds at most {MAX_STEPS} steps", "too_large")
     steps: list[Any] = []
     cursor = size = 0
+    last: Any = None
     for step in _states(game, state):
         text = game.to_json(game.view(step, seat, cursor))
+        seen = json.loads(text)
+        if not seen["events"]:
+            # An action this seat did not see (another pair's private exchange) makes
+            # no step: its view is the last one's.
+            if _bare(seen) == last:
+                continue
         size += len(text)
         if size > limit:
             raise ReplayError(f"this replay is larger than {limit} bytes", "too_large")
-        seen = json.loads(text)
         cursor = seen["first_event"] + len(seen["events"])
+        last = _bare(seen)
         steps.append(seen)
     return {
         "format": REPLAY_FORMAT,

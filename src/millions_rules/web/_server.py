@@ -168,6 +168,7 @@ class Server:
                     409,
                 )
             raise TableError(f"the store holds table {table.id} already", "table_exists", 409)
+        table.idle(self.clock())  # its clock starts now, by the server's clock
         self.store.create(table.row())
         self._add(table)
         return table
