@@ -110,7 +110,7 @@ async def _private_exchange(world: World) -> None:
 async def _observe(path: Path, private: bool) -> list[tuple[int, bytes]]:
     """Every answer seat 0 gets in a whole game (seat 3 a bot), with or without a private
     exchange of seats 1 and 2 in the first negotiation: status and body bytes."""
-    world = World(path, players=4, bots=[3], seed=2, turn_seconds=60, talk_window=10)
+    world = World(path, players=4, bots=[3], seed=2, turn_seconds=60, talk_window=100)
     seen: list[tuple[int, bytes]] = []
 
     async def watch() -> Any:
