@@ -319,6 +319,11 @@ class Page:
     talking: Callable[[Any], bool] = lambda state: False
     """Whether the state is in a phase of talk (Millions' negotiation), where a table's
     bots leave people time (their ``talk_window``) before they decide."""
+    seat_extras: Callable[[Any, Sequence[str], str], Mapping[str, Any]] = (
+        lambda seen, names, locale: {}
+    )
+    """What an update adds for one seat's widgets, from that seat's view only, in a language
+    (Millions' ``offer_lines``: each open offer in sight, by id, told in words)."""
     pressed: Callable[[Any], Sequence[int]] = lambda state: ()
     """The seats the leader pressed to decide and that have not decided yet (Millions'
     R-TALK-LEADER), whom a table with deadlines gives a short time."""

@@ -18,6 +18,7 @@ from ._events import (
     Eliminated,
     GameWon,
     LootRevealed,
+    OfferMade,
     Pressed,
     RoundEnded,
     ShareReceived,
@@ -28,7 +29,15 @@ from ._narrate import describe, narrate
 from ._roles import Role
 from ._state import GameState, Phase
 
-__all__ = ["PAGE", "RULES", "WORDS", "HeistTracker", "heist_summary", "summarize_heist"]
+__all__ = [
+    "PAGE",
+    "RULES",
+    "TALK_WORDS",
+    "WORDS",
+    "HeistTracker",
+    "heist_summary",
+    "summarize_heist",
+]
 
 #: The rules panel, paragraph by paragraph (the page shows them in order).
 RULES: Final[tuple[Text, ...]] = (
@@ -85,13 +94,47 @@ WORDS: Final[tuple[Text, ...]] = (
     msg("web.end.won_with.tie", "{names} share the win with {amount} each."),
 )
 
+#: The words of the negotiation panel: talk, whispers, claims, offers and the leader's
+#: press (R-DEAL, R-TALK, R-TALK-LEADER).
+TALK_WORDS: Final[tuple[Text, ...]] = (
+    msg("web.talk.title", "Talk and deals"),
+    msg("web.talk.empty", "Nobody has said anything yet."),
+    msg("web.talk.placeholder", "Say something (at most 280 characters)"),
+    # The chooser of whom a message goes to: the whole table, or one player in private.
+    msg("web.talk.everyone", "everyone"),
+    msg("web.talk.to", "to"),
+    msg("web.talk.no_claim", "no role claimed"),
+    # An option of the claim chooser: the role the speaker says they sent (R-TALK-2).
+    msg("web.talk.claim", "I sent the {role}"),
+    msg("web.talk.send", "Send"),
+    msg("web.offer.title", "Offer a deal"),
+    msg("web.offer.to", "to"),
+    # Who makes the decision and receives the amount (R-DEAL-1).
+    msg("web.offer.i_decide", "I decide and am paid"),
+    msg("web.offer.they_decide", "they decide and are paid"),
+    msg("web.offer.stay", "stay"),
+    msg("web.offer.leave", "leave the round"),
+    # Three players: take back one of the decider's two characters (R-3P-2).
+    msg("web.offer.take_back", "take back card {number}"),
+    msg("web.offer.private", "in private"),
+    msg("web.offer.make", "Offer"),
+    msg("web.offer.open", "Open offers"),
+    msg("web.offer.none", "No open offer."),
+    msg("web.offer.accept", "Accept"),
+    msg("web.offer.decline", "Decline"),
+    msg("web.offer.withdraw", "Withdraw"),
+    msg("web.press.button", "Press to decide"),
+    msg("web.press.you", "The leader presses you to decide: {seconds} s left."),
+    msg("web.press.you.no_clock", "The leader presses you to decide."),
+)
+
 
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
     found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
     found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
     found += [(f"term.{key}", term(key, language)) for key in TERMS]
-    found += [(text.id, template(text, language)) for text in (*RULES, *WORDS)]
+    found += [(text.id, template(text, language)) for text in (*RULES, *WORDS, *TALK_WORDS)]
     found.append(("web.rules.millions", " ".join(text.id for text in RULES)))
     return tuple(found)
 
@@ -186,6 +229,12 @@ def _view_extras(seen: Any) -> Mapping[str, Any]:
     return {"target": seen.config.target}
 
 
+def _seat_extras(seen: Any, names: Sequence[str], locale: str) -> Mapping[str, Any]:
+    # Each open offer the seat may see, told as the log tells its making (R-DEAL-4).
+    offers = getattr(seen, "offers", ())
+    return {"offer_lines": {o.id: _describe(OfferMade(o), names, locale) for o in offers}}
+
+
 def _ending(event: object, locale: str) -> str | None:
     return win_reason(event.reason, locale) if isinstance(event, GameWon) else None
 
@@ -243,6 +292,7 @@ def _describe(item: object, names: Sequence[str], locale: str) -> str:
 PAGE: Final = Page(
     widgets="millions",
     rule_version=_rule_version,
+    seat_extras=_seat_extras,
     talking=_talking,
     pressed=_pressed,
     narrate=_narrate,

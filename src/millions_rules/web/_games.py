@@ -120,6 +120,11 @@ class WebGame:
         Millions' ``summary`` and ``target``); nothing for the generic page."""
         return dict(self.page.extras(state))
 
+    def seat_extras(self, seen: Any, names: Sequence[str], lang: str) -> dict[str, Any]:
+        """What an update adds for one seat from its view
+        (:attr:`~millions_rules.games.Page.seat_extras`: Millions' ``offer_lines``)."""
+        return dict(self.page.seat_extras(seen, names, lang))
+
     def due(self, state: Any) -> tuple[int, ...]:
         """The seats the game waits for: its page companion's
         :attr:`~millions_rules.games.Page.due` (Millions' awaited seats, who may all act at

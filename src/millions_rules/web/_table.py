@@ -703,7 +703,8 @@ class Table(Generic[StateT]):
             (the game's), ``widgets`` (the name of the game's own widgets, ``null`` for the
             generic page) and whatever the game's page companion adds
             (:attr:`~millions_rules.games.Page.extras`: Millions' ``summary`` of the last
-            heist, public facts only, and ``target``).
+            heist, public facts only, and ``target``; and, from the seat's view,
+            :attr:`~millions_rules.games.Page.seat_extras`: Millions' ``offer_lines``).
 
         Raises:
             TableError: ``unknown_token`` (403), or ``bad_request`` (400) for a cursor
@@ -737,6 +738,7 @@ class Table(Generic[StateT]):
             "etag": self._etag(seat),
             "words": words(lang),
             **self.game.extras(self.state),
+            **self.game.seat_extras(self.game.view(self.state, seat), self.names, lang),
         }
 
     def _pressed(self) -> list[list[Any]]:

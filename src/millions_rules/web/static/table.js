@@ -28,7 +28,9 @@
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
  *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
- *   winners?: number[] | null, summary?: Summary | null, target?: number | null}} Update
+ *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
+ *   pressed?: [number, number | null][], offer_lines?: Record<string, string>,
+ *   deadline?: number | null, etag?: string}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -320,6 +322,7 @@ function render() {
     byId("target").hidden = true;
     byId("summary").hidden = true;
     byId("mine").hidden = true;
+    byId("talk").hidden = true;
     renderTorrakuBoard(tk);
     renderTorrakuActions(tk);
     renderTorrakuPlayers(tk);
@@ -333,6 +336,7 @@ function render() {
     renderBoard(view);
     renderMine(view);
     renderActions(view);
+    renderTalk(view);
     renderPlayers(view);
     renderSummary(last.summary ?? null);
     renderEnd(view);
@@ -528,6 +532,227 @@ function payForm(seat, view) {
     act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) / unit });
   });
   return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
+}
+
+// -- negotiation: talk, whispers, claims, offers and the leader's press (R-DEAL, R-TALK) --
+
+/** The event types the talk panel lists (its lines are the log's). */
+const TALK_EVENTS = new Set(["said", "pressed", "offer_made", "offer_accepted", "offer_declined", "offer_withdrawn", "offer_lapsed", "claim_judged"]);
+/** @type {Role[]} The roles a player may claim (R-TALK-2), in the order of R-COMP-1. */
+const CLAIMS = ["snitch", "brute", "driver", "crook", "mastermind"];
+/** @type {number | null} The timer that redraws the pressed player's countdown. */
+let pressTimer = null;
+
+/**
+ * A select's options replaced, keeping the chosen value where it is still offered.
+ * @param {HTMLSelectElement} select @param {[string, string][]} options
+ */
+function setOptions(select, options) {
+  const chosen = select.value;
+  const same = select.options.length === options.length
+    && options.every(([value, text], i) => select.options[i].value === value && select.options[i].text === text);
+  if (!same) select.replaceChildren(...options.map(([value, text]) => el("option", { value }, [text])));
+  if (options.some(([value]) => value === chosen)) select.value = chosen;
+}
+
+/** The panel's widgets, made once so that what a player types survives every update. */
+function buildTalk() {
+  const box = byId("talk");
+  if (box.dataset.built === "1") return;
+  box.dataset.built = "1";
+  const input = el("input", { id: "say-text", type: "text", maxlength: "280" });
+  const sayTo = el("select", { id: "say-to" });
+  const claim = el("select", { id: "say-claim" });
+  const send = el("button", { type: "button", id: "say-button" }, []);
+  const offerTo = el("select", { id: "offer-to" });
+  const decider = el("select", { id: "offer-decider" });
+  const decision = el("select", { id: "offer-decision" });
+  const amount = el("input", { id: "offer-amount", type: "number" });
+  const secret = el("input", { id: "offer-private", type: "checkbox" });
+  const make = el("button", { type: "button", id: "offer-button" }, []);
+  const target = el("select", { id: "press-target" });
+  const press = el("button", { type: "button", id: "press-button" }, []);
+  send.addEventListener("click", sendMessage);
+  input.addEventListener("keydown", (event) => { if (/** @type {KeyboardEvent} */ (event).key === "Enter") sendMessage(); });
+  make.addEventListener("click", makeOffer);
+  press.addEventListener("click", () => {
+    const seat = last?.view.seat;
+    if (seat === null || seat === undefined) return;
+    act({ type: "press", player: seat, target: Number(/** @type {HTMLSelectElement} */ (target).value) });
+  });
+  offerTo.addEventListener("change", () => { if (last) renderTalk(last.view); });
+  decider.addEventListener("change", () => { if (last) renderTalk(last.view); });
+  const details = el("details", { id: "talk-details", open: "" }, [
+    el("summary", { id: "talk-title" }, []),
+    el("p", { id: "press-banner", class: "press", role: "status", hidden: "" }, []),
+    el("div", { id: "offers-box" }, [el("h3", { id: "offers-title" }, []), el("ul", { id: "offers" }, [])]),
+    el("ul", { id: "chat" }, []),
+    el("div", { class: "say", id: "say-form" }, [input, el("span", { id: "say-to-label" }, []), sayTo, claim, send]),
+    el("div", { class: "offer", id: "offer-form" }, [
+      el("h3", { id: "offer-title" }, []),
+      el("span", { id: "offer-to-label" }, []), offerTo, decider, decision,
+      el("label", {}, [el("span", { id: "offer-amount-label" }, []), " ", amount]),
+      el("label", { id: "offer-private-label" }, [secret, el("span", {}, [])]),
+      make,
+    ]),
+    el("div", { class: "press", id: "press-form" }, [target, press]),
+  ]);
+  box.replaceChildren(details);
+}
+
+/** @param {string} id @returns {HTMLInputElement} */
+function inputOf(id) {
+  return /** @type {HTMLInputElement} */ (byId(id));
+}
+
+/** @param {string} id @returns {HTMLSelectElement} */
+function selectOf(id) {
+  return /** @type {HTMLSelectElement} */ (byId(id));
+}
+
+/** Send what the player typed, to the table or to one player, with the role claimed. */
+function sendMessage() {
+  const seat = last?.view.seat;
+  if (seat === null || seat === undefined) return;
+  const text = inputOf("say-text").value.trim();
+  const to = selectOf("say-to").value;
+  const claim = selectOf("say-claim").value;
+  if (text === "" && claim === "") return;
+  act({ type: "say", player: seat, text, to: to === "" ? null : Number(to), claim: claim === "" ? null : /** @type {Role} */ (claim) });
+  inputOf("say-text").value = "";
+  selectOf("say-claim").value = "";
+}
+
+/** Offer the deal the composer shows (R-DEAL-1). */
+function makeOffer() {
+  const seat = last?.view.seat;
+  if (seat === null || seat === undefined) return;
+  const to = Number(selectOf("offer-to").value);
+  const decider = selectOf("offer-decider").value === "me" ? seat : to;
+  const decision = selectOf("offer-decision").value;
+  const slot = decision.startsWith("slot:") ? Number(decision.slice(5)) : null;
+  act({
+    type: "offer", player: seat, to, decider, amount: Number(inputOf("offer-amount").value) / moneyUnit(),
+    leave: decision !== "stay", slot, private: inputOf("offer-private").checked,
+  });
+}
+
+/** Whether ``seat`` still has a character in the round. @param {PlayerView} view @param {number} seat */
+function inRound(view, seat) {
+  return view.characters.some((c) => c.player === seat && c.status !== "taken_back");
+}
+
+/** @param {PlayerView} view */
+function renderTalk(view) {
+  const box = byId("talk");
+  const seat = view.seat;
+  box.hidden = seat === null || view.phase === "game_over";
+  if (seat === null || last === null) return;
+  buildTalk();
+  const update = last;
+  byId("talk-title").textContent = t("web.talk.title");
+  const players = view.cash.map((_, p) => p);
+  const others = players.filter((p) => p !== seat);
+  const privateTalk = view.config.private_talk !== false;
+  const privateOffers = view.config.private_offers !== false;
+  // The chat: every line of talk, press and deal this seat may see (the log's words).
+  const lines = [];
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    if (!TALK_EVENTS.has(event.type)) continue;
+    const whisper = (event.type === "said" && event.to !== null) || ("offer" in event && event.offer.private);
+    lines.push(el("li", { class: whisper ? "whisper" : "", "data-event": event.type }, [log[i] ?? ""]));
+  }
+  const chat = byId("chat");
+  chat.replaceChildren(...(lines.length ? lines : [el("li", { class: "muted" }, [t("web.talk.empty")])]));
+  chat.scrollTop = chat.scrollHeight;
+  // Talk: to everyone, or to one player where the table allows private talk (R-TALK-1).
+  inputOf("say-text").placeholder = t("web.talk.placeholder");
+  byId("say-to-label").textContent = t("web.talk.to");
+  const sayTo = selectOf("say-to");
+  setOptions(sayTo, [["", t("web.talk.everyone")], ...(privateTalk ? others.map((p) => /** @type {[string, string]} */ ([String(p), nameOf(p)])) : [])]);
+  sayTo.hidden = !privateTalk;
+  byId("say-to-label").hidden = !privateTalk;
+  setOptions(selectOf("say-claim"), [["", t("web.talk.no_claim")], ...CLAIMS.map((r) => /** @type {[string, string]} */ ([r, t("web.talk.claim", { role: t(`role.${r}`) })]))]);
+  byId("say-button").textContent = t("web.talk.send");
+  // Open offers in sight: accept or decline those made to me, withdraw mine (R-DEAL-2, R-DEAL-3).
+  byId("offers-title").textContent = t("web.offer.open");
+  const offers = view.offers ?? [];
+  const linesOf = update.offer_lines ?? {};
+  const rows = offers.map((offer) => {
+    const buttons = [];
+    for (const action of view.legal_actions) {
+      if (!("offer" in action) || action.offer !== offer.id) continue;
+      if (action.type === "accept_offer") buttons.push(actionButton(t("web.offer.accept"), action, true));
+      if (action.type === "decline_offer") buttons.push(actionButton(t("web.offer.decline"), action));
+      if (action.type === "withdraw_offer") buttons.push(actionButton(t("web.offer.withdraw"), action));
+    }
+    return el("li", { class: offer.private ? "whisper" : "", "data-offer": offer.id }, [el("span", {}, [linesOf[offer.id] ?? offer.id]), ...buttons]);
+  });
+  byId("offers").replaceChildren(...(rows.length ? rows : [el("li", { class: "muted" }, [t("web.offer.none")])]));
+  byId("offers-box").hidden = view.phase !== "negotiation" && offers.length === 0;
+  // The composer: to whom, who decides and is paid, what they do, how much (R-DEAL-1).
+  const negotiating = view.phase === "negotiation" && inRound(view, seat);
+  const partners = others.filter((p) => inRound(view, p));
+  const form = byId("offer-form");
+  form.hidden = !negotiating || partners.length === 0;
+  byId("offer-title").textContent = t("web.offer.title");
+  byId("offer-to-label").textContent = t("web.offer.to");
+  setOptions(selectOf("offer-to"), partners.map((p) => [String(p), nameOf(p)]));
+  setOptions(selectOf("offer-decider"), [["them", t("web.offer.they_decide")], ["me", t("web.offer.i_decide")]]);
+  const to = Number(selectOf("offer-to").value);
+  const decider = selectOf("offer-decider").value === "me" ? seat : to;
+  /** @type {[string, string][]} */
+  const decisions = [["leave", t("web.offer.leave")], ["stay", t("web.offer.stay")]];
+  const hidden = view.characters.filter((c) => c.player === decider && c.status === "hidden");
+  if (view.cash.length === 3 && hidden.length > 1) {
+    for (const c of hidden) decisions.push([`slot:${c.position}`, t("web.offer.take_back", { number: String(c.position + 1) })]);
+  }
+  setOptions(selectOf("offer-decision"), decisions);
+  const amount = inputOf("offer-amount");
+  const unit = moneyUnit();
+  const payer = decider === seat ? to : seat;
+  amount.min = String(unit);
+  amount.step = String(unit);
+  amount.max = String(Math.max(1, view.cash[payer] ?? 1) * unit);
+  if (amount.value === "") amount.value = String(unit);
+  byId("offer-amount-label").textContent = t("web.amount");
+  const secret = byId("offer-private-label");
+  secret.hidden = !privateOffers;
+  if (!privateOffers) inputOf("offer-private").checked = false;
+  const secretText = secret.querySelector("span");
+  if (secretText) secretText.textContent = t("web.offer.private");
+  byId("offer-button").textContent = t("web.offer.make");
+  // The leader's press of an undecided player (R-TALK-LEADER).
+  const undecided = others.filter((p) => view.awaiting.includes(p) && !view.decided[p]);
+  const pressForm = byId("press-form");
+  pressForm.hidden = view.phase !== "negotiation" || view.leader !== seat || undecided.length === 0;
+  setOptions(selectOf("press-target"), undecided.map((p) => [String(p), nameOf(p)]));
+  byId("press-button").textContent = t("web.press.button");
+  renderPress();
+}
+
+/** The pressed player's countdown, redrawn each second while it runs (R-TALK-LEADER). */
+function renderPress() {
+  const banner = document.getElementById("press-banner");
+  const seat = last?.view.seat;
+  if (banner === null || seat === null || seat === undefined || last === null) return;
+  const mine = (last.pressed ?? []).find(([pressed]) => pressed === seat);
+  if (mine === undefined || last.view.phase !== "negotiation") {
+    banner.hidden = true;
+    if (pressTimer !== null) { clearInterval(pressTimer); pressTimer = null; }
+    return;
+  }
+  const [, until] = mine;
+  banner.hidden = false;
+  if (until === null) {
+    banner.textContent = t("web.press.you.no_clock");
+    return;
+  }
+  const seconds = Math.max(0, Math.ceil(until - Date.now() / 1000));
+  banner.textContent = t("web.press.you", { seconds: String(seconds) });
+  banner.dataset.seconds = String(seconds);
+  if (pressTimer === null) pressTimer = window.setInterval(renderPress, 1000);
 }
 
 /** @param {SeenCharacter} c */
