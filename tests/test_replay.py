@@ -50,13 +50,35 @@ def states_by_replay(table: Table) -> list[Any]:
     return [game.replay(config, actions[:k]) for k in range(len(actions) + 1)]
 
 
+def seen_states(table: Table, seat: int | None) -> list[Any]:
+    """The states that make a step of ``seat``'s replay: every state but those whose view
+    is the last step's (an action the seat did not see: another pair's private offer or
+    whisper, R-DEAL-4, R-TALK-1)."""
+    rules = get_game(table.game.name)
+    kept: list[Any] = []
+    last: Any = None
+    cursor = 0
+    for state in states_by_replay(table):
+        seen = json.loads(rules.to_json(rules.view(state, seat, since=cursor)))
+        bare = {k: v for k, v in seen.items() if k not in ("events", "first_event")}
+        if seen["events"] or bare != last:
+            kept.append(state)
+            cursor, last = seen["first_event"] + len(seen["events"]), bare
+    return kept
+
+
 @pytest.mark.parametrize(("game", "players", "seed"), [("millions", 4, 5), ("torraku", 3, 2)])
 def test_each_step_is_the_seats_view(game: str, players: int, seed: int) -> None:
-    """For each step and seat (and everyone), the page gets exactly that seat's view then."""
+    """For each step and seat (and everyone), the page gets exactly that seat's view then;
+    an action the seat did not see makes no step (R-DEAL-4, R-TALK-1)."""
     table = finished(game, players, seed)
-    states = states_by_replay(table)
     rules = get_game(game)
     for seat in [*range(players), None]:
+        states = seen_states(table, seat)
+        if game == "millions":  # every rule action makes a step, talk it sees too
+            assert len(states) >= table.state.rule_version + 1
+        else:
+            assert len(states) == rules.version(table.state) + 1
         document = replay(table.game, table.state, seat, table.names)
         assert document["format"] == REPLAY_FORMAT and document["seat"] == seat
         assert len(document["steps"]) == len(states)
@@ -193,7 +215,7 @@ def test_each_steps_summary_is_the_heist_summary_of_that_state() -> None:
     table = finished("millions", 4, 9)
     document = replay(table.game, table.state, None, table.names)
     answer = file_replay(document, "en")
-    states = states_by_replay(table)
+    states = seen_states(table, None)
     assert [s["summary"] for s in answer["steps"]] == [heist_summary(s) for s in states]
 
 

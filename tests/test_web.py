@@ -269,7 +269,9 @@ class TestWords:
         plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
         wings = (millions_page, torraku_page)
         teach = {text.id for text in TEACH_WORDS} | {
-            text.id for wing in wings for text in (*wing.RULES, *wing.WORDS)
+            text.id
+            for wing in wings
+            for text in (*wing.RULES, *wing.WORDS, *getattr(wing, "TALK_WORDS", ()))
         }
         rules = {"web.rules.millions", "web.rules.torraku"}
         assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules
