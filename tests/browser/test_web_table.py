@@ -273,7 +273,9 @@ class Page:
             card = words(self.lang)["web.card_of"].split("{player}")[1].split("{number}")[0]
             three = len(view["cash"]) == 3
             assert all((card in text) == three for text in shown["seenLabels"]), shown
-        offered = [a for a in view["legal_actions"] if a["type"] != "pay"]
+        # Payments have their form; answers to offers are in the negotiation panel.
+        answers = ("pay", "accept_offer", "decline_offer", "withdraw_offer")
+        offered = [a for a in view["legal_actions"] if a["type"] not in answers]
         assert shown["buttons"] == offered, f"{self.name}: the buttons are not the legal actions"
         assert shown["log"] == update["log"], f"{self.name}: the log differs from the view's"
         assert shown["cash"] == view["cash"]

@@ -584,7 +584,6 @@ function buildTalk() {
   decider.addEventListener("change", () => { if (last) renderTalk(last.view); });
   const details = el("details", { id: "talk-details", open: "" }, [
     el("summary", { id: "talk-title" }, []),
-    el("p", { id: "press-banner", class: "press", role: "status", hidden: "" }, []),
     el("div", { id: "offers-box" }, [el("h3", { id: "offers-title" }, []), el("ul", { id: "offers" }, [])]),
     el("ul", { id: "chat" }, []),
     el("div", { class: "say", id: "say-form" }, [input, el("span", { id: "say-to-label" }, []), sayTo, claim, send]),
@@ -732,11 +731,20 @@ function renderTalk(view) {
   renderPress();
 }
 
-/** The pressed player's countdown, redrawn each second while it runs (R-TALK-LEADER). */
+/**
+ * The pressed player's countdown, redrawn each second while it runs (R-TALK-LEADER). It
+ * heads the seat's move, where a phone shows it without scrolling.
+ */
 function renderPress() {
-  const banner = document.getElementById("press-banner");
+  let banner = document.getElementById("press-banner");
+  const moves = byId("actions");
+  if (banner === null || banner.parentElement !== moves) {
+    banner?.remove();
+    banner = el("p", { id: "press-banner", class: "press", role: "status", hidden: "" }, []);
+    moves.prepend(banner);
+  }
   const seat = last?.view.seat;
-  if (banner === null || seat === null || seat === undefined || last === null) return;
+  if (seat === null || seat === undefined || last === null) return;
   const mine = (last.pressed ?? []).find(([pressed]) => pressed === seat);
   if (mine === undefined || last.view.phase !== "negotiation") {
     banner.hidden = true;

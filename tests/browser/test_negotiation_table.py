@@ -1,0 +1,257 @@
+"""Negotiation at the web table in real browsers: three people, three Chromium windows.
+
+Three people (Ana, Bruno and Carmen, each in a browser of their own) whisper, claim a
+role, make, decline and settle deals, and the leader presses a player, then they play on
+to the end of the game (R-DEAL, R-TALK, R-TALK-LEADER). The test checks exact outcomes:
+an accepted deal moves exactly its amount (R-DEAL-2), a whisper and a private offer never
+show in the third window (R-TALK-1, R-DEAL-4), the pressed player sees a countdown. Run by
+``nox -s web`` (``MILLIONS_BROWSER_TESTS``); screenshots go to ``docs/_static/web/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("selenium")
+
+from selenium.webdriver import Chrome, ChromeOptions
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
+
+from .test_web_table import CHROMEDRIVER, CHROMIUM, FLAGS, MAX_CLICKS, Page, Server
+
+pytestmark = pytest.mark.skipif(
+    not __import__("os").environ.get("MILLIONS_BROWSER_TESTS"), reason="run by nox -s web"
+)
+
+#: A small phone's screen: the role buttons must be above its fold.
+SMALL_PHONE = (360, 740)
+#: A tall window of a phone's width, so that a screenshot holds the whole page.
+TALL = (412, 1600)
+
+
+@pytest.fixture
+def windows() -> Iterator[Callable[[tuple[int, int]], WebDriver]]:
+    """Headless Chromium windows of a given size, each with a fresh profile."""
+    opened: list[WebDriver] = []
+    profiles: list[str] = []
+
+    def open_one(size: tuple[int, int]) -> WebDriver:
+        options = ChromeOptions()
+        for flag in FLAGS:
+            options.add_argument(flag)
+        profile = tempfile.mkdtemp(prefix="millions-chromium-")
+        profiles.append(profile)
+        options.add_argument(f"--user-data-dir={profile}")
+        metrics = {"width": size[0], "height": size[1], "pixelRatio": 1}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+        options.binary_location = CHROMIUM
+        driver = Chrome(service=Service(CHROMEDRIVER), options=options)
+        opened.append(driver)
+        return driver
+
+    yield open_one
+    for driver in opened:
+        driver.quit()
+    for profile in profiles:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def chat(page: Page) -> list[str]:
+    """The lines of the page's talk panel."""
+    return [item.text for item in page.driver.find_elements(By.CSS_SELECTOR, "#chat li")]
+
+
+def offers(page: Page) -> list[str]:
+    """The ids of the open offers the page lists."""
+    found = page.driver.find_elements(By.CSS_SELECTOR, "#offers li[data-offer]")
+    return [item.get_attribute("data-offer") or "" for item in found]
+
+
+def side(page: Page, act: Callable[[], None], what: str) -> None:
+    """Do something that adds to the log but not to the version (talk, an offer)."""
+    before = len(page.log())
+    act()
+    page.wait(lambda: len(page.log()) > before or page.notice() != "", what)
+    assert page.notice() == "", f"{page.name}: refused: {page.notice()}"
+
+
+def say(page: Page, text: str, to: str | None = None, claim: str | None = None) -> None:
+    driver = page.driver
+    box = driver.find_element(By.ID, "say-text")
+    box.clear()
+    box.send_keys(text)
+    Select(driver.find_element(By.ID, "say-to")).select_by_value("" if to is None else to)
+    Select(driver.find_element(By.ID, "say-claim")).select_by_value(claim or "")
+    side(page, driver.find_element(By.ID, "say-button").click, f"the message {text!r}")
+
+
+def offer(
+    page: Page, to: int, amount: int, *, me: bool, decision: str, private: bool
+) -> None:
+    driver = page.driver
+    Select(driver.find_element(By.ID, "offer-to")).select_by_value(str(to))
+    Select(driver.find_element(By.ID, "offer-decider")).select_by_value("me" if me else "them")
+    Select(driver.find_element(By.ID, "offer-decision")).select_by_value(decision)
+    field = driver.find_element(By.ID, "offer-amount")
+    field.clear()
+    field.send_keys(str(amount))
+    box = driver.find_element(By.ID, "offer-private")
+    if box.is_selected() != private:
+        box.click()
+    side(page, driver.find_element(By.ID, "offer-button").click, "the offer")
+
+
+def answer(page: Page, offer_id: str, kind: str) -> None:
+    """Click Accept, Decline or Withdraw (``kind``) of an open offer."""
+    button = page.driver.find_element(
+        By.CSS_SELECTOR, f'#offers li[data-offer="{offer_id}"] button[data-action*="{kind}"]'
+    )
+    side(page, button.click, f"{kind} of {offer_id}")
+
+
+def decide(page: Page, kind: str) -> bool:
+    """Click the page's first button of ``kind``; whether there was one."""
+    for button in page.buttons():
+        if f'"type":"{kind}"' in (button.get_attribute("data-action") or "").replace(" ", ""):
+            page.click(button)
+            return True
+    return False
+
+
+def in_sync(pages: list[Page]) -> list[dict[str, Any]]:
+    return [page.synced() for page in pages]
+
+
+def test_three_people_negotiate_to_the_end(
+    windows: Callable[[tuple[int, int]], WebDriver],
+) -> None:
+    """R-DEAL-1..4, R-TALK-1..2, R-TALK-LEADER: three people in separate browsers whisper,
+    claim, make, decline and settle deals, and press, in the first negotiation; then they
+    play the game to its end. Exact outcomes: the accepted deal moved exactly 2M from the
+    payer to the decider and made the decider stay; the whisper and the private offer
+    never showed in the third window; the pressed player saw the countdown."""
+    server = Server("--players", "3", "--bots", "0", "--seed", "29", "--turn-seconds", "600")
+    try:
+        ana = Page(windows(TALL), server, server.token("Ana"), "Ana")
+        bruno = Page(windows(TALL), server, server.token("Bruno"), "Bruno")
+        carmen = Page(windows(SMALL_PHONE), server, server.token("Carmen"), "Carmen")
+        people = [ana, bruno, carmen]
+        in_sync(people)
+        for page in people:  # planning: each lays two characters (R-3P-1)
+            assert decide(page, "choose")
+        updates = in_sync(people)
+        view = updates[0]["view"]
+        assert view["phase"] == "negotiation"
+        # The role buttons are above a small phone's fold, the panel below them.
+        top = carmen.driver.execute_script(
+            "return document.getElementById('action-buttons').getBoundingClientRect().top"
+        )
+        assert top < SMALL_PHONE[1] - 60, f"the role buttons start at {top}px"
+        assert carmen.driver.find_element(By.ID, "talk").is_displayed()
+        cash = list(view["cash"])
+
+        # R-TALK-1: Ana whispers to Bruno; Carmen never sees it.
+        say(ana, "Bruno, I sent the Driver. Leave and I pay.", to="1")
+        # R-TALK-2: Carmen claims the Brute to the table.
+        say(carmen, "Nobody touches me.", claim="brute")
+        in_sync(people)
+        whisper = "Bruno, I sent the Driver"
+        assert any(whisper in line for line in chat(bruno))
+        assert any(whisper in line for line in chat(ana))
+        assert not any(whisper in line for line in chat(carmen) + carmen.log())
+        claim = [line for line in chat(ana) if "Nobody touches me." in line]
+        assert claim and "Brute" in claim[0]
+
+        # R-DEAL-1, R-DEAL-3, R-DEAL-4: Ana offers Bruno 1M in private to leave; he declines.
+        offer(ana, 1, 1, me=False, decision="leave", private=True)
+        in_sync(people)
+        private = offers(bruno)
+        assert len(private) == 1 and private[0].startswith("private-")
+        assert offers(carmen) == []
+        bruno.driver.execute_script("window.scrollTo(0, 0)")
+        bruno.shoot("negotiation-panel")
+        answer(bruno, private[0], "decline_offer")
+        in_sync(people)
+        assert offers(bruno) == offers(ana) == []
+
+        # R-DEAL-1, R-DEAL-2: Bruno offers Carmen, in public, to stay for 2M (Bruno decides
+        # and is paid); Carmen sees it and accepts: Bruno stays, 2M move, nothing else.
+        offer(bruno, 2, 2, me=True, decision="stay", private=False)
+        in_sync(people)
+        public = offers(carmen)
+        assert len(public) == 1 and public[0].startswith("public-")
+        assert offers(ana) == public  # a public offer is in everyone's sight
+        before = carmen.version()
+        carmen.driver.find_element(
+            By.CSS_SELECTOR, f'#offers li[data-offer="{public[0]}"] button[data-action*="accept"]'
+        ).click()
+        carmen.wait(lambda: carmen.version() != before, "the deal to settle")
+        updates = in_sync(people)
+        view = updates[0]["view"]
+        moved = [after - was for after, was in zip(view["cash"], cash, strict=True)]
+        assert moved == [0, 2, -2]
+        assert view["decided"] == [False, True, False]
+
+        # R-TALK-LEADER: the leader presses an undecided player, who sees a countdown.
+        leader = view["leader"]
+        target = next(seat for seat in (0, 2) if seat != leader)
+        pressing, pressed = people[leader], people[target]  # Bruno may press, decided or not
+        Select(pressing.driver.find_element(By.ID, "press-target")).select_by_value(str(target))
+        side(pressing, pressing.driver.find_element(By.ID, "press-button").click, "the press")
+        in_sync(people)
+        banner = pressed.driver.find_element(By.ID, "press-banner")
+        pressed.wait(banner.is_displayed, "the countdown")
+        first = int(banner.get_attribute("data-seconds") or "0")
+        assert 0 < first <= 30
+        pressed.wait(
+            lambda: int(banner.get_attribute("data-seconds") or "0") < first, "the countdown to run"
+        )
+        assert not any(
+            page.driver.find_element(By.ID, "press-banner").is_displayed()
+            for page in people
+            if page is not pressed
+        )
+        pressed.driver.execute_script("window.scrollTo(0, 0)")
+        where = pressed.driver.execute_script(
+            "return document.getElementById('press-banner').getBoundingClientRect().bottom"
+        )
+        assert where < SMALL_PHONE[1], "the countdown is below the fold"
+        pressed.shoot("negotiation-pressed")
+        # The others decide: the round goes on to its heist.
+        for page in people:
+            decide(page, "stay")
+
+        # The rest of the game: each person lays characters, stays, names a role.
+        for _ in range(MAX_CLICKS):
+            updates = in_sync(people)
+            if updates[0]["view"]["phase"] == "game_over":
+                break
+            acted = False
+            for page in people:
+                acted = any(decide(page, kind) for kind in ("denounce", "choose", "stay"))
+                if acted:
+                    break
+            assert acted, [u["view"]["awaiting"] for u in updates]
+            time.sleep(0)
+        else:  # pragma: no cover - a game that does not end
+            raise AssertionError("the game did not end")
+        for page in people:
+            end = page.driver.find_element(By.ID, "end")
+            page.wait(end.is_displayed, "the end screen")
+            assert not page.driver.find_element(By.ID, "talk").is_displayed()
+        # The end: every claim judged true or false (R-TALK-2), and still no whisper seen.
+        final = carmen.synced()
+        assert any("Nobody touches me." in line for line in final["log"])
+        assert not any(whisper in line for line in final["log"])
+        ana.shoot("negotiation-end")
+    finally:
+        server.stop()
