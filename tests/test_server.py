@@ -504,7 +504,7 @@ class TestDeadlines:
         # In negotiation the bots' window ends first (they decide), then seat 0's time.
         assert resumed.clock.window_end == deadline < (resumed.clock.turn or 0)
         asyncio.run(again._timeout(resumed, deadline + 1))
-        assert resumed.bots == (1, 2) and resumed.game.due(resumed.state) == (0,)
+        assert list(resumed.bots) == [1, 2] and resumed.game.due(resumed.state) == (0,)
         assert resumed.deadline is not None
         asyncio.run(again._timeout(resumed, resumed.deadline + 1))
         assert resumed.bots == (0, 1, 2) and resumed.game.is_over(resumed.state)

@@ -60,13 +60,13 @@ class World:
     def token(self, seat: int) -> str:
         return self.table.seat_token(seat)
 
-    async def update(self, seat: int) -> httpx.Response:
+    async def update(self, seat: int) -> Any:
         return await self.http.get("/api/update", headers=bearer(self.token(seat)))
 
     async def view(self, seat: int) -> Any:
         return (await self.update(seat)).json()
 
-    async def act(self, seat: int, action: object, version: int | None = None) -> httpx.Response:
+    async def act(self, seat: int, action: object, version: int | None = None) -> Any:
         if version is None:
             version = (await self.view(seat))["version"]
         return await self.http.post(

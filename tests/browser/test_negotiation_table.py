@@ -94,9 +94,7 @@ def say(page: Page, text: str, to: str | None = None, claim: str | None = None) 
     side(page, driver.find_element(By.ID, "say-button").click, f"the message {text!r}")
 
 
-def offer(
-    page: Page, to: int, amount: int, *, me: bool, decision: str, private: bool
-) -> None:
+def offer(page: Page, to: int, amount: int, *, me: bool, decision: str, private: bool) -> None:
     driver = page.driver
     Select(driver.find_element(By.ID, "offer-to")).select_by_value(str(to))
     Select(driver.find_element(By.ID, "offer-decider")).select_by_value("me" if me else "them")

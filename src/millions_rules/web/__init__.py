@@ -14,13 +14,14 @@ from ._app import create_app
 from ._serve import serve
 from ._server import MAX_TABLES, Server
 from ._store import ActionRow, Store, StoreError, TableRow, open_store
-from ._table import NAMES, Table, TableError
+from ._table import NAMES, Clock, Table, TableError
 from ._words import words
 
 __all__ = [
     "MAX_TABLES",
     "NAMES",
     "ActionRow",
+    "Clock",
     "Server",
     "Store",
     "StoreError",

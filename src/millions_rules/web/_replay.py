@@ -114,11 +114,10 @@ def replay(
     for step in _states(game, state):
         text = game.to_json(game.view(step, seat, cursor))
         seen = json.loads(text)
-        if not seen["events"]:
+        if not seen["events"] and _bare(seen) == last:
             # An action this seat did not see (another pair's private exchange) makes
             # no step: its view is the last one's.
-            if _bare(seen) == last:
-                continue
+            continue
         size += len(text)
         if size > limit:
             raise ReplayError(f"this replay is larger than {limit} bytes", "too_large")

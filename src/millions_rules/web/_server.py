@@ -267,9 +267,16 @@ class Server:
             raise TableError("bot_delay must be a number", "bad_request", 400)
         if type(max_timeouts) is not int:
             raise TableError("max_timeouts must be a whole number", "bad_request", 400)
-        for name, value in (("press_seconds", press_seconds), ("talk_window", talk_window)):
-            if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)):
-                raise TableError(f"{name} must be a number", "bad_request", 400)
+        pressing: float = 30.0
+        if press_seconds is not None:
+            if not isinstance(press_seconds, (int, float)) or isinstance(press_seconds, bool):
+                raise TableError("press_seconds must be a number", "bad_request", 400)
+            pressing = press_seconds
+        window: float | None = None
+        if talk_window is not None:
+            if not isinstance(talk_window, (int, float)) or isinstance(talk_window, bool):
+                raise TableError("talk_window must be a number", "bad_request", 400)
+            window = talk_window
         try:
             config = rules.config(players, seed, dict(options))
         except (ValueError, TypeError) as error:  # ConfigError is a ValueError
@@ -282,8 +289,8 @@ class Server:
             turn_seconds=turn_seconds,
             max_timeouts=max_timeouts,
             bot_delay=bot_delay,
-            press_seconds=30.0 if press_seconds is None else press_seconds,  # type: ignore[arg-type]
-            talk_window=talk_window,  # type: ignore[arg-type]
+            press_seconds=pressing,
+            talk_window=window,
         )
         return table
 

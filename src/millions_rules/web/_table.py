@@ -146,8 +146,9 @@ class Clock:
 
         def when(key: str) -> float | None:
             at = value.get(key)
-            ok = isinstance(at, (int, float)) and not isinstance(at, bool)
-            return float(at) if ok else None
+            if isinstance(at, (int, float)) and not isinstance(at, bool):
+                return float(at)
+            return None
 
         press = value.get("press")
         pairs: list[tuple[int, float]] = []
@@ -615,22 +616,19 @@ class Table(Generic[StateT]):
         window: float | None = None
         passed = False
         if game.talking(state):
-            if (
+            begins = (
                 clock.window is None
                 or not game.talking(old)
                 or game.round_of(old) != game.round_of(state)
-            ):
-                window = now
-            elif not fresh and self._spoke_in_public(old, state):
-                window = now
+            )
+            if begins or (not fresh and self._spoke_in_public(old, state)):
+                window = now  # negotiation began, or a public message, offer or press
             else:
                 window, passed = clock.window, clock.passed
-            if not passed and window + self._window_length(waiting) <= now:
+            if not passed and window is not None and window + self._window_length(waiting) <= now:
                 passed = True
         held = bool(waiting) and bool(people) and window is not None and not passed
-        window_end = (
-            window + self._window_length(waiting) if held and window is not None else None
-        )
+        window_end = window + self._window_length(waiting) if held and window is not None else None
         bot: float | None = None
         if self.bot_delay > 0 and waiting and not held:
             bot = now + self.bot_delay if fresh or timed or clock.bot is None else clock.bot
@@ -839,7 +837,7 @@ class Table(Generic[StateT]):
             )
         if isinstance(parsed, self.game.page.refused):
             raise TableError(
-                "this table takes no deals or table talk yet", "not_at_this_table", 409
+                "this table does not take this kind of action", "not_at_this_table", 409
             )
         try:
             state = self.game.apply(self.state, parsed, seat)
