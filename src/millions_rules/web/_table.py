@@ -980,6 +980,8 @@ class Table(Generic[StateT]):
         state = self.state
         clock = self._clock
         due = self.game.due(state)
+        if self.deadline is not None:
+            now = max(now, self.deadline)  # asked early: as at the deadline
         release = clock.passed or (clock.window_end is not None and clock.window_end <= now)
         # A pressed seat whose short time ran out (R-TALK-LEADER): its default alone (a
         # bot pressed may decide at once).
