@@ -121,7 +121,7 @@ class Clock:
 
     @property
     def deadline(self) -> float | None:
-        """The earliest of the times above: when the server acts next."""
+        """The earliest of the times above, when the server acts next."""
         times = [t for t in (self.turn, self.bot, self.window_end) if t is not None]
         times += [t for _, t in self.press]
         return min(times) if times else None
@@ -243,7 +243,7 @@ class Table(Generic[StateT]):
         talk_window: In a phase of talk (Millions' negotiation), how long the bots wait
             for the people before they decide, in seconds from its start or from the last
             public message or offer; ``None``: the bots' own ``talk_window``
-            (:attr:`RuleBot.talk_window <millions_rules.bots.RuleBot.talk_window>`).
+            (``RuleBot.talk_window``, 20 seconds).
         table_id: The table's id (a new random one by default).
 
     >>> from millions_rules import GameConfig
@@ -551,15 +551,14 @@ class Table(Generic[StateT]):
 
     @property
     def version(self) -> int:
-        """The version every seat sees and sends back with an action: the game's count of
-        rule actions (:meth:`~millions_rules.web.WebGame.public_version`; Millions'
-        :attr:`~millions_rules.GameState.rule_version`). Talk and offers do not change it,
+        """The version every seat sees and sends back with an action, the game's count of
+        rule actions (Millions' :attr:`~millions_rules.GameState.rule_version`). Talk and offers do not change it,
         so a private exchange never shows in it nor makes another seat's action stale."""
         return self.game.public_version(self.state)
 
     @property
     def applied(self) -> int:
-        """How many actions were applied, private ones too: the order of the stored actions
+        """How many actions were applied, private ones too, which orders the stored actions
         (never shown to a seat)."""
         return self.game.version(self.state)
 
@@ -655,7 +654,7 @@ class Table(Generic[StateT]):
 
     @property
     def clock(self) -> Clock:
-        """The table's clock: when it acts on its own next, and why."""
+        """The table's clock, which says when it acts on its own next, and why."""
         return self._clock
 
     @property
