@@ -111,14 +111,23 @@ def post(client: Any, base: str, path: str, token: str, **body: Any) -> Any:
     return client.post(f"{base}{path}", json={"token": token, **body}, headers=bearer(token))
 
 
+def by_public_version(row: Any, rows: list[Any]) -> dict[int, tuple[int | None, Any]]:
+    """Stored actions by the version the seats saw after each: the first action to reach
+    a version is the rule action that made it (talk and offers after it keep it)."""
+    table = Table.from_row(row, rows)
+    found: dict[int, tuple[int | None, Any]] = {}
+    for a in rows:
+        found.setdefault(table.public_at(a.version), (a.seat, json.loads(a.action)))
+    return found
+
+
 def stored(db: str, table_id: str) -> tuple[Any, dict[int, tuple[int | None, Any]]]:
-    """The stored row of a table and its actions by version."""
+    """The stored row of a table and its actions by the version the seats saw."""
     store = open_store(db)
     try:
         row = store.table(table_id)
         assert row is not None
-        actions = {a.version: (a.seat, json.loads(a.action)) for a in store.actions(table_id)}
-        return row, actions
+        return row, by_public_version(row, store.actions(table_id))
     finally:
         store.close()
 

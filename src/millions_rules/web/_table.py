@@ -661,12 +661,9 @@ class Table(Generic[StateT]):
     def longest_wait(self) -> float:
         """The longest time the clock may wait from a change to its next move (a deadline
         further away means the system clock jumped back)."""
-        return (
-            (self.turn_seconds or 0.0)
-            + self.bot_delay
-            + self._window_length(list(self._bots))
-            + self.press_seconds
-        )
+        # A press is never longer than the turn; the bots' window may be.
+        window = self._window_length(list(self._bots))
+        return max(self.turn_seconds or 0.0, window) + self.bot_delay
 
     def idle(self, now: float) -> None:
         """The clock's deadline passed with nothing to play: set it again from ``now``."""
