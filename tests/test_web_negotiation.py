@@ -396,3 +396,31 @@ def test_bots_decide_once_the_people_have(tmp_path: Path) -> None:
     table.act(table.seat_token(1), {"type": "stay", "player": 1}, table.version)
     assert table.state.round > 1 or table.state.phase.value != "negotiation"
     assert not any(seat in table.game.due(table.state) for seat in (2, 3))
+
+
+def test_a_late_whisper_does_not_move_the_bots(tmp_path: Path) -> None:
+    """R-TALK-1, R-DEAL-4: a whisper sent after the bots' window ended but before the clock
+    played it changes neither the deadline everyone sees nor when the bots decide (only the
+    clock ends the window)."""
+
+    async def scenario() -> tuple[Any, Any, list[bool], list[bool]]:
+        world = World(tmp_path / "t.sqlite", players=4, bots=[3], seed=3, talk_window=30)
+        try:
+            for seat in (0, 1, 2):
+                got = await world.view(seat)
+                await world.act(seat, _decision(got["actions"]))
+            before = (await world.view(2))["deadline"]
+            world.now += 31  # past the window; the clock has not ticked yet
+            await world.act(0, _json(Say(0, "between us", to=1)))
+            after = (await world.view(2))["deadline"]
+            held = list(world.table.state.decided)
+            await world.server.tick()
+            return before, after, held, list(world.table.state.decided)
+        finally:
+            await world.http.aclose()
+            world.server.store.close()
+
+    before, after, held, decided = asyncio.run(scenario())
+    assert before == after == START + 30
+    assert held == [False, False, False, False]
+    assert decided[3] is True and decided[:3] == [False, False, False]

@@ -624,7 +624,10 @@ class Table(Generic[StateT]):
                 window = now  # negotiation began, or a public message, offer or press
             else:
                 window, passed = clock.window, clock.passed
-            if not passed and window is not None and window + self._window_length(waiting) <= now:
+            # Only the clock ends the window (at its deadline), never a late action: a
+            # private one must not change when the bots decide.
+            ended = window is not None and window + self._window_length(waiting) <= now
+            if timed and ended:
                 passed = True
         held = bool(waiting) and bool(people) and window is not None and not passed
         window_end = window + self._window_length(waiting) if held and window is not None else None
@@ -666,8 +669,9 @@ class Table(Generic[StateT]):
         return max(self.turn_seconds or 0.0, window) + self.bot_delay
 
     def idle(self, now: float) -> None:
-        """The clock's deadline passed with nothing to play: set it again from ``now``."""
-        self._set_clock(self.clock_after(self.state, now))
+        """The clock's deadline passed with nothing to play (or a new table is served): set
+        it again from ``now``."""
+        self._set_clock(self.clock_after(self.state, now, timed=True))
 
     # -- what a client receives ---------------------------------------------------------
 
