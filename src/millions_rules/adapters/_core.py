@@ -42,6 +42,7 @@ __all__ = [
     "same_game",
     "spiel_name",
     "to_document",
+    "variant",
 ]
 
 TableT = TypeVar("TableT")
@@ -350,6 +351,22 @@ def adapter_of(game: object) -> GameAdapter[Any]:
     from ._generic import generic_adapter
 
     return generic_adapter(found)
+
+
+def variant(adapter: GameAdapter[Any], options: Mapping[str, Any]) -> GameAdapter[Any]:
+    """The adapter parts for the turn ``options`` (or a saved table's counters).
+
+    A game whose turn structure has variants gives them with a ``variant(options)``
+    method (Millions: ``negotiation=True``, deals and claims in the action space); for
+    any other game, ``adapter`` itself.
+
+    Raises:
+        ConfigError: If an option of the variants makes no sense.
+    """
+    make: Callable[[Mapping[str, Any]], GameAdapter[Any]] | None = getattr(
+        adapter, "variant", None
+    )
+    return adapter if make is None else make(options)
 
 
 def check_reward(adapter: GameAdapter[Any], reward: object) -> str:
