@@ -123,9 +123,9 @@ class DealCatalogue:
 
     >>> catalogue = DealCatalogue(5)
     >>> len(catalogue.base), len(catalogue)
-    (40, 215)
+    (40, 219)
     >>> catalogue.names[40], catalogue.names[200], catalogue.names[-1]
-    ('offer seat 0: pay me 1M and I stay', 'accept offer from seat 0', 'claim mastermind')
+    ('offer seat 0: pay me 1M and I stay', 'accept offer from seat 0', 'claim crook')
     """
 
     players: int
