@@ -252,8 +252,8 @@ def _until(table: Any, seat: int) -> DealTable:
     return table
 
 
-def _to_negotiation(players: int, seed: int) -> DealTable:
-    table = DealTable.start(GameConfig(players, seed=seed))
+def _to_negotiation(players: int, seed: int, free_moves: int = 2) -> DealTable:
+    table = DealTable.start(GameConfig(players, seed=seed), free_moves)
     roles = list(GameConfig(players).roles)
     while table.state.phase is not Phase.NEGOTIATION:
         moves = table.moves()
@@ -368,3 +368,35 @@ def test_observation_masks_match_the_space() -> None:
             game.step(None)
             continue
         game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_information_states_tell_a_private_offer_from_a_wait_only_to_its_maker() -> None:
+    """Perfect recall with private moves: "wait, then a private offer" and "a private
+    offer, then wait" are two information states of the proposer, and one of every seat
+    but the two parties (R-DEAL-4)."""
+    table = _to_negotiation(5, seed=21, free_moves=3)
+    seat = table.seat
+    assert seat is not None
+    to = (seat + 1) % 5
+    offer = Offer(seat, to, 1, to, True, None, True)
+    first = _until(_until(table.play(Wait(seat)), seat).play(offer), seat)
+    second = _until(_until(table.play(offer), seat).play(Wait(seat)), seat)
+    assert first.state.offers == second.state.offers
+    strings = [
+        (Position(DEALS, first).information(s), Position(DEALS, second).information(s))
+        for s in range(5)
+    ]
+    assert strings[seat][0] != strings[seat][1]
+    for other in range(5):
+        if other not in (seat, to):
+            assert strings[other][0] == strings[other][1]
+    # a world resampled for a third seat holds no private move of others
+    third = (seat + 2) % 5
+    game = pyspiel.load_game(GAME_NAME, {"players": 5, "negotiation": True})
+    state = game.new_initial_state()
+    state._saved = type(state._saved)(DEALS, first)
+    world = state.resample_from_infostate(third, random.Random(1).random)
+    assert world.table.private_moves == ()
+    assert world.information_state_string(third) == state.information_state_string(third)
+    again = game.deserialize_state(state.serialize())
+    assert again.table == first and again.table.private_moves == first.private_moves

@@ -345,10 +345,21 @@ class NegotiationAdapter(MillionsAdapter):
         return max_deal_moves(config, options.get("free_moves", FREE_MOVES))
 
     def counters(self, table: Table) -> dict[str, Any]:
-        return {**MillionsAdapter.counters(self, table), "negotiation": True}
+        private = table.private_moves  # type: ignore[attr-defined]  # a DealTable
+        return {
+            **MillionsAdapter.counters(self, table),
+            "negotiation": True,
+            "private_moves": list(private),
+        }
 
     def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
         table = MillionsAdapter.table_of(self, state, document)
+        value = document.get("private_moves", [])
+        if not isinstance(value, list) or len(value) > len(table.waits):
+            raise DeserializationError("expected an array of entries of waits", "bad_value", "$.private_moves")
+        private = [_whole(k, "$.private_moves", max(len(table.waits) - 1, 0)) for k in value]
+        if private != sorted(set(private)) or (private and not table.waits):
+            raise DeserializationError("expected ascending entries of waits", "bad_value", "$.private_moves")
         return DealTable(
             table.state,
             table.free_moves_per_round,
@@ -356,7 +367,20 @@ class NegotiationAdapter(MillionsAdapter):
             table.done,
             table.cursor,
             table.waits,
+            tuple(private),
         )
+
+    def resampled(self, table: Table, state: GameState, seat: int) -> Table:
+        """``table`` in the world ``state`` that ``seat`` cannot tell from it: the other
+        seats' private moves forgotten (to ``seat`` each is a wait)."""
+        own = set(table.own_private_moves(seat))  # type: ignore[attr-defined]
+        private = tuple(k for k in table.private_moves if k in own)  # type: ignore[attr-defined]
+        return attrs.evolve(table, state=state, private_moves=private)  # type: ignore[misc]
+
+    def seat_document(self, table: Table, seat: int) -> dict[str, Any]:
+        """What only ``seat``'s information state adds: which of its entries of the trace
+        of waits were its private moves (perfect recall)."""
+        return {"private_moves": table.own_private_moves(seat)}  # type: ignore[attr-defined]
 
 
 @cache

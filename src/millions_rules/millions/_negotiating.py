@@ -361,6 +361,24 @@ class DealTable(Table):
     'DealTable'
     """
 
+    private_moves: tuple[int, ...] = ()
+    """The entries of :attr:`~millions_rules.adapters.Table.waits` that were private moves,
+    in order. Secret: each seat's information state holds its own only, so that it tells
+    "wait, then a private offer" from "a private offer, then wait" (perfect recall)."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields for pickling, the private moves with them."""
+        return {**Table.__getstate__(self), "private_moves": self.private_moves}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        object.__setattr__(self, "private_moves", fields.get("private_moves", ()))
+        Table.__setstate__(self, fields)
+
+    def own_private_moves(self, seat: int) -> list[int]:
+        """The entries of the trace of waits that were ``seat``'s private moves."""
+        waits = self.waits
+        return [k for k in self.private_moves if waits[k][1] == seat]
+
     def _may_move(self, seat: int) -> bool:
         if Table._may_move(self, seat):
             return True
@@ -416,21 +434,22 @@ class DealTable(Table):
         table = Table._after(self, move, after)
         kind = move.__class__
         if kind not in _DEAL_MOVES or _new_round(table, self):
-            return _as_deal(table, table.free_moves, table.waits, kind is AcceptOffer)
+            return _as_deal(table, self.private_moves, table.free_moves, table.waits, kind is AcceptOffer)
         seat = move.player  # type: ignore[union-attr]
-        free, waits = table.free_moves, table.waits
+        free, waits, private_moves = table.free_moves, table.waits, self.private_moves
         private = _private(self.state, move)
         if private or kind is Offer or kind is Say:
             spent = list(free)
             spent[seat] -= 1
             free = tuple(spent)
         if private:  # the same trace as a wait's: what a third seat sees of it
+            private_moves = (*private_moves, len(waits))
             waits = (*waits, (public_events(self.state), seat))
-        return _as_deal(table, free, waits, kind is AcceptOffer)
+        return _as_deal(table, private_moves, free, waits, kind is AcceptOffer)
 
     def _wait(self, seat: int) -> DealTable:
         table = Table._wait(self, seat)
-        return _as_deal(table, table.free_moves, table.waits, False)
+        return _as_deal(table, self.private_moves, table.free_moves, table.waits, False)
 
 
 def _new_round(after: Table, before: Table) -> bool:
@@ -439,10 +458,15 @@ def _new_round(after: Table, before: Table) -> bool:
 
 
 def _as_deal(
-    table: Table, free: tuple[int, ...], waits: tuple[tuple[int, int], ...], recount: bool
+    table: Table,
+    private_moves: tuple[int, ...],
+    free: tuple[int, ...],
+    waits: tuple[tuple[int, int], ...],
+    recount: bool,
 ) -> DealTable:
-    """``table`` as a :class:`DealTable`, with ``free`` moves left and ``waits``; the
-    ledger counted again from the log when ``recount`` (a deal's payment)."""
+    """``table`` as a :class:`DealTable`, with ``free`` moves left, ``waits`` and
+    ``private_moves``; the ledger counted again from the log when ``recount`` (a deal's
+    payment)."""
     return DealTable(
         table.state,
         table.free_moves_per_round,
@@ -450,6 +474,7 @@ def _as_deal(
         table.done,
         table.cursor,
         waits,
+        private_moves,
         ledger=None if recount else table.ledger,
     )
 
