@@ -54,14 +54,14 @@ def test_does_not_accept_an_offer_worth_less() -> None:
 def test_negotiating_search_bot_makes_offers_and_claims() -> None:
     """R-DEAL-1, R-TALK-2: with ``negotiate=True`` the search bot makes offers and talks (the
     game's bargaining RuleBot's own actions), and the engine takes every one."""
-    bots = [ISMCTSBot(iterations=20, negotiate=True), RuleBot(), RuleBot(), RuleBot()]
+    search = ISMCTSBot(iterations=20, negotiate=True)
     made = said = 0
     for seed in range(3):
-        final = play_game(GameConfig(4, seed=seed), bots)
+        final = play_game(GameConfig(4, seed=seed), [search, RuleBot(), RuleBot(), RuleBot()])
         made += sum(1 for e in final.events if isinstance(e, OfferMade) and e.offer.player == 0)
         said += sum(1 for e in final.events if isinstance(e, Said) and e.player == 0)
     assert made > 0 and said > 0
-    assert Offer in bots[0].free_actions
+    assert Offer in search.free_actions
 
 
 def test_without_negotiate_it_builds_nothing() -> None:

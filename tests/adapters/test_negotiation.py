@@ -9,6 +9,7 @@ extended to the adapters' observations and information states.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import warnings
@@ -86,11 +87,11 @@ def test_the_option_is_off_by_default_and_leaves_the_default_game() -> None:
     """Without the option the catalogue, the observation and the table are the default's."""
     plain = raw_env(players=5)
     assert plain._adapter is MILLIONS
-    assert plain.action_space("player_0").n == len(Catalogue(5)) == 40
+    assert plain._action_space.n == len(Catalogue(5)) == 40
     dealing = raw_env(players=5, negotiation=True)
-    assert dealing.action_space("player_0").n == len(DealCatalogue(5)) == 219
-    size = plain._observation_space["observation"].shape[0]
-    assert dealing._observation_space["observation"].shape[0] == size + deal_observation_size(5)
+    assert dealing._action_space.n == len(DealCatalogue(5)) == 219
+    size = plain._size
+    assert dealing._size == size + deal_observation_size(5)
     assert type(plain.table) is Table and type(dealing.table) is DealTable
     default = pyspiel.load_game(GAME_NAME, {"players": 5})
     assert default.num_distinct_actions() == 40
@@ -118,7 +119,9 @@ def test_catalogue_layout() -> None:
     assert five.move(five.claims + 2, 4) == Say(4, "", None, Role.DRIVER)
     assert five.move(five.answers + 2 * 2 + 1, 0) == DeclineOffer(0, "")
     three = DealCatalogue(3)
-    assert three.names[len(three.base) + 8 * 3] == "offer seat 0: pay me 1M and I take back position 1"
+    assert (
+        three.names[len(three.base) + 8 * 3] == "offer seat 0: pay me 1M and I take back position 1"
+    )
     assert three.move(len(three.base) + 64 + 32 + 8 * 2, 0) == Offer(0, 1, 1, 1, True, 0)
     assert len(three) == len(three.base) + 3 * 2 * 4 * 4 * 2 + 3 * 3 + 5
     assert DEAL_AMOUNTS == (1, 2, 3, 5)
@@ -132,7 +135,11 @@ def _random_game(players: int, seed: int) -> list[Position[Any]]:
     while not position.over:
         if position.seat is None:
             outcomes = position.chances
-            position = position.after_chance(outcomes[rng.randrange(len(outcomes))][0]) if outcomes else position
+            position = (
+                position.after_chance(outcomes[rng.randrange(len(outcomes))][0])
+                if outcomes
+                else position
+            )
             if not outcomes:
                 break
         else:
@@ -169,7 +176,10 @@ def test_legal_entries_are_exactly_the_deals_the_engine_takes(players: int, seed
                         any(o.player == seat and o.to == move.to for o in state.offers)
                         or move.amount > state.cash[move.to if move.decider == seat else seat]
                         or (move.private and state.decided[seat])
-                        or (move.slot is not None and len(state.hidden_characters(move.decider)) != 2)
+                        or (
+                            move.slot is not None
+                            and len(state.hidden_characters(move.decider)) != 2
+                        )
                         or not table.free_moves[seat]
                     )
                 ) or (
@@ -187,13 +197,13 @@ def test_legal_entries_are_exactly_the_deals_the_engine_takes(players: int, seed
 
 def _settled(positions: list[Position[Any]]) -> int:
     settled = 0
-    for before, after in zip(positions, positions[1:]):
+    for before, after in itertools.pairwise(positions):
         new = after.table.state.events[len(before.table.state.events) :]
         if new and isinstance(new[0], OfferAccepted):
             offer = new[0].offer
             assert new[1] == Paid(offer.payer, offer.decider, offer.amount)
             assert [e for e in new if isinstance(e, Paid)] == [new[1]]
-            assert (type(new[2]), new[2].player) == (  # type: ignore[union-attr]
+            assert (type(new[2]), new[2].player) == (
                 Left if offer.leave else Stayed,
                 offer.decider,
             )
@@ -254,10 +264,8 @@ def _until(table: Any, seat: int) -> DealTable:
 
 def _to_negotiation(players: int, seed: int, free_moves: int = 2) -> DealTable:
     table = DealTable.start(GameConfig(players, seed=seed), free_moves)
-    roles = list(GameConfig(players).roles)
     while table.state.phase is not Phase.NEGOTIATION:
-        moves = table.moves()
-        table = table.play(moves[roles.index(roles[0]) % len(moves)])  # type: ignore[assignment]
+        table = table.play(table.moves()[0])
     assert isinstance(table, DealTable)
     return table
 
@@ -360,10 +368,10 @@ def test_observation_masks_match_the_space() -> None:
     game = raw_env(players=4, negotiation=True)
     game.reset(seed=1)
     rng = np.random.default_rng(1)
-    for agent in game.agent_iter(max_iter=300):
+    for _agent in game.agent_iter(max_iter=300):
         observation, _, terminated, truncated, _ = game.last()
-        assert observation["observation"].shape == game.observation_space(agent)["observation"].shape
-        assert observation["action_mask"].shape == (game.action_space(agent).n,)
+        assert observation["observation"].shape == (game._width,)
+        assert observation["action_mask"].shape == (game._action_space.n,)
         if terminated or truncated:
             game.step(None)
             continue

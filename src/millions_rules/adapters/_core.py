@@ -373,9 +373,7 @@ def variant(adapter: GameAdapter[Any], options: Mapping[str, Any]) -> GameAdapte
     Raises:
         ConfigError: If an option of the variants makes no sense.
     """
-    make: Callable[[Mapping[str, Any]], GameAdapter[Any]] | None = getattr(
-        adapter, "variant", None
-    )
+    make: Callable[[Mapping[str, Any]], GameAdapter[Any]] | None = getattr(adapter, "variant", None)
     return adapter if make is None else make(options)
 
 

@@ -262,12 +262,12 @@ class ISMCTSBot:
         """The action classes the bot may build itself (the runner checks them with the
         engine): with ``negotiate``, those of the games' own bots it has asked so far."""
         return tuple(
-            kind
-            for bot in self._delegates.values()
-            for kind in getattr(bot, "free_actions", ())
+            kind for bot in self._delegates.values() for kind in getattr(bot, "free_actions", ())
         )
 
-    def _free_action(self, game: AnyGame, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def _free_action(
+        self, game: AnyGame, view: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         """The game's own bot's answer if it is an action that bot builds (an offer, talk),
         else ``None``."""
         bot = self._delegates.get(game.name)

@@ -239,9 +239,12 @@ class MillionsAdapter:
         Raises:
             ConfigError: If ``negotiation`` is given and is no bool.
         """
-        if negotiation_option(options):
-            return _negotiating(self.game)
-        return self.game.companions.adapter  # type: ignore[no-any-return]
+        if not negotiation_option(options):
+            return self
+        found = _VARIANTS.get(id(self))
+        if found is None or found.default is not self:
+            found = _VARIANTS[id(self)] = NegotiationAdapter(self.game, self)
+        return found
 
     def headline(self, table: Table) -> str:
         state = table.state
@@ -314,6 +317,20 @@ class NegotiationAdapter(MillionsAdapter):
     (:mod:`._negotiating`). The default entries, observation and turns come first and are
     those of :class:`MillionsAdapter`; the table is a :class:`~._negotiating.DealTable`."""
 
+    def __init__(self, game: Game[Any, Any, Any, Any], default: MillionsAdapter) -> None:
+        """The negotiating variant of ``default``, the adapter parts of ``game``."""
+        super().__init__(game)
+        self.default = default
+        """The default adapter (``negotiation=False``)."""
+
+    def variant(self, options: Mapping[str, Any]) -> MillionsAdapter:
+        """This adapter with ``negotiation=True``, else the default one.
+
+        Raises:
+            ConfigError: If ``negotiation`` is given and is no bool.
+        """
+        return self if negotiation_option(options) else self.default
+
     def start(self, config: GameConfig, options: Mapping[str, Any]) -> Table:
         return DealTable.start(config, options.get("free_moves", FREE_MOVES))
 
@@ -356,10 +373,14 @@ class NegotiationAdapter(MillionsAdapter):
         table = MillionsAdapter.table_of(self, state, document)
         value = document.get("private_moves", [])
         if not isinstance(value, list) or len(value) > len(table.waits):
-            raise DeserializationError("expected an array of entries of waits", "bad_value", "$.private_moves")
+            raise DeserializationError(
+                "expected an array of entries of waits", "bad_value", "$.private_moves"
+            )
         private = [_whole(k, "$.private_moves", max(len(table.waits) - 1, 0)) for k in value]
         if private != sorted(set(private)) or (private and not table.waits):
-            raise DeserializationError("expected ascending entries of waits", "bad_value", "$.private_moves")
+            raise DeserializationError(
+                "expected ascending entries of waits", "bad_value", "$.private_moves"
+            )
         return DealTable(
             table.state,
             table.free_moves_per_round,
@@ -373,9 +394,10 @@ class NegotiationAdapter(MillionsAdapter):
     def resampled(self, table: Table, state: GameState, seat: int) -> Table:
         """``table`` in the world ``state`` that ``seat`` cannot tell from it: the other
         seats' private moves forgotten (to ``seat`` each is a wait)."""
-        own = set(table.own_private_moves(seat))  # type: ignore[attr-defined]
-        private = tuple(k for k in table.private_moves if k in own)  # type: ignore[attr-defined]
-        return attrs.evolve(table, state=state, private_moves=private)  # type: ignore[misc]
+        assert isinstance(table, DealTable)
+        own = set(table.own_private_moves(seat))
+        private = tuple(k for k in table.private_moves if k in own)
+        return attrs.evolve(table, state=state, private_moves=private)
 
     def seat_document(self, table: Table, seat: int) -> dict[str, Any]:
         """What only ``seat``'s information state adds: which of its entries of the trace
@@ -383,7 +405,5 @@ class NegotiationAdapter(MillionsAdapter):
         return {"private_moves": table.own_private_moves(seat)}  # type: ignore[attr-defined]
 
 
-@cache
-def _negotiating(game: Game[Any, Any, Any, Any]) -> NegotiationAdapter:
-    """The one :class:`NegotiationAdapter` of ``game``."""
-    return NegotiationAdapter(game)
+#: The negotiating variant of each default adapter, by the default's identity.
+_VARIANTS: dict[int, NegotiationAdapter] = {}

@@ -110,9 +110,7 @@ def _decisions(players: int) -> tuple[tuple[bool, int | None, str], ...]:
 
 
 def _offer_name(to: int, mine: bool, decision: str, amount: int, private: bool) -> str:
-    terms = (
-        f"pay me {amount}M and I {decision}" if mine else f"I pay {amount}M if you {decision}"
-    )
+    terms = f"pay me {amount}M and I {decision}" if mine else f"I pay {amount}M if you {decision}"
     return f"offer seat {to}: {terms}{', private' if private else ''}"
 
 
@@ -309,17 +307,11 @@ def _this_round(state: GameState) -> Sequence[Event]:
 
 
 def _offered(state: GameState, seat: int) -> int:
-    return sum(
-        1 for e in _this_round(state) if e.__class__ is OfferMade and e.offer.player == seat  # type: ignore[union-attr]
-    )
+    return sum(1 for e in _this_round(state) if e.__class__ is OfferMade and e.offer.player == seat)
 
 
 def _talked(state: GameState, seat: int) -> int:
-    return sum(
-        1
-        for e in _this_round(state)
-        if e.__class__ in (Said, Pressed) and e.player == seat  # type: ignore[union-attr]
-    )
+    return sum(1 for e in _this_round(state) if e.__class__ in (Said, Pressed) and e.player == seat)
 
 
 @cache
@@ -385,9 +377,7 @@ class DealTable(Table):
         if self.done[seat]:
             return False
         # A decided seat answers and withdraws its public offers (public: no leak).
-        return any(
-            not o.private and seat in (o.player, o.to) for o in self.state.offers
-        )
+        return any(not o.private and seat in (o.player, o.to) for o in self.state.offers)
 
     def play(self, move: Move) -> Table:
         """The table after ``move`` (see :meth:`~millions_rules.adapters.Table.play`, and
@@ -410,7 +400,7 @@ class DealTable(Table):
         state = self.state
         if state.phase is not _NEGOTIATION:
             illegal(_NOT_NOW)
-        private = _private(state, move)  # type: ignore[arg-type]
+        private = _private(state, move)
         if private and state.decided[player]:
             illegal(_DECIDED, seat=player)
         if (private or move.__class__ in (Offer, Say)) and not self.free_moves[player]:
@@ -418,7 +408,7 @@ class DealTable(Table):
                 msg("error.not_your_turn", "seat {seat} has no free move left this round"),
                 seat=player,
             )
-        return self._after(move, apply(state, move))  # type: ignore[arg-type]
+        return self._after(move, apply(state, move))
 
     def _play_listed(self, move: Move) -> Table:
         if move.__class__ in _DEAL_MOVES:
@@ -434,7 +424,9 @@ class DealTable(Table):
         table = Table._after(self, move, after)
         kind = move.__class__
         if kind not in _DEAL_MOVES or _new_round(table, self):
-            return _as_deal(table, self.private_moves, table.free_moves, table.waits, kind is AcceptOffer)
+            return _as_deal(
+                table, self.private_moves, table.free_moves, table.waits, kind is AcceptOffer
+            )
         seat = move.player  # type: ignore[union-attr]
         free, waits, private_moves = table.free_moves, table.waits, self.private_moves
         private = _private(self.state, move)
@@ -525,10 +517,10 @@ def _claims_heard(state: GameState, seat: int) -> dict[int, Role]:
     """The role each seat last claimed this round that ``seat`` heard."""
     heard: dict[int, Role] = {}
     for event in _this_round(state):
-        if event.__class__ is Said and event.claim is not None:  # type: ignore[union-attr]
-            to = event.to  # type: ignore[union-attr]
-            if to is None or seat in (to, event.player):  # type: ignore[union-attr]
-                heard[event.player] = event.claim  # type: ignore[union-attr]
+        if event.__class__ is Said and event.claim is not None:
+            to = event.to
+            if to is None or seat in (to, event.player):
+                heard[event.player] = event.claim
     return heard
 
 
@@ -589,4 +581,3 @@ def negotiation_option(options: Mapping[str, Any]) -> bool:
 
         raise ConfigError(f"negotiation must be True or False, not {value!r}")
     return value
-
