@@ -199,8 +199,8 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
     adapter: ClassVar[GameAdapter[Any]]
     game_type: ClassVar[pyspiel.GameType]
     table_adapter: GameAdapter[Any]
-    """The adapter parts of this game's parameters: the class's ``adapter``, or its variant
-    for the turn options (Millions' ``negotiation``, deals and claims in the action space)."""
+    """The adapter parts for this game's parameters, which are the class's ``adapter`` or
+    its variant for the turn options (Millions' ``negotiation``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         adapter = self.adapter
