@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
@@ -52,6 +54,8 @@ from millions_rules.millions._negotiating import (  # noqa: E402
     DealTable,
     deal_observation_size,
 )
+
+from ..conftest import scaled  # noqa: E402
 
 register()
 
@@ -302,13 +306,16 @@ def _third_seat_sees(position: Position[Any], seat: int) -> tuple[Any, ...]:
     )
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 11), (5, 12), (8, 13), (4, 14), (6, 15)])
-def test_counterfactual_private_offers_reach_no_third_seat(players: int, seed: int) -> None:
+def _private_of_pair(move: Any, state: Any, pair: set[int]) -> bool:
+    """Whether ``move`` answers a private offer between the two seats of ``pair``."""
+    return any(o.private and {o.player, o.to} == pair and o.id == move.offer for o in state.offers)
+
+
+def _counterfactual(players: int, seed: int, rng: random.Random) -> tuple[int, int]:
     """R-DEAL-4, R-INFO: two games, one where a seat makes a private offer to another
     (later declined, withdrawn or left to lapse) and one where it waits instead, give
     a third seat the same observation tensor and string, information state, turn,
     action mask and public trace at every step."""
-    rng = random.Random(seed)
     config = MILLIONS.game.config(players, seed=seed)
     start = DEALS.start(config, {})
     plain: Position[Any] = Position(DEALS, start)
@@ -316,7 +323,7 @@ def test_counterfactual_private_offers_reach_no_third_seat(players: int, seed: i
     catalogue = DealCatalogue(players)
     pair = set(rng.sample(range(players), 2))
     third = [s for s in range(players) if s not in pair]
-    made = 0
+    made = ended = 0
     while not plain.over:
         seat = plain.seat
         assert seat == secret.seat
@@ -333,20 +340,52 @@ def test_counterfactual_private_offers_reach_no_third_seat(players: int, seed: i
             and catalogue.names[i].endswith("private")
             and {seat, catalogue.move(i, seat).to} == pair  # type: ignore[union-attr]
         ]
+        state = secret.table.state
+        ending = [  # declining or withdrawing a private offer of the pair: a private move
+            i
+            for i in secret.legal
+            if catalogue.answers <= i < catalogue.claims
+            and not catalogue.names[i].startswith("accept")
+            and _private_of_pair(catalogue.move(i, seat, state), state, pair)
+        ]
         wait = len(catalogue.base) - 1
         if private and wait in plain.legal and rng.random() < 0.5:
             plain, secret = plain.after(wait), secret.after(rng.choice(private))
             made += 1
+        elif ending and wait in plain.legal and rng.random() < 0.5:
+            plain, secret = plain.after(wait), secret.after(rng.choice(ending))
+            ended += 1
         else:
             # A move open in both games (the secret game's answers to its private offers
-            # are its own: the plain game has none), and private ones ended at random.
+            # are its own: the plain game has none); the private offers left open lapse.
             shared = [i for i in plain.legal if i in secret.legal and i < catalogue.answers]
             shared += [i for i in plain.legal if i >= catalogue.claims and i in secret.legal]
             index = rng.choice(shared)
             plain, secret = plain.after(index), secret.after(index)
         for looker in third:
             assert _third_seat_sees(secret, looker) == _third_seat_sees(plain, looker)
-    assert made > 0
+    return made, ended
+
+
+@scaled(20)
+@given(st.integers(3, 8), st.integers(0, 2**32 - 1), st.randoms(use_true_random=False))
+def test_counterfactual_private_offers_reach_no_third_seat(
+    players: int, seed: int, rng: random.Random
+) -> None:
+    """R-DEAL-4, R-INFO: over random games of every player count, a third seat never
+    tells a private offer between two others from a wait (see :func:`_counterfactual`)."""
+    _counterfactual(players, seed, rng)
+
+
+def test_counterfactual_games_do_make_and_end_private_offers() -> None:
+    """R-DEAL-4: the counterfactual games of fixed seeds make, decline and withdraw private
+    offers, and compare the third seats' observations all along."""
+    counts = [
+        _counterfactual(players, seed, random.Random(seed))
+        for players, seed in [(3, 11), (5, 12), (8, 13), (4, 14), (6, 15), (7, 16)]
+    ]
+    assert all(made > 0 for made, _ in counts)
+    assert sum(ended for _, ended in counts) > 0
 
 
 def test_lapsed_private_offers_move_no_money_at_the_table() -> None:
