@@ -29,6 +29,7 @@ from millions_rules import (  # noqa: E402
     AcceptOffer,
     ConfigError,
     DeclineOffer,
+    DeserializationError,
     GameConfig,
     IllegalActionError,
     Left,
@@ -447,3 +448,41 @@ def test_information_states_tell_a_private_offer_from_a_wait_only_to_its_maker()
     assert world.information_state_string(third) == state.information_state_string(third)
     again = game.deserialize_state(state.serialize())
     assert again.table == first and again.table.private_moves == first.private_moves
+
+
+def test_tables_with_deals_save_pickle_and_refuse_the_other_game() -> None:
+    """A table with deals saves and loads (JSON and pickle) with its private moves; a
+    default game refuses its state, and a negotiating game a default one."""
+    import pickle
+
+    dealing = pyspiel.load_game(GAME_NAME, {"players": 4, "negotiation": True})
+    plain = pyspiel.load_game(GAME_NAME, {"players": 4})
+    state = dealing.new_initial_state()
+    while state.table.state.phase is not Phase.NEGOTIATION:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    names = DealCatalogue(4).names
+    state.apply_action(next(i for i in state.legal_actions() if names[i].endswith("private")))
+    table = state.table
+    assert isinstance(table, DealTable) and table.private_moves == (0,)
+    assert pickle.loads(pickle.dumps(table)) == table
+    text = state.to_json()
+    assert json.loads(text)["private_moves"] == [0]
+    assert dealing.state_from_json(text).table == table
+    with pytest.raises(DeserializationError) as wrong:
+        plain.state_from_json(text)
+    assert wrong.value.path == "$.negotiation"
+    with pytest.raises(DeserializationError) as other:
+        dealing.state_from_json(plain.new_initial_state().to_json())
+    assert other.value.path == "$.negotiation"
+    broken = json.loads(text)
+    broken["private_moves"] = [5]
+    with pytest.raises(DeserializationError) as bad:
+        dealing.state_from_json(json.dumps(broken))
+    assert bad.value.path == "$.private_moves"
+    broken["negotiation"] = "yes"
+    with pytest.raises(DeserializationError) as worse:
+        dealing.state_from_json(json.dumps(broken))
+    assert worse.value.code == "bad_value"

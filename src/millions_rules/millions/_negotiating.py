@@ -31,7 +31,8 @@ negotiation only):
   and information state are the same with and without a private offer between two
   others (R-DEAL-4); the tests check it;
 * a seat that has decided keeps its turns while it has a public offer to answer or
-  withdraw (besides payments and threats).
+  withdraw (besides payments and threats); a private offer gives it no turn (that would
+  show), and one left open lapses when negotiation ends (R-DEAL-3).
 
 The observation appends, for the seat observing: the open offers it may see (R-DEAL-4),
 one cell per proposer and recipient (the oldest, should a state hold more than one),
