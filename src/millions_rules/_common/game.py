@@ -296,8 +296,9 @@ class Page:
     seat (Millions lists no payment: the page asks for an amount); ``None``:
     :meth:`Game.legal_actions`."""
     bot_offered: Callable[[Any, Any, int], Sequence[Any]] | None = None
-    """The actions a bot in an empty seat chooses from (Millions' bots make no deals with
-    people: no payment); ``None``: what the game's :class:`Pacing` offers."""
+    """The actions a bot in an empty seat chooses from (Millions' bots pay no bribe: no
+    payment; a bargaining bot builds its own offers and talk); ``None``: what the game's
+    :class:`Pacing` offers."""
     due: Callable[[Any], tuple[int, ...]] | None = None
     """The seats a table waits for and whose deadline runs (Millions' awaited seats, not a
     seat that may only pay); ``None``, the default, is :meth:`Game.actors`."""
