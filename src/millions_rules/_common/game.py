@@ -296,8 +296,8 @@ class Page:
     seat (Millions lists no payment: the page asks for an amount); ``None``:
     :meth:`Game.legal_actions`."""
     bot_offered: Callable[[Any, Any, int], Sequence[Any]] | None = None
-    """The actions a bot in an empty seat chooses from (Millions' bots pay no bribe: no
-    payment; a bargaining bot builds its own offers and talk); ``None``: what the game's
+    """The actions a bot in an empty seat chooses from (Millions' bots pay no bribe, so no
+    payment; a bargaining bot builds its own offers and talk); ``None`` is what the game's
     :class:`Pacing` offers."""
     due: Callable[[Any], tuple[int, ...]] | None = None
     """The seats a table waits for and whose deadline runs (Millions' awaited seats, not a
