@@ -10,9 +10,12 @@ show in the third window (R-TALK-1, R-DEAL-4), the pressed player sees a countdo
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -29,7 +32,7 @@ from selenium.webdriver.support.ui import Select
 from .test_web_table import CHROMEDRIVER, CHROMIUM, FLAGS, MAX_CLICKS, Page, Server
 
 pytestmark = pytest.mark.skipif(
-    not __import__("os").environ.get("MILLIONS_BROWSER_TESTS"), reason="run by nox -s web"
+    not os.environ.get("MILLIONS_BROWSER_TESTS"), reason="run by nox -s web"
 )
 
 #: A small phone's screen: the role buttons must be above its fold.
@@ -251,5 +254,46 @@ def test_three_people_negotiate_to_the_end(
         assert any("Nobody touches me." in line for line in final["log"])
         assert not any(whisper in line for line in final["log"])
         ana.shoot("negotiation-end")
+    finally:
+        server.stop()
+
+
+def test_a_table_without_private_talk_or_offers_hides_them(
+    windows: Callable[[tuple[int, int]], WebDriver],
+) -> None:
+    """R-TALK-1, R-DEAL-4: at a table made with ``options`` forbidding private talk and
+    private offers, the page hides the whisper's recipient chooser and the composer's
+    "in private" box; a public message still goes to everyone."""
+    server = Server("--players", "3", "--bots", "2")
+    try:
+        admin_line = server.process.stdout.readline() if server.process.stdout else ""
+        admin = admin_line.split("#", 1)[1].strip()
+        body = {
+            "token": admin,
+            "game": "millions",
+            "players": 3,
+            "bots": [1, 2],
+            "options": {"private_offers": False, "private_talk": False},
+        }
+        request = urllib.request.Request(
+            f"{server.base}/api/tables",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=20) as response:
+            links = json.loads(response.read())
+        token = links["seats"][0]["link"].rsplit("#", 1)[1]
+        ana = Page(windows(TALL), server, token, "Ana")
+        ana.synced()
+        assert decide(ana, "choose")
+        update = ana.synced()
+        assert update["view"]["phase"] == "negotiation"
+        assert update["view"]["config"]["private_talk"] is False
+        driver = ana.driver
+        assert not driver.find_element(By.ID, "say-to").is_displayed()
+        assert not driver.find_element(By.ID, "offer-private-label").is_displayed()
+        assert driver.find_element(By.ID, "offer-button").is_displayed()
+        say(ana, "Everyone hears this.")
+        assert any("Everyone hears this." in line for line in chat(ana))
     finally:
         server.stop()
