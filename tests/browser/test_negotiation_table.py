@@ -145,6 +145,7 @@ def test_three_people_negotiate_to_the_end(
         ana = Page(windows(TALL), server, server.token("Ana"), "Ana")
         bruno = Page(windows(TALL), server, server.token("Bruno"), "Bruno")
         carmen = Page(windows(SMALL_PHONE), server, server.token("Carmen"), "Carmen")
+        watcher = Page(windows(TALL), server, server.token("spectator"), "spectator")
         people = [ana, bruno, carmen]
         in_sync(people)
         for page in people:  # planning: each lays two characters (R-3P-1)
@@ -171,6 +172,11 @@ def test_three_people_negotiate_to_the_end(
         assert not any(whisper in line for line in chat(carmen) + carmen.log())
         claim = [line for line in chat(ana) if "Nobody touches me." in line]
         assert claim and "Brute" in claim[0]
+        # The spectator reads the public talk, never the whisper; it has no forms.
+        watcher.synced()
+        assert [line for line in chat(watcher) if "Nobody touches me." in line] == claim
+        assert not any(whisper in line for line in chat(watcher) + watcher.log())
+        assert not watcher.driver.find_element(By.ID, "say-form").is_displayed()
 
         # R-DEAL-1, R-DEAL-3, R-DEAL-4: Ana offers Bruno 1M in private to leave; he declines.
         offer(ana, 1, 1, me=False, decision="leave", private=True)
@@ -178,6 +184,8 @@ def test_three_people_negotiate_to_the_end(
         private = offers(bruno)
         assert len(private) == 1 and private[0].startswith("private-")
         assert offers(carmen) == []
+        watcher.synced()
+        assert offers(watcher) == []
         bruno.driver.execute_script("window.scrollTo(0, 0)")
         bruno.shoot("negotiation-panel")
         answer(bruno, private[0], "decline_offer")
@@ -191,6 +199,8 @@ def test_three_people_negotiate_to_the_end(
         public = offers(carmen)
         assert len(public) == 1 and public[0].startswith("public-")
         assert offers(ana) == public  # a public offer is in everyone's sight
+        watcher.synced()
+        assert offers(watcher) == public
         before = carmen.version()
         carmen.driver.find_element(
             By.CSS_SELECTOR, f'#offers li[data-offer="{public[0]}"] button[data-action*="accept"]'

@@ -644,10 +644,13 @@ function inRound(view, seat) {
 /** @param {PlayerView} view */
 function renderTalk(view) {
   const box = byId("talk");
-  const seat = view.seat;
-  box.hidden = seat === null || view.phase === "game_over";
-  if (seat === null || last === null) return;
+  // A spectator reads the public talk and offers; only a seat talks and offers.
+  const watching = view.seat === null;
+  const seat = view.seat ?? -1;
+  box.hidden = view.phase === "game_over";
+  if (last === null || view.phase === "game_over") return;
   buildTalk();
+  byId("say-form").hidden = watching;
   const update = last;
   byId("talk-title").textContent = t("web.talk.title");
   const players = view.cash.map((_, p) => p);
@@ -694,7 +697,7 @@ function renderTalk(view) {
   const negotiating = view.phase === "negotiation" && inRound(view, seat);
   const partners = others.filter((p) => inRound(view, p));
   const form = byId("offer-form");
-  form.hidden = !negotiating || partners.length === 0;
+  form.hidden = watching || !negotiating || partners.length === 0;
   byId("offer-title").textContent = t("web.offer.title");
   byId("offer-to-label").textContent = t("web.offer.to");
   setOptions(selectOf("offer-to"), partners.map((p) => [String(p), nameOf(p)]));
@@ -725,7 +728,7 @@ function renderTalk(view) {
   // The leader's press of an undecided player (R-TALK-LEADER).
   const undecided = others.filter((p) => view.awaiting.includes(p) && !view.decided[p]);
   const pressForm = byId("press-form");
-  pressForm.hidden = view.phase !== "negotiation" || view.leader !== seat || undecided.length === 0;
+  pressForm.hidden = watching || view.phase !== "negotiation" || view.leader !== seat || undecided.length === 0;
   setOptions(selectOf("press-target"), undecided.map((p) => [String(p), nameOf(p)]));
   byId("press-button").textContent = t("web.press.button");
   renderPress();
