@@ -162,10 +162,10 @@ def create_remote_server(
     return _serve(RemoteSeat(url, token, locale=locale, client=client), name)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
     """Serve one seat over stdio: of a new table with bots in the others, or with ``--url``
     of a web-server table."""
-    parser = argparse.ArgumentParser(description="Seat an MCP agent at a table.")
+    parser = argparse.ArgumentParser(prog=prog, description="Seat an MCP agent at a table.")
     parser.add_argument("--game", default="millions", choices=["millions", "torraku"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seat", type=int, default=1, help="the agent's seat, from 1")
