@@ -221,7 +221,7 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     agent = commands.add_parser(
         "mcp",
-        help='seat an LLM agent over MCP (stdio): at a new table with bots, or with --url at a '
+        help="seat an LLM agent over MCP (stdio): at a new table with bots, or with --url at a "
         'seat of a web-server table (needs the extra: pip install "millions-rules[llm]")',
         add_help=False,
     )

@@ -92,7 +92,9 @@ async def raw_update(link: str) -> dict[str, Any]:
     """What the server sends the seat's token, asked directly (not through the tools)."""
     base, token = seat_link(link)
     async with httpx.AsyncClient() as client:
-        answer = await client.get(base + "/api/update", headers={"Authorization": f"Bearer {token}"})
+        answer = await client.get(
+            base + "/api/update", headers={"Authorization": f"Bearer {token}"}
+        )
     assert answer.status_code == 200
     result: dict[str, Any] = answer.json()
     return result

@@ -30,7 +30,7 @@ import attrs
 from .._common.i18n import check_locale, msg
 from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
-from ..text import menu, parse_command, status
+from ..text import menu, narrate, parse_command, status
 from ._remote import MAX_ANSWER_BYTES, MAX_WAIT_SECONDS, RemoteError, RemoteSeat, seat_link
 
 __all__ = [
@@ -165,7 +165,7 @@ class TextGame:
         if events:
             lines += ["", _EVENTS.render(language)]
             lines += [
-                f"- {self.game.describe(event, self.names, locale=language)}" for event in events
+                f"- {narrate(event, seat, names=self.names, locale=language)}" for event in events
             ]
         if self.show_legal:
             lines += ["", _LEGAL.render(language)]

@@ -36,7 +36,7 @@ MAX_WAIT_SECONDS: Final = 300.0
 REQUEST_SECONDS: Final = 20.0
 
 _UNREACHABLE: Final = msg(
-    "text.remote.unreachable", "The table's server cannot be reached ({detail}): try again."
+    "text.remote.unreachable", "The table's server cannot be reached: try again."
 )
 _REFUSED: Final = msg("text.remote.refused", "The table's server refused: {message}")
 _NO_TALK: Final = msg("text.remote.no_talk", "This table takes no table talk.")
@@ -191,9 +191,7 @@ class RemoteSeat:
         self._cursor = (first if type(first) is int else 0) + len(events)
         if self.seat is not None:
             for event in events:
-                self.inbox.append(
-                    narrate(event, self.seat, names=self.names, locale=self.language)
-                )
+                self.inbox.append(narrate(event, self.seat, names=self.names, locale=self.language))
 
     async def refresh(self) -> None:
         """Ask the server for the seat's view and the events it has not seen yet.
@@ -211,7 +209,7 @@ class RemoteSeat:
     def _problem(self, error: RemoteError) -> str:
         if error.code == "refused":
             return _REFUSED.render(self.language, message=error.message)
-        return _UNREACHABLE.render(self.language, detail=error.message)
+        return _UNREACHABLE.render(self.language)
 
     # --- the tools --------------------------------------------------------------------------
     async def status(self) -> str:

@@ -33,7 +33,7 @@ import os
 import sys
 from typing import Any
 
-from ..text import ChatHost, Message, menu, status
+from ..text import ChatHost, Message, menu, narrate, status
 from ._remote import _HEADS, RemoteError, RemoteSeat
 
 __all__ = ["Seat", "create_remote_server", "create_server", "main"]
@@ -46,11 +46,21 @@ class Seat:
         self.host = host
         self.seat = seat
         self.inbox: list[str] = []
+        """What the seat was told since the tools last returned it."""
         self.said: list[Message] = []
         """What the seat said with ``say``, addressed to the group."""
+        self._cursor = 0  # the events of the seat's view already told
 
     def _keep(self, messages: list[Message]) -> None:
-        self.inbox += [message.text for message in messages if message.to in (None, self.seat)]
+        # The new events of the seat's own view, told to it (its deeds in the second
+        # person), then what the host told it alone that tells no event (a refusal).
+        game, names = self.host.game, list(self.host.names)
+        seen = game.view(self.host.state, self.seat, since=self._cursor)
+        events = game.view_events(seen)
+        self._cursor += len(events)
+        told = [narrate(event, self.seat, names=names, locale=self.host.locale) for event in events]
+        self.inbox += told
+        self.inbox += [m.text for m in messages if m.to == self.seat and m.text not in told]
 
     def _drain(self) -> str:
         told, self.inbox = self.inbox, []
@@ -92,6 +102,7 @@ class Seat:
         while not self.my_turn() and waited < timeout:
             await asyncio.sleep(0.05)
             waited += 0.05
+        self._keep([])
         told = self._drain()
         key = "over" if self.host.is_over else ("turn" if self.my_turn() else "waiting")
         head = _HEADS[key].render(self.host.locale)
@@ -185,9 +196,7 @@ def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
     seat = options.seat - 1
     names = [f"player {index + 1}" for index in range(options.players)]
     bots = {other: "rule" for other in range(options.players) if other != seat}
-    host = ChatHost(
-        options.game, names, bots=bots, seed=options.seed, locale=options.lang or "en"
-    )
+    host = ChatHost(options.game, names, bots=bots, seed=options.seed, locale=options.lang or "en")
     create_server(host, seat).run()
     return 0
 
