@@ -288,3 +288,21 @@ def test_a_table_for_too_many_players_is_refused_before_anything_grows() -> None
         ChatHost("millions", ["x"] * 1_000_000)
     with pytest.raises(ConfigError, match="for 1 to 6 players, not 0"):
         ChatHost("torraku", [])
+
+
+def test_the_example_host_plays_torraku() -> None:
+    """examples/chat_host.py hosts Currency Torraku too, with no code of its own for it: a
+    bet typed in the group, the status in private (R-TK-BET-4)."""
+    example = load_example()
+    lines = iter(["1 /bet R", "2 /status"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    screen: list[str] = []
+    assert example.main(["--game", "torraku", "--lang", "en"], read, screen.append) == 0
+    assert "[group] Ana bets 1 rice cooker: the bet is now 1." in screen
+    assert any(line.startswith("[to Bo only] Round 1: betting.") for line in screen)
