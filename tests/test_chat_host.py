@@ -256,11 +256,11 @@ def test_a_failed_write_leaves_the_table_as_the_store_holds_it(tmp_path: pathlib
     )
     assert host.start() == steady.start()
     append = store.append
-    failures = iter([StoreError("gone"), False])
+    failures: Iterator[StoreError | bool] = iter([StoreError("gone"), False])
 
     def failing(*args: Any, **kwargs: Any) -> bool:
         failure = next(failures)
-        if isinstance(failure, Exception):
+        if isinstance(failure, StoreError):
             raise failure
         return failure
 

@@ -288,7 +288,7 @@ def test_second_person_forms_fill_what_their_sentences_fill() -> None:
     texts: dict[str, set[str]] = {}
     for message in catalog:
         if message.context:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
             texts.setdefault(message.context, set()).update(*(fields(one) for one in ids))
     checked = 0
     for forms in (MILLIONS_YOU, TK_YOU):
@@ -309,10 +309,10 @@ def test_second_person_forms_fill_what_their_sentences_fill() -> None:
 def test_a_told_list_says_your_mastermind() -> None:
     """Millions' narrate with a reader: the Mastermind's 2M that only the events around a
     share show (R-LOOT-1) is "your Mastermind" to its owner, by name to the others."""
-    from millions_rules import CharacterRevealed, LootShared
+    from millions_rules import CharacterRevealed, Event, LootShared
     from millions_rules import narrate as tell
 
-    events = [CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)]
+    events: list[Event] = [CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)]
     assert tell(events, NAMES, reader=1)[1] == (
         "Your Mastermind adds 2M to the loot (10M). The 10M of loot is split into 2 shares of 5M."
     )

@@ -108,7 +108,7 @@ def _table(group: int) -> ChatHost | None:
             return None
         host = ChatHost.resume(_the_store(), row.id)
         TABLES[group] = host
-        for user, _seat in host.extra["users"]:
+        for user, _ in host.extra["users"]:
             _USERS[user] = group
     if host.is_over or host.closed:
         return None
@@ -160,17 +160,15 @@ async def _close(bot: Bot, host: ChatHost, group: int, event: GroupMessageEvent)
     # Only the table's host (who opened it) or a group admin closes it (stored first); a
     # table stored before its host was recorded, any of its players.
     opener = host.extra.get("host")
-    if opener is None:
-        allowed = _seat(host, event.user_id) is not None
-    else:
-        allowed = event.user_id == opener
+    seated = _seat(host, event.user_id) is not None
+    allowed = seated if opener is None else event.user_id == opener
     if not allowed and event.sender.role not in _ADMINS:
         await _say(bot, group, "not_host", host=host.extra.get("host_name", ""))
         return
     told = host.close()
     if host.closed:
         TABLES.pop(group, None)
-        for user, _seat in host.extra["users"]:
+        for user, _ in host.extra["users"]:
             _USERS.pop(user, None)
     await _send(bot, host, group, told)
 

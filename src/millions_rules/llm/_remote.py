@@ -309,7 +309,8 @@ class RemoteSeat:
                         try:
                             yield json.loads(b"\n".join(data))
                         except ValueError as error:
-                            raise RemoteError("bad_answer", f"an update that is no JSON: {error}")
+                            message = f"an update that is no JSON: {error}"
+                            raise RemoteError("bad_answer", message) from error
                 if len(buffer) > MAX_ANSWER_BYTES:
                     raise RemoteError("bad_answer", f"an update over {MAX_ANSWER_BYTES} bytes")
 
