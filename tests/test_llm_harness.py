@@ -113,3 +113,23 @@ def test_the_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert module.main("millions") == 0 and module.main("torraku") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "winners: ['Dee']" and out[1].endswith("illegal answers")
+
+
+def test_a_prompt_tells_the_seat_its_own_moves_in_the_second_person() -> None:
+    """What happened since the seat's last turn tells its own deeds as its own ("You lay a
+    character face down"), the others' by name, and never another seat's hidden choice
+    (R-PLAN-2, R-INFO)."""
+    env = TextGame("millions", players=4, seed=1, names=["Ana", "Bo", "Cy", "Dee"])
+    for answer in ["/choose driver", "/choose brute", "/choose crook", "/choose driver"]:
+        assert env.step(answer)[1]["call"].legal
+    seat, prompt = env.get_observation()
+    assert seat == 0
+    told = prompt.split("Since your last turn:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert told == [
+        "- You secretly send your Driver.",
+        "- You lay a character face down with a 1M deposit.",
+        "- Bo lays a character face down with a 1M deposit.",
+        "- Cy lays a character face down with a 1M deposit.",
+        "- Dee lays a character face down with a 1M deposit.",
+        "- Role cards face up: Brute, Driver, Driver; one lies face down.",
+    ]

@@ -182,13 +182,16 @@ class RemoteSeat:
         try:
             game = get_game(str(payload["game"]))
             seen = game.from_json(json.dumps(payload["view"]), game.view_type)
+            first = payload["view"].get("first_event", 0)
+            names = payload.get("names", [])
+            if type(first) is not int or first < 0 or not isinstance(names, list):
+                raise TypeError("first_event or names")
         except Exception as error:  # anything a hostile answer holds is a bad answer
             raise RemoteError("bad_answer", f"no view of a known game: {error}") from error
         self.game, self.view, self.payload = game, seen, payload
         self.seat = game.view_seat(seen)
         events = game.view_events(seen)
-        first = payload["view"].get("first_event", 0)
-        self._cursor = (first if type(first) is int else 0) + len(events)
+        self._cursor = first + len(events)
         if self.seat is not None:
             for event in events:
                 self.inbox.append(narrate(event, self.seat, names=self.names, locale=self.language))
