@@ -97,9 +97,10 @@ class Nested:
         return self.text.render(locale, **self.params)
 
 
-#: A game's second-person forms: by the message id of a sentence, the placeholder of the seat
-#: it may be told to and the message that tells it to that seat ("{player} stays." told to
-#: the player is "You stay."). The first placeholder that is the reader's seat is used.
+#: The second-person forms of a game, by the message id of a sentence, then by the
+#: placeholder of the seat it may be told to, the message that tells it to that seat
+#: ("{player} stays." told to the player is "You stay."). The first placeholder that is the
+#: reader's seat is used.
 SecondPerson = Mapping[str, Mapping[str, Text]]
 
 

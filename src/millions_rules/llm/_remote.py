@@ -98,7 +98,7 @@ class RemoteSeat:
         token: The seat's token, if not in ``url``'s fragment.
         locale: The language of every answer (by default the table's).
         client: An ``httpx.AsyncClient`` to send the requests with (tests pass one); by
-            default one of its own, with the time limit :data:`REQUEST_SECONDS`.
+            default one of its own, with a time limit of 20 seconds a request.
 
     Raises:
         RemoteError: As :func:`seat_link`.
@@ -134,7 +134,7 @@ class RemoteSeat:
     # --- the server's answers ---------------------------------------------------------------
     @property
     def language(self) -> str:
-        """The language of the answers: the one asked for, else the table's."""
+        """The answers' language (the one asked for, else the table's)."""
         return self.locale or str(self.payload.get("lang") or "en")
 
     @property
