@@ -369,16 +369,15 @@ def message_id(item: Event | Action, *, reader: int | None = None) -> str:
     Every event and action class has a message, and some have variants for another
     shape of sentence (``"event.left"`` and ``"event.left.partial"``). A frontend with
     its own texts may key them on these ids; the placeholders are the ones of the
-    English templates in the catalogs.
+    English templates in the catalogs. With ``reader``, the id of the sentence as told to
+    that seat (its second-person form, ``"event.paid.you"``, where the event names it; see
+    :func:`describe`).
 
     Raises:
-        IllegalActionError: If ``item`` is neither an event nor an action (code
-            ``bad_value``).
+        IllegalActionError: If ``item`` is neither an event nor an action, or ``reader`` no
+            seat number (code ``bad_value``).
 
     >>> from millions_rules import Paid, Stay
-    With ``reader``, the id of the sentence as told to that seat (its second-person form,
-    ``"event.paid.you"``, where the event names it; see :func:`describe`).
-
     >>> message_id(Paid(0, 2, 3)), message_id(Stay(1))
     ('event.paid', 'action.stay')
     >>> message_id(Paid(0, 2, 3), reader=0), message_id(Paid(0, 2, 3), reader=2)
