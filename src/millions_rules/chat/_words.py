@@ -16,17 +16,17 @@ WORDS: Final = {
     "seated": msg("chat.qq.seated", "Seated: {players}"),
     "no_table": msg("chat.qq.no_table", "You are not at any table."),
     "not_host": msg(
-        "chat.qq.not_host", "Only {host}, who opened this table, or a group admin may close it."
+        "chat.qq.not_host", "Only {player}, who opened this table, or a group admin may close it."
     ),
     "bots": msg(
         "chat.qq.bots",
         "The number of bots must be from {fewest} to {most}: {seated} seated, and this game "
-        "is for {low} to {high} players.",
+        "is for {smallest} to {largest} players.",
     ),
     "players": msg(
         "chat.qq.players",
-        "This game is for {low} to {high} players, and {seated} are seated: {join} to sit "
-        "down, then open the game.",
+        "This game is for {smallest} to {largest} players, and {seated} are seated: {join} to "
+        "sit down, then open the game.",
     ),
     "not_saved": msg(
         "chat.qq.not_saved", "The table could not be saved, so it did not open. Try again."

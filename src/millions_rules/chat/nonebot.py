@@ -163,7 +163,7 @@ async def _close(bot: Bot, host: ChatHost, group: int, event: GroupMessageEvent)
     seated = _seat(host, event.user_id) is not None
     allowed = seated if opener is None else event.user_id == opener
     if not allowed and event.sender.role not in _ADMINS:
-        await _say(bot, group, "not_host", host=host.extra.get("host_name", ""))
+        await _say(bot, group, "not_host", player=host.extra.get("host_name", ""))
         return
     told = host.close()
     if host.closed:
@@ -187,13 +187,22 @@ async def _open(bot: Bot, group: int, opener: tuple[int, str], words: list[str])
     asked = words[1] if len(words) > 1 else "0"
     fewest, most = max(0, low - len(seated)), max(0, high - len(seated))
     if len(seated) > high or (most == 0 and len(seated) < low):
-        await _say(bot, group, "players", low=low, high=high, seated=len(seated), join=_JOIN[0])
+        await _say(
+            bot, group, "players", smallest=low, largest=high, seated=len(seated), join=_JOIN[0]
+        )
         return
     # A bounded number: ASCII digits only (int() reads "²" and "١٢" too), three at most.
     bots = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 3 else -1
     if not fewest <= bots <= most:
         await _say(
-            bot, group, "bots", fewest=fewest, most=most, seated=len(seated), low=low, high=high
+            bot,
+            group,
+            "bots",
+            fewest=fewest,
+            most=most,
+            seated=len(seated),
+            smallest=low,
+            largest=high,
         )
         return
     from ..web import StoreError
