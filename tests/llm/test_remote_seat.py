@@ -200,13 +200,3 @@ async def test_refusals_of_the_server_and_of_bad_links() -> None:
         assert (await nobody.status()).startswith("No se puede contactar con el servidor")
     finally:
         await nobody.aclose()
-
-
-def test_the_command_line_refuses_a_bad_link(capsys: pytest.CaptureFixture[str]) -> None:
-    """``millions-rules mcp --url`` with no http(s) link exits with status 2 and says why."""
-    from millions_rules.__main__ import main
-
-    with pytest.raises(SystemExit) as stopped:
-        main(["mcp", "--url", "ftp://127.0.0.1/#t"])
-    assert stopped.value.code == 2
-    assert "a seat's link starts with http:// or https://" in capsys.readouterr().err

@@ -113,9 +113,9 @@ class RemoteSeat:
         locale: str | None = None,
         client: Any = None,
     ) -> None:
+        self.base, token = seat_link(url, token)
         import httpx
 
-        self.base, token = seat_link(url, token)
         self.locale: str | None = None if locale is None else check_locale(locale)
         self._headers = {"Authorization": f"Bearer {token}"}
         self._client = client or httpx.AsyncClient(timeout=REQUEST_SECONDS)

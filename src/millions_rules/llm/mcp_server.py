@@ -33,6 +33,7 @@ import os
 import sys
 from typing import Any
 
+from .._common.errors import ConfigError
 from ..text import ChatHost, Message, menu, narrate, status
 from ._remote import _HEADS, RemoteError, RemoteSeat
 
@@ -185,19 +186,30 @@ def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
     parser.add_argument("--url", help="a seat's link at a web-server table (…/#TOKEN)")
     parser.add_argument("--token", help="the seat's token, if not in the link")
     options = parser.parse_args(argv)
-    if options.url is not None:
-        token = options.token or os.environ.get("MILLIONS_SEAT_TOKEN") or None
-        try:
+    try:
+        if options.url is not None:
+            token = options.token or os.environ.get("MILLIONS_SEAT_TOKEN") or None
             server = create_remote_server(options.url, token, locale=options.lang)
-        except RemoteError as error:
-            parser.error(error.message)
-        server.run()
-        return 0
-    seat = options.seat - 1
-    names = [f"player {index + 1}" for index in range(options.players)]
-    bots = {other: "rule" for other in range(options.players) if other != seat}
-    host = ChatHost(options.game, names, bots=bots, seed=options.seed, locale=options.lang or "en")
-    create_server(host, seat).run()
+        else:
+            seat = options.seat - 1
+            if not 0 <= seat < options.players:
+                parser.error(f"--seat must be from 1 to {options.players}")
+            names = [f"player {index + 1}" for index in range(options.players)]
+            bots = {other: "rule" for other in range(options.players) if other != seat}
+            locale = options.lang or "en"
+            host = ChatHost(options.game, names, bots=bots, seed=options.seed, locale=locale)
+            server = create_server(host, seat)
+    except RemoteError as error:
+        parser.error(error.message)
+    except ConfigError as error:
+        parser.error(str(error))
+    except ImportError as error:
+        print(
+            f'the MCP server needs the llm extra ({error.name} is missing): pip install "millions-rules[llm]"',
+            file=sys.stderr,
+        )
+        return 2
+    server.run()
     return 0
 
 
