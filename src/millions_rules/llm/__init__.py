@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.dealer import engine_dealing
 from .._common.i18n import check_locale, msg
 from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
@@ -125,10 +126,7 @@ class TextGame:
         self.strikes = strikes
         self.show_legal = show_legal
         self.seed = seed
-        if game == "torraku":
-            from ..torraku import Dealer
-
-            options.setdefault("dealer", Dealer.ENGINE)
+        options = engine_dealing(self.game.config_type, options)
         self.state: Any = self.game.new_game(self.game.config(players, seed=seed, **options))
         self.players = players
         self.telemetry: list[Call] = []

@@ -34,6 +34,7 @@ import sys
 from typing import Any
 
 from .._common.errors import ConfigError
+from ..games import GAMES
 from ..text import ChatHost, Message, menu, narrate, status
 from ._remote import _HEADS, RemoteError, RemoteSeat
 
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
     """Serve one seat over stdio: of a new table with bots in the others, or with ``--url``
     of a web-server table."""
     parser = argparse.ArgumentParser(prog=prog, description="Seat an MCP agent at a table.")
-    parser.add_argument("--game", default="millions", choices=["millions", "torraku"])
+    parser.add_argument("--game", default="millions", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seat", type=int, default=1, help="the agent's seat, from 1")
     parser.add_argument("--seed", type=int, default=0)

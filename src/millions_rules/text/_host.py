@@ -33,6 +33,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.dealer import engine_dealing
 from .._common.i18n import check_locale, join_and, msg
 from .._common.notation import (
     Aliases,
@@ -65,13 +66,8 @@ def _random_bot(game: str) -> Any:
 
 
 def _rule_bot(game: str) -> Any:
-    if game == "torraku":
-        from ..bots.torraku import RuleBot as TorrakuRuleBot
-
-        return TorrakuRuleBot()
-    from ..bots import RuleBot
-
-    return RuleBot()
+    make = get_game(game).companions.rule_bot
+    return _random_bot(game) if make is None else make()
 
 
 #: The bots a table can seat, by name.
@@ -169,10 +165,7 @@ class ChatHost:
         unknown = sorted(set(self.bots.values()) - set(BOT_KINDS))
         if unknown or not set(self.bots) <= set(range(len(self.names))):
             raise ConfigError(f"unknown bots or seats: {unknown or sorted(self.bots)}")
-        if game == "torraku":
-            from ..torraku import Dealer
-
-            options.setdefault("dealer", Dealer.ENGINE)
+        options = engine_dealing(self.game.config_type, options)
         config = self.game.config(len(self.names), seed=seed, **options)
         self.store = store
         self.table_id = table_id
