@@ -205,6 +205,8 @@ def _values(context: str, n: int) -> dict[str, object]:
             Text("text.error.unknown_command", "“{word}” is not a command."), word="/fly"
         ),
         title="Millions of Dollars",
+        seconds=4,
+        time="0:42",
         notes="leader",
         position=2,
         rounds=8,

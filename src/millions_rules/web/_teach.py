@@ -83,18 +83,15 @@ NOTE_WORDS: Final[dict[str, Text]] = {
 CUE_WORDS: Final[tuple[Text, ...]] = (
     # The page's title when it becomes this seat's turn: "● Your turn — Millions of Dollars".
     msg("web.cue.title", "● Your turn — {title}"),
-    msg("web.cue.your_turn", "Your turn"),
     msg("web.cue.sound", "Sound when it is my turn"),
     # A countdown: "0:42 left".
     msg("web.clock.left", "{time} left"),
-    msg("web.clock.label", "Time to act"),
     msg("web.clock.yours", "Your time: {time} left. Then the table plays for you."),
     msg("web.note.you.timeout", "Your time ran out: the table played in your place."),
     msg("web.note.you.bot", "A bot is playing your seat."),
     msg("web.seat.back", "Take my seat back"),
     msg("web.down.banner", "The server cannot be reached. Trying again in {seconds} s…"),
     msg("web.down.trying", "The server cannot be reached. Trying again…"),
-    msg("web.down.back", "Connected again."),
     msg("web.gone.unknown_token.title", "This link opens no table"),
     msg(
         "web.gone.unknown_token",
@@ -110,10 +107,8 @@ CUE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.amount.whole", "Type whole millions, e.g. 2."),
     msg("web.amount.whole_wan", "Type whole millions in 万, e.g. 200 (200万 is 2M)."),
     msg("web.amount.range", "Type an amount from {low} to {high}."),
-    msg("web.amount.unit", "M"),
     msg("web.end.round", "Game over in round {number}: {names}. {reason}"),
     msg("web.tk.whole_hand", "Whole hand"),
-    msg("web.tk.model_stack", "model draw"),
 )
 
 #: The lobby's refusals, by the English message the server writes: what each says in words.
