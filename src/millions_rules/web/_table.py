@@ -482,8 +482,7 @@ class Table(Generic[StateT]):
             with the table's notes said where they happened: "Time ran out for Ana: the
             table played for her", "A bot took Ana's seat"; see :attr:`notes`), ``notes``
             (the new notes' ``kind`` and ``seat``), ``deadlines`` (each seat's, see
-            :meth:`deadlines`), ``turn_seconds``, ``now`` (the server's time, for a
-            countdown on a client whose clock differs),
+            :meth:`deadlines`), ``turn_seconds``,
             ``version`` (the table's, to send back with an action), ``actions`` (the
             seat's legal actions as JSON, for every game),
             ``labels`` (a button label for each of the view's legal actions), ``ending``
@@ -515,7 +514,6 @@ class Table(Generic[StateT]):
             "notes": notes,
             "deadlines": self.deadlines(),
             "turn_seconds": self.turn_seconds,
-            "now": time.time(),
             "version": self.version,
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],

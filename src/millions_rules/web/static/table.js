@@ -29,7 +29,7 @@
  *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
  *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
- *   deadlines?: (number | null)[], now?: number, turn_seconds?: number | null,
+ *   deadlines?: (number | null)[], turn_seconds?: number | null,
  *   notes?: {kind: string, seat: number}[], rules?: string[]}} Update
  */
 /**
@@ -227,6 +227,9 @@ async function follow(url, signal) {
     return;
   }
   up();
+  // The server's clock by its Date header (to the second): a countdown counts to its deadlines.
+  const said = Date.parse(response.headers.get("Date") ?? "");
+  clockOffset = Number.isNaN(said) || Math.abs(said - Date.now()) < 2000 ? 0 : said - Date.now();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -317,7 +320,6 @@ function receive(update) {
     lang = update.lang;
     langChosen = true;
   }
-  if (typeof update.now === "number") clockOffset = update.now * 1000 - Date.now();
   noteMine(update);
   render();
   cue(update);
@@ -435,9 +437,9 @@ function cue(update) {
   titled();
 }
 
-/** The page's title, with "● Your turn — " while the table waits for this seat. */
+/** The page's title, with web.cue.title ("Your turn") while the table waits for this seat. */
 function titled() {
-  const plain = document.title.replace(/^● .*? — /, "");
+  const plain = document.title.replace(/^\u25cf .*? \u2014 /, "");
   document.title = wasMyTurn ? t("web.cue.title", { title: plain }) : plain;
 }
 
@@ -545,13 +547,13 @@ async function takeSeatBack(seat) {
  * @returns {{millions: number} | {error: string}}
  */
 function parseAmount(text, most) {
-  const typed = text.trim().replace(/[０-９．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\s+/g, "");
-  const found = /^(\d+(?:[.,]\d+)?)(m|百万|万|亿)?$/i.exec(typed);
+  const typed = text.trim().replace(/[\uff10-\uff19\uff0e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\s+/g, "");
+  const found = /^(\d+(?:[.,]\d+)?)(m|\u767e\u4e07|\u4e07|\u4ebf)?$/i.exec(typed);
   const whole = lang === "zh" ? t("web.amount.whole_wan") : t("web.amount.whole");
   if (found === null) return { error: whole };
   const number = Number(found[1].replace(",", "."));
   const unit = (found[2] ?? "").toLowerCase();
-  const scale = unit === "m" || unit === "百万" ? 1 : unit === "万" ? 0.01 : unit === "亿" ? 100 : 1 / moneyUnit();
+  const scale = unit === "m" || unit === "\u767e\u4e07" ? 1 : unit === "\u4e07" ? 0.01 : unit === "\u4ebf" ? 100 : 1 / moneyUnit();
   const millions = Math.round(number * scale * 1e6) / 1e6;
   if (!Number.isInteger(millions)) return { error: whole };
   if (millions < 1 || millions > most) return { error: t("web.amount.range", { low: money(1), high: money(most) }) };
