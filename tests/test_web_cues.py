@@ -113,6 +113,23 @@ class TestNotes:
         assert log.index(note_text("handed", "Ana", "en")) > timeout + 1
         assert table.bots == (0, 1, 2, 3)
 
+    def test_a_note_after_the_last_event_is_the_tail(self) -> None:
+        """A hand-over after the last event: the page shows it after its log (``tail``)
+        until events follow, and then in place, once."""
+        table = Table(GameConfig(4, seed=1), bots=[1, 2, 3], turn_seconds=30)
+        token = table.seat_token(0)
+        held = len(table.update(token)["view"]["events"])
+        table.set_bot(0, True, note=True)
+        table.commit(table.state, [])
+        said = note_text("bot", "Ana", "en")
+        quiet = table.update(token, held)
+        assert quiet["log"] == [] and quiet["tail"] == [said]
+        assert quiet["notes"] == [{"kind": "bot", "seat": 0}]
+        table.play_bots()  # the bot plays Ana's seat: events follow the note
+        moved = table.update(token, held)
+        assert moved["log"][0] == said and moved["tail"] == []
+        assert full_log(table, token).count(said) == 1
+
     def test_notes_survive_a_save_and_a_load(self) -> None:
         table = Table(GameConfig(4, seed=1), bots=[1, 2, 3], turn_seconds=30, max_timeouts=1)
         timed_out(table)

@@ -480,8 +480,10 @@ class Table(Generic[StateT]):
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
             ``first_event`` and only the new events), ``log`` (those events narrated,
             with the table's notes said where they happened: "Time ran out for Ana: the
-            table played for her", "A bot took Ana's seat"; see :attr:`notes`), ``notes``
-            (the new notes' ``kind`` and ``seat``), ``deadlines`` (each seat's, see
+            table played for her"; see :attr:`notes`), ``tail`` (the notes after the last
+            event, "A bot took Ana's seat": a page shows them after its log until the next
+            update, whose ``log`` holds them in place), ``notes`` (the ``kind`` and
+            ``seat`` of the notes of ``log`` and ``tail``), ``deadlines`` (each seat's, see
             :meth:`deadlines`), ``turn_seconds``,
             ``version`` (the table's, to send back with an action), ``actions`` (the
             seat's legal actions as JSON, for every game),
@@ -507,10 +509,11 @@ class Table(Generic[StateT]):
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
         legal = self.game.legal(self.state, seen, seat)
-        log, notes = self._log(seen, seat, since, lang)
+        log, tail, notes = self._log(seen, seat, since, lang)
         return {
             "view": json.loads(self.game.to_json(seen)),
             "log": log,
+            "tail": tail,
             "notes": notes,
             "deadlines": self.deadlines(),
             "turn_seconds": self.turn_seconds,
@@ -831,12 +834,15 @@ class Table(Generic[StateT]):
 
     def _log(
         self, seen: Any, seat: int | None, since: int, lang: str
-    ) -> tuple[list[str], list[dict[str, Any]]]:
+    ) -> tuple[list[str], list[str], list[dict[str, Any]]]:
         # The reader's new events narrated, each note said before the events it precedes;
-        # and the new notes ({"kind", "seat"}) for the page's own words.
+        # the notes after the last of them (the tail: sent again, in place, with the next
+        # events); and the notes' {"kind", "seat"} for the page's own words.
         events = list(self.game.game.view_events(seen))
         reader = self.players if seat is None else seat
-        placed = [n for n in self._notes if since <= n["at"][reader] < since + len(events)]
+        end = since + len(events)
+        placed = [n for n in self._notes if since <= n["at"][reader] < end]
+        tail = [n for n in self._notes if n["at"][reader] == end]
         lines: list[str] = []
         start = since
         for note in placed:
@@ -846,7 +852,8 @@ class Table(Generic[StateT]):
                 start = cut
             lines.append(note_text(note["kind"], self.names[note["seat"]], lang))
         lines += self.game.narrate(events[start - since :], self.names, lang)
-        return lines, [{"kind": n["kind"], "seat": n["seat"]} for n in placed]
+        after = [note_text(n["kind"], self.names[n["seat"]], lang) for n in tail]
+        return lines, after, [{"kind": n["kind"], "seat": n["seat"]} for n in placed + tail]
 
     def deadlines(self) -> list[float | None]:
         """Each seat's deadline (as :func:`time.time`), or ``None``: a person's seat the game

@@ -30,7 +30,7 @@
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
  *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
  *   deadlines?: (number | null)[], turn_seconds?: number | null,
- *   notes?: {kind: string, seat: number}[], rules?: string[]}} Update
+ *   notes?: {kind: string, seat: number}[], tail?: string[], rules?: string[]}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -374,6 +374,7 @@ async function act(action) {
   }
   if (response.ok) {
     mine.ok = true;
+    seatNote = ""; // the seat acts itself again: the clock's note goes
     notice("");
     return;
   }
@@ -610,7 +611,10 @@ function render() {
   renderSeat();
   titled();
   const list = byId("log");
-  list.replaceChildren(...log.map((line) => el("li", {}, [line])));
+  // The table's notes after the last event (a bot took a seat) follow the log until the
+  // next update, which holds them in place.
+  const tail = (last.tail ?? []).map((line) => el("li", { class: "note" }, [line]));
+  list.replaceChildren(...log.map((line) => el("li", {}, [line])), ...tail);
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
