@@ -827,9 +827,11 @@ class Table(Generic[StateT]):
 
     @property
     def notes(self) -> tuple[dict[str, Any], ...]:
-        """The table's notes, oldest first: ``{"kind", "seat", "at"}`` with ``kind`` one of
-        :data:`NOTE_KINDS` and ``at`` where each reader's log shows it (how many events
-        each seat, and last a spectator, saw before it). Stored with the seats."""
+        """Each note of the table's log, oldest first, as ``{"kind", "seat", "at"}``.
+
+        ``kind`` is one of ``timeout``, ``handed``, ``bot``, ``back`` and ``model``; ``at``
+        tells where each reader's log shows it (how many events each seat, and last a
+        spectator, saw before it). The notes are stored with the seats."""
         return tuple(self._notes)
 
     def _log(
