@@ -373,7 +373,19 @@ def test_dead_link_and_closed_table(
     said = words("en")
     assert gone.find_element(By.TAG_NAME, "h2").text == said["web.gone.unknown_token.title"]
     assert not shown(driver, "board") and not shown(driver, "down")
-    driver.get(f"{server.base}/#{server.tokens['Ana']}")
+    # The host hands Ana's seat to a bot and back, by the buttons beside the links.
+    host, ana = server.tokens["host"], server.tokens["Ana"]
+    driver.get(f"{server.base}/#{host}")
+    button = "#host .hand-over[data-seat='0'][data-bot='{}']"
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, button.format("true")), "hand-over")
+    driver.find_element(By.CSS_SELECTOR, button.format("true")).click()
+    wait(lambda: 0 in server.update(ana)["bots"], "Ana's seat handed to a bot")
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, button.format("false")), "give back")
+    driver.find_element(By.CSS_SELECTOR, button.format("false")).click()
+    wait(lambda: 0 not in server.update(ana)["bots"], "Ana's seat given back")
+    logged = server.update(ana)["log"] + server.update(ana)["tail"]
+    assert note_text("bot", "Ana", "en") in logged
+    driver.get(f"{server.base}/#{ana}")
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#action-buttons button"), "choices")
     table = server.update(server.tokens["Ana"])["table"]
     assert server.post("/api/close", server.tokens["host"], {}) == {"closed": table}

@@ -90,6 +90,9 @@ CUE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.note.you.timeout", "Your time ran out: the table played in your place."),
     msg("web.note.you.bot", "A bot is playing your seat."),
     msg("web.seat.back", "Take my seat back"),
+    # The host's hand-over buttons, beside each seat's link.
+    msg("web.seat.to_bot", "Hand to a bot"),
+    msg("web.seat.to_person", "Give back to the player"),
     msg("web.down.banner", "The server cannot be reached. Trying again in {seconds} s…"),
     msg("web.down.trying", "The server cannot be reached. Trying again…"),
     msg("web.gone.unknown_token.title", "This link opens no table"),

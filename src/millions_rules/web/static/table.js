@@ -1135,11 +1135,12 @@ function renderTorrakuEnd(view) {
 
 async function renderHost() {
   const box = byId("host");
-  if (last === null || !last.host || box.dataset.filled === lang) {
+  const filled = `${lang}|${last?.bots.join(",") ?? ""}`; // drawn again when a seat is handed over
+  if (last === null || !last.host || box.dataset.filled === filled) {
     box.hidden = !(last && last.host);
     return;
   }
-  box.dataset.filled = lang;
+  box.dataset.filled = filled;
   box.hidden = false;
   const response = await fetch("/api/links", { headers: authorized() });
   const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
@@ -1148,10 +1149,30 @@ async function renderHost() {
     saveLink(),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      ...links.seats.map((s) => el("li", { "data-seat": String(s.seat) }, [
+        ...(s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`]),
+        " ", handOver(s.seat, !(last?.bots.includes(s.seat) ?? false)),
+      ])),
       el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
+}
+
+/** The host's button that hands a seat to a bot, or back to its person (POST /api/seat).
+ * @param {number} seat @param {boolean} bot */
+function handOver(seat, bot) {
+  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(seat), "data-bot": String(bot) }, [t(bot ? "web.seat.to_bot" : "web.seat.to_person")]);
+  button.addEventListener("click", async () => {
+    try {
+      const response = await fetch("/api/seat", {
+        method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ seat, bot }),
+      });
+      if (!response.ok) refused(await response.json());
+    } catch {
+      down(retryPause);
+    }
+  });
+  return button;
 }
 
 /** The host's link to download the saved table: fetched with the token in a header. */
