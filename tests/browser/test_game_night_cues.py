@@ -385,8 +385,9 @@ def test_dead_link_and_closed_table(
     wait(lambda: 0 not in server.update(ana)["bots"], "Ana's seat given back")
     logged = server.update(ana)["log"] + server.update(ana)["tail"]
     assert note_text("bot", "Ana", "en") in logged
+    # (Ana's bot played the game to its end: the table of bots did not wait.)
     driver.get(f"{server.base}/#{ana}")
-    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#action-buttons button"), "choices")
+    wait(lambda: version(driver) == server.update(ana)["view"]["version"], "Ana's page")
     table = server.update(server.tokens["Ana"])["table"]
     assert server.post("/api/close", server.tokens["host"], {}) == {"closed": table}
     wait(lambda: shown(driver, "gone"), "the closed table's page", 30)
@@ -395,3 +396,30 @@ def test_dead_link_and_closed_table(
     assert gone.find_element(By.TAG_NAME, "h2").text == said["web.gone.table_closed.title"]
     assert driver.title == said["web.gone.table_closed.title"]
     shoot(driver, f"night-closed-{size}")
+
+
+def test_torraku_whole_hand(servers: Callable[..., Serve], window: tuple[str, WebDriver]) -> None:
+    """Torraku's bet composer takes the whole hand in one tap (R-TK-BET-7: a first bet
+    short of the current bet starts with it), and the bet is played."""
+    size, driver = window
+    server = servers("--game", "torraku", "--players", "2", "--bots", "1", "--seed", "2")
+    ana = server.tokens["Ana"]
+    driver.get(f"{server.base}/#{ana}")
+    wait(lambda: shown(driver, "whole-hand"), "the whole-hand button")
+    update = server.update(ana)
+    hand = update["view"]["hands"][0]
+    driver.find_element(By.ID, "whole-hand").click()
+    for kind in ("van", "washing_machine", "rice_cooker"):
+        assert driver.find_element(By.ID, f"hand-{kind}").text == str(hand.get(kind, 0))
+    bet = driver.find_element(By.ID, "bet-button")
+    pieces = sum(hand.values())
+    assert bet.text == words("en")["web.tk.bet"].replace("{number}", str(pieces))
+    wanted = [a for a in update["actions"] if a["type"] == "bet" and len(a["pieces"]) == pieces]
+    # Seed 2: Ana opens with 10 pieces in hand, and the whole hand is a legal bet.
+    assert pieces == 10 and wanted and bet.is_enabled()
+    before = update["version"]
+    bet.click()
+    wait(lambda: server.update(ana)["version"] > before, "the whole hand bet")
+    assert len(server.update(ana)["view"]["rows"][0]) == pieces
+    if size == "phone":
+        shoot(driver, "night-torraku-whole-hand-phone")
