@@ -423,3 +423,19 @@ def test_torraku_whole_hand(servers: Callable[..., Serve], window: tuple[str, We
     assert len(server.update(ana)["view"]["rows"][0]) == pieces
     if size == "phone":
         shoot(driver, "night-torraku-whole-hand-phone")
+
+
+def test_replay_opens_in_the_tables_language(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """A Chinese table's replay opens in Chinese for a reader who chose no language."""
+    _, driver = window
+    server = servers("--players", "4", "--bots", "3", "--seed", "7", "--lang", "zh")
+    # The host hands Ana's seat to a bot: the bots play the game to its end at once.
+    server.post("/api/seat", server.tokens["host"], {"seat": 0, "bot": True})
+    assert server.update(server.tokens["Ana"])["winners"]
+    driver.get(f"{server.base}/replay#{server.tokens['Ana']}")
+    wait(lambda: shown(driver, "replay-step"), "the replay")
+    assert script(driver, "return document.documentElement.lang") == "zh-Hans"
+    title = driver.find_element(By.CSS_SELECTOR, "#replay h2").text
+    assert title == words("zh")["web.replay.title"]
