@@ -29,7 +29,7 @@ from .._common.errors import DeserializationError, IllegalActionError, MillionsE
 from .._common.i18n import LOCALES
 from ._games import WebGame, game_named, web_game_of
 from ._store import ActionRow, TableRow
-from ._teach import refusal
+from ._teach import note_text, refusal
 from ._words import words
 
 if TYPE_CHECKING:
@@ -199,6 +199,34 @@ def _derived(key: str, *parts: object) -> random.Random:
         ":".join(str(part) for part in parts).encode(), key=key.encode()[:64], digest_size=16
     ).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+#: The most notes a table keeps (the oldest go first); a game makes far fewer.
+MAX_NOTES: Final = 2000
+#: What a note may say: the clock played for a seat (``timeout``), a seat timed out too
+#: often and a bot took it (``handed``), a host or the seat's person handed it to a bot
+#: (``bot``) or back (``back``), or the dexterity model drew a bot's stacking attempt at a
+#: companion table (``model``, R-TK-SIM).
+NOTE_KINDS: Final = ("timeout", "handed", "bot", "back", "model")
+
+
+def _read_notes(value: object, players: int) -> list[dict[str, Any]]:
+    # The stored notes that are well formed (a table stored before notes existed has none).
+    if not isinstance(value, list):
+        return []
+    kept = []
+    for note in value[-MAX_NOTES:]:
+        if (
+            isinstance(note, dict)
+            and note.get("kind") in NOTE_KINDS
+            and type(note.get("seat")) is int
+            and 0 <= note["seat"] < players
+            and isinstance(note.get("at"), list)
+            and len(note["at"]) == players + 1
+            and all(type(n) is int and n >= 0 for n in note["at"])
+        ):
+            kept.append({"kind": note["kind"], "seat": note["seat"], "at": list(note["at"])})
+    return kept
 
 
 def check_tokens(tokens: Sequence[object], count: int) -> list[str]:
@@ -411,7 +439,7 @@ class Table(Generic[StateT]):
         # The version each seat could see after each count of actions applied, of the
         # actions applied here or loaded (a repeated request is answered with it).
         self._public_at: dict[int, int] = {}
-        self._pending: dict[int, int] = {}
+        self._public_pending: dict[int, int] = {}
         self.closed = False
         """Whether the host closed the table."""
         self.writes = 0
@@ -426,6 +454,9 @@ class Table(Generic[StateT]):
         # How many actions each seat sent in the round ``_tally_round`` (MAX_ROUND_ACTIONS).
         self._tally_round: object = None
         self._tally: dict[int, int] = {}
+        # -- notes: what the log says of the clock and the bots (see ``notes``) --
+        self._notes: list[dict[str, Any]] = []
+        self._pending: list[dict[str, Any]] = []
         if _play and self.bot_delay == 0:
             self.play_bots()
         self._set_clock(self.clock_after(self.state, time.time()))
@@ -475,8 +506,11 @@ class Table(Generic[StateT]):
         """How many turns in a row the clock played for ``seat``."""
         return self._seats[seat].timeouts
 
-    def set_bot(self, seat: int, bot: bool) -> None:
+    def set_bot(self, seat: int, bot: bool, *, note: bool = False) -> None:
         """Hand ``seat`` to a bot (``True``) or back to its person (``False``).
+
+        With ``note`` the log says so ("A bot took Ana's seat", "Ana took the seat back"):
+        the note is stored by :meth:`meta_after` and kept by :meth:`commit`.
 
         The seat's link keeps working either way: a person handed back finds the table
         where the bot left it. Call :meth:`play_bots` (or :meth:`plan` with no action)
@@ -490,6 +524,11 @@ class Table(Generic[StateT]):
             raise TableError(f"no seat {seat!r} at this table", "bad_request", 400)
         if type(bot) is not bool:
             raise TableError("bot must be true or false", "bad_request", 400)
+        if note:  # a hand-over by a request: the plan holds its note only
+            changed = self._seats[seat].bot != bot
+            self._pending = (
+                [self._note("bot" if bot else "back", seat, self.state)] if changed else []
+            )
         self._seats[seat].bot = bot
         self._seats[seat].timeouts = 0
         if bot:
@@ -566,9 +605,9 @@ class Table(Generic[StateT]):
         """:attr:`version` as it was after ``applied`` actions (the current one if unknown)."""
         return self._public_at.get(applied, self.version)
 
-    def _note(self, state: Any) -> None:
+    def _note_public(self, state: Any) -> None:
         # Remember the version seats could see after this state's count of actions.
-        self._pending[self.game.version(state)] = self.game.public_version(state)
+        self._public_pending[self.game.version(state)] = self.game.public_version(state)
 
     # -- the clock ----------------------------------------------------------------------
 
@@ -686,7 +725,13 @@ class Table(Generic[StateT]):
 
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
-            ``first_event`` and only the new events), ``log`` (those events narrated),
+            ``first_event`` and only the new events), ``log`` (those events narrated,
+            with the table's notes said where they happened: "Time ran out for Ana: the
+            table played for her"; see :attr:`notes`), ``tail`` (the notes after the last
+            event, "A bot took Ana's seat": a page shows them after its log until the next
+            update, whose ``log`` holds them in place), ``notes`` (the ``kind`` and
+            ``seat`` of the notes of ``log`` and ``tail``), ``deadlines`` (each seat's, see
+            :meth:`deadlines`), ``turn_seconds``,
             ``version`` (the table's :attr:`version`, to send back with an action; talk and
             offers do not change it), ``etag`` (:meth:`etag`), ``pressed`` (``[seat,
             deadline]`` for each seat the leader pressed that has not decided yet, the
@@ -715,9 +760,14 @@ class Table(Generic[StateT]):
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
         legal = self.game.legal(self.state, seen, seat)
+        log, tail, notes = self._log(seen, seat, since, lang)
         return {
             "view": json.loads(self.game.to_json(seen)),
-            "log": self.game.narrate(self.game.game.view_events(seen), self.names, lang),
+            "log": log,
+            "tail": tail,
+            "notes": notes,
+            "deadlines": self.deadlines(),
+            "turn_seconds": self.turn_seconds,
             "version": self.version,
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],
@@ -803,6 +853,7 @@ class Table(Generic[StateT]):
         """
         seat = self.seat_of(token)
         lang = self._lang(lang)
+        self._pending = []
         if seat is None:
             raise TableError("a spectator cannot act", "unknown_token", 403)
         if self.closed:
@@ -816,7 +867,7 @@ class Table(Generic[StateT]):
                 "stale_version",
                 409,
             )
-        self._pending = {}
+        self._public_pending = {}
         try:
             parsed = self.game.parse_action(json.dumps(action))
         except (DeserializationError, TypeError, ValueError, RecursionError) as error:
@@ -844,7 +895,7 @@ class Table(Generic[StateT]):
         except IllegalActionError as error:
             status = 403 if error.code == "not_your_action" else 409
             raise TableError(refusal(error, lang, self.names), error.code, status) from error
-        self._note(state)
+        self._note_public(state)
         rows = [ActionRow(self.game.version(state), seat, self.game.to_json(parsed))]
         if self.bot_delay == 0:
             state = self._bot_moves(state, rows)
@@ -858,6 +909,7 @@ class Table(Generic[StateT]):
         self._tally_rows(rows)
         clock = self.clock_after(state, time.time() if now is None else now)
         self._remember()
+        self._notes, self._pending = self._kept(self._notes + self._pending), []
         self.state = state
         self._set_clock(clock)
 
@@ -872,6 +924,7 @@ class Table(Generic[StateT]):
         meta = self.meta()
         acted = {row.seat for row in rows if row.seat is not None and row.seat not in self._bots}
         meta["timeouts"] = [0 if s in acted else n for s, n in enumerate(meta["timeouts"])]
+        meta["notes"] = self._kept(self._notes + self._pending)
         return meta
 
     def act(self, token: str, action: object, version: object, lang: str | None = None) -> int:
@@ -927,6 +980,8 @@ class Table(Generic[StateT]):
                 and game.talking(state)
                 and any(s not in robots for s in due)
             )
+            if game.game.awaits_dealer(state):  # drawn by the model (R-TK-SIM)
+                self._pending.append(self._note("model", seat, state))
             try:
                 action = game.bot_action(state, seat, bot, self._bot_rng(state, seat))
                 after = game.apply(state, action, seat)
@@ -938,7 +993,7 @@ class Table(Generic[StateT]):
                 held.add(seat)  # a decision: it waits for the people
                 continue
             state = after
-            self._note(state)
+            self._note_public(state)
             rows.append(ActionRow(game.version(state), seat, game.to_json(action)))
         return state
 
@@ -951,8 +1006,9 @@ class Table(Generic[StateT]):
         offers and talk), and its action is applied with its seat's check. In a phase of
         talk a bot waits for the people (see :meth:`clock_after`).
         """
-        self._pending = {}
+        self._public_pending = {}
         rows: list[ActionRow] = []
+        self._pending = []
         self.commit(self._bot_moves(self.state, rows), rows)
 
     def next_deadline(
@@ -975,8 +1031,9 @@ class Table(Generic[StateT]):
         again), and that bot plays in the same plan, so one write stores the hand-over and
         the bot's moves together. Commit the result with :meth:`commit_timeout`.
         """
-        self._pending = {}
+        self._public_pending = {}
         rows: list[ActionRow] = []
+        self._pending = []
         state = self.state
         clock = self._clock
         due = self.game.due(state)
@@ -989,9 +1046,9 @@ class Table(Generic[StateT]):
         if expired:
             people = [seat for seat in expired if seat not in self._bots]
             state = self._defaults(state, people, rows)
+            handed = self._handed_notes(state, rows)
             freed = [seat for seat in expired if seat in self._bots]
             if self.bot_delay == 0 or freed:
-                _, handed = self._timeout_effects(rows)
                 limit = 1 if self.bot_delay > 0 else _MAX_BOT_ACTIONS
                 state = self._bot_moves(
                     state, rows, limit=limit, bots=handed, release=release, freed=freed
@@ -1006,10 +1063,18 @@ class Table(Generic[StateT]):
                 return state, rows
         if self.turn_seconds is not None and (clock.turn is None or clock.turn <= now):
             state = self._defaults(state, due, rows)
+            handed = self._handed_notes(state, rows)
             if self.bot_delay == 0 and rows:
-                _, handed = self._timeout_effects(rows)
                 state = self._bot_moves(state, rows, bots=handed, release=release)
         return state, rows
+
+    def _handed_notes(self, state: Any, rows: Sequence[ActionRow]) -> list[int]:
+        # The seats the clock's defaults hand to a bot, each with its note in the log.
+        if not rows:
+            return []
+        _, handed = self._timeout_effects(rows)
+        self._pending += [self._note("handed", seat, state) for seat in handed]
+        return handed
 
     def _defaults(self, state: Any, seats: Sequence[int], rows: list[ActionRow]) -> Any:
         # The clock's default for each person's seat of ``seats`` still due.
@@ -1022,8 +1087,9 @@ class Table(Generic[StateT]):
             _LOG.warning(
                 "table %s: seat %d's time ran out; the server played for it", self.id, seat
             )
+            self._pending.append(self._note("timeout", seat, state))
             state = self.game.apply(state, action, seat)
-            self._note(state)
+            self._note_public(state)
             rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
         return state
 
@@ -1049,6 +1115,7 @@ class Table(Generic[StateT]):
         meta = self.meta()
         meta["timeouts"] = [0 if s in handed else n for s, n in enumerate(counts)]
         meta["bots"] = sorted(set(self.bots) | set(handed))
+        meta["notes"] = self._kept(self._notes + self._pending)
         return meta
 
     def commit_timeout(self, state: Any, rows: Sequence[ActionRow], now: float) -> list[int]:
@@ -1067,13 +1134,14 @@ class Table(Generic[StateT]):
         self._tally_rows(rows)
         clock = self.clock_after(state, now, timed=True)
         self._remember()
+        self._notes, self._pending = self._kept(self._notes + self._pending), []
         self.state = state
         self._set_clock(clock)
         return handed
 
     def _remember(self) -> None:
-        self._public_at.update(self._pending)
-        self._pending = {}
+        self._public_at.update(self._public_pending)
+        self._public_pending = {}
 
     def resume(self, now: float) -> None:
         """Set the deadline from what is stored: a bot due at a table without delay plays at
@@ -1093,6 +1161,75 @@ class Table(Generic[StateT]):
         elif self.deadline is None:
             self._set_clock(self.clock_after(self.state, now))
 
+    # -- notes: what the log says of the clock and the bots ----------------------------
+
+    def _note(self, kind: str, seat: int, state: Any) -> dict[str, Any]:
+        # A note placed in each reader's log before the events that follow ``state``: ``at``
+        # is how many events each seat (and, last, a spectator) sees in ``state``. It says
+        # who and what happened (the clock played, a bot took over), never which action.
+        readers = [*range(self.players), None]
+        at = [len(self.game.game.view_events(self.game.view(state, r))) for r in readers]
+        return {"kind": kind, "seat": seat, "at": at}
+
+    @staticmethod
+    def _kept(notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return notes[-MAX_NOTES:]
+
+    @property
+    def notes(self) -> tuple[dict[str, Any], ...]:
+        """Each note of the table's log, oldest first, as ``{"kind", "seat", "at"}``.
+
+        ``kind`` is one of ``timeout``, ``handed``, ``bot``, ``back`` and ``model``; ``at``
+        tells where each reader's log shows it (how many events each seat, and last a
+        spectator, saw before it). The notes are stored with the seats."""
+        return tuple(self._notes)
+
+    def _log(
+        self, seen: Any, seat: int | None, since: int, lang: str
+    ) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        # The reader's new events narrated, each note said before the events it precedes;
+        # the notes after the last of them (the tail: sent again, in place, with the next
+        # events); and the notes' {"kind", "seat"} for the page's own words.
+        events = list(self.game.game.view_events(seen))
+        reader = self.players if seat is None else seat
+        end = since + len(events)
+        placed = [n for n in self._notes if since <= n["at"][reader] < end]
+        tail = [n for n in self._notes if n["at"][reader] == end]
+        lines: list[str] = []
+        start = since
+        for note in placed:
+            cut = note["at"][reader]
+            if cut > start:
+                lines += self.game.narrate(events[start - since : cut - since], self.names, lang)
+                start = cut
+            lines.append(note_text(note["kind"], self.names[note["seat"]], lang))
+        lines += self.game.narrate(events[start - since :], self.names, lang)
+        after = [note_text(n["kind"], self.names[n["seat"]], lang) for n in tail]
+        return lines, after, [{"kind": n["kind"], "seat": n["seat"]} for n in placed + tail]
+
+    def deadlines(self) -> list[float | None]:
+        """Each seat's deadline (as :func:`time.time`), or ``None``: a person's seat the game
+        waits for while the turn clock runs (``turn_seconds``). Only the seats the game
+        awaits, which every view shows, get one, and every such seat gets the same: the
+        clock restarts with each rule action, whatever was chosen (talk and offers never
+        move it). A seat the leader pressed gets its shorter deadline (R-TALK-LEADER), which
+        everyone may know, as pressing is public."""
+        due = self.game.due(self.state)
+        turn = self._clock.turn
+        if (
+            turn is None
+            or self.turn_seconds is None
+            or self.closed
+            or self.game.game.awaits_dealer(self.state)
+            or (self.bot_delay > 0 and any(s in self._bots for s in due))
+        ):
+            return [None] * self.players
+        press = dict(self._clock.press)
+        return [
+            press.get(s, turn) if s in due and s not in self._bots else None
+            for s in range(self.players)
+        ]
+
     # -- storing and saving -------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
@@ -1110,6 +1247,7 @@ class Table(Generic[StateT]):
             "talk_window": self.talk_window,
             "secret": self._secret,
             "clock": self._clock.to_json(),
+            "notes": list(self._notes),
         }
 
     def row(self) -> TableRow:
@@ -1190,6 +1328,7 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == players:
             for seat, count in zip(table._seats, timeouts, strict=True):
                 seat.timeouts = count if type(count) is int and count >= 0 else 0
+        table._notes = _read_notes(meta.get("notes"), players)
         secret = meta.get("secret")
         if isinstance(secret, str) and 16 <= len(secret) <= 64:
             table._secret = secret
@@ -1220,6 +1359,8 @@ class Table(Generic[StateT]):
             for kept, count in zip(self._seats, timeouts, strict=True):
                 kept.timeouts = int(count)
         self._set_clock(Clock.from_json(row.meta.get("clock"), row.deadline))
+        self._notes = _read_notes(row.meta.get("notes"), self.players)
+        self._pending = []
         self.deadline = row.deadline
         self.closed = row.closed is not None
         self.writes = row.writes
