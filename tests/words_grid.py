@@ -117,7 +117,6 @@ def _values(context: str, n: int) -> dict[str, object]:
         driver=seat(2),
         error=Nested(Text("error.game_over", "the game is over: no action is legal")),
         fallen=2,
-        seconds=25,
         first=Nested(Text("event.stayed", "{player} stays."), player="Bo"),
         given=9,
         high=8,

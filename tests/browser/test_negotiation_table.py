@@ -221,11 +221,15 @@ def test_three_people_negotiate_to_the_end(
         in_sync(people)
         banner = pressed.driver.find_element(By.ID, "press-banner")
         pressed.wait(banner.is_displayed, "the countdown")
-        first = int(banner.get_attribute("data-seconds") or "0")
+        clock = pressed.driver.find_element(By.ID, "press-clock")
+        first = int(clock.get_attribute("data-left") or "0")
         assert 0 < first <= 30
         pressed.wait(
-            lambda: int(banner.get_attribute("data-seconds") or "0") < first, "the countdown to run"
+            lambda: int(clock.get_attribute("data-left") or "0") < first, "the countdown to run"
         )
+        # One deadline: the seat's own clock shows the press's shorter time too.
+        mine = pressed.driver.find_element(By.ID, "my-clock").get_attribute("data-deadline")
+        assert mine == clock.get_attribute("data-deadline")
         assert not any(
             page.driver.find_element(By.ID, "press-banner").is_displayed()
             for page in people

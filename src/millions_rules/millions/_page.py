@@ -211,8 +211,7 @@ TALK_WORDS: Final[tuple[Text, ...]] = (
     msg("web.offer.decline", "Decline"),
     msg("web.offer.withdraw", "Withdraw"),
     msg("web.press.button", "Press to decide"),
-    msg("web.press.you", "The leader presses you to decide: {seconds} s left."),
-    msg("web.press.you.no_clock", "The leader presses you to decide."),
+    msg("web.press.you", "The leader presses you to decide."),
 )
 
 

@@ -838,8 +838,6 @@ function payForm(seat, view) {
 const TALK_EVENTS = new Set(["said", "pressed", "offer_made", "offer_accepted", "offer_declined", "offer_withdrawn", "offer_lapsed", "claim_judged"]);
 /** @type {Role[]} The roles a player may claim (R-TALK-2), in the order of R-COMP-1. */
 const CLAIMS = ["snitch", "brute", "driver", "crook", "mastermind"];
-/** @type {number | null} The timer that redraws the pressed player's countdown. */
-let pressTimer = null;
 
 /**
  * A select's options replaced, keeping the chosen value where it is still offered.
@@ -1049,19 +1047,14 @@ function renderPress() {
   const mine = (last.pressed ?? []).find(([pressed]) => pressed === seat);
   if (mine === undefined || last.view.phase !== "negotiation") {
     banner.hidden = true;
-    if (pressTimer !== null) { clearInterval(pressTimer); pressTimer = null; }
     return;
   }
   const [, until] = mine;
   banner.hidden = false;
-  if (until === null) {
-    banner.textContent = t("web.press.you.no_clock");
-    return;
-  }
-  const seconds = Math.max(0, Math.ceil(until - Date.now() / 1000));
-  banner.textContent = t("web.press.you", { seconds: String(seconds) });
-  banner.dataset.seconds = String(seconds);
-  if (pressTimer === null) pressTimer = window.setInterval(renderPress, 1000);
+  // The press's short time is the page's one countdown widget (the seat's clock shows
+  // the same deadline: the server gives a pressed seat its shorter one).
+  const parts = [t("web.press.you"), ...(until === null ? [] : [" ", countdown(until, "web.clock.left", { id: "press-clock" })])];
+  banner.replaceChildren(...parts);
 }
 
 /** @param {SeenCharacter} c */
