@@ -37,7 +37,16 @@ if TYPE_CHECKING:
     from ..millions import GameConfig, GameState
     from ..torraku import TorrakuConfig, TorrakuState
 
-__all__ = ["MAX_ROUND_ACTIONS", "NAMES", "Table", "TableError"]
+__all__ = [
+    "JOIN_ALPHABET",
+    "JOIN_LENGTH",
+    "MAX_ROUND_ACTIONS",
+    "NAMES",
+    "Table",
+    "TableError",
+    "join_code_of",
+    "new_join_code",
+]
 
 #: The state type of a table's game.
 StateT = TypeVar("StateT", default=Any)
@@ -113,6 +122,29 @@ def _check_text(what: str, value: object, longest: int) -> str:
             400,
         )
     return value
+
+
+#: The letters and digits of a join code: no 0/O, 1/I/L, 5/S, 8/B or U/V to misread.
+JOIN_ALPHABET: Final = "ACDEFGHJKMNPQRTWXYZ234679"
+#: How many characters a join code has (25**6, about 244 million codes).
+JOIN_LENGTH: Final = 6
+
+
+def new_join_code() -> str:
+    """A fresh join code: :data:`JOIN_LENGTH` characters of :data:`JOIN_ALPHABET`, from
+    :mod:`secrets`."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+
+
+def join_code_of(text: object) -> str | None:
+    """``text`` as a join code (upper case, spaces and dashes dropped), or ``None`` if it
+    cannot be one."""
+    if not isinstance(text, str) or len(text) > 32:
+        return None
+    code = text.upper().replace(" ", "").replace("-", "")
+    if len(code) != JOIN_LENGTH or any(c not in JOIN_ALPHABET for c in code):
+        return None
+    return code
 
 
 def _derived(key: str, *parts: object) -> random.Random:
@@ -300,6 +332,10 @@ class Table(Generic[StateT]):
         ends), as :func:`time.time`; ``None`` if it waits for people only."""
         self.closed = False
         """Whether the host closed the table."""
+        self.join_code: str = new_join_code()
+        """The table's short join code: whoever types it on the join page takes a free seat."""
+        self.joined: tuple[int, ...] = ()
+        """The seats taken through the join code, in the order they were taken."""
         self.writes = 0
         """How many writes the store holds of this table (checked by the next write)."""
         self._seed = self.game.seed(config)
@@ -356,6 +392,76 @@ class Table(Generic[StateT]):
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is the host's."""
         return _same(self.host_token, token)
+
+    # -- joining and playing again --------------------------------------------------------
+
+    def free_seats(self) -> tuple[int, ...]:
+        """The seats a person may take with the join code: a person's seat (no bot) not
+        taken through the code yet, in seat order."""
+        return tuple(
+            s for s, seat in enumerate(self._seats) if not seat.bot and s not in self.joined
+        )
+
+    def plan_join(self, name: object) -> tuple[int, dict[str, Any]]:
+        """The seat a person called ``name`` takes with the join code, and the table's
+        seats as they will be stored (``name`` in that seat, the seat taken); nothing
+        changes yet (:meth:`commit_join` does).
+
+        Raises:
+            TableError: ``bad_request`` (400) for a name that is no name (as a table's
+                names: 1 to 40 characters, no control or bidirectional character);
+                ``table_full`` (409) when no seat is free; ``table_closed`` (410).
+        """
+        if self.closed:
+            raise TableError("the host closed this table", "table_closed", 410)
+        checked = _check_text("a name", name.strip() if isinstance(name, str) else name, MAX_NAME)
+        free = self.free_seats()
+        if not free:
+            raise TableError("every seat of this table is taken", "table_full", 409)
+        seat = free[0]
+        meta = self.meta()
+        meta["names"][seat] = checked
+        meta["joined"] = [*self.joined, seat]
+        return seat, meta
+
+    def commit_join(self, seat: int, meta: dict[str, Any]) -> None:
+        """Make what :meth:`plan_join` planned (and the store kept) the table's."""
+        names = list(self.names)
+        names[seat] = str(meta["names"][seat])
+        self.names = tuple(names)
+        self.joined = (*self.joined, seat)
+
+    def again(self, config: Any, table_id: str | None = None) -> Table[Any]:
+        """A new game at this table: the same seats, links, names, bots, language, clock,
+        join code and joined seats, a new game of ``config`` (which must seat as many
+        players) and a new table id; this table is unchanged (the server closes it).
+
+        Raises:
+            TableError: ``bad_request`` (400) for a config of another number of players or
+                another game.
+        """
+        fresh: Table[Any] = Table(
+            config,
+            bots=self.bots,
+            lang=self.lang,
+            names=self.names,
+            turn_seconds=self.turn_seconds,
+            max_timeouts=self.max_timeouts,
+            bot_delay=self.bot_delay,
+            table_id=table_id,
+            _tokens=self.tokens,
+            _play=False,
+        )
+        if fresh.game.name != self.game.name or fresh.players != self.players:
+            raise TableError(
+                "a new game at a table keeps its game and its seats", "bad_request", 400
+            )
+        fresh.join_code = self.join_code
+        fresh.joined = self.joined
+        if fresh.bot_delay == 0:
+            fresh.play_bots()
+        fresh.deadline = fresh.next_deadline(time.time())
+        return fresh
 
     def timeouts(self, seat: int) -> int:
         """How many turns in a row the clock played for ``seat``."""
@@ -763,6 +869,8 @@ class Table(Generic[StateT]):
             "max_timeouts": self.max_timeouts,
             "bot_delay": self.bot_delay,
             "secret": self._secret,
+            "join_code": self.join_code,
+            "joined": list(self.joined),
         }
 
     def row(self) -> TableRow:
@@ -844,7 +952,20 @@ class Table(Generic[StateT]):
             table._secret = hashlib.blake2b(
                 " ".join(table.tokens).encode(), digest_size=16
             ).hexdigest()
+        table._read_joining(meta)
         return table
+
+    def _read_joining(self, meta: dict[str, Any]) -> None:
+        # The join code and the seats taken through it, as stored (a table stored before
+        # join codes existed keeps the fresh code it was given).
+        code = join_code_of(meta.get("join_code"))
+        if code is not None:
+            self.join_code = code
+        joined = meta.get("joined")
+        if isinstance(joined, list) and all(
+            type(s) is int and 0 <= s < self.players for s in joined
+        ):
+            self.joined = tuple(dict.fromkeys(joined))
 
     def refresh(self, row: TableRow, actions: Sequence[ActionRow]) -> None:
         """Catch up with what another process stored: its ``actions`` after ours, its seats,
@@ -865,6 +986,10 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == self.players:
             for kept, count in zip(self._seats, timeouts, strict=True):
                 kept.timeouts = int(count)
+        names = row.meta.get("names")
+        if isinstance(names, list) and len(names) == self.players:
+            self.names = tuple(str(name) for name in names)
+        self._read_joining(row.meta)
         self.deadline = row.deadline
         self.closed = row.closed is not None
         self.writes = row.writes
