@@ -135,7 +135,10 @@ class TestJoinCode:
                 answer = join(client, typed, "Ana")
                 assert answer.status_code == 404 and answer.json()["error"] == "wrong_code"
             answer = join(client, "AAAAAA", "Ana", lang="es")
-            assert answer.json()["message"] == "ningún código de unión abre una mesa: compruébalo en la pantalla del anfitrión."
+            assert answer.json()["message"] == (
+                "ninguna mesa abierta tiene este código de unión: compruébalo en la pantalla "
+                "del anfitrión."
+            )
 
     def test_guessing_is_limited_per_address(self, db: str) -> None:
         """After MAX_JOIN_GUESSES wrong codes from one address, even the right code is
