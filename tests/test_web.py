@@ -596,7 +596,9 @@ def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
     lines = out.getvalue().splitlines()
     assert lines[1] == f"  seat 0 Ana: http://127.0.0.1:8000/#{table.seat_token(0)}"
     assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
-    assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    assert lines[-4] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    code = table.join_code  # kept in the saved file
+    assert lines[-3] == f"  join code {code}, join page: http://127.0.0.1:8000/join#{code}"
     assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
 
 
