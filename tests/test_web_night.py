@@ -196,7 +196,9 @@ class TestPlayAgain:
         log from its start."""
         server, client = start(db)
         with client:
-            links = create(client, server, game="millions", players=3, bots=2, names=["Zoë", "B", "C"])
+            links = create(
+                client, server, game="millions", players=3, bots=2, names=["Zoë", "B", "C"]
+            )
             host, seat = token_of(links["host"]), token_of(links["seats"][0]["link"])
             early = client.post("/api/again", json={"token": host})
             assert early.status_code == 409 and early.json()["error"] == "game_not_over"
@@ -274,7 +276,12 @@ class TestLobbyOptions:
             assert server.tables[made["table"]].state.config.dealer is Dealer.EXTERNAL
             refused = client.post(
                 "/api/tables",
-                json={"token": server.admin_token, "game": "millions", "players": 3, "companion": True},
+                json={
+                    "token": server.admin_token,
+                    "game": "millions",
+                    "players": 3,
+                    "companion": True,
+                },
             )
             assert refused.status_code == 400 and refused.json()["error"] == "external_dealer"
 
@@ -298,8 +305,12 @@ class TestLobbyOptions:
             assert table.state.config.setup is Setup.LONG and table.state.config.round_limit == 4
             bad = client.post(
                 "/api/tables",
-                json={"token": server.admin_token, "game": "torraku", "players": 3,
-                      "options": {"setup": "huge"}},
+                json={
+                    "token": server.admin_token,
+                    "game": "torraku",
+                    "players": 3,
+                    "options": {"setup": "huge"},
+                },
             )
             assert bad.status_code == 400 and bad.json()["error"] == "bad_request"
 
@@ -352,7 +363,9 @@ class TestServe:
         )
         assert main(["serve", "--players", "3", "--db", db]) == 0
         assert capsys.readouterr().err == ""
-        assert main(["serve", "--players", "4", "--db", db, "--companion", "--game", "torraku"]) == 0
+        assert (
+            main(["serve", "--players", "4", "--db", db, "--companion", "--game", "torraku"]) == 0
+        )
         err = capsys.readouterr().err
         assert f"serve: {db} holds 1 open table(s); serving them again:" in err
         assert f"  table {hosted[0][0]}: Millions of Dollars, 3 players, at version 0" in err
@@ -372,7 +385,9 @@ class TestServe:
         served: list[tuple[Any, ...]] = []
         monkeypatch.setattr(_serve, "lan_address", lambda: "192.168.1.20")
         monkeypatch.setattr(
-            _serve, "serve", lambda server, host, port, **k: served.append((host, k["allowed_hosts"]))
+            _serve,
+            "serve",
+            lambda server, host, port, **k: served.append((host, k["allowed_hosts"])),
         )
         assert main(["serve", "--db", ":memory:", "--lan"]) == 0
         assert main(["serve", "--db", ":memory:", "--lan", "--allowed-host", "game.local"]) == 0

@@ -622,9 +622,7 @@ class _Guesses:
         """Count a wrong code of ``client``."""
         now = time.monotonic()
         if len(self.clients) > 10_000:  # forget the addresses that stopped guessing
-            self.clients = {
-                k: v for k, v in self.clients.items() if self._recent(v, now)
-            }
+            self.clients = {k: v for k, v in self.clients.items() if self._recent(v, now)}
         self.clients.setdefault(client, []).append(now)
         self.all.append(now)
 
@@ -811,13 +809,14 @@ def create_app(
                     view = payload["view"]
                     cursor = view.get("first_event", 0) + len(view.get("events", ()))
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
-                seen = (table.version, table.deadline, table.bots)
+                seen = (table.version, table.deadline, table.bots, table.names, table.joined)
 
                 def moved(seen: Any = seen) -> bool:
                     return (
                         ending.is_set()
                         or table.closed
-                        or (table.version, table.deadline, table.bots) != seen
+                        or (table.version, table.deadline, table.bots, table.names, table.joined)
+                        != seen
                     )
 
                 async with server.changed:

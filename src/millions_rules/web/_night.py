@@ -44,7 +44,10 @@ NIGHT_WORDS: Final[tuple[Text, ...]] = (
     # Refusals of joining and playing again.
     msg("web.error.wrong_code", "no open table has this join code: check it on the host's screen."),
     msg("web.error.table_full", "every seat of this table is taken."),
-    msg("web.error.too_many_guesses", "too many wrong codes from here: wait a minute, then try again."),
+    msg(
+        "web.error.too_many_guesses",
+        "too many wrong codes from here: wait a minute, then try again.",
+    ),
     msg("web.error.game_not_over", "a new game starts once this one is over."),
 )
 
