@@ -50,8 +50,8 @@ from millions_rules.__main__ import main
 from millions_rules.millions import _page as millions_page
 from millions_rules.torraku import _page as torraku_page
 from millions_rules.web import Table, TableError, create_app, words
-from millions_rules.web._teach import TEACH_WORDS
 from millions_rules.web._night import NIGHT_WORDS
+from millions_rules.web._teach import TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
 from .web_auth import bearer

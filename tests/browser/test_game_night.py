@@ -1,4 +1,4 @@
-"""A game night in real Chromium, at a phone's 360×740 and a TV's 1920×1080 (issue 32):
+"""A game night in real Chromium, at a phone's 360 by 740 and a TV's 1920 by 1080 (issue 32):
 people join by code, the host starts a new game at the same table, the lobby makes a
 companion Torraku table, and the host hands a seat to a bot and takes it back.
 

@@ -84,9 +84,9 @@ class WebGame:
         options = dict(options)
         for field in attrs.fields(self.game.config_type):
             value = options.get(field.name)
-            if isinstance(field.type, type) and issubclass(field.type, enum.Enum):
-                if isinstance(value, str):
-                    options[field.name] = field.type(value)  # ValueError: no such choice
+            kind = field.type
+            if isinstance(kind, type) and issubclass(kind, enum.Enum) and isinstance(value, str):
+                options[field.name] = kind(value)  # ValueError: no such choice
         return options
 
     def config_again(self, config: Any, seed: int | None, options: dict[str, Any]) -> Any:
