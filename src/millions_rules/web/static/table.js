@@ -359,6 +359,7 @@ function render() {
   document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
   document.body.dataset.game = last.game ?? "millions";
   document.body.classList.toggle("screen", onScreen);
+  document.body.classList.toggle("hosting", last.host && !onScreen);
 }
 
 // -- the generic page: any game that ships no widgets of its own ---------------------------
