@@ -400,3 +400,48 @@ class TestServe:
         """Found without sending a packet; never a loopback address."""
         found = _serve.lan_address()
         assert found is None or not found.startswith("127.")
+
+
+class TestSpectatorDelay:
+    def test_the_spectator_and_the_screen_lag_behind(self, db: str) -> None:
+        """With a spectator delay the spectator's link, and the host's on the table screen
+        (``screen=1``), see the table as it was that long ago, with no deadline; a seat
+        and the host's own page see it now. The delay is stored with the table."""
+        server, client = start(db)
+        with client:
+            links = create(client, server, game="millions", players=3, bots=2, spectator_delay=600)
+            table = server.tables[links["table"]]
+            seat, host = token_of(links["seats"][0]["link"]), token_of(links["host"])
+            spectator = token_of(links["spectator"])
+            before = table.version
+            got = client.get("/api/update", headers=bearer(seat)).json()
+            answer = client.post(
+                "/api/act",
+                json={"token": seat, "version": got["version"], "action": got["actions"][0]},
+            )
+            assert answer.status_code == 200 and table.version > before
+            now = client.get("/api/update", headers=bearer(seat)).json()["version"]
+            views = {
+                "spectator": client.get("/api/update", headers=bearer(spectator)).json(),
+                "screen": client.get(
+                    "/api/update", params={"screen": "1"}, headers=bearer(host)
+                ).json(),
+                "host": client.get("/api/update", headers=bearer(host)).json(),
+            }
+            assert views["spectator"]["version"] == views["screen"]["version"] == before
+            assert views["spectator"]["deadline"] is None
+            assert views["host"]["version"] == now == table.version
+            assert table.game.version(table.shown_state(10**12)) == table.version  # later
+        server, client = start(db)
+        assert server.tables[links["table"]].spectator_delay == 600
+
+    @pytest.mark.parametrize("delay", [-1, 601, "5", True])
+    def test_a_bad_delay_is_refused(self, db: str, delay: object) -> None:
+        """0 to 600 seconds, a number."""
+        server, client = start(db)
+        with client:
+            answer = client.post(
+                "/api/tables",
+                json={"token": server.admin_token, "players": 3, "spectator_delay": delay},
+            )
+            assert answer.status_code == 400 and answer.json()["error"] == "bad_request"

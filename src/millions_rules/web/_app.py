@@ -141,6 +141,14 @@ def _since_at(request: Request, table: Table) -> int:
     return _since(request)
 
 
+def _delayed(request: Request, table: Table, token: str) -> bool:
+    # Whether the client sees the table with its spectator delay: the spectator's link
+    # always, the host's on the table screen (``screen=1``).
+    if table.spectator_delay <= 0 or table.seat_of(token) is not None:
+        return False
+    return not table.is_host(token) or request.query_params.get("screen") == "1"
+
+
 def _night_error(error: TableError, lang: str | None) -> JSONResponse:
     # A refusal of joining or playing again in the client's language.
     message = night_message(error.code, str(error), lang)
@@ -776,7 +784,10 @@ def create_app(
             token = _get_token(request)
             table = server.find(token)
             payload = table.update(
-                token, _since_at(request, table), request.query_params.get("lang")
+                token,
+                _since_at(request, table),
+                request.query_params.get("lang"),
+                delayed=_delayed(request, table, token),
             )
         except TableError as error:
             return _error(error)
@@ -795,7 +806,8 @@ def create_app(
             lang = request.query_params.get("lang")
             table = server.find(token)
             since = _since_at(request, table)
-            first = table.update(token, since, lang)
+            delayed = _delayed(request, table, token)
+            first = table.update(token, since, lang, delayed=delayed)
             client = request.client.host if request.client is not None else ""
             release = streams.take(client, token)
         except TableError as error:
@@ -809,27 +821,44 @@ def create_app(
                     view = payload["view"]
                     cursor = view.get("first_event", 0) + len(view.get("events", ()))
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
-                seen = (table.version, table.deadline, table.bots, table.names, table.joined)
 
-                def moved(seen: Any = seen) -> bool:
+                def shown() -> tuple[Any, ...]:
+                    # What this page shows: a delayed view follows the states as they were.
+                    if delayed:
+                        state = table.shown_state(time.time())
+                        return (table.game.version(state), table.bots, table.names, table.joined)
+                    return (table.version, table.deadline, table.bots, table.names, table.joined)
+
+                seen, version = shown(), table.version
+
+                def moved(seen: Any = seen, version: int = version) -> bool:
                     return (
                         ending.is_set()
                         or table.closed
-                        or (table.version, table.deadline, table.bots, table.names, table.joined)
-                        != seen
+                        or shown() != seen
+                        or table.version != version
                     )
 
+                wait = _KEEP_ALIVE
+                due = table.next_shown(time.time()) if delayed else None
+                if due is not None:  # the delayed view moves on then
+                    wait = min(wait, max(0.01, due - time.time()))
                 async with server.changed:
                     try:
-                        await asyncio.wait_for(server.changed.wait_for(moved), _KEEP_ALIVE)
+                        await asyncio.wait_for(server.changed.wait_for(moved), wait)
                     except asyncio.TimeoutError:
-                        payload = None
-                        yield ": keep-alive\n\n"
-                        continue
+                        if shown() == seen:
+                            payload = None
+                            if wait == _KEEP_ALIVE:
+                                yield ": keep-alive\n\n"
+                            continue
                 if table.closed or ending.is_set():
                     return
+                if shown() == seen:  # the game moved; the delayed view has not yet
+                    payload = None
+                    continue
                 try:
-                    payload = table.update(token, cursor, lang)
+                    payload = table.update(token, cursor, lang, delayed=delayed)
                 except TableError:  # the table was replaced under this client
                     return
 
@@ -911,6 +940,7 @@ def create_app(
                     "max_timeouts",
                     "bot_delay",
                     "companion",
+                    "spectator_delay",
                 )
                 if key in body
             }

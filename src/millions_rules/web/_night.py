@@ -38,6 +38,7 @@ NIGHT_WORDS: Final[tuple[Text, ...]] = (
     # The lobby's form and list.
     msg("web.lobby.names", "Names (separated by commas)"),
     msg("web.lobby.turn_seconds", "Seconds per turn (empty: no clock)"),
+    msg("web.lobby.spectator_delay", "Spectator delay in seconds (the spectators and the screen)"),
     msg("web.lobby.companion", "Companion of a physical table (the seats report what happened)"),
     msg("web.lobby.options", "Game options"),
     msg("web.lobby.confirm_close", "Close table {table}? Its links stop working."),

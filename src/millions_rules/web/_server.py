@@ -224,6 +224,7 @@ class Server:
         max_timeouts: object = 3,
         bot_delay: object = 0.0,
         companion: object = False,
+        spectator_delay: object = 0,
     ) -> Table:
         """A new table from a host's request (not stored yet: see :meth:`add`).
 
@@ -231,6 +232,7 @@ class Server:
         ``companion``: the seats report the game's chance (``"dealer": "external"``, for a
         game whose page offers it: Currency Torraku beside a physical table); a choice of
         ``options`` may be given as its JSON text (``"dealer": "external"``).
+        ``spectator_delay``: the seconds the spectator's link and the table screen lag behind.
 
         Raises:
             TableError: ``bad_request`` (400) for any value out of range or of the wrong
@@ -298,6 +300,7 @@ class Server:
             max_timeouts=max_timeouts,
             bot_delay=bot_delay,
         )
+        table.set_spectator_delay(spectator_delay)
         return table
 
     # -- running --------------------------------------------------------------------------

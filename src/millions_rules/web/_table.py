@@ -62,6 +62,8 @@ _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{22,64}")
 _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: The longest player name a table takes.
 MAX_NAME: Final = 40
+#: The longest spectator delay a table takes, in seconds.
+MAX_SPECTATOR_DELAY: Final = 600
 #: After this many turns in a row played by the clock, a seat is handed to a bot.
 DEFAULT_MAX_TIMEOUTS: Final = 3
 #: The most actions a seat may send in one round of a table's game (``too_many_actions``).
@@ -278,8 +280,11 @@ class Table(Generic[StateT]):
                 "external_dealer",
                 400,
             )
-        self.state: StateT = self.game.new_game(config) if _state is None else _state
-        """The game's only state."""
+        self.spectator_delay: float = 0.0
+        """How many seconds the spectator's link and the table screen lag behind the game
+        (``0``: none); set with :meth:`set_spectator_delay`."""
+        self._shown: list[tuple[float, Any]] = []  # (when, state): the states a delay shows
+        self.state = self.game.new_game(config) if _state is None else _state
         players = self.game.players(self.state)
         if not all(type(seat) is int and 0 <= seat < players for seat in bots):
             raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
@@ -395,6 +400,57 @@ class Table(Generic[StateT]):
 
     # -- joining and playing again --------------------------------------------------------
 
+    @property
+    def state(self) -> StateT:
+        """The game's only state."""
+        return self._state
+
+    @state.setter
+    def state(self, value: StateT) -> None:
+        self._state = value
+        if self.spectator_delay > 0:  # kept for the delayed views, as long as they may show it
+            now = time.time()
+            self._shown.append((now, value))
+            while len(self._shown) > 1 and self._shown[1][0] <= now - self.spectator_delay:
+                del self._shown[0]
+
+    def set_spectator_delay(self, seconds: object) -> None:
+        """Make the spectator's link and the table screen lag ``seconds`` behind the game
+        (``0``: not at all); from now on, so a page never goes back.
+
+        Raises:
+            TableError: ``bad_request`` (400) for anything but 0 to 600 seconds.
+        """
+        if not (
+            isinstance(seconds, (int, float))
+            and not isinstance(seconds, bool)
+            and 0 <= seconds <= MAX_SPECTATOR_DELAY
+        ):
+            raise TableError(
+                f"spectator_delay must be from 0 to {MAX_SPECTATOR_DELAY} seconds",
+                "bad_request",
+                400,
+            )
+        self.spectator_delay = float(seconds)
+        self._shown = [(time.time(), self._state)] if seconds else []
+
+    def shown_state(self, now: float) -> StateT:
+        """The state a delayed view shows at ``now``: the newest one at least
+        :attr:`spectator_delay` seconds old (the oldest kept while none is)."""
+        shown = self._state
+        for when, state in reversed(self._shown):
+            shown = state
+            if when <= now - self.spectator_delay:
+                break
+        return shown
+
+    def next_shown(self, now: float) -> float | None:
+        """When the delayed view changes next, seen from ``now`` (``None``: not before the
+        game moves)."""
+        waiting = [when + self.spectator_delay for when, _ in self._shown]
+        later = [at for at in waiting if at > now]
+        return min(later) if later else None
+
     def free_seats(self) -> tuple[int, ...]:
         """The seats a person may take with the join code: a person's seat (no bot) not
         taken through the code yet, in seat order."""
@@ -458,6 +514,7 @@ class Table(Generic[StateT]):
             )
         fresh.join_code = self.join_code
         fresh.joined = self.joined
+        fresh.set_spectator_delay(self.spectator_delay)
         if fresh.bot_delay == 0:
             fresh.play_bots()
         fresh.deadline = fresh.next_deadline(time.time())
@@ -534,7 +591,9 @@ class Table(Generic[StateT]):
 
     # -- what a client receives ---------------------------------------------------------
 
-    def update(self, token: str, since: int = 0, lang: str | None = None) -> dict[str, Any]:
+    def update(
+        self, token: str, since: int = 0, lang: str | None = None, *, delayed: bool = False
+    ) -> dict[str, Any]:
         """What the holder of ``token`` needs: its view with the events after ``since``.
 
         Args:
@@ -542,6 +601,8 @@ class Table(Generic[StateT]):
             since: How many events of this client's visible log it already has
                 (:func:`~millions_rules.view`'s cursor).
             lang: The language of the narrated log (the table's by default).
+            delayed: For the spectator or the host (the table screen), the table as it was
+                :attr:`spectator_delay` seconds ago (:meth:`shown_state`), with no deadline.
 
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
@@ -565,19 +626,21 @@ class Table(Generic[StateT]):
         """
         seat = self.seat_of(token)
         lang = self._lang(lang)
+        delayed = delayed and seat is None and self.spectator_delay > 0
+        state = self.shown_state(time.time()) if delayed else self.state
         try:
-            seen = self.game.view(self.state, seat, since)
+            seen = self.game.view(state, seat, since)
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
-        legal = self.game.legal(self.state, seen, seat)
+        legal = self.game.legal(state, seen, seat)
         return {
             "view": json.loads(self.game.to_json(seen)),
             "log": self.game.narrate(self.game.game.view_events(seen), self.names, lang),
-            "version": self.version,
+            "version": self.game.version(state),
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],
-            "ending": self.game.ending(self.state, lang),
-            "winners": self.game.winners(self.state),
+            "ending": self.game.ending(state, lang),
+            "winners": self.game.winners(state),
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
@@ -586,9 +649,9 @@ class Table(Generic[StateT]):
             "title": self.game.game.title,
             "widgets": self.game.widgets,
             "table": self.id,
-            "deadline": self.deadline,
+            "deadline": None if delayed else self.deadline,
             "words": words(lang),
-            **self.game.extras(self.state),
+            **self.game.extras(state),
         }
 
     def words(self, lang: str | None = None) -> dict[str, Any]:
@@ -871,6 +934,7 @@ class Table(Generic[StateT]):
             "secret": self._secret,
             "join_code": self.join_code,
             "joined": list(self.joined),
+            "spectator_delay": self.spectator_delay,
         }
 
     def row(self) -> TableRow:
@@ -966,6 +1030,12 @@ class Table(Generic[StateT]):
             type(s) is int and 0 <= s < self.players for s in joined
         ):
             self.joined = tuple(dict.fromkeys(joined))
+        delay = meta.get("spectator_delay", 0.0)
+        if delay != self.spectator_delay:
+            try:
+                self.set_spectator_delay(delay)
+            except TableError:
+                self.set_spectator_delay(0)
 
     def refresh(self, row: TableRow, actions: Sequence[ActionRow]) -> None:
         """Catch up with what another process stored: its ``actions`` after ours, its seats,

@@ -201,7 +201,7 @@ function connect() {
   // The table the cursor counts in: after "Play again" the same link opens a new table,
   // whose log the server then sends from its start.
   const at = last?.table ? `&table=${encodeURIComponent(last.table)}` : "";
-  const url = `/api/stream?since=${events.length}${asked}${at}`;
+  const url = `/api/stream?since=${events.length}${asked}${at}${onScreen ? "&screen=1" : ""}`;
   follow(url, controller.signal).catch(() => undefined).finally(() => {
     // A dropped stream reconnects with the current cursor, never the one it opened with.
     if (stream === controller) {
@@ -1268,6 +1268,7 @@ function lobbyForm() {
   const field = (text, input) => el("label", {}, [label(text), input]);
   const names = /** @type {HTMLInputElement} */ (el("input", { id: "new-names", type: "text", value: was("new-names", "") }));
   const seconds = /** @type {HTMLInputElement} */ (el("input", { id: "new-turn-seconds", type: "number", min: "1", max: "86400", value: was("new-turn-seconds", "") }));
+  const delay = /** @type {HTMLInputElement} */ (el("input", { id: "new-spectator-delay", type: "number", min: "0", max: "600", value: was("new-spectator-delay", "") }));
   const companion = /** @type {HTMLInputElement} */ (el("input", { id: "new-companion", type: "checkbox" }));
   const companionField = field(t("web.lobby.companion"), companion);
   const options = el("div", { id: "new-game-options" });
@@ -1283,7 +1284,7 @@ function lobbyForm() {
     el("h2", {}, [t("web.lobby.new")]),
     field(t("web.lobby.game"), game), field(t("web.players"), players), field(t("web.lobby.bots"), bots),
     field(t("web.language"), language), field(t("web.lobby.names"), names),
-    field(t("web.lobby.turn_seconds"), seconds), companionField, options,
+    field(t("web.lobby.turn_seconds"), seconds), field(t("web.lobby.spectator_delay"), delay), companionField, options,
     el("div", { class: "buttons" }, [el("button", { type: "submit", class: "primary", id: "create-table" }, [t("web.lobby.create")])]),
   ]);
   form.addEventListener("submit", async (event) => {
@@ -1293,6 +1294,7 @@ function lobbyForm() {
     const typed = names.value.split(",").map((n) => n.trim()).filter((n) => n !== "");
     if (typed.length) body.names = typed;
     if (seconds.value !== "") body.turn_seconds = Number(seconds.value);
+    if (delay.value !== "" && Number(delay.value) > 0) body.spectator_delay = Number(delay.value);
     if (companion.checked) body.companion = true;
     const chosen = chosenOptions();
     if (Object.keys(chosen).length) body.options = chosen;
