@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from millions_rules.web import Server, _serve, create_app, open_store
 from millions_rules.web._app import MAX_JOIN_GUESSES
 from millions_rules.web._table import JOIN_ALPHABET, JOIN_LENGTH, join_code_of, new_join_code
 
+from . import postgres
+from .postgres import Cluster
 from .web_auth import bearer
 
 BASE = "http://192.168.1.20:8000"
@@ -67,9 +70,27 @@ def play_to_the_end(client: TestClient, tokens: list[str]) -> int:
     raise AssertionError("the game did not end")
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "night.sqlite")
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster | None]:
+    """The throwaway PostgreSQL of ``nox -s server`` (``None`` elsewhere)."""
+    if not postgres.enabled():
+        yield None
+        return
+    started = Cluster()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path, cluster: Cluster | None) -> str:
+    """A new empty database of each kind: a SQLite file, a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "night.sqlite")
+    if cluster is None:
+        pytest.skip("PostgreSQL runs under nox -s server (MILLIONS_SERVER_TESTS=1)")
+    return cluster.new_database()
 
 
 class TestJoinCode:
