@@ -719,7 +719,7 @@ def create_app(
         max_token_streams: The most event streams of one token (``MAX_TOKEN_STREAMS``).
         max_replays: The most replays and saves built at once (``MAX_REPLAYS``).
         max_join_guesses: The most wrong join codes of one client address in
-            :data:`JOIN_WINDOW` seconds (``MAX_JOIN_GUESSES``).
+            ``JOIN_WINDOW`` seconds (``MAX_JOIN_GUESSES``).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app

@@ -329,7 +329,7 @@ def serve(
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
     ``out`` (stdout): every open table's (``qr``: with the QR codes of
-    :func:`print_links`), then the admin link.
+    ``print_links``), then the admin link.
 
     The connection limits: ``max_connections`` connections at once in all (1000) and
     ``max_client_connections`` from one client address (64; more are closed as they

@@ -436,7 +436,7 @@ class Table(Generic[StateT]):
 
     def shown_state(self, now: float) -> StateT:
         """The state a delayed view shows at ``now``: the newest one at least
-        :attr:`spectator_delay` seconds old (the oldest kept while none is)."""
+        ``spectator_delay`` seconds old (the oldest kept while none is)."""
         shown = self._state
         for when, state in reversed(self._shown):
             shown = state
@@ -602,7 +602,7 @@ class Table(Generic[StateT]):
                 (:func:`~millions_rules.view`'s cursor).
             lang: The language of the narrated log (the table's by default).
             delayed: For the spectator or the host (the table screen), the table as it was
-                :attr:`spectator_delay` seconds ago (:meth:`shown_state`), with no deadline.
+                ``spectator_delay`` seconds ago (:meth:`shown_state`), with no deadline.
 
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
