@@ -112,6 +112,14 @@ def who(driver: WebDriver) -> str:
     return str(driver.find_element(By.ID, "who").text)
 
 
+def joining_form(driver: WebDriver) -> None:
+    """Wait for the join form, drawn in the page's words (they arrive after the page)."""
+    wait_for(
+        lambda: driver.find_element(By.CSS_SELECTOR, "#join-form h2").text == "Join a table",
+        "the join form",
+    )
+
+
 def no_wider_than_the_screen(driver: WebDriver) -> None:
     """Nothing of the page sticks out of the window's width."""
     wide = driver.execute_script(
@@ -141,7 +149,8 @@ def test_people_join_by_code(windows: Callable[[], WebDriver], size: str) -> Non
 
         first = windows()
         first.get(f"{server.base}/join")
-        box = wait_for(lambda: first.find_elements(By.ID, "join-code"), "the join form")[0]
+        joining_form(first)
+        box = first.find_element(By.ID, "join-code")
         box.send_keys("AAAAAA")
         first.find_element(By.ID, "join-name").send_keys("Zoë")
         first.find_element(By.ID, "join-go").click()
@@ -158,7 +167,7 @@ def test_people_join_by_code(windows: Callable[[], WebDriver], size: str) -> Non
 
         second = windows()
         second.get(f"{server.base}/join#{code}")
-        wait_for(lambda: second.find_elements(By.ID, "join-name"), "the join form")
+        joining_form(second)
         assert second.find_element(By.ID, "join-code").get_attribute("value") == code
         second.find_element(By.ID, "join-name").send_keys("李雷")
         second.find_element(By.ID, "join-go").click()
