@@ -271,6 +271,10 @@ class TestPlayAgain:
             assert answer.status_code == 201, answer.text
             new = server.tables[answer.json()["table"]]
             assert new.state.config.repeat_role is RepeatRole.FORBIDDEN
+            # The host page offers the options as this game has them, for the next one.
+            (before,) = [o for o in links["options"] if o["name"] == "repeat_role"]
+            (after,) = [o for o in answer.json()["options"] if o["name"] == "repeat_role"]
+            assert (before["default"], after["default"]) == ("no_share", "forbidden")
 
     def test_only_the_host_or_the_admin_starts_a_new_game(self, db: str) -> None:
         """A spectator's (or a seat's) link may not; the admin names the table."""
@@ -383,7 +387,10 @@ class TestServe:
             _serve, "serve", lambda server, *a, **k: hosted.append(sorted(server.tables))
         )
         assert main(["serve", "--players", "3", "--db", db]) == 0
-        assert capsys.readouterr().err == ""
+        assert capsys.readouterr().err.splitlines() == [
+            "serve: these links open on this machine only; for phones on the same "
+            "network: serve --lan"
+        ]
         assert (
             main(["serve", "--players", "4", "--db", db, "--companion", "--game", "torraku"]) == 0
         )

@@ -301,8 +301,9 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
     """Every link of ``table``: ``seats`` (``seat``, ``name``, ``bot``, ``link``, ``qr``,
     ``joined``: taken through the join code), ``spectator``, ``host`` (and ``host_qr``),
     ``screen`` (the table screen), ``join`` (the join page with the code filled in),
-    ``join_code``, ``join_qr``, ``free`` (the seats the code still gives) and ``over``; a
-    bot's seat has no link. Each ``qr`` is an SVG ``data:`` URI (``None`` without segno)."""
+    ``join_code``, ``join_qr``, ``free`` (the seats the code still gives), ``over`` and
+    ``options`` (the game's options as this game has them, for a new game); a bot's seat
+    has no link. Each ``qr`` is an SVG ``data:`` URI (``None`` without segno)."""
     seats = [
         {
             "seat": seat,
@@ -330,6 +331,7 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
         "join_qr": qr_svg(join),
         "free": len(table.free_seats()),
         "over": table.game.is_over(table.state),
+        "options": table.game.option_values(table.state.config),
     }
 
 

@@ -145,6 +145,17 @@ class WebGame:
             found.append(entry)
         return found
 
+    def option_values(self, config: Any) -> list[dict[str, Any]]:
+        """:attr:`options` with each ``default`` the value ``config`` holds (what a new game
+        after it keeps unless the host changes it)."""
+        found = []
+        for option in self.options:
+            value = getattr(config, option["name"])
+            found.append(
+                {**option, "default": value.value if isinstance(value, enum.Enum) else value}
+            )
+        return found
+
     def parse_action(self, text: str) -> Any:
         """An action of any of the game's action types, read from JSON text.
 

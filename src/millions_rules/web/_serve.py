@@ -428,6 +428,13 @@ def main(args: Any) -> int:
         return 2
     if existing and args.load is None:
         describe_tables(server, args.db, sys.stderr)
+    if host in ("127.0.0.1", "localhost", "::1"):
+        print(
+            "serve: these links open on this machine only; for phones on the same "
+            "network: serve --lan",
+            file=sys.stderr,
+            flush=True,
+        )
     serve(
         server,
         host,

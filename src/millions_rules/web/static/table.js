@@ -63,8 +63,11 @@ const token = location.hash.slice(1);
 const replaying = location.pathname === "/replay";
 /** Whether this is the admin's lobby (/lobby#ADMIN): the open tables, no table of its own. */
 const inLobby = location.pathname === "/lobby";
-/** Whether this is the join page (/join, or /join#CODE): a code and a name take a seat. */
-const joining = location.pathname === "/join";
+/**
+ * Whether this is the join page (/join, or /join#CODE; and the table's page opened without a
+ * link): a code and a name take a seat.
+ */
+const joining = location.pathname === "/join" || (location.pathname === "/" && token === "");
 /** Whether this is the table screen (/screen#HOST): the public table in large type, for a TV. */
 const onScreen = location.pathname === "/screen";
 /** @type {Replay | null} */
@@ -841,7 +844,7 @@ function renderTorrakuEnd(view) {
  *   joined?: boolean}} HostSeat
  * @typedef {{table: string, seats: HostSeat[], spectator: string, host?: string,
  *   host_qr?: string | null, screen?: string, join?: string, join_code?: string,
- *   join_qr?: string | null, free?: number, over?: boolean}} HostLinks
+ *   join_qr?: string | null, free?: number, over?: boolean, options?: GameOption[]}} HostLinks
  */
 
 /**
@@ -889,10 +892,15 @@ function hostPanel(links) {
     const button = el("button", { type: "button", class: "primary", id: "play-again" }, [t("web.host.again")]);
     button.addEventListener("click", async () => {
       button.setAttribute("disabled", "");
-      const answer = await hostPost("/api/again", {});
+      const chosen = chosenOptions(); // only the options changed from this game's
+      const answer = await hostPost("/api/again", Object.keys(chosen).length ? { options: chosen } : {});
       if (answer === null) button.removeAttribute("disabled");
     });
-    again.push(el("p", { class: "muted" }, [t("web.host.again_hint")]), el("div", { class: "buttons" }, [button]));
+    const options = links.options?.length
+      ? [el("details", { id: "again-options" }, [el("summary", {}, [t("web.lobby.options")]),
+        optionFields({ name: "", title: "", widgets: null, players: [0, 0], options: links.options })])]
+      : [];
+    again.push(el("p", { class: "muted" }, [t("web.host.again_hint")]), ...options, el("div", { class: "buttons" }, [button]));
   }
   return [
     el("h2", {}, [t("web.host")]),
