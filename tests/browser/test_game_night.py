@@ -214,6 +214,8 @@ def test_play_again_keeps_every_link(windows: Callable[[], WebDriver], size: str
         hosting = windows()
         hosting.get(f"{server.base}/#{host}")
         again = wait_for(lambda: hosting.find_elements(By.ID, "play-again"), "Play again")[0]
+        hosting.find_element(By.CSS_SELECTOR, "#again-options summary").click()
+        Select(hosting.find_element(By.ID, "option-repeat_role")).select_by_value("forbidden")
         shoot(hosting, f"night-again-{size}")
         again.click()
         wait_for(
@@ -225,6 +227,7 @@ def test_play_again_keeps_every_link(windows: Callable[[], WebDriver], size: str
         new = server.update(seat)
         assert new["table"] != old["table"] and new["winners"] is None
         assert new["names"] == ["Zoë", "Bo", "Cy"]
+        assert new["view"]["config"]["repeat_role"] == "forbidden"  # R-VAR-REPEAT, as chosen
         wait_for(
             lambda: (
                 [li.text for li in page.find_elements(By.CSS_SELECTOR, "#log li")]
