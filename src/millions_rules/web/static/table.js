@@ -898,7 +898,7 @@ function hostPanel(links) {
     });
     const options = links.options?.length
       ? [el("details", { id: "again-options" }, [el("summary", {}, [t("web.lobby.options")]),
-        optionFields({ name: "", title: "", widgets: null, players: [0, 0], options: links.options })])]
+        optionFields({ name: "", title: "", widgets: null, players: [0, 0], options: links.options }, false)])]
       : [];
     again.push(el("p", { class: "muted" }, [t("web.host.again_hint")]), ...options, el("div", { class: "buttons" }, [button]));
   }
@@ -1219,9 +1219,9 @@ function lobbySeats(table) {
 /**
  * The inputs of a game's own options (its config's fields), each named by its field
  * and holding its default.
- * @param {Offered | undefined} offered
+ * @param {Offered | undefined} offered @param {boolean} [legend] whether the fields are titled
  */
-function optionFields(offered) {
+function optionFields(offered, legend = true) {
   const found = (offered?.options ?? []).map((option) => {
     const id = `option-${option.name}`;
     /** @type {HTMLInputElement | HTMLSelectElement} */
@@ -1240,7 +1240,8 @@ function optionFields(offered) {
     input.dataset.default = JSON.stringify(option.default ?? null);
     return el("label", {}, [label(option.name), input]);
   });
-  return el("fieldset", { id: "new-options" }, found.length ? [el("legend", {}, [t("web.lobby.options")]), ...found] : []);
+  const title = legend ? [el("legend", {}, [t("web.lobby.options")])] : [];
+  return el("fieldset", { id: "new-options" }, found.length ? [...title, ...found] : []);
 }
 
 /** The options of the form that differ from the game's defaults, as JSON values. */
