@@ -133,6 +133,19 @@ class TestJoinCode:
             assert [s["joined"] for s in listed["seats"]] == [True, True, False]
             assert listed["free"] == 0
 
+    def test_a_seat_whose_link_was_opened_is_not_given(self, db: str) -> None:
+        """A seat the host handed out by its link (opened: an update or a stream) keeps its
+        person: the code gives the next seat."""
+        server, client = start(db)
+        with client:
+            links = create(client, server, game="millions", players=3)
+            handed = token_of(links["seats"][0]["link"])
+            assert client.get("/api/update", headers=bearer(handed)).status_code == 200
+            listed = client.get("/api/links", headers=bearer(token_of(links["host"]))).json()
+            assert [s["opened"] for s in listed["seats"]] == [True, False, False]
+            assert listed["free"] == 2
+            assert join(client, links["join_code"], "Zoë").json()["seat"] == 1
+
     @pytest.mark.parametrize(
         "name",
         ["", "   ", "x" * 41, "Ana\u202eevil", "Ana\x07", "Ana\nBo", 7, None],

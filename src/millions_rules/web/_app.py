@@ -141,6 +141,13 @@ def _since_at(request: Request, table: Table) -> int:
     return _since(request)
 
 
+def _opened(table: Table, token: str) -> None:
+    # A seat's link opened: the join code no longer gives that seat (in this process).
+    seat = table.seat_of(token)
+    if seat is not None:
+        table.opened.add(seat)
+
+
 def _delayed(request: Request, table: Table, token: str) -> bool:
     # Whether the client sees the table with its spectator delay: the spectator's link
     # always, the host's on the table screen (``screen=1``).
@@ -299,7 +306,7 @@ def lobby_games() -> list[dict[str, Any]]:
 
 def table_links(table: Table, base_url: str) -> dict[str, Any]:
     """Every link of ``table``: ``seats`` (``seat``, ``name``, ``bot``, ``link``, ``qr``,
-    ``joined``: taken through the join code), ``spectator``, ``host`` (and ``host_qr``),
+    ``joined``: taken through the join code, ``opened``: its link opened), ``spectator``, ``host`` (and ``host_qr``),
     ``screen`` (the table screen), ``join`` (the join page with the code filled in),
     ``join_code``, ``join_qr``, ``free`` (the seats the code still gives), ``over`` and
     ``options`` (the game's options as this game has them, for a new game); a bot's seat
@@ -317,6 +324,7 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
     for entry in seats:
         link = entry["link"]
         entry["joined"] = entry["seat"] in table.joined
+        entry["opened"] = entry["seat"] in table.opened
         entry["qr"] = None if link is None else qr_svg(str(link))
     return {
         "table": table.id,
@@ -785,6 +793,7 @@ def create_app(
         try:
             token = _get_token(request)
             table = server.find(token)
+            _opened(table, token)
             payload = table.update(
                 token,
                 _since_at(request, table),
@@ -807,6 +816,7 @@ def create_app(
             token = _get_token(request)
             lang = request.query_params.get("lang")
             table = server.find(token)
+            _opened(table, token)
             since = _since_at(request, table)
             delayed = _delayed(request, table, token)
             first = table.update(token, since, lang, delayed=delayed)

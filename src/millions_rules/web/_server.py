@@ -36,7 +36,7 @@ import attrs
 
 from ._games import game_named, game_names
 from ._store import ActionRow, PostgresStore, Store, StoreError, TableRow
-from ._table import Table, TableError, join_code_of
+from ._table import Table, TableError, join_code_of, new_join_code
 
 __all__ = ["MAX_TABLES", "REQUEST_ID", "Server"]
 
@@ -174,6 +174,8 @@ class Server:
                     409,
                 )
             raise TableError(f"the store holds table {table.id} already", "table_exists", 409)
+        while table.join_code in self._codes:  # another open table's (1 in 244 million)
+            table.join_code = new_join_code()
         self.store.create(table.row())
         self._add(table)
         return table

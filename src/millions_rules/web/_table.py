@@ -341,6 +341,9 @@ class Table(Generic[StateT]):
         """The table's short join code: whoever types it on the join page takes a free seat."""
         self.joined: tuple[int, ...] = ()
         """The seats taken through the join code, in the order they were taken."""
+        self.opened: set[int] = set()
+        """The seats whose link this process served since it started (not stored): the join
+        code does not give them, so a seat whose link the host handed out stays its own."""
         self.writes = 0
         """How many writes the store holds of this table (checked by the next write)."""
         self._seed = self.game.seed(config)
@@ -453,9 +456,12 @@ class Table(Generic[StateT]):
 
     def free_seats(self) -> tuple[int, ...]:
         """The seats a person may take with the join code: a person's seat (no bot) not
-        taken through the code yet, in seat order."""
+        taken through the code yet and whose link was not opened (:attr:`opened`), in seat
+        order."""
         return tuple(
-            s for s, seat in enumerate(self._seats) if not seat.bot and s not in self.joined
+            s
+            for s, seat in enumerate(self._seats)
+            if not seat.bot and s not in self.joined and s not in self.opened
         )
 
     def plan_join(self, name: object) -> tuple[int, dict[str, Any]]:
@@ -1023,8 +1029,11 @@ class Table(Generic[StateT]):
         # The join code and the seats taken through it, as stored (a table stored before
         # join codes existed keeps the fresh code it was given).
         code = join_code_of(meta.get("join_code"))
-        if code is not None:
-            self.join_code = code
+        if code is None:  # stored before join codes: one from the table's secret, the same
+            # in every process and after every restart, and guessed from nothing public
+            digest = hashlib.blake2b(f"join:{self._secret}".encode(), digest_size=16).digest()
+            code = "".join(JOIN_ALPHABET[b % len(JOIN_ALPHABET)] for b in digest[:JOIN_LENGTH])
+        self.join_code = code
         joined = meta.get("joined")
         if isinstance(joined, list) and all(
             type(s) is int and 0 <= s < self.players for s in joined
