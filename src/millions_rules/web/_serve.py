@@ -190,7 +190,8 @@ def describe_tables(server: Server, db: str | None, out: TextIO) -> None:
             file=out,
         )
     print(
-        "  To start afresh: serve --new (closes them; the database keeps them), "
+        "  The table options given (--game, --players, --companion...) make a new table "
+        "only. To start afresh: serve --new (closes them; the database keeps them), "
         "or 'Play again' on a finished table's host page (the same links).",
         file=out,
         flush=True,
