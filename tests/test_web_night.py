@@ -156,8 +156,12 @@ class TestJoinCode:
         server, client = start(db)
         with client:
             links = create(client, server, game="torraku", players=3)
-            answer = join(client, links["join_code"], name)  # type: ignore[arg-type]
-            assert answer.status_code == 400 and answer.json()["error"] == "bad_request"
+            answer = join(client, links["join_code"], name, lang="en")  # type: ignore[arg-type]
+            assert answer.status_code == 400 and answer.json() == {
+                "error": "bad_request",
+                "message": "type a name of 1 to 40 characters, with no control or "
+                "text-reordering character.",
+            }
             assert server.tables[links["table"]].free_seats() == (0, 1, 2)
 
     def test_a_wrong_code_is_refused_in_words(self, db: str) -> None:

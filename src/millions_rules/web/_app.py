@@ -156,9 +156,10 @@ def _delayed(request: Request, table: Table, token: str) -> bool:
     return not table.is_host(token) or request.query_params.get("screen") == "1"
 
 
-def _night_error(error: TableError, lang: str | None) -> JSONResponse:
-    # A refusal of joining or playing again in the client's language.
-    message = night_message(error.code, str(error), lang)
+def _night_error(error: TableError, lang: str | None, words: str | None = None) -> JSONResponse:
+    # A refusal of joining or playing again in the client's language (``words``: the
+    # message's id after ``web.error.``, if not the code's).
+    message = night_message(words or error.code, str(error), lang)
     if message == str(error):
         return _error(error, lang)
     return JSONResponse({"error": error.code, "message": message}, status_code=error.status)
@@ -1001,7 +1002,12 @@ def create_app(
             if table is None:
                 guesses.wrong(client)
                 raise TableError("no open table has this join code", "wrong_code", 404)
-            seat = await server.join(table, body.get("name"))
+            try:
+                seat = await server.join(table, body.get("name"))
+            except TableError as error:
+                if error.code != "bad_request":
+                    raise
+                return _night_error(error, asked, "bad_name")  # say what a name may be
         except TableError as error:
             return _night_error(error, asked)
         token = table.seat_token(seat)

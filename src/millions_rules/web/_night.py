@@ -46,6 +46,10 @@ NIGHT_WORDS: Final[tuple[Text, ...]] = (
     msg("web.error.wrong_code", "no open table has this join code: check it on the host's screen."),
     msg("web.error.table_full", "every seat of this table is taken."),
     msg(
+        "web.error.bad_name",
+        "type a name of 1 to 40 characters, with no control or text-reordering character.",
+    ),
+    msg(
         "web.error.too_many_guesses",
         "too many wrong codes from here: wait a minute, then try again.",
     ),
