@@ -603,7 +603,7 @@ class _Slots:
 MAX_JOIN_GUESSES: Final = 10
 #: How many wrong join codes the server takes in :data:`JOIN_WINDOW` seconds from every
 #: address together (many addresses guessing at once).
-MAX_JOIN_GUESSES_TOTAL: Final = 300
+MAX_JOIN_GUESSES_TOTAL: Final = 3000
 #: The window the join code's guessing limits count in, in seconds.
 JOIN_WINDOW: Final = 60.0
 
