@@ -456,7 +456,7 @@ class Table(Generic[StateT]):
 
     def free_seats(self) -> tuple[int, ...]:
         """The seats a person may take with the join code: a person's seat (no bot) not
-        taken through the code yet and whose link was not opened (:attr:`opened`), in seat
+        taken through the code yet and whose link was not opened (``opened``), in seat
         order."""
         return tuple(
             s
