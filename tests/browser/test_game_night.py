@@ -317,7 +317,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(
             ),
             "the hand-over button",
         )[0]
-        assert button.text == "Give to a bot"
+        assert button.text == "Hand to a bot"
         button.click()
         wait_for(lambda: 0 in server.update(seat)["bots"], "seat 0 handed to a bot")
         back = wait_for(
@@ -326,7 +326,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(
                 for b in hosting.find_elements(
                     By.CSS_SELECTOR, '#host li[data-seat="0"] button.hand-over'
                 )
-                if b.text == "Take back from the bot"
+                if b.text == "Give back to the player"
             ],
             "the take-back button",
         )[0]

@@ -30,8 +30,6 @@ NIGHT_WORDS: Final[tuple[Text, ...]] = (
     # The host's panel.
     msg("web.host.again", "Play again"),
     msg("web.host.again_hint", "A new game at this table: the same seats, links and names."),
-    msg("web.host.to_bot", "Give to a bot"),
-    msg("web.host.take_back", "Take back from the bot"),
     msg("web.host.joined", "joined"),
     msg("web.host.screen", "Table screen (for a TV)"),
     msg("web.host.link", "Host link"),
