@@ -1234,7 +1234,7 @@ function hostPanel(links) {
  * @param {HostSeat} s @param {(bot: boolean) => Promise<unknown>} handOver
  */
 function seatItem(s, handOver) {
-  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(s.seat) },
+  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(s.seat), "data-bot": String(!s.bot) },
     [t(s.bot ? "web.seat.to_person" : "web.seat.to_bot")]);
   button.addEventListener("click", async () => {
     button.setAttribute("disabled", "");
