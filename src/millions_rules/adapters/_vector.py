@@ -234,7 +234,6 @@ def _seat_of(seat: object, players: int) -> int | None:
     return seat
 
 
-
 def _generator(seed: int | None) -> np.random.Generator:
     """The generator Gymnasium's ``Env.reset(seed=seed)`` makes (so that sub-environment
     ``i`` seeded ``seed + i`` plays as a :class:`SeatEnv` reset with that seed)."""
@@ -322,7 +321,10 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
         table.mask(self._masks[index])
 
     def reset(
-        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """New games in every sub-environment; ``seed`` seeds sub-environment ``i`` with
         ``seed + i`` (or give one seed each); ``options`` may hold ``"seat"``."""
@@ -500,7 +502,10 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
         return joined
 
     def reset(
-        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """As :meth:`SeatVectorEnv.reset`."""
         seeds = _seeds(seed, self.num_envs)

@@ -60,6 +60,7 @@ from ._vector import Encoding, ProcessVectorEnv, SeatVectorEnv, Table, _seat_of,
 
 __all__ = ["Encoding", "PolicyBot", "ProcessVectorEnv", "SeatEnv", "SeatVectorEnv", "Table"]
 
+
 class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
     """One seat of a table of bots, as a single-agent Gymnasium environment (see the module text).
 
@@ -151,9 +152,7 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self._table.seat}
 
-    def step(
-        self, action: Any
-    ) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
         """Play catalogue entry ``action`` for the learner, then the others up to its next turn.
 
         Raises:
@@ -252,4 +251,3 @@ class PolicyBot:
         if action is None:
             raise BotError(-1 if view.seat is None else view.seat, picked)
         return action
-
