@@ -56,7 +56,7 @@ def env_game(env: SeatEnv, policy: Policy, options: dict[str, Any] | None = None
     """Play one game in ``env`` with ``policy``; the final state."""
     observation, info = env.reset(options=options)
     while True:
-        observation, reward, terminated, truncated, info = env.step(
+        observation, _reward, terminated, truncated, info = env.step(
             policy(observation, info["action_mask"])
         )
         assert not truncated
@@ -141,7 +141,7 @@ def test_gymnasium_env_checks_pass(game: str, players: int, opponent: str) -> No
         passive_env_checker.env_reset_passive_checker(env, seed=1)
         for _ in range(30):
             action = int(np.flatnonzero(env.action_masks())[-1])
-            *_, terminated, truncated, info = passive_env_checker.env_step_passive_checker(
+            *_, terminated, _truncated, _info = passive_env_checker.env_step_passive_checker(
                 env, action
             )
             if terminated:
@@ -177,7 +177,7 @@ def test_the_same_seed_gives_the_same_games() -> None:
 def test_a_masked_action_is_refused_and_changes_nothing() -> None:
     """A masked entry raises BotError (code action_not_offered); the game is unchanged."""
     env = SeatEnv("millions", 4, opponents="random")
-    observation, info = env.reset(seed=3)
+    _observation, _info = env.reset(seed=3)
     masked = int(np.flatnonzero(~env.action_masks())[0])
     match = env.table.match
     assert match is not None
@@ -271,7 +271,7 @@ def test_the_vector_env_steps_the_games_of_single_envs() -> None:
 def test_the_vector_env_refuses_a_masked_action_before_moving_any_game() -> None:
     """A masked action in one game raises BotError; no game moves."""
     envs = SeatVectorEnv(2, game="millions", players=4, opponents="random")
-    observations, info = envs.reset(seed=1)
+    _observations, info = envs.reset(seed=1)
     actions = masked_random(info["action_mask"], np.random.default_rng(0))
     actions[1] = int(np.flatnonzero(~info["action_mask"][1])[0])
     states = [table.match.state for table in envs.tables if table.match is not None]
@@ -316,8 +316,8 @@ def test_the_pettingzoo_wrapper_plays_the_games_of_play_game() -> None:
     play_game with the agents' policy seated as bots."""
     aec = bot_seats_env("torraku", 3, bots={1: "rule"})
     aec.reset(seed=4)
-    for agent in aec.agent_iter():
-        observation, reward, terminated, truncated, info = aec.last()
+    for _agent in aec.agent_iter():
+        observation, _reward, terminated, _truncated, _info = aec.last()
         aec.step(
             None if terminated else lowest(observation["observation"], observation["action_mask"])
         )

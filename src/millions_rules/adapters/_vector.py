@@ -9,8 +9,9 @@ in place, and :class:`ProcessVectorEnv` spreads them over worker processes.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 import numpy as np
@@ -280,7 +281,7 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
         ConfigError: If an argument makes no sense.
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int, *, copy: bool = True, **kwargs: Any) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
@@ -450,7 +451,7 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
         ConfigError: If an argument makes no sense (checked in this process first).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int, *, workers: int = 2, **kwargs: Any) -> None:
         import multiprocessing
@@ -561,10 +562,8 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
             return
         self._closed_workers = True
         for pipe in self._pipes:
-            try:
+            with contextlib.suppress(BrokenPipeError, OSError):
                 pipe.send(("close", None))
-            except (BrokenPipeError, OSError):
-                pass
         for process in self._processes:
             process.join(timeout=10)
             if process.is_alive():

@@ -52,7 +52,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import Env, spaces
+from gymnasium import Env
 
 from .._common.errors import ConfigError
 from ..bots import BotError
