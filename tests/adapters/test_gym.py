@@ -133,17 +133,17 @@ def test_gymnasium_env_checks_pass(game: str, players: int, opponent: str) -> No
     env = SeatEnv(game, players, opponents=opponent)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env_checker.check_observation_space(env.observation_space)
-        env_checker.check_action_space(env.action_space)
+        passive_env_checker.check_observation_space(env.observation_space)
+        passive_env_checker.check_action_space(env.action_space)
         env_checker.check_reset_return_type(env)
         env_checker.check_reset_seed_determinism(env)
         env_checker.check_reset_options(env)
         passive_env_checker.env_reset_passive_checker(env, seed=1)
         for _ in range(30):
             action = int(np.flatnonzero(env.action_masks())[-1])
-            *_, terminated, _truncated, _info = passive_env_checker.env_step_passive_checker(
-                env, action
-            )
+            checked: Any = env
+            result: Any = passive_env_checker.env_step_passive_checker(checked, action)
+            terminated = result[2]
             if terminated:
                 env.reset()
 

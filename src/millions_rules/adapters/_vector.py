@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 import attrs
 import numpy as np
@@ -253,7 +253,7 @@ def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | No
     raise ConfigError(f"seed must be an int, None or {count} of them, not {seed!r}")
 
 
-class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class SeatVectorEnv(VectorEnv):
     """``num_envs`` games of :class:`~millions_rules.adapters.gymnasium.SeatEnv` stepped
     in one process, with Gymnasium's vector API.
 
@@ -281,7 +281,7 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
         ConfigError: If an argument makes no sense.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, num_envs: int, *, copy: bool = True, **kwargs: Any) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
@@ -311,7 +311,10 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
     def _start(self, index: int, seat: int | None = None) -> None:
         table = self.tables[index]
         rng = self._generators[index]
-        draw = lambda: int(rng.integers(0, 1 << 63))  # noqa: E731
+
+        def draw() -> int:
+            return int(rng.integers(0, 1 << 63))
+
         game_seed = draw()  # as SeatEnv.reset draws: the game's seed first, then the seat
         if seat is None:
             seat = self._seat
@@ -406,7 +409,8 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[type-arg]
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal catalogue entries of each game now, ``(num_envs, actions)`` booleans."""
-        return self._masks.copy()
+        masks: np.ndarray[Any, Any] = self._masks.copy()
+        return masks
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
@@ -430,7 +434,7 @@ def _settings(kwargs: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class ProcessVectorEnv(VectorEnv):
     """:class:`SeatVectorEnv` spread over worker processes: each steps a share of the games.
 
     The same API and the same results as one :class:`SeatVectorEnv` of ``num_envs``
@@ -451,7 +455,7 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
         ConfigError: If an argument makes no sense (checked in this process first).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, num_envs: int, *, workers: int = 2, **kwargs: Any) -> None:
         import multiprocessing
@@ -467,7 +471,9 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
         shares = [num_envs // workers + (j < num_envs % workers) for j in range(workers)]
         self._bounds = np.cumsum([0, *shares]).tolist()
         methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        context: Any = multiprocessing.get_context(
+            "forkserver" if "forkserver" in methods else "spawn"
+        )
         self._pipes: list[Any] = []
         self._processes: list[Any] = []
         for share in shares:
@@ -548,7 +554,8 @@ class ProcessVectorEnv(VectorEnv):  # type: ignore[type-arg]
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """As :meth:`SeatVectorEnv.action_masks`."""
-        return self._masks.copy()
+        masks: np.ndarray[Any, Any] = self._masks.copy()
+        return masks
 
     def __enter__(self) -> ProcessVectorEnv:
         return self

@@ -105,11 +105,11 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same :class:`gymnasium.spaces.Dict` for every agent."""
-        return self.observation_spaces[agent]  # type: ignore[no-any-return]
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(len(catalogue))`` for every agent."""
-        return self.action_spaces[agent]  # type: ignore[no-any-return]
+        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same ``seed`` gives the same game (as PettingZoo's env)."""

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import Env
@@ -61,7 +61,7 @@ from ._vector import Encoding, ProcessVectorEnv, SeatVectorEnv, Table, _seat_of,
 __all__ = ["Encoding", "PolicyBot", "ProcessVectorEnv", "SeatEnv", "SeatVectorEnv", "Table"]
 
 
-class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
+class SeatEnv(Env[np.ndarray, np.int64]):
     """One seat of a table of bots, as a single-agent Gymnasium environment (see the module text).
 
     Args:
@@ -84,7 +84,7 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
         ConfigError: If an argument makes no sense.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -103,7 +103,7 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
         self.render_mode = render_mode
         self._seat = _seat_of(seat, table.players)
         self.observation_space = table.encoding.observation_space
-        self.action_space = table.encoding.action_space  # type: ignore[assignment]
+        self.action_space = table.encoding.action_space
         self._observation = np.zeros(table.encoding.size, np.float32)
         self._mask = np.zeros(table.encoding.actions, np.bool_)
         self._started = False
@@ -129,7 +129,10 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
         super().reset(seed=seed)
         options = options or {}
         rng = self.np_random
-        draw = lambda: int(rng.integers(0, 1 << 63))  # noqa: E731
+
+        def draw() -> int:
+            return int(rng.integers(0, 1 << 63))
+
         game_seed = options.get("game_seed")
         if game_seed is None:
             game_seed = draw()
@@ -147,7 +150,8 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
         table = self._table
         table.observe(self._observation)
         table.mask(self._mask)
-        return self._observation.copy()
+        observation: np.ndarray[Any, Any] = self._observation.copy()
+        return observation
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self._table.seat}
@@ -176,22 +180,24 @@ class SeatEnv(Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
         info = self._info()
         if reward is None:
             return observation, 0.0, False, False, info
-        info["winners"] = tuple(table.game.winners(table.match.state))  # type: ignore[union-attr]
+        info["winners"] = tuple(table.game.winners(table.match.state))
         return observation, reward, True, False, info
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal catalogue entries now, as booleans (for sb3-contrib's ``MaskablePPO``)."""
-        return self._mask.copy()
+        mask: np.ndarray[Any, Any] = self._mask.copy()
+        return mask
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's last three events as text (``"ansi"``), else ``None``."""
-        if self.render_mode != "ansi" or self._table.match is None:
-            return None
         table = self._table
+        match = table.match
+        if self.render_mode != "ansi" or match is None:
+            return None
         game = table.game
-        seen = game.view(table.match.state, table.seat)  # type: ignore[union-attr]
+        seen = game.view(match.state, table.seat)
         events = game.view_events(seen)[-3:]
-        head = f"{game.title}: seat {table.seat}, move {game.version(table.match.state)}"  # type: ignore[union-attr]
+        head = f"{game.title}: seat {table.seat}, move {game.version(match.state)}"
         return "\n".join([head, *(game.describe(event) for event in events)])
 
 

@@ -44,7 +44,7 @@ class MillionsViewEncoding:
         for event in seen.events:
             kind = event.__class__
             if kind is Paid:
-                paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr]
+                paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr,operator]
             elif kind is ThreatUsed:
                 threatened[event.player * n + event.target] += 1.0  # type: ignore[union-attr]
         return out + paid + threatened
