@@ -269,7 +269,7 @@ class SeatVectorEnv(VectorEnv):
     >>> envs = SeatVectorEnv(3, players=4, opponents="random")
     >>> observations, info = envs.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape
-    ((3, 178), (3, 40))
+    ((3, 173), (3, 33))
 
     Args:
         num_envs: The number of games.
