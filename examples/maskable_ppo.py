@@ -12,7 +12,8 @@ installs them and runs this briefly. The recipe:
 2. ``MaskablePPO("MlpPolicy", env)`` learns for ``timesteps`` learner steps.
 3. :class:`TrainedBot` (a :class:`~millions_rules.adapters.gymnasium.PolicyBot`) seats the
    trained policy at any table as a bot: it encodes its seat's view and the actions it is
-   offered as the environment does and asks the policy (greedily). :func:`win_rate` plays
+   offered as the environment does and samples the policy with the generator the runner
+   gives it (greedy play of this game is easy to collide with). :func:`win_rate` plays
    it against bots with the library's own runner, on games the training never saw, and
    gives the rate with its Wilson 95% interval, beside the rate of a
    :class:`~millions_rules.bots.RandomBot` in the same seat of the same games.
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import time
 from typing import Any
 
@@ -46,17 +48,31 @@ PLAYERS = {"millions": 4, "torraku": 3}
 TRAIN_AGAINST = {"millions": "random", "torraku": "rule"}
 
 
-def policy_of(model: Any) -> Any:
-    """The trained model as a policy of observations and masks (greedy)."""
-
-    def policy(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
-        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
-        return int(action)
-
-    return policy
+def probabilities(model: Any, observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> Any:
+    """The trained policy's probability of each catalogue entry (masked entries 0)."""
+    tensor, _ = model.policy.obs_to_tensor(observation)
+    with torch.no_grad():
+        distribution = model.policy.get_distribution(tensor, action_masks=mask)
+    return distribution.distribution.probs[0].numpy()
 
 
-class TrainedBot(PolicyBot):
+class AgentBot(PolicyBot):
+    """A trained MaskablePPO model as a bot: it samples its policy (a greedy policy of a
+    game of hidden simultaneous choices is easy to collide with, and plays worse) with
+    the generator the runner gives it, so that a game is reproducible."""
+
+    def __init__(self, model: Any, game: str) -> None:
+        super().__init__(lambda observation, mask: 0, game)
+        self.model = model
+
+    def act(
+        self, observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any], rng: random.Random
+    ) -> int:
+        weights = probabilities(self.model, observation, mask).tolist()
+        return rng.choices(range(len(weights)), weights=weights)[0]
+
+
+class TrainedBot(AgentBot):
     """The agent saved at ``$MILLIONS_AGENT`` as a bot (``maskable_ppo:TrainedBot``).
 
     The model is loaded once per process, at the first bot made; ``$MILLIONS_AGENT_GAME``
@@ -68,9 +84,7 @@ class TrainedBot(PolicyBot):
     def __init__(self) -> None:
         if TrainedBot._model is None:
             TrainedBot._model = MaskablePPO.load(os.environ["MILLIONS_AGENT"], device="cpu")
-        super().__init__(
-            policy_of(TrainedBot._model), os.environ.get("MILLIONS_AGENT_GAME", "millions")
-        )
+        super().__init__(TrainedBot._model, os.environ.get("MILLIONS_AGENT_GAME", "millions"))
 
 
 def train(game: str, timesteps: int, seed: int = 0) -> Any:
@@ -129,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{get_game(game).title}, {PLAYERS[game]} players: MaskablePPO trained for "
         f"{args.timesteps} steps against {TRAIN_AGAINST[game]} bots in {trained:.0f} s"
     )
-    agent = PolicyBot(policy_of(model), game)
+    agent = AgentBot(model, game)
     rule_games = max(20, args.games // 4) if game == "millions" else args.games
     for opponent, games in (("random", args.games), ("rule", rule_games)):
         mine = win_rate(game, agent, opponent, games)

@@ -34,8 +34,8 @@ _MOST_STARTS: Final = 100
 class Encoding:
     """A game's observation of a seat's view, and the catalogue entries of offered actions.
 
-    Made from the game's adapter parts (:func:`~millions_rules.adapters._core.adapter_of`),
-    which must provide :class:`~millions_rules._common.adapter.ViewEncoding` (both games'
+    Made from the game's adapter parts (its own, or the generic adapter), which must
+    provide :class:`~millions_rules.adapters.ViewEncoding` (both games'
     and the generic adapter do).
 
     Args:
@@ -62,7 +62,7 @@ class Encoding:
         self.high: float = adapter.observation_high(config)
         """An upper bound of every number of the vector."""
         self.actions: int = len(adapter.catalogue_names(config))
-        """The catalogue's length: the number of discrete actions."""
+        """The number of discrete actions (the catalogue's length)."""
         self._observe: Callable[[Any], list[float]] = adapter.observe_view
         self._index: Callable[[Any, Any], int | None] = adapter.action_index
         self.observation_space = spaces.Box(0.0, self.high, (self.size,), np.float32)
@@ -257,8 +257,7 @@ class SeatVectorEnv(VectorEnv):
     """``num_envs`` games of :class:`~millions_rules.adapters.gymnasium.SeatEnv` stepped
     in one process, with Gymnasium's vector API.
 
-    Each step plays one action per game (a :class:`~gymnasium.spaces.MultiDiscrete`
-    action) and returns NumPy arrays: observations ``(num_envs, size)`` float32, rewards
+    Each step plays one action per game (a ``MultiDiscrete`` action) and returns NumPy arrays: observations ``(num_envs, size)`` float32, rewards
     (float64), terminations and truncations (bool), and ``info["action_mask"]``
     ``(num_envs, actions)`` bool (also :meth:`action_masks`). A game that ended is reset
     at the next step, whose action for it is ignored (Gymnasium's next-step autoreset,
@@ -443,7 +442,7 @@ class ProcessVectorEnv(VectorEnv):
     arrays, so the workers step at the same time: on a machine with free cores, two
     workers step about twice the games of one (``benchmarks/vector.py``). Workers are
     started with ``forkserver`` where the platform has it, else ``spawn`` (never a fork
-    of a process with threads); bots given as objects must pickle. Call :meth:`close`
+    of a process with threads); bots given as objects must pickle. Call ``close()``
     (or use ``with``) to stop them.
 
     Args:

@@ -1,6 +1,6 @@
 """A Gymnasium environment: one seat of a table of bots (``millions-rules[gymnasium]``).
 
-:class:`SeatEnv` is a single-agent :class:`gymnasium.Env` for any registered game with
+:class:`SeatEnv` is a single-agent ``gymnasium.Env`` for any registered game with
 adapter parts: the learner takes one seat, the library's bots (or any
 :class:`~millions_rules.bots.Bot`) the others, and the game runs exactly as
 :func:`~millions_rules.bots.play_game` runs it: the runner's own loop in its stepping form
@@ -19,7 +19,7 @@ through :func:`~millions_rules.bots.play_game` are the same quantity.
 (False, 0.0)
 
 * **Observations** are float32 vectors of the seat's view alone
-  (:meth:`~millions_rules._common.adapter.ViewEncoding.observe_view`): for Millions the
+  (:meth:`~millions_rules.adapters.ViewEncoding.observe_view`): for Millions the
   PettingZoo observation's layout (the vector, then the ``paid`` and ``threatened``
   blocks), its turn block saying only that the seat acts; for Torraku the PettingZoo
   vector; the generic adapter's bytes of the view's JSON for any other game.
@@ -209,7 +209,9 @@ class PolicyBot:
     :class:`SeatEnv` does, so an agent trained in the environment plays the same through
     :func:`~millions_rules.bots.play_game`, ``simulate --bots module:Class`` and
     ``simulate --league``. Subclass it with a constructor that takes no argument (loading
-    the agent) to name it as ``module:Class``.
+    the agent) to name it as ``module:Class``. A policy that samples should draw from the
+    generator the runner gives the bot, so that games stay reproducible: override
+    :meth:`act`, which gets it (the default calls ``policy``).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.bots import RuleBot, play_game
@@ -239,6 +241,14 @@ class PolicyBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(game={self.game!r})"
 
+    def act(
+        self, observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any], rng: random.Random
+    ) -> int:
+        """The catalogue entry to play for ``observation`` and ``mask``: ``policy``'s answer.
+
+        ``rng`` is the bot's generator for this game (seeded by the runner)."""
+        return int(self.policy(observation, mask))
+
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The offered action of the entry the policy picks."""
         config = view.config
@@ -252,7 +262,7 @@ class PolicyBot:
         choices = encoding.choices(legal)
         mask = np.zeros(encoding.actions, np.bool_)
         mask[list(choices)] = True
-        picked = self.policy(observation, mask)
+        picked = self.act(observation, mask, rng)
         action = choices.get(int(picked))
         if action is None:
             raise BotError(-1 if view.seat is None else view.seat, picked)

@@ -135,7 +135,7 @@ class Match:
     :meth:`~millions_rules.games.Game.pacing`, its
     :meth:`~millions_rules.games.Game.chance` seeded from ``seed``, each bot with its
     :func:`seat_rng`), until a seat whose bot is ``None`` must act; that seat's view and
-    the actions it is offered are then :attr:`view` and :attr:`offered`, and
+    the actions it is offered are then its ``view`` and ``offered``, and
     :meth:`answer` plays its answer. A seat's turns come exactly when
     :func:`play_game` would ask a bot in that seat, so a policy behaves alike in both
     (the Gymnasium environment, :mod:`millions_rules.adapters.gymnasium`, is one).
@@ -221,12 +221,12 @@ class Match:
         return None
 
     def answer(self, action: Any) -> None:
-        """Play ``action`` for the seat that must act (one of :attr:`offered`, or of its
+        """Play ``action`` for the seat that must act (one of ``offered``, or of its
         ``free_actions`` classes as for a bot: none for an outside seat).
 
         Raises:
             ConfigError: If no seat played from outside must act now.
-            BotError: If ``action`` is not one of :attr:`offered`; nothing changes.
+            BotError: If ``action`` is not one of ``offered``; nothing changes.
         """
         seat = self.seat
         if seat is None:
