@@ -198,3 +198,28 @@ def test_simulate_without_league_is_unchanged() -> None:
     first = simulate("torraku", 4, 2, ["rule", "random"], {"setup": "standard", "round_limit": 30})
     again = simulate("torraku", 4, 2, ["rule", "random"], {"setup": "standard", "round_limit": 30})
     assert [_key(s) for s in first] == [_key(s) for s in again]
+
+
+def test_a_web_table_seats_a_bot_class() -> None:
+    """serve --bot module:Class: the server's seats of the game's tables hold that bot
+    (fresh for each seat); a bad spec is refused before anything is served; ``rule``
+    keeps the game's own table bot."""
+    pytest.importorskip("starlette")
+    from millions_rules.web._games import seat_bot
+    from millions_rules.web._serve import make_table, seat_bot_of
+
+    try:
+        seat_bot_of("millions", "millions_rules.bots:StayBot")
+        table = make_table(5, 2, game="millions", seed=1)
+        bots = list(table._bots.values())
+        assert [type(bot) for bot in bots] == [StayBot, StayBot] and bots[0] is not bots[1]
+        other = make_table(4, 1, game="torraku", seed=1)
+        assert type(next(iter(other._bots.values()))).__name__ == "RuleBot"
+        with pytest.raises(ValueError, match="cannot import"):
+            seat_bot_of("millions", "no_such_module_here:Bot")
+        seat_bot_of("millions", "rule")
+        assert seat_bot("millions") is None
+        table = make_table(5, 1, game="millions", seed=1)
+        assert type(next(iter(table._bots.values()))).__name__ == "RuleBot"
+    finally:
+        seat_bot_of("millions", "rule")
