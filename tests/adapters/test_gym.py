@@ -332,3 +332,18 @@ def test_the_pettingzoo_wrapper_plays_the_games_of_play_game() -> None:
     assert play_game(config, bots) == final
     with pytest.raises(ConfigError, match="every seat"):
         bot_seats_env("torraku", 2, bots={0: "rule", 1: "rule"})
+
+
+def test_a_third_game_gets_the_env_through_the_generic_adapter() -> None:
+    """The test suite's third game (Goofspiel, registered by its entry point) gets the
+    environment with no code of its own: the generic adapter's view bytes and catalogue,
+    the same games as play_game."""
+    game = get_game("goofspiel")
+    env = SeatEnv("goofspiel", 2, seat=1, opponents="random")
+    observation, info = env.reset(seed=0)
+    assert observation.shape == (2048,) and info["action_mask"].any()
+    for number in range(5):
+        final = env_game(env, lowest, {"game_seed": number})
+        config = attrs.evolve(env.table.config, seed=number)
+        reference = play_game(config, [RandomBot(), PolicyBot(lowest, "goofspiel")])
+        assert game.to_json(final) == game.to_json(reference)
