@@ -62,7 +62,7 @@ class AgentBot(PolicyBot):
     the generator the runner gives it, so that a game is reproducible."""
 
     def __init__(self, model: Any, game: str) -> None:
-        super().__init__(lambda observation, mask: 0, game)
+        super().__init__(None, game)
         self.model = model
 
     def act(

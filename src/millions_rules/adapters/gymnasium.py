@@ -220,7 +220,7 @@ class PolicyBot:
     True
 
     Args:
-        policy: The policy.
+        policy: The policy (``None`` for a subclass that overrides :meth:`act`).
         game: The name of the game it plays (the view tells the config).
 
     Raises:
@@ -229,7 +229,7 @@ class PolicyBot:
 
     def __init__(
         self,
-        policy: Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], Any],
+        policy: Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], Any] | None,
         game: str = "millions",
     ) -> None:
         self.policy = policy
@@ -246,7 +246,13 @@ class PolicyBot:
     ) -> int:
         """The catalogue entry to play for ``observation`` and ``mask``: ``policy``'s answer.
 
-        ``rng`` is the bot's generator for this game (seeded by the runner)."""
+        ``rng`` is the bot's generator for this game (seeded by the runner).
+
+        Raises:
+            ConfigError: If the bot has no policy (a subclass that overrides this has none).
+        """
+        if self.policy is None:
+            raise ConfigError(f"{type(self).__name__} has no policy: give one or override act")
         return int(self.policy(observation, mask))
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
