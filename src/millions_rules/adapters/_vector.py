@@ -1,6 +1,6 @@
 """The core of the Gymnasium environments and the vector environments over it.
 
-A :class:`Table` is one game run as :func:`~millions_rules.bots.play_game` runs it, one
+A :class:`SeatTable` is one game run as :func:`~millions_rules.bots.play_game` runs it, one
 seat played from outside; :class:`Encoding` is the game's observation of a view and the
 catalogue entries of offered actions. :class:`~millions_rules.adapters.gymnasium.SeatEnv`
 steps one table; :class:`SeatVectorEnv` steps many in one process, writing NumPy arrays
@@ -25,9 +25,9 @@ from ..bots._simulate import bot_from_spec
 from ..games import get_game
 from ._core import GameAdapter, adapter_of, check_reward, configure
 
-__all__ = ["Encoding", "ProcessVectorEnv", "SeatVectorEnv", "Table"]
+__all__ = ["Encoding", "ProcessVectorEnv", "SeatVectorEnv", "SeatTable"]
 
-#: The most games :meth:`Table.start` draws before one reaches the learner's turn.
+#: The most games :meth:`SeatTable.start` draws before one reaches the learner's turn.
 _MOST_STARTS: Final = 100
 
 
@@ -86,7 +86,7 @@ class Encoding:
         return found
 
 
-class Table:
+class SeatTable:
     """One game run as :func:`~millions_rules.bots.play_game` runs it, with one seat
     played from outside; what :class:`SeatEnv` and the vector environments step.
 
@@ -199,14 +199,14 @@ def _table(
     opponents: Any,
     reward: str,
     config_options: Mapping[str, Any],
-) -> Table:
-    """The :class:`Table` of an environment's arguments (checked)."""
+) -> SeatTable:
+    """The :class:`SeatTable` of an environment's arguments (checked)."""
     adapter = adapter_of(game)
     reward = check_reward(adapter, reward)
     players = adapter.default_players if players is None else players
     config = configure(adapter, players, config_options, external=False)
     encoding = Encoding(game, config)
-    return Table(game, config, _opponents(game, opponents, players), encoding, reward)
+    return SeatTable(game, config, _opponents(game, opponents, players), encoding, reward)
 
 
 def _opponents(game: str, opponents: Any, players: int) -> tuple[Any, ...]:
@@ -288,7 +288,7 @@ class SeatVectorEnv(VectorEnv):
         seat = kwargs.pop("seat", 0)
         settings = _settings(kwargs)
         self.tables = [_table(**settings) for _ in range(num_envs)]
-        """Each game's :class:`Table`."""
+        """Each game's :class:`SeatTable`."""
         first = self.tables[0]
         self._seat = _seat_of(seat, first.players)
         encoding = first.encoding

@@ -56,9 +56,9 @@ from gymnasium import Env
 
 from .._common.errors import ConfigError
 from ..bots import BotError
-from ._vector import Encoding, ProcessVectorEnv, SeatVectorEnv, Table, _seat_of, _table
+from ._vector import Encoding, ProcessVectorEnv, SeatTable, SeatVectorEnv, _seat_of, _table
 
-__all__ = ["Encoding", "PolicyBot", "ProcessVectorEnv", "SeatEnv", "SeatVectorEnv", "Table"]
+__all__ = ["Encoding", "PolicyBot", "ProcessVectorEnv", "SeatEnv", "SeatVectorEnv", "SeatTable"]
 
 
 class SeatEnv(Env[np.ndarray, np.int64]):
@@ -109,7 +109,7 @@ class SeatEnv(Env[np.ndarray, np.int64]):
         self._started = False
 
     @property
-    def table(self) -> Table:
+    def table(self) -> SeatTable:
         """The game being played (its :class:`~millions_rules.bots.Match` is ``table.match``)."""
         return self._table
 
