@@ -493,8 +493,10 @@ def maskable_ppo(session: nox.Session) -> None:
     """The MaskablePPO recipe: ``examples/maskable_ppo.py`` trains sb3-contrib's MaskablePPO
     briefly on one seat of Millions against RandomBots and prints its win rates against
     RandomBot and RuleBot with their intervals (not a default: minutes of CPU; ``nox -s
-    maskable_ppo -- 60000 300`` passes the timesteps and the games)."""
-    session.install(*MASKABLE_PPO, "-e", ".[gymnasium]")
+    maskable_ppo -- 60000 300`` passes the timesteps and the games). Its test runs first:
+    a brief training, the saved agent seated as ``maskable_ppo:TrainedBot``."""
+    session.install(*MASKABLE_PPO, "-e", ".[gymnasium]", "pytest>=7.4", "hypothesis>=6.90")
+    session.run("pytest", "-q", "tests/adapters/test_gym_maskable_ppo.py")
     session.run("python", "examples/maskable_ppo.py", *(session.posargs or ["8000", "100"]))
 
 
