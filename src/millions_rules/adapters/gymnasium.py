@@ -214,6 +214,7 @@ class PolicyBot:
     :meth:`act`, which gets it (the default calls ``policy``).
 
     >>> from millions_rules import GameConfig
+    >>> from millions_rules.adapters.gymnasium import PolicyBot
     >>> from millions_rules.bots import RuleBot, play_game
     >>> first = PolicyBot(lambda observation, mask: int(mask.nonzero()[0][0]))
     >>> play_game(GameConfig(4, seed=3), [first] + [RuleBot()] * 3).is_over
