@@ -20,8 +20,8 @@ from ..millions.companions import STATISTICS as MILLIONS_STATISTICS
 from ..torraku import Setup
 from ..torraku.companions import JSON_SCHEMA as TORRAKU_SCHEMA
 from ..torraku.companions import STATISTICS as TORRAKU_STATISTICS
-from ._ray import LOCAL, LOCAL_CPUS
 from ._league import cycle, league, league_table, ratings
+from ._ray import LOCAL, LOCAL_CPUS
 from ._simulate import bot_from_spec, simulate, statistics, statistics_of
 
 __all__ = [
