@@ -129,6 +129,15 @@ def _run(argv: Sequence[str] | None) -> int:
         "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
     )
     serve.add_argument(
+        "--bot",
+        metavar="SPEC",
+        help=(
+            "the bot in the server's seats of the --game's tables: rule (the game's own "
+            "table bot, the default), random, ismcts[:ITERATIONS] or module:Class (any bot "
+            "class, made with no argument; its answers must be offered actions)"
+        ),
+    )
+    serve.add_argument(
         "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
     )
     serve.add_argument("--names", help="the players' names, separated by commas")

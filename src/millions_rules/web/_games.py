@@ -17,7 +17,7 @@ import random
 import secrets
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -26,7 +26,37 @@ from .._common.dealer import Dealer, engine_dealing
 from .._common.random_bot import RandomBot
 from ..games import GAMES, AnyGame, Page, game_of, get_game
 
-__all__ = ["GENERIC_PAGE", "WebGame", "game_named", "game_names", "web_game_of"]
+__all__ = [
+    "GENERIC_PAGE",
+    "WebGame",
+    "game_named",
+    "game_names",
+    "seat_bot",
+    "set_seat_bot",
+    "web_game_of",
+]
+
+#: The bot of empty seats set for this process (``serve --bot``), by game name.
+_SEAT_BOTS: dict[str, Callable[[], Any]] = {}
+
+
+def set_seat_bot(game: str, make: Callable[[], Any] | None) -> None:
+    """Seat the bots ``make()`` makes in the empty seats of this process's tables of
+    ``game`` (``serve --bot module:Class``); ``None`` goes back to the game's own.
+
+    It holds for tables opened or loaded from then on, and for seats made bots later;
+    it is not stored with a table.
+    """
+    if make is None:
+        _SEAT_BOTS.pop(game, None)
+    else:
+        _SEAT_BOTS[game] = make
+
+
+def seat_bot(game: str) -> Callable[[], Any] | None:
+    """What :func:`set_seat_bot` set for ``game``, or ``None``."""
+    return _SEAT_BOTS.get(game)
+
 
 #: The page of a game that ships none: the labelled legal actions, the view, the log.
 GENERIC_PAGE: Final = Page()
@@ -236,10 +266,11 @@ class WebGame:
         return tuple(action for action in offered if type(action) is kind)
 
     def new_bot(self) -> Any:
-        """A fresh bot for a seat: the page's (:attr:`~millions_rules.games.Page.bot`), else
+        """A fresh bot for a seat: the one the server was started with (``serve --bot``,
+        :func:`set_seat_bot`), else the page's (:attr:`~millions_rules.games.Page.bot`), else
         the game's own (its companions' :attr:`~millions_rules.games.Companions.rule_bot`),
         else a :class:`~millions_rules.bots.RandomBot`."""
-        make = self.page.bot or self.game.companions.rule_bot
+        make = _SEAT_BOTS.get(self.name) or self.page.bot or self.game.companions.rule_bot
         return RandomBot() if make is None else make()
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:

@@ -19,7 +19,7 @@ from ._app import (
     MAX_TOKEN_STREAMS,
     create_app,
 )
-from ._games import game_named
+from ._games import game_named, set_seat_bot
 from ._qr import print_qr
 from ._server import Server
 from ._store import Store, StoreError, open_store
@@ -389,6 +389,13 @@ def serve(
 def main(args: Any) -> int:
     """The ``serve`` command: ``args`` as parsed by the command line."""
     names = None if args.names is None else [n.strip() for n in args.names.split(",")]
+    spec = getattr(args, "bot", None)
+    if spec is not None:
+        try:
+            seat_bot_of(args.game, spec)
+        except ValueError as error:
+            print(f"serve: --bot: {error}", file=sys.stderr)
+            return 2
     host, allowed = args.host, args.allowed_host
     if getattr(args, "lan", False):
         found = lan_address()
@@ -476,3 +483,23 @@ def _has_tables(db: str | None) -> bool:
         return bool(store.open_tables())
     finally:
         store.close()
+
+
+def seat_bot_of(game: str, spec: str) -> None:
+    """Seat the bot of ``spec`` (``random``, ``ismcts[:N]``, ``module:Class``) in the empty
+    seats of this process's tables of ``game`` (``serve --bot``); ``rule`` keeps the game's
+    own table bot (:attr:`~millions_rules.games.Page.bot`, else its rule bot). A web
+    table offers a bot no payment and takes no deals or talk: a bot must answer with one
+    of the actions it is offered.
+
+    Raises:
+        ValueError: For a spec that makes no bot (see
+            :func:`~millions_rules.bots._simulate.bot_from_spec`).
+    """
+    from ..bots._simulate import bot_from_spec
+
+    bot_from_spec(spec, game)  # a bad spec fails here, before the server starts
+    if spec.strip().lower() == "rule":  # the game's own table bot (Millions': no bargaining)
+        set_seat_bot(game, None)
+        return
+    set_seat_bot(game, lambda: bot_from_spec(spec, game))
