@@ -424,3 +424,23 @@ def test_a_late_whisper_does_not_move_the_bots(tmp_path: Path) -> None:
     assert before == after == START + 30
     assert held == [False, False, False, False]
     assert decided[3] is True and decided[:3] == [False, False, False]
+
+
+def test_a_person_joins_after_talk(tmp_path: Path) -> None:
+    """R-TALK-1: talk before a person joins with the join code does not make the join's
+    write stale (the store counts every action, the seats the rule actions)."""
+
+    async def scenario() -> tuple[int, str]:
+        world = World(tmp_path / "t.sqlite", players=3, seed=5)
+        try:
+            said = Say(0, "who is coming?")
+            assert (await world.act(0, _json(said))).status_code == 200
+            assert world.table.applied == world.table.version + 1
+            seat = await world.server.join(world.table, "Dora")
+            return seat, world.table.names[seat]
+        finally:
+            await world.http.aclose()
+            world.server.store.close()
+
+    seat, name = asyncio.run(scenario())
+    assert name == "Dora" and 0 <= seat < 3

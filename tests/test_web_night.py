@@ -476,7 +476,7 @@ class TestSpectatorDelay:
             assert views["spectator"]["version"] == views["screen"]["version"] == before
             assert views["spectator"]["deadline"] is None
             assert views["host"]["version"] == now == table.version
-            assert table.game.version(table.shown_state(10**12)) == table.version  # later
+            assert table.game.public_version(table.shown_state(10**12)) == table.version  # later
         server, client = start(db)
         assert server.tables[links["table"]].spectator_delay == 600
 

@@ -600,7 +600,7 @@ class Server:
             deadline = table.deadline
             try:
                 written = await self._io(
-                    self.store.append, table.id, table.version, [], meta, deadline, table.writes
+                    self.store.append, table.id, table.applied, [], meta, deadline, table.writes
                 )
             except StoreError as error:
                 raise _failed(error) from error
