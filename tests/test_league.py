@@ -4,13 +4,16 @@ seat-rotating round robin, and Elo ratings with bootstrap intervals."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import pytest
 
+from millions_rules import ConfigError
 from millions_rules.__main__ import main
 from millions_rules.bots import RandomBot, StayBot
 from millions_rules.bots._league import cycle, elo, league, lineup, ratings
@@ -107,6 +110,33 @@ def test_every_entrant_meets_every_other_in_every_seat() -> None:
     assert set(meetings.values()) == {6} and len(meetings) == 6
     few = [lineup(["a:A", "b:B"], 5, game) for game in range(cycle(["a:A", "b:B"], 5))]
     assert few == [["a:A", "b:B", "a:A", "b:B", "a:A"], ["b:B", "a:A", "b:B", "a:A", "b:B"]]
+
+
+def test_each_lineup_is_made_from_its_rank_in_combination_order() -> None:
+    """A cycle's lineups are every combination of the entrants once, in the order of
+    ``itertools.combinations``, each one rotated round the table."""
+    entrants = [f"m{i}:B" for i in range(7)]
+    for players in range(2, 7):
+        length = cycle(entrants, players)
+        assert length == math.comb(7, players) * players
+        firsts = [lineup(entrants, players, game) for game in range(0, length, players)]
+        assert [tuple(seats) for seats in firsts] == list(combinations(entrants, players))
+
+
+def test_a_league_whose_cycle_is_too_long_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """A cycle of C(20, 8) * 8 = 1,007,760 games is refused before anything is built or
+    played (the league plays whole cycles whatever number of games it is asked for)."""
+    entrants = [f"m{i}:B" for i in range(20)]
+    with pytest.raises(ConfigError, match="cycles of 1007760 games, more than 100000"):
+        cycle(entrants, 8)
+    with pytest.raises(ConfigError, match="cycles of 1007760 games"):
+        league("millions", 1, 8, entrants, {})
+    bots = ",".join(["random", "rule", *(f"ismcts:{i}" for i in range(1, 19))])
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--league", "--players", "8", "--games", "1", "--bots", bots])
+    assert stopped.value.code == 2
+    assert "cycles of 1007760 games, more than 100000: name fewer bots" in capsys.readouterr().err
+    assert cycle(entrants[:15], 8) == math.comb(15, 8) * 8 == 51480
 
 
 def _pairs(seats: list[str]) -> list[tuple[str, str]]:
