@@ -334,6 +334,22 @@ def test_the_pettingzoo_wrapper_plays_the_games_of_play_game() -> None:
         bot_seats_env("torraku", 2, bots={0: "rule", 1: "rule"})
 
 
+@pytest.mark.parametrize("action", ["3", "x", 1.5, [0], float("nan"), float("inf")])
+def test_the_pettingzoo_wrapper_refuses_an_action_that_is_no_index(action: Any) -> None:
+    """An action that is no whole number is refused with a ConfigError, as SeatEnv refuses
+    it, and nothing changes: the same agent then plays its lowest entry."""
+    aec = bot_seats_env("torraku", 3, bots={1: "rule"})
+    aec.reset(seed=4)
+    inner: Any = aec.unwrapped
+    before = inner._match.state
+    with pytest.raises(ConfigError, match="action must be a catalogue index"):
+        aec.step(action)
+    assert inner._match.state is before and aec.agent_selection == "player_0"
+    observation = aec.observe("player_0")
+    aec.step(np.int64(lowest(observation["observation"], observation["action_mask"])))
+    assert aec.agent_selection == "player_2" and inner._match.state != before
+
+
 def test_a_third_game_gets_the_env_through_the_generic_adapter() -> None:
     """The test suite's third game (Goofspiel, registered by its entry point) gets the
     environment with no code of its own: the generic adapter's view bytes and catalogue,

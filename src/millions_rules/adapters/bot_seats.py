@@ -191,7 +191,8 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         """Play the selected agent's action (``None`` once it is terminated).
 
         Raises:
-            ConfigError: If a live agent passes ``None``.
+            ConfigError: If a live agent passes ``None`` or an action that is no whole
+                number (nothing changes).
             BotError: For a masked entry (nothing changes).
         """
         agent = self.agent_selection
@@ -200,7 +201,12 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             return
         if action is None:
             raise ConfigError("a live agent must act: None is only for terminated agents")
-        index = int(action)
+        try:
+            index = int(action)
+        except (TypeError, ValueError, OverflowError):
+            raise ConfigError(f"action must be a catalogue index, not {action!r}") from None
+        if index != action:
+            raise ConfigError(f"action must be a catalogue index, not {action!r}")
         chosen = self._choices.get(index)
         seat = self._seats[agent]
         if chosen is None:
