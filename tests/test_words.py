@@ -753,6 +753,37 @@ def test_the_glossary_is_the_catalogs_words() -> None:
     assert wanted <= listed, wanted - listed
 
 
+def test_every_message_naming_a_threat_card_uses_the_glossary_term() -> None:
+    """R-COMP-5: every Spanish and Chinese message whose English names a threat card
+    names it with the glossary's term (Carta de Intimidación, 威胁牌), never a word of its
+    own (a rules panel said "carta de amenaza")."""
+    terms = {"es": "intimidación", "zh": "威胁牌"}
+    catalogs = {lang: _read_catalog(_po(lang), lang) for lang in TRANSLATED}
+    checked = 0
+    for text in messages():
+        english = [text.english] if text.plural is None else [text.english, text.plural]
+        if not any("threat card" in sentence.lower() for sentence in english):
+            continue
+        for language, term in terms.items():
+            said = _string(catalogs[language], text)
+            assert term in said.lower(), (text.id, language, said)
+        checked += 1
+    assert checked > 20
+
+
+def test_a_private_claim_to_the_reader_names_who_claims() -> None:
+    """R-TALK-2: a private claim told to its recipient says in Chinese that the speaker
+    claims the role ("向你声称自己"), not "告诉你自己", which reads as "tells you that you
+    yourself sent it"."""
+    said = mr.Said(0, "trust me", 1, Role.DRIVER)
+    told = mr.describe(said, names=["Al", "Bo", "Cy"], locale="zh", reader=1)
+    assert told == "Al私下向你声称自己派出了司机：“trust me”"
+    alone = mr.describe(
+        mr.Said(0, "", 1, Role.DRIVER), names=["Al", "Bo", "Cy"], locale="zh", reader=1
+    )
+    assert alone == "Al私下向你声称自己派出了司机。"
+
+
 def _po(language: str) -> Any:
     return (
         ROOT / "src" / "millions_rules" / "locale" / language / "LC_MESSAGES" / "millions_rules.po"
