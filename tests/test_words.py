@@ -74,7 +74,7 @@ from .words_grid import _only, _values, messages
 TRANSLATED = ("es", "zh")
 #: Messages whose Spanish may equal the English: the games' titles, kept in English, and
 #: "bot", a word Spanish uses as it is.
-_SAME = frozenset({"web.title", "web.tk.title", "web.bot", "web.lobby.bots"})
+_SAME = frozenset({"web.title", "web.tk.title", "web.bot", "web.lobby.bots", "chat.qq.bot_name"})
 
 
 def _filled(template: str) -> str:
