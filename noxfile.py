@@ -388,6 +388,7 @@ def server(session: nox.Session) -> None:
         "tests/test_server_limits.py",
         "tests/test_server_store.py",
         "tests/test_chat_host.py",
+        "tests/test_web_night.py",
         "tests/test_server_faults.py",
         *session.posargs,
         env={"MILLIONS_SERVER_TESTS": "1"},

@@ -158,6 +158,24 @@ def _run(argv: Sequence[str] | None) -> int:
         "or :memory: (nothing kept)",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
+    serve.add_argument(
+        "--lan",
+        action="store_true",
+        help="bind this machine's local network address, so that phones on the same "
+        "network can open the links (instead of --host)",
+    )
+    serve.add_argument(
+        "--new",
+        action="store_true",
+        help="start afresh: close the database's open tables (kept stored) and open a new one",
+    )
+    serve.add_argument(
+        "--qr",
+        choices=("join", "all", "none"),
+        default="join",
+        help="QR codes drawn on the terminal: the join page's (join, the default), every "
+        "seat link's too (all), or none",
+    )
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
     serve.add_argument(
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"
