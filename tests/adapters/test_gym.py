@@ -363,3 +363,20 @@ def test_a_third_game_gets_the_env_through_the_generic_adapter() -> None:
         config = attrs.evolve(env.table.config, seed=number)
         reference = play_game(config, [RandomBot(), PolicyBot(lowest, "goofspiel")])
         assert game.to_json(final) == game.to_json(reference)
+
+
+def test_a_seat_that_holds_no_bot_is_refused_alike_everywhere() -> None:
+    """The env and its PettingZoo form refuse what is no bot, and a bot name of no bot,
+    with the same ConfigError (one check serves both)."""
+    with pytest.raises(ConfigError, match=r"^opponents\[1\] has no choose method: 3 is not a Bot$"):
+        SeatEnv("torraku", 3, opponents=["rule", 3])
+    with pytest.raises(
+        ConfigError, match=r"^the bot of seat 2 has no choose method: 3 is not a Bot$"
+    ):
+        bot_seats_env("torraku", 3, bots={2: 3})
+    for make in (
+        lambda: SeatEnv("torraku", 3, opponents=["rule", "nobody"]),
+        lambda: bot_seats_env("torraku", 3, bots={2: "nobody"}),
+    ):
+        with pytest.raises(ConfigError, match="unknown Torraku bot 'nobody'"):
+            make()

@@ -217,14 +217,24 @@ def _opponents(game: str, opponents: Any, players: int) -> tuple[Any, ...]:
             f"opponents must be one bot or bot name, or {players - 1} of them (one per other seat)"
         )
     for index, bot in enumerate(opponents):
-        if isinstance(bot, str):
-            try:
-                bot_from_spec(bot, game)
-            except ValueError as error:
-                raise ConfigError(str(error)) from None
-        elif not callable(getattr(bot, "choose", None)):
-            raise ConfigError(f"opponents[{index}] has no choose method: {bot!r} is not a Bot")
+        _check_bot(bot, game, f"opponents[{index}]")
     return tuple(opponents)
+
+
+def _check_bot(bot: object, game: str, where: str) -> None:
+    """Check that ``bot`` (at ``where``, for the message) is a bot or the name of one of
+    ``game`` (as ``simulate --bots`` takes it).
+
+    Raises:
+        ConfigError: If it is neither.
+    """
+    if isinstance(bot, str):
+        try:
+            bot_from_spec(bot, game)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    elif not callable(getattr(bot, "choose", None)):
+        raise ConfigError(f"{where} has no choose method: {bot!r} is not a Bot")
 
 
 def _seat_of(seat: object, players: int) -> int | None:

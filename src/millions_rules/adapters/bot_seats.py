@@ -31,7 +31,7 @@ from .._common.random import draw_below, seed_state
 from ..bots import BotError, Match
 from ..bots._simulate import bot_from_spec
 from ._core import adapter_of, check_reward, configure
-from ._vector import Encoding
+from ._vector import Encoding, _check_bot
 
 __all__ = ["BotSeatsEnv", "env"]
 
@@ -76,13 +76,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
                 raise ConfigError(
                     f"a bot's seat must be an int from 0 to {players - 1}, not {seat!r}"
                 )
-            if isinstance(bot, str):
-                try:
-                    bot_from_spec(bot, game)
-                except ValueError as error:
-                    raise ConfigError(str(error)) from None
-            elif not callable(getattr(bot, "choose", None)):
-                raise ConfigError(f"the bot of seat {seat} has no choose method: {bot!r}")
+            _check_bot(bot, game, f"the bot of seat {seat}")
         if len(bots) >= players:
             raise ConfigError("every seat holds a bot: leave at least one to the agents")
         self._bots = bots
