@@ -63,6 +63,10 @@ def test_a_bot_class_by_module_and_name() -> None:
         ("random:3", "unknown bot 'random:3'"),
         ("rule:x", "unknown bot 'rule:x'"),
         (":Bot", "unknown bot ':Bot'"),
+        ("ismcts:²", "unknown bot 'ismcts:²'"),
+        ("ismcts:١٢", "unknown bot 'ismcts:١٢'"),
+        ("ismcts:" + "9" * 5000, "unknown bot 'ismcts:9999"),
+        ("ismcts:0", "unknown bot 'ismcts:0'"),
     ],
 )
 def test_a_bad_bot_spec_says_what_is_wrong(spec: str, message: str) -> None:
