@@ -158,7 +158,7 @@ def test_the_league_is_seeded_and_plays_whole_cycles() -> None:
     assert [_key(s) for s in one] == [_key(s) for s in again]
     other = league("torraku", 6, 2, ["rule", "random", f"{HERE}:PassBot"], options, seed=4)
     assert [_key(s) for s in one] != [_key(s) for s in other]
-    with pytest.raises(Exception, match="two different bots"):
+    with pytest.raises(ConfigError, match="two different bots"):
         league("torraku", 6, 2, ["rule", "rule"], options)
 
 
