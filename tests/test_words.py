@@ -784,6 +784,40 @@ def test_a_private_claim_to_the_reader_names_who_claims() -> None:
     assert alone == "Al私下向你声称自己派出了司机。"
 
 
+@pytest.mark.parametrize(
+    ("decider", "leave", "slot", "private", "told"),
+    [
+        (1, True, None, False, "Ana te ofrece 2 M por retirarte de la ronda."),
+        (0, True, None, False, "Pides 2 M a Bo por retirarte de la ronda."),
+        (0, False, None, True, "Pides en privado 2 M a Bo por plantarte."),
+        (
+            1,
+            True,
+            1,
+            True,
+            "Ana te ofrece en privado 2 M por recuperar tu personaje de la posición 1.",
+        ),
+    ],
+)
+def test_an_offer_told_to_its_decider_words_the_decision_in_the_second_person(
+    decider: int, leave: bool, slot: int | None, private: bool, told: str
+) -> None:
+    """R-DEAL-1: in Spanish the decision agrees with the seat that decides: told to the
+    decider it is "retirarte", "plantarte", "tu personaje" (not "retirarse", "su"), and told
+    to anyone else it stays in the third person; in Chinese the decider reads "条件是你"."""
+    names = ["Ana", "Bo", "Cy"]
+    made = mr.OfferMade(mr.OpenOffer("o1", 0, 1, 2, decider, leave, slot, private))
+    assert mr.describe(made, names=names, locale="es", reader=decider) == told
+    other = 1 - decider
+    third = mr.describe(made, names=names, locale="es", reader=other)
+    assert "retirarse" in third or "plantarse" in third or "su personaje" in third
+    assert mr.describe(made, names=names, locale="es", reader=2) == mr.describe(
+        made, names=names, locale="es"
+    )
+    chinese = mr.describe(made, names=names, locale="zh", reader=decider)
+    assert chinese.startswith("Ana" if decider == 1 else "你") and "条件是你" in chinese
+
+
 def _po(language: str) -> Any:
     return (
         ROOT / "src" / "millions_rules" / "locale" / language / "LC_MESSAGES" / "millions_rules.po"
