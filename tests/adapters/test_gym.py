@@ -302,6 +302,31 @@ def test_the_process_vector_env_gives_the_results_of_one_process() -> None:
             spread.step(np.zeros(2, np.int64))
 
 
+def test_a_masked_action_moves_no_game_of_any_worker() -> None:
+    """R-TK-BET-1: as in one process, a masked action in the second worker's share raises
+    BotError and no game of either worker moves: the next step with legal actions gives
+    exactly what one SeatVectorEnv gives."""
+    rng_b = np.random.default_rng(3)
+    local = SeatVectorEnv(4, game="torraku", players=3, opponents="rule")
+    with ProcessVectorEnv(4, workers=2, game="torraku", players=3, opponents="rule") as spread:
+        local.reset(seed=5)
+        _, info_b = spread.reset(seed=5)
+        for _ in range(3):
+            legal = masked_random(info_b["action_mask"], rng_b)
+            live = [i for i in (2, 3) if info_b["action_mask"][i].any()]  # not resetting
+            bad = legal.copy()
+            bad[live[-1]] = int(np.flatnonzero(~info_b["action_mask"][live[-1]])[0])
+            with pytest.raises(BotError):
+                spread.step(bad)
+            with pytest.raises(BotError):
+                local.step(bad)
+            a, reward_a, done_a, _, info_a = local.step(legal)
+            b, reward_b, done_b, _, info_b = spread.step(legal)
+            assert np.array_equal(a, b) and np.array_equal(reward_a, reward_b)
+            assert np.array_equal(done_a, done_b)
+            assert np.array_equal(info_a["action_mask"], info_b["action_mask"])
+
+
 def test_the_pettingzoo_wrapper_passes_the_api_and_seed_tests() -> None:
     """The AEC env with bot seats passes PettingZoo's API test and seed test."""
     with warnings.catch_warnings():
