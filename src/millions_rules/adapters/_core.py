@@ -213,6 +213,7 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
 
 _UNSET: Any = object()
 _CHANCES: Any = object()  # the key of the dealer's outcomes in Position.remember
+_BYTES: Any = object()  # the key of the float32 tensors in Position.remember
 
 
 class Position(Generic[TableT]):
@@ -275,6 +276,42 @@ class Position(Generic[TableT]):
 
     def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
         return lambda: self.adapter.observe(self.table, seat)
+
+    def tensor_bytes(self, seat: int, recall: bool) -> bytes | None:
+        """``seat``'s observation vector as float32 bytes, then its recall fields when
+        ``recall`` (the information state tensor), made once per position; ``None`` for
+        no seat of the game, or when the game's adapter has no such fast path.
+
+        The fast path is two optional methods of a :class:`GameAdapter`:
+        ``observe_bytes(table, seat)``, :meth:`~GameAdapter.observe` as float32 bytes,
+        and, for a game with :meth:`~GameAdapter.recall_fields`,
+        ``recall_bytes(table, seat)``, those fields as :meth:`~GameAdapter.recall`
+        writes them, as float32 bytes. The tests check both against the reference
+        methods over random games.
+        """
+        kept = self._kept
+        key = (_BYTES, recall, seat)
+        if kept is not None:
+            found = kept.get(key)
+            if found is not None:
+                result: bytes = found
+                return result
+        adapter = self.adapter
+        observe_bytes = getattr(adapter, "observe_bytes", None)
+        if observe_bytes is None:
+            return None
+        table = self.table
+        if not 0 <= seat < adapter.game.players_of(adapter.state_of(table).config):
+            return None
+        made: bytes = observe_bytes(table, seat)
+        if recall:  # an adapter with recall fields and observe_bytes has recall_bytes too
+            recall_bytes = getattr(adapter, "recall_bytes", None)
+            if recall_bytes is not None:
+                made += recall_bytes(table, seat)
+        if kept is None:
+            kept = self._kept = {}
+        kept[key] = made
+        return made
 
     def information(self, seat: int) -> str:
         """``seat``'s information state string, made once per position (see

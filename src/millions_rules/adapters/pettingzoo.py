@@ -288,6 +288,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return found
 
     def _made(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        made = position.tensor_bytes(seat, True)
+        if made is not None:  # the adapter's fast path: read-only, copied for the agent
+            return np.frombuffer(made, np.float32)
         vector = np.zeros(self._width, np.float32)
         size = self._size
         vector[:size] = position.observation(seat)

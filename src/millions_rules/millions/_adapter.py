@@ -24,7 +24,14 @@ from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import GameState, Phase
 from ..millions._views import PlayerView, _keeper, view
-from ._encoding import Catalogue, observation_high, observation_size, observe_state
+from ._encoding import (
+    Catalogue,
+    _f32,
+    observation_high,
+    observation_size,
+    observe_bytes,
+    observe_state,
+)
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
 __all__ = ["MillionsAdapter"]
@@ -130,6 +137,23 @@ class MillionsAdapter:
         # observe(view(table.state, seat), table.turn), without building the view.
         return observe_state(table.state, seat, table.turn)
 
+    def observe_bytes(self, table: Table, seat: int) -> bytes:
+        # observe() as float32 bytes, from the blocks that changed (the fast path).
+        return observe_bytes(
+            table.state, seat, table.seat, table.free_moves, table.done, table.peeks
+        )
+
+    def recall_bytes(self, table: Table, seat: int) -> bytes:
+        # recall() as float32 bytes: the ledger's two blocks, kept by their value.
+        ledger = table.ledger
+        found = _RECALLED.get(ledger)
+        if found is None:
+            if len(_RECALLED) >= 4096:
+                _RECALLED.clear()
+            paid, threatened = ledger  # type: ignore[misc]  # never None once made
+            found = _RECALLED[ledger] = _f32(paid + threatened)
+        return found
+
     def summary(self, table: Table, seat: int) -> str:
         return _summary(view(table.state, seat), table.turn)
 
@@ -227,7 +251,8 @@ class MillionsAdapter:
         )
 
 
-#: The one instance.
+#: The recall blocks by ledger (:meth:`MillionsAdapter.recall_bytes`).
+_RECALLED: dict[Any, bytes] = {}
 
 
 def _whole(value: object, path: str, most: int) -> int:
