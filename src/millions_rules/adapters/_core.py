@@ -333,7 +333,10 @@ class Position(Generic[TableT]):
         adapter = self.adapter
         table = self.table
         move = adapter.move(table, index)
-        if index in self.legal:  # legal by the game's own listings: played without checks
+        legal = self._legal
+        if legal is None:
+            legal = self.legal
+        if index in legal:  # legal by the game's own listings: played without checks
             return self.__class__(adapter, adapter.play_listed(table, move))
         return self.__class__(adapter, adapter.play(table, move))
 

@@ -297,8 +297,13 @@ class _Saved(Position[Any]):
     __slots__ = ("player",)
 
     def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
-        super().__init__(adapter, table, adapter.seat(table))
-        seat = self._seat
+        # Position.__init__, inlined: a position is made at every step.
+        self.adapter = adapter
+        self.table = table
+        self._seat = seat = adapter.seat(table)
+        self._over = None
+        self._legal = None
+        self._kept = None
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
@@ -371,6 +376,11 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
     def _legal_actions(self, player: int) -> Sequence[int]:
         """The catalogue indices the seat may play (sorted)."""
         return self._saved.legal  # pybind11 copies it into OpenSpiel's own list
+
+    def is_simultaneous_node(self) -> bool:
+        """Never: the library's games are played in turns (read here, without a round trip
+        through OpenSpiel)."""
+        return False
 
     def is_chance_node(self) -> bool:
         """Whether the dealer acts (read here, without a round trip through OpenSpiel)."""

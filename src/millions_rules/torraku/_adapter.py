@@ -182,9 +182,7 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     for row in rows:
         found = _ROWS.get(id(row))
         if found is None or found[0] is not row:
-            tally = [0.0, 0.0, 0.0]
-            for piece in row:
-                tally[_ORDER[piece]] += 1.0
+            tally = [row.count(kind) for kind in KINDS]  # KINDS in canonical order
             if len(_ROWS) >= 4096:
                 _ROWS.clear()
             found = _ROWS[id(row)] = (
@@ -197,9 +195,8 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     stack = state.stack
     stacked = _STACKS.get(id(stack))
     if stacked is None or stacked[0] is not stack:
-        tally = [float(len(stack)), 0.0, 0.0, 0.0]
-        for piece in stack:
-            tally[1 + _ORDER[piece.kind]] += 1.0
+        kinds = [piece.kind for piece in stack]
+        tally = [len(stack), *(kinds.count(kind) for kind in KINDS)]
         if len(_STACKS) >= 4096:
             _STACKS.clear()
         stacked = _STACKS[id(stack)] = (stack, array("f", tally).tobytes())
