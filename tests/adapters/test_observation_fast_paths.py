@@ -15,6 +15,7 @@ OpenSpiel's own methods.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import attrs
@@ -151,7 +152,7 @@ def test_openspiel_answers_as_openspiels_own_methods(case: dict[str, Any]) -> No
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
         for player in ids:
             assert _answer(state.legal_actions, player) == _answer(
-                lambda p: pyspiel.State.legal_actions(state, p), player
+                partial(pyspiel.State.legal_actions, state), player
             )
         for seat in range(case["players"]):
             expected = _reference_tensor(position, seat).tolist()

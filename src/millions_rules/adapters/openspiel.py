@@ -423,7 +423,9 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
             made = saved.tensor_bytes(seat, recall)  # made once per position
             if made is not None:
                 return array("f", made).tolist()  # the caller's own list
-        method = pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
+        method = (
+            pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
+        )
         if player is None:
             return list(method(self))  # OpenSpiel's answer (or its error) for a non-seat
         return list(method(self, player))

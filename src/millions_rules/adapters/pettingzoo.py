@@ -288,7 +288,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         made = position.tensor_bytes(seat, True)
         if made is not None:  # the adapter's fast path, kept by the position as bytes
             return np.frombuffer(bytearray(made), np.float32)
-        return self._vector(position, seat).copy()
+        copied: np.ndarray[Any, Any] = self._vector(position, seat).copy()
+        return copied
 
     def _vector(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
         """``seat``'s observation vector at ``position``, made once (do not change it)."""

@@ -557,9 +557,10 @@ def _money_block(state: GameState) -> bytes:
             Struct(f"{2 * n + 2}f").pack,
             tuple(_f32(_one_hot(n, seat)) for seat in range(n)),
         )
-    return packers[0](*cash, state.reserve, *state.threats, state.threat_supply) + packers[1][
-        state.leader
-    ]
+    return (
+        packers[0](*cash, state.reserve, *state.threats, state.threat_supply)
+        + packers[1][state.leader]
+    )
 
 
 def _character_block(
@@ -577,7 +578,9 @@ def _character_block(
         return whole[1]
     parts = [_NO_CHARACTER] * (n * k)
     for c in characters:
-        known = c.player == seat or c.status not in _HIDDEN_STATUSES or (c.player, c.position) in seen
+        known = (
+            c.player == seat or c.status not in _HIDDEN_STATUSES or (c.player, c.position) in seen
+        )
         part_key = (id(c), known)
         found = _CHARACTER_BLOCKS.get(part_key)
         if found is None or found[0] is not c:
@@ -645,7 +648,9 @@ def _awaiting_block(state: GameState, n: int) -> bytes:
     return found
 
 
-def _turn_block(turn_seat: int | None, free_moves: tuple[int, ...], done: tuple[bool, ...]) -> bytes:
+def _turn_block(
+    turn_seat: int | None, free_moves: tuple[int, ...], done: tuple[bool, ...]
+) -> bytes:
     key = (turn_seat, free_moves, done)
     found = _TURN_BLOCKS.get(key)
     if found is None:

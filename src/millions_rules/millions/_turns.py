@@ -32,7 +32,6 @@ from typing import TypeAlias
 import attrs
 
 from .._common.log import Log
-
 from ..millions._actions import (
     Action,
     Choose,
@@ -312,8 +311,9 @@ class Table:
         ledger = _ledger_after(self.ledger, before, after)
         if after.phase is not before.phase or after.round != before.round:
             peeks = None  # a loot card may have been revealed: read from the log
-        elif kind is UseThreat:
-            peeks = (*peeks, (move.player, move.target, move.slot))  # type: ignore[misc,union-attr]
+        elif kind is UseThreat and peeks is not None:
+            used: UseThreat = move  # type: ignore[assignment]  # its class is checked
+            peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
         if after.round != before.round or (
             after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
         ):  # a new round's counters; the trace of waits is the game's
@@ -401,11 +401,11 @@ def _ledger_after(
         if kind is Paid and event.visible_to is None:
             if paid is None:
                 paid = list(ledger[0])
-            paid[event.player * n + event.to] += event.amount  # type: ignore[union-attr,operator]
+            paid[event.player * n + event.to] += event.amount
         elif kind is ThreatUsed:
             if threatened is None:
                 threatened = list(ledger[1])
-            threatened[event.player * n + event.target] += 1  # type: ignore[union-attr]
+            threatened[event.player * n + event.target] += 1
     if paid is None and threatened is None:
         return ledger
     return (
