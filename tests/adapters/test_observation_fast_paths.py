@@ -31,6 +31,7 @@ from millions_rules.adapters import observe  # noqa: E402
 from millions_rules.adapters._core import Position, adapter_of, configure  # noqa: E402
 from millions_rules.adapters.openspiel import LibraryState, register  # noqa: E402
 from millions_rules.adapters.pettingzoo import raw_env  # noqa: E402
+from millions_rules.millions._adapter import _summary  # noqa: E402
 from millions_rules.millions._turns import _ledger, round_peeks  # noqa: E402
 
 register()
@@ -110,6 +111,17 @@ def test_observation_bytes_are_the_observation_vector(case: dict[str, Any]) -> N
 
 
 @given(_MILLIONS)
+def test_observation_strings_are_the_views_summaries(case: dict[str, Any]) -> None:
+    """Millions' observation string, read from the state, is the summary of the seat's
+    own view with the public turn (R-INFO; R-LOOT-5: the loot card's bonus role)."""
+    for position in _positions(case):
+        table = position.table
+        for seat in range(case["players"]):
+            expected = _summary(view(table.state, seat), table.turn)
+            assert position.adapter.summary(table, seat) == expected
+
+
+@given(_MILLIONS)
 def test_tables_keep_the_ledger_and_peeks_the_log_gives(case: dict[str, Any]) -> None:
     """The money paid and threats used seat to seat (R-NEG-3, R-NEG-THREAT), and the
     threat cards' peeks of the round, kept move by move, are what the log counts."""
@@ -141,9 +153,9 @@ def _answer(method: Any, player: int) -> Any:
 
 @given(st.one_of(_MILLIONS, _TORRAKU))
 def test_openspiel_answers_as_openspiels_own_methods(case: dict[str, Any]) -> None:
-    """The state's own ``legal_actions``, ``is_chance_node``, ``information_state_tensor``
-    and ``observation_tensor`` give what OpenSpiel's methods give (through its C++ and
-    the observer), for every player id, the chance and terminal ids included."""
+    """The state's own ``legal_actions``, ``is_chance_node``, tensors and strings give
+    what OpenSpiel's methods give (through its C++ and the observer), for every player
+    id, the chance id and a seat out of range included."""
     case = {**case, "external": True}
     ids = [*range(case["players"]), int(pyspiel.PlayerId.CHANCE)]
     for position in _positions(case):
@@ -160,13 +172,20 @@ def test_openspiel_answers_as_openspiels_own_methods(case: dict[str, Any]) -> No
             assert pyspiel.State.information_state_tensor(state, seat) == pytest.approx(expected)
             observed = expected[: len(state.observation_tensor(seat))]
             assert state.observation_tensor(seat) == observed
+            for method in ("information_state_string", "observation_string"):
+                own = getattr(state, method)(seat)
+                assert own == getattr(pyspiel.State, method)(state, seat)
         if state.current_player() >= 0:
             assert state.information_state_tensor() == state.information_state_tensor(
                 state.current_player()
             )
         else:
-            with pytest.raises(pyspiel.SpielError):
-                state.information_state_tensor()
+            for method in ("information_state_tensor", "information_state_string"):
+                with pytest.raises(pyspiel.SpielError):
+                    getattr(state, method)()
+        assert _answer(state.observation_string, case["players"]) == _answer(
+            partial(pyspiel.State.observation_string, state), case["players"]
+        )
 
 
 @given(st.one_of(_MILLIONS, _TORRAKU))

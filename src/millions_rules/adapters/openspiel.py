@@ -416,6 +416,29 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         own method gives it (see :meth:`information_state_tensor`)."""
         return self._tensor(player, False)
 
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state string (the player to act if left out), as
+        OpenSpiel's own method gives it, made once per position (the tests check both
+        agree)."""
+        saved = self._saved
+        seat = saved.player if player is None else player
+        if _is_seat(saved, seat):
+            return saved.information(seat)
+        if player is None:
+            return str(pyspiel.State.information_state_string(self))  # OpenSpiel's error
+        return str(pyspiel.State.information_state_string(self, player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s observation string (the player to act if left out), as OpenSpiel's
+        own method gives it, made once per position."""
+        saved = self._saved
+        seat = saved.player if player is None else player
+        if _is_seat(saved, seat):
+            return _summary(saved, seat)
+        if player is None:
+            return str(pyspiel.State.observation_string(self))  # OpenSpiel's error
+        return str(pyspiel.State.observation_string(self, player))
+
     def _tensor(self, player: int | None, recall: bool) -> list[float]:
         saved = self._saved
         seat = saved.player if player is None else player
@@ -527,10 +550,23 @@ class LibraryObserver:
         position = state._saved
         if self.perfect_recall:
             return position.information(player)
-        summary: str = position.remember(
-            ("summary", player), lambda: self.adapter.summary(position.table, player)
-        )
-        return summary
+        return _summary(position, player)
+
+
+def _is_seat(position: _Saved, seat: object) -> bool:
+    """Whether ``seat`` is a seat of the game at ``position``."""
+    if type(seat) is not int or seat < 0:
+        return False
+    adapter = position.adapter
+    return seat < adapter.game.players_of(adapter.state_of(position.table).config)
+
+
+def _summary(position: Position[Any], seat: int) -> str:
+    """``seat``'s observation string at ``position``, made once per position."""
+    summary: str = position.remember(
+        ("summary", seat), lambda: position.adapter.summary(position.table, seat)
+    )
+    return summary
 
 
 #: Millions' state (every game's state is a :class:`LibraryState`).

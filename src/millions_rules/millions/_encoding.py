@@ -501,7 +501,7 @@ def observe_state(state: GameState, seat: int, turn: Turn) -> list[float]:
 # grows with each new event (see :func:`_peeks`).
 
 _FLOATS: Final = "f"  # array typecode of float32
-_MOST_BLOCKS: Final = 1 << 14  # each cache is emptied when it holds this many blocks
+_MOST_BLOCKS: Final = 1024  # each cache is emptied when it holds this many blocks
 
 
 def _f32(values: Sequence[float]) -> bytes:
