@@ -308,7 +308,9 @@ class Table:
         before = self.state
         peeks = self.peeks
         kind = move.__class__
-        ledger = _ledger_after(self.ledger, before, after)
+        # Only payments, threats and accepted offers pay or threaten (R-NEG-3,
+        # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
+        ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
         if after.phase is not before.phase or after.round != before.round:
             peeks = None  # a loot card may have been revealed: read from the log
         elif kind is UseThreat and peeks is not None:
@@ -366,6 +368,9 @@ class Table:
             peeks=self.peeks,
         )
 
+
+#: The moves whose events never pay nor use a threat card (the ledger stays as it is).
+_NO_LEDGER: frozenset[type] = frozenset({Choose, Stay, Leave, Denounce, DealLoot, SetAside})
 
 #: The fields of a :class:`Table` that a pickle holds (``seat`` and ``ledger`` follow from them).
 _PICKLED: tuple[str, ...] = tuple(
