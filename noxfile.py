@@ -218,8 +218,9 @@ def chat(session: nox.Session) -> None:
 @nox.session
 def llm(session: nox.Session) -> None:
     """The MCP server for LLM seats (the ``[llm]`` extra): a scripted agent plays complete
-    games through the SDK's in-process client (the harness itself is tested in ``tests``)."""
-    session.install("-e", ".[dev,llm]")
+    games through the SDK's in-process client, at a chat table and at a seat of a served
+    web table (the harness itself is tested in ``tests``)."""
+    session.install("-e", ".[dev,llm,web]")
     session.run("pytest", "-q", "-p", "no:cacheprovider", "tests/llm", *session.posargs)
 
 

@@ -63,6 +63,14 @@ def main(examples: str) -> int:
         capture_output=True,
     )
     assert "[to Ana only] You secretly send your Driver." in chat.stdout, chat.stdout
+    chat = subprocess.run(
+        [sys.executable, str(directory / "chat_host.py"), "--game", "torraku", "--lang", "en"],
+        input="1 /bet R\n2 /status\n",
+        text=True,
+        check=True,
+        capture_output=True,
+    )
+    assert "[group] Ana bets 1 rice cooker: the bet is now 1." in chat.stdout, chat.stdout
     for game in ("millions", "torraku"):
         harness = subprocess.run(
             [sys.executable, str(directory / "llm_harness.py"), "--game", game],

@@ -208,3 +208,101 @@ def test_the_example_host_plays_and_resumes(tmp_path: pathlib.Path) -> None:
     again: list[str] = []
     assert example.main(["--db", db, "--resume"], read, again.append) == 0
     assert again[0] == "[group] Ana stays."  # the stored table keeps its language
+
+
+def test_closing_stores_first_and_a_closed_table_plays_no_more(tmp_path: pathlib.Path) -> None:
+    """close() marks the stored table closed before anything else; the table then refuses
+    every command (nothing changes), and resumed from the store it comes back closed. A
+    store that cannot close it leaves it open, and says so (R-INFO)."""
+    from millions_rules.web import StoreError
+
+    store = open_store(str(tmp_path / "closing.sqlite"))
+    host = ChatHost("millions", NAMES, bots={3: "rule"}, seed=5, store=store, locale="en")
+    host.start()
+    version = host.game.version(host.state)
+
+    class Broken:
+        def close_table(self, table_id: str) -> bool:
+            raise StoreError("the database is gone")
+
+    host.store = Broken()
+    assert host.close() == [
+        Message(
+            None,
+            "The table could not be saved, so that did not happen: nothing changed. Try again.",
+        )
+    ]
+    assert not host.closed
+    host.store = store
+    assert host.close() == [Message(None, "This table is closed.")]
+    assert host.closed and store.table("chat").closed is not None
+    assert host.handle(0, "/choose driver", private=True) == [Message(0, "This table is closed.")]
+    assert host.handle(0, "nice game", private=False) == []
+    assert host.game.version(host.state) == version
+    resumed = ChatHost.resume(store, "chat")
+    assert resumed.closed and resumed.start() == [Message(None, "This table is closed.")]
+
+
+def test_a_failed_write_leaves_the_table_as_the_store_holds_it(tmp_path: pathlib.Path) -> None:
+    """The store is written before the host keeps a step: a write that raises, or that finds
+    the stored table moved on (another writer), leaves the state and the turn order as they
+    were, tells the group, and the same command then plays exactly as it would have."""
+    from millions_rules.web import StoreError
+
+    store = open_store(str(tmp_path / "failing.sqlite"))
+    steady = ChatHost("millions", NAMES, bots={1: "rule", 3: "random"}, seed=8)
+    host = ChatHost(
+        "millions", NAMES, bots={1: "rule", 3: "random"}, seed=8, store=store, locale="zh"
+    )
+    assert host.start() == steady.start()
+    append = store.append
+    failures: Iterator[StoreError | bool] = iter([StoreError("gone"), False])
+
+    def failing(*args: Any, **kwargs: Any) -> bool:
+        failure = next(failures)
+        if isinstance(failure, StoreError):
+            raise failure
+        return failure
+
+    store.append = failing  # type: ignore[method-assign]
+    before = host.state
+    for _ in range(2):
+        assert host.handle(0, "/选 司机", private=True) == [
+            Message(None, "牌桌未能保存，所以这一步没有生效：一切照旧。请重试。")
+        ]
+        assert host.state is before
+    store.append = append  # type: ignore[method-assign]
+    assert host.handle(0, "/选 司机", private=True) == steady.handle(0, "/选 司机", private=True)
+    play(host, mistakes=False)
+    play(steady, mistakes=False)
+    assert host.state == steady.state and host.is_over
+    resumed = ChatHost.resume(store, "chat")
+    assert resumed.state == steady.state
+
+
+def test_a_table_for_too_many_players_is_refused_before_anything_grows() -> None:
+    """A million names are refused at once with the game's player counts (R-SETUP-1)."""
+    from millions_rules import ConfigError
+
+    with pytest.raises(ConfigError, match="for 3 to 8 players, not 1000000"):
+        ChatHost("millions", ["x"] * 1_000_000)
+    with pytest.raises(ConfigError, match="for 1 to 6 players, not 0"):
+        ChatHost("torraku", [])
+
+
+def test_the_example_host_plays_torraku() -> None:
+    """examples/chat_host.py hosts Currency Torraku too, with no code of its own for it: a
+    bet typed in the group, the status in private (R-TK-BET-4)."""
+    example = load_example()
+    lines = iter(["1 /bet R", "2 /status"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    screen: list[str] = []
+    assert example.main(["--game", "torraku", "--lang", "en"], read, screen.append) == 0
+    assert "[group] Ana bets 1 rice cooker: the bet is now 1." in screen
+    assert any(line.startswith("[to Bo only] Round 1: betting.") for line in screen)

@@ -113,3 +113,45 @@ def test_the_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert module.main("millions") == 0 and module.main("torraku") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "winners: ['Dee']" and out[1].endswith("illegal answers")
+
+
+def test_a_prompt_tells_the_seat_its_own_moves_in_the_second_person() -> None:
+    """What happened since the seat's last turn tells its own deeds as its own ("You lay a
+    character face down"), the others' by name, and never another seat's hidden choice
+    (R-PLAN-2, R-INFO)."""
+    env = TextGame("millions", players=4, seed=1, names=["Ana", "Bo", "Cy", "Dee"])
+    for answer in ["/choose driver", "/choose brute", "/choose crook", "/choose driver"]:
+        assert env.step(answer)[1]["call"].legal
+    seat, prompt = env.get_observation()
+    assert seat == 0
+    told = prompt.split("Since your last turn:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert told == [
+        "- You secretly send your Driver.",
+        "- You lay a character face down with a 1M deposit.",
+        "- Bo lays a character face down with a 1M deposit.",
+        "- Cy lays a character face down with a 1M deposit.",
+        "- Dee lays a character face down with a 1M deposit.",
+        "- Role cards face up: Brute, Driver, Driver; one lies face down.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--url", "ftp://127.0.0.1/#t"], "a seat's link starts with http:// or https://"),
+        (["--url", "http://127.0.0.1:1/"], "no seat token: give the seat's link"),
+        (["--players", "20"], "Millions of Dollars is for 3 to 8 players, not 20"),
+        (["--seat", "7"], "--seat must be from 1 to 4"),
+    ],
+)
+def test_the_mcp_command_refuses_bad_arguments(
+    arguments: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``millions-rules mcp`` with a bad link, player count or seat exits with status 2 and
+    says why, before any server starts (R-SETUP-1)."""
+    from millions_rules.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["mcp", *arguments])
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err

@@ -3,15 +3,24 @@
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from millions_rules import (
     Choose,
+    Eliminated,
     GameConfig,
     Leave,
+    Left,
+    Paid,
     Pay,
     Role,
+    RoundEnded,
+    Said,
     Stay,
+    Stayed,
+    ThreatUsed,
     UseThreat,
     apply,
     new_game,
@@ -25,7 +34,7 @@ from millions_rules.text import (
     status,
     torraku_phase_name,
 )
-from millions_rules.torraku import Bet, Phase, PieceKind, TorrakuConfig
+from millions_rules.torraku import Bet, Passed, Phase, PieceKind, PiecePlaced, TorrakuConfig
 from millions_rules.torraku import new_game as torraku_game
 from millions_rules.torraku import view as torraku_view
 
@@ -176,4 +185,138 @@ def test_a_seat_hears_its_own_secrets_in_the_second_person() -> None:
     assert (
         narrate(peeked, 0, names=NAMES, locale="zh") == "你的威胁牌让你看到Cy的2号位人物牌：暴徒。"
     )
-    assert narrate(Stayed(0), 0, names=NAMES) == describe(Stayed(0), NAMES)
+    assert narrate(Stayed(0), 1, names=NAMES) == describe(Stayed(0), NAMES)
+
+
+SECOND_PERSON_CASES: list[tuple[object, int, str, str, str]] = [
+    # (event, reader, en, es, zh): the reader's own deed, then one that names it otherwise.
+    (Stayed(0), 0, "You stay.", "Te plantas.", "你选择留下。"),
+    (Stayed(0), 1, "Ana stays.", "Ana se planta.", "Ana选择留下。"),
+    (Paid(0, 2, 3), 0, "You pay Cy 3M.", "Pagas 3 M a Cy.", "你向Cy支付300万。"),
+    (Paid(0, 2, 3), 2, "Ana pays you 3M.", "Ana te paga 3 M.", "Ana向你支付300万。"),
+    (Paid(0, 2, 3), 1, "Ana pays Cy 3M.", "Ana paga 3 M a Cy.", "Ana向Cy支付300万。"),
+    (
+        Left(1, (0,), 0),
+        1,
+        "You take back your character and leave the round.",
+        "Retiras tu personaje y sales de la ronda.",
+        "你取回1张人物牌，离开本回合。",
+    ),
+    (
+        Eliminated(2, Role.DRIVER, "R-HEIST-DUP"),
+        2,
+        "Your Driver is eliminated (duplicated).",
+        "Tu Conductor queda fuera del golpe (rol repetido).",
+        "你的司机被淘汰（角色重复）。",
+    ),
+    (
+        ThreatUsed(0, 1, 0),
+        1,
+        "Ana uses a threat card on you.",
+        "Ana usa una carta de Intimidación contra ti.",
+        "Ana对你使用了一张威胁牌。",
+    ),
+    (
+        RoundEnded(1, 3),
+        3,
+        "Round 1 ends; you take the leader card.",
+        "Termina la ronda 1; te llevas la carta de líder.",
+        "第1回合结束；你接过首领牌。",
+    ),
+    (
+        Said(1, "trust me", 0, None),
+        0,
+        "Bo to you, in private: “trust me”",
+        "Bo a ti, en privado: «trust me»",
+        "Bo私下对你说：“trust me”",
+    ),
+    (
+        Passed(1, 0),
+        1,
+        "You pass without betting.",
+        "Pasas sin apostar.",
+        "你选“过”，没有下注。",
+    ),
+    (
+        PiecePlaced(0, PieceKind.VAN, 3),
+        0,
+        "You place a van on the stack (height 3).",
+        "Colocas una camioneta en la pila (altura 3).",
+        "你把一辆面包车放上钱堆（高度3）。",
+    ),
+    (
+        PiecePlaced(0, PieceKind.VAN, 3),
+        1,
+        "Ana places a van on the stack (height 3).",
+        "Ana coloca una camioneta en la pila (altura 3).",
+        "Ana把一辆面包车放上钱堆（高度3）。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "reader", "en", "es", "zh"), SECOND_PERSON_CASES)
+def test_a_seat_hears_its_own_deeds_in_the_second_person(
+    event: object, reader: int, en: str, es: str, zh: str
+) -> None:
+    """narrate tells a seat the events that name it in the second person ("You stay.",
+    "Ana pays you 3M.") and every other seat's in the third, in each language, for both
+    games (R-NEG-1, R-NEG-3, R-NEG-THREAT, R-HEIST-DUP, R-TALK-1; R-TK-BET-4, R-TK-STACK-4)."""
+    from millions_rules.text import narrate
+
+    told = [narrate(event, reader, names=NAMES, locale=locale) for locale in ("en", "es", "zh")]
+    assert told == [en, es, zh]
+
+
+def test_second_person_forms_fill_what_their_sentences_fill() -> None:
+    """Every second-person form is keyed by a sentence of the catalog, on a seat placeholder
+    of it, and uses no placeholder that sentence does not fill (so describe can render it),
+    in each language of the catalogs."""
+    import string
+
+    from babel.messages.pofile import read_po
+
+    from millions_rules._common.i18n import render
+    from millions_rules.millions._narrate_you import SECOND_PERSON as MILLIONS_YOU
+    from millions_rules.torraku._narrate_you import SECOND_PERSON as TK_YOU
+
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    pot = pathlib.Path(__file__).parent.parent / "src/millions_rules/locale/millions_rules.pot"
+    with pot.open("rb") as source:
+        catalog = read_po(source)
+    texts: dict[str, set[str]] = {}
+    for message in catalog:
+        if message.context:
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            texts.setdefault(message.context, set()).update(*(fields(one) for one in ids))
+    checked = 0
+    for forms in (MILLIONS_YOU, TK_YOU):
+        for sentence, by_seat in forms.items():
+            assert sentence in texts, sentence
+            third = texts[sentence]
+            for seat, text in by_seat.items():
+                assert seat in third, (sentence, seat)
+                for locale in ("en", "es", "zh"):
+                    for count in (1, 2):
+                        params = {name: "{" + name + "}" for name in third} | {"count": count}
+                        template = render(text, locale, params)
+                        assert fields(template) <= third - {seat}, (text.id, locale)
+                checked += 1
+    assert checked == 76
+
+
+def test_a_told_list_says_your_mastermind() -> None:
+    """Millions' narrate with a reader: the Mastermind's 2M that only the events around a
+    share show (R-LOOT-1) is "your Mastermind" to its owner, by name to the others."""
+    from millions_rules import CharacterRevealed, Event, LootShared
+    from millions_rules import narrate as tell
+
+    events: list[Event] = [CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)]
+    assert tell(events, NAMES, reader=1)[1] == (
+        "Your Mastermind adds 2M to the loot (10M). The 10M of loot is split into 2 shares of 5M."
+    )
+    assert tell(events, NAMES, reader=1, locale="zh")[1].startswith("你的谋士使赃款增加200万")
+    assert tell(events, NAMES, reader=0, locale="es")[1].startswith(
+        "La Mente Maestra de Bo suma 2 M al botín (10 M)."
+    )

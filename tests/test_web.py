@@ -50,7 +50,7 @@ from millions_rules.__main__ import main
 from millions_rules.millions import _page as millions_page
 from millions_rules.torraku import _page as torraku_page
 from millions_rules.web import Table, TableError, create_app, words
-from millions_rules.web._teach import TEACH_WORDS
+from millions_rules.web._teach import CUE_WORDS, NOTE_WORDS, TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
 from .web_auth import bearer
@@ -268,7 +268,7 @@ class TestWords:
         page = {text.id: text for text in PAGE_WORDS}
         plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
         wings = (millions_page, torraku_page)
-        teach = {text.id for text in TEACH_WORDS} | {
+        teach = {text.id for text in (*TEACH_WORDS, *CUE_WORDS, *NOTE_WORDS.values())} | {
             text.id for wing in wings for text in (*wing.RULES, *wing.WORDS)
         }
         rules = {"web.rules.millions", "web.rules.torraku"}

@@ -217,9 +217,10 @@ class TestReplaysOffTheLoop:
         statuses, others, gaps, took = asyncio.run(scenario())
         assert statuses == [200, 200, 503], statuses
         assert others and set(others) == {200}, others
-        # The replays are long, and the loop was never held for a second nor for half of
-        # their time (built on the loop, as before, it was held for all of it).
-        assert max(gaps) < 1.0 and max(gaps) < took / 2, (max(gaps), took)
+        # The replays are long, and the loop was never held for half of their time (built
+        # on the loop, as before, it was held for all of it). A ratio, not a bound in
+        # seconds: a loaded machine slows the threads and the loop alike.
+        assert max(gaps) < took / 2, (max(gaps), took)
 
     def test_a_replay_past_its_size_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A table whose replay passes ``MAX_REPLAY_BYTES`` gets 413 ``too_large``, a typed

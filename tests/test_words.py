@@ -314,11 +314,22 @@ class TestMillionsNarration:
                 type(item).__name__, lambda lang, i=item: describe(i, NAMES, locale=lang)
             )
             pairs += _each(type(item).__name__, lambda lang, i=item: describe(i, locale=lang))
+        # Each event told to each seat it may name: its second-person forms ("You stay.").
+        for item in dict.fromkeys(events):
+            for reader in range(8):
+                told = message_id(item, reader=reader)
+                if told not in seen:
+                    seen.add(told)
+                    pairs += _each(
+                        type(item).__name__,
+                        lambda lang, i=item, r=reader: describe(i, NAMES, locale=lang, reader=r),
+                    )
         assert _check(pairs) > 1000
         # narrate() adds the Mastermind's bonus to a share; a known player count drops a
         # threat's position (test_one_character_each_reads_without_a_position).
         narrated_only = {
             "event.loot_shared.mastermind",
+            "event.loot_shared.mastermind.you",
             "event.threat_peeked.one",
             "action.use_threat.one",
         }
@@ -417,6 +428,15 @@ class TestTorrakuNarration:
                 type(item).__name__, lambda lang, i=item: tk.describe(i, NAMES, locale=lang)
             )
             pairs += _each(type(item).__name__, lambda lang, i=item: tk.describe(i, locale=lang))
+            # Told to each seat it may name: its second-person forms ("You pass...").
+            for reader in range(6):
+                told = tk.message_id(item, reader=reader)
+                if told not in seen:
+                    seen.add(told)
+                    pairs += _each(
+                        type(item).__name__,
+                        lambda lang, i=item, r=reader: tk.describe(i, NAMES, locale=lang, reader=r),
+                    )
         assert _check(pairs) > 500
         assert seen == _ids("torraku.event.") | _ids("torraku.action.")
 

@@ -205,6 +205,15 @@ def _values(context: str, n: int) -> dict[str, object]:
             Text("text.error.unknown_command", "“{word}” is not a command."), word="/fly"
         ),
         title="Millions of Dollars",
+        # The QQ plugin's (millions_rules.chat): bounds of seats and bots, the join command.
+        fewest=0,
+        most=5,
+        seated=3,
+        smallest=3,
+        largest=8,
+        join="/加入",
+        seconds=4,
+        time="0:42",
         notes="leader",
         position=2,
         rounds=8,

@@ -219,10 +219,22 @@ def _run(argv: Sequence[str] | None) -> int:
         default="millions",
         help="whose schemas: Millions of Dollars (default), Currency Torraku or any registered game",
     )
+    agent = commands.add_parser(
+        "mcp",
+        help="seat an LLM agent over MCP (stdio): at a new table with bots, or with --url at a "
+        'seat of a web-server table (needs the extra: pip install "millions-rules[llm]")',
+        add_help=False,
+    )
+    agent.add_argument("options", nargs=argparse.REMAINDER, help="see: mcp --help")
     from .bots import _cli as simulate
 
     simulate.add_parser(commands)
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["mcp"]:  # its own options, parsed by the MCP server's command
+        from .llm import mcp_server
+
+        return mcp_server.main(arguments[1:], prog=f"{_PROG} mcp")
+    args = parser.parse_args(arguments)
     if args.command == "simulate":
         return simulate.run(args)
     if args.command == "schemas":

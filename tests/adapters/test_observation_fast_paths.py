@@ -28,7 +28,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from millions_rules import RepeatRole, view  # noqa: E402
 from millions_rules.adapters import observe  # noqa: E402
-from millions_rules.adapters._core import Position, adapter_of, configure  # noqa: E402
+from millions_rules.adapters._core import Position, adapter_of, configure, variant  # noqa: E402
 from millions_rules.adapters.openspiel import LibraryState, register  # noqa: E402
 from millions_rules.adapters.pettingzoo import raw_env  # noqa: E402
 from millions_rules.millions._adapter import _summary  # noqa: E402
@@ -43,6 +43,7 @@ _MILLIONS = st.fixed_dictionaries(
         "free_moves": st.integers(0, 3),
         "repeat_role": st.sampled_from(list(RepeatRole)),
         "external": st.booleans(),
+        "negotiation": st.booleans(),
         "seed": st.integers(0, 2**32),
     }
 )
@@ -59,11 +60,13 @@ _TORRAKU = st.fixed_dictionaries(
 def _positions(case: dict[str, Any]) -> list[Position[Any]]:
     """Every position of one random game of ``case`` (the dealer's moves drawn by their
     probabilities when it is external)."""
-    adapter = adapter_of(case["game"])
     options = {"repeat_role": case["repeat_role"]} if "repeat_role" in case else {}
+    turn: dict[str, Any] = {}
+    if "free_moves" in case:
+        turn = {"free_moves": case["free_moves"], "negotiation": case["negotiation"]}
+    adapter = variant(adapter_of(case["game"]), turn)  # deals and claims with negotiation
     config = configure(adapter, case["players"], options, external=case["external"])
     config = attrs.evolve(config, seed=case["seed"])
-    turn = {"free_moves": case["free_moves"]} if "free_moves" in case else {}
     position = Position(adapter, adapter.start(config, turn))
     rng = random.Random(case["seed"])
     found = [position]
@@ -101,7 +104,7 @@ def test_observation_bytes_are_the_observation_vector(case: dict[str, Any]) -> N
             assert fast.tolist() == expected.tolist()
             if case["game"] == "millions":
                 own = np.array(observe(view(table.state, seat), table.turn), np.float32)
-                assert fast.tolist() == own.tolist()
+                assert fast.tolist()[: len(own)] == own.tolist()  # then the deals' numbers
             whole = position.tensor_bytes(seat, True)
             assert whole is not None
             assert np.frombuffer(whole, np.float32).tolist() == (
@@ -118,7 +121,7 @@ def test_observation_strings_are_the_views_summaries(case: dict[str, Any]) -> No
         table = position.table
         for seat in range(case["players"]):
             expected = _summary(view(table.state, seat), table.turn)
-            assert position.adapter.summary(table, seat) == expected
+            assert adapter_of("millions").summary(table, seat) == expected  # then the deals
 
 
 @given(_MILLIONS)
@@ -132,6 +135,7 @@ def test_tables_keep_the_ledger_and_peeks_the_log_gives(case: dict[str, Any]) ->
 
 
 def _spiel_state(position: Position[Any], case: dict[str, Any]) -> LibraryState:
+    assert not case.get("negotiation")
     name = "python_millions_of_dollars" if case["game"] == "millions" else "python_currency_torraku"
     params: dict[str, Any] = {"players": case["players"]}
     if "free_moves" in case:
@@ -156,7 +160,7 @@ def test_openspiel_answers_as_openspiels_own_methods(case: dict[str, Any]) -> No
     """The state's own ``legal_actions``, ``is_chance_node``, tensors and strings give
     what OpenSpiel's methods give (through its C++ and the observer), for every player
     id, the chance id and a seat out of range included."""
-    case = {**case, "external": True}
+    case = {**case, "external": True, "negotiation": False}
     ids = [*range(case["players"]), int(pyspiel.PlayerId.CHANCE)]
     for position in _positions(case):
         state = _spiel_state(position, case)
@@ -192,7 +196,9 @@ def test_openspiel_answers_as_openspiels_own_methods(case: dict[str, Any]) -> No
 def test_pettingzoo_observations_are_the_reference_vectors(case: dict[str, Any]) -> None:
     """Each agent's observation vector in the PettingZoo environment is the observation
     vector and (Millions) the recall fields, as the reference methods write them."""
-    options = {} if case["game"] == "torraku" else {"free_moves": case["free_moves"]}
+    options: dict[str, Any] = {}
+    if case["game"] == "millions":
+        options = {"free_moves": case["free_moves"], "negotiation": case["negotiation"]}
     env = raw_env(case["players"], game=case["game"], **options)
     env.reset(seed=case["seed"])
     rng = random.Random(case["seed"])

@@ -78,7 +78,8 @@ def check_rules(page: Page, lang: str) -> None:
     """The rules panel lists the game's paragraphs in ``lang``, the target filled in."""
     page.driver.find_element(By.CSS_SELECTOR, "#rules summary").click()
     said = words(lang)
-    ids = said["web.rules.millions"].split()
+    # The table's paragraphs: those of its player count and options (rules_for).
+    ids = page.server.update(page.token, lang)["rules"]
     items = page.driver.find_elements(By.CSS_SELECTOR, "#rules-list li")
     target = format_money(20, lang)
     assert [item.get_attribute("data-rule") for item in items] == ids
@@ -158,7 +159,12 @@ def test_teaching_table(browsers: Callable[[], WebDriver]) -> None:  # noqa: F81
             assert ana.driver.find_element(By.ID, "won-with").text == expected.replace(
                 "{amount}", amount
             )
-            assert ana.driver.find_element(By.ID, "why").text == update["ending"]
+            # The reason names the round and the winners (web.end.round).
+            why = said["web.end.round"].replace("{number}", str(view["round"]))
+            why = why.replace("{names}", join_and(winners, lang))
+            assert ana.driver.find_element(By.ID, "why").text == why.replace(
+                "{reason}", update["ending"]
+            )
             # The deciding heist stays in sight beside the end screen.
             check_summary(ana, update, lang)
             ana.driver.refresh()

@@ -9,8 +9,12 @@ physical table.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import Any
 
-__all__ = ["Dealer"]
+import attrs
+
+__all__ = ["Dealer", "engine_dealing"]
 
 
 class Dealer(enum.Enum):
@@ -28,3 +32,20 @@ class Dealer(enum.Enum):
     :class:`~millions_rules.SetAside` in Millions (a companion app for the physical game, or a
     test that needs exact cards) and :class:`~millions_rules.torraku.ReportPlacement` in
     Torraku."""
+
+
+def engine_dealing(config_type: type[Any], options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` with the engine dealing unless they say otherwise, for a table that has
+    nobody to deal (a web, chat or LLM table); a config without a ``dealer`` field is left
+    as it is.
+
+    >>> from millions_rules.torraku import TorrakuConfig
+    >>> engine_dealing(TorrakuConfig, {})
+    {'dealer': <Dealer.ENGINE: 'engine'>}
+    >>> engine_dealing(TorrakuConfig, {"dealer": Dealer.EXTERNAL})
+    {'dealer': <Dealer.EXTERNAL: 'external'>}
+    """
+    chosen = dict(options)
+    if any(field.name == "dealer" for field in attrs.fields(config_type)):
+        chosen.setdefault("dealer", Dealer.ENGINE)
+    return chosen

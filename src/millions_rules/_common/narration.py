@@ -9,7 +9,7 @@ Torraku's :func:`~millions_rules.torraku.describe` are both built on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from .errors import IllegalActionError
@@ -17,10 +17,12 @@ from .i18n import Text, join_and, join_items, msg, render, word
 
 __all__ = [
     "CLAUSES",
+    "SecondPerson",
     "Items",
     "Nested",
     "Phrase",
     "Seats",
+    "addressed",
     "check_names",
     "namer",
     "seat_name",
@@ -93,6 +95,32 @@ class Nested:
     def localized(self, locale: str) -> str:
         """The message in ``locale``."""
         return self.text.render(locale, **self.params)
+
+
+#: The second-person forms of a game, by the message id of a sentence, then by the
+#: placeholder of the seat it may be told to, the message that tells it to that seat
+#: ("{player} stays." told to the player is "You stay."). The first placeholder that is the
+#: reader's seat is used.
+SecondPerson = Mapping[str, Mapping[str, Text]]
+
+
+def addressed(phrase: Phrase, reader: int | None, forms: SecondPerson) -> Phrase:
+    """``phrase`` as told to the seat ``reader``: its second-person form for the first of
+    its seat placeholders that is ``reader``, if the game has one (else ``phrase`` itself).
+
+    >>> from millions_rules._common.i18n import msg
+    >>> from millions_rules._common.narration import Phrase, addressed, tell
+    >>> stays = Phrase(msg("event.stayed", "{player} stays."), {"player": 1})
+    >>> forms = {"event.stayed": {"player": msg("event.stayed.you", "You stay.")}}
+    >>> tell(addressed(stays, 1, forms), ["Al", "Bo"], "en"), tell(addressed(stays, 0, forms), ["Al", "Bo"], "en")
+    ('You stay.', 'Bo stays.')
+    """
+    if reader is None:
+        return phrase
+    for key, text in forms.get(phrase.text.id, {}).items():
+        if phrase.seats.get(key) == reader:
+            return Phrase(text, phrase.seats, **phrase.params)
+    return phrase
 
 
 _SEAT: Final = msg("seat", "seat {seat}")

@@ -17,7 +17,8 @@ exports needs no extra. For Millions: the turn structure that plays the free-for
 sequential turns (:class:`Table`, :class:`Turn`, :class:`Wait`), the fixed action
 catalogue (:class:`Catalogue`) and the observation vector (:func:`observe`,
 :func:`observation_fields`), built from a seat's :class:`~millions_rules.PlayerView` and
-the public :class:`Turn` only. For Torraku: the catalogue's entries
+the public :class:`Turn` only; with the option ``negotiation=True``, deals and claims
+too (:class:`DealTable`, :class:`DealCatalogue`, :func:`deal_observation_fields`). For Torraku: the catalogue's entries
 (:func:`torraku_catalogue_names`) and the observation's fields
 (:func:`torraku_observation_fields`), built from a seat's
 :class:`~millions_rules.torraku.TorrakuView`.
@@ -25,14 +26,20 @@ the public :class:`Turn` only. For Torraku: the catalogue's entries
 
 from .._common.adapter import GameAdapter
 from ..millions.companions import (
+    DEAL_AMOUNTS,
     FREE_MOVES,
     PAY_AMOUNTS,
     Catalogue,
+    DealCatalogue,
+    DealTable,
     Move,
     SeatMove,
     Table,
     Turn,
     Wait,
+    deal_observation_fields,
+    deal_observation_size,
+    max_deal_moves,
     max_moves,
     moves_of,
     observation_fields,
@@ -49,14 +56,20 @@ __all__ = [
     "GameAdapter",
     "GenericAdapter",
     "generic_adapter",
+    "DEAL_AMOUNTS",
     "FREE_MOVES",
     "PAY_AMOUNTS",
     "Catalogue",
+    "DealCatalogue",
+    "DealTable",
     "Move",
     "SeatMove",
     "Table",
     "Turn",
     "Wait",
+    "deal_observation_fields",
+    "deal_observation_size",
+    "max_deal_moves",
     "max_moves",
     "moves_of",
     "observation_fields",

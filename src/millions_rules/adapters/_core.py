@@ -42,6 +42,7 @@ __all__ = [
     "same_game",
     "spiel_name",
     "to_document",
+    "variant",
 ]
 
 TableT = TypeVar("TableT")
@@ -108,13 +109,17 @@ def _information(
     JSON), ``"observation"``, the observation vector (its view now, with the public
     turn), and the turn structure's public trace (:meth:`GameAdapter.turn_document`:
     Millions' turn and waits). Everything the seat saw, in order, and nothing else (the
-    perfect-recall tests check both directions).
+    perfect-recall tests check both directions). An adapter with a ``seat_document(table,
+    seat)`` method adds what only that seat knows of the turns (Millions with
+    ``negotiation=True``: which of its waits were private moves).
     """
     stored, keep = adapter.log_of(table, seat)
     events = _encoded_log(adapter.game, stored, ("information", seat), keep)
-    rest = json.dumps(
-        {"observation": vector, **adapter.turn_document(table)}, separators=(",", ":")
-    )
+    document = {"observation": vector, **adapter.turn_document(table)}
+    own: Callable[[TableT, int], dict[str, Any]] | None = getattr(adapter, "seat_document", None)
+    if own is not None:  # what only this seat knows of the turns (Millions' deals)
+        document.update(own(table, seat))
+    rest = json.dumps(document, separators=(",", ":"))
     return f'{{"events":[{events}],{rest[1:]}'
 
 
@@ -168,11 +173,17 @@ _MOST_ENCODED = 1 << 16
 
 
 def resample(adapter: GameAdapter[TableT], table: TableT, seat: int, seed: int) -> TableT:
-    """A table ``seat`` cannot tell from ``table``: its secrets drawn from ``seed``."""
+    """A table ``seat`` cannot tell from ``table``: its secrets drawn from ``seed``.
+
+    An adapter with a ``resampled(table, state, seat)`` method makes the table itself
+    (Millions with ``negotiation=True`` forgets the other seats' private moves).
+    """
     game = adapter.game
-    return adapter.with_state(
-        table, game.sample_state(game.view(adapter.state_of(table), seat), seed)
-    )
+    state = game.sample_state(game.view(adapter.state_of(table), seat), seed)
+    own: Callable[[TableT, Any, int], TableT] | None = getattr(adapter, "resampled", None)
+    if own is not None:
+        return own(table, state, seat)
+    return adapter.with_state(table, state)
 
 
 def to_document(adapter: GameAdapter[TableT], table: TableT) -> dict[str, Any]:
@@ -390,6 +401,20 @@ def adapter_of(game: object) -> GameAdapter[Any]:
     from ._generic import generic_adapter
 
     return generic_adapter(found)
+
+
+def variant(adapter: GameAdapter[Any], options: Mapping[str, Any]) -> GameAdapter[Any]:
+    """The adapter parts for the turn ``options`` (or a saved table's counters).
+
+    A game whose turn structure has variants gives them with a ``variant(options)``
+    method (Millions: ``negotiation=True``, deals and claims in the action space); for
+    any other game, ``adapter`` itself.
+
+    Raises:
+        ConfigError: If an option of the variants makes no sense.
+    """
+    make: Callable[[Mapping[str, Any]], GameAdapter[Any]] | None = getattr(adapter, "variant", None)
+    return adapter if make is None else make(options)
 
 
 def check_reward(adapter: GameAdapter[Any], reward: object) -> str:

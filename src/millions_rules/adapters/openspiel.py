@@ -75,6 +75,7 @@ from ._core import (
     reward_range,
     same_game,
     spiel_name,
+    variant,
 )
 
 MILLIONS: Final = adapter_of("millions")
@@ -107,7 +108,7 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 #: Millions' parameters and their defaults: ``players``, the turn structure's
-#: ``free_moves``, ``reward`` (``"win"`` or ``"cash"``) and the
+#: ``free_moves`` and ``negotiation`` (deals and claims in the action space), ``reward`` (``"win"`` or ``"cash"``) and the
 #: :class:`~millions_rules.GameConfig` options that fit in a number or a word.
 PARAMETERS: Final[dict[str, Any]] = dict(MILLIONS.parameters)
 #: Torraku's parameters and their defaults: ``players``, ``reward`` (``"win"`` or
@@ -199,6 +200,9 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
 
     adapter: ClassVar[GameAdapter[Any]]
     game_type: ClassVar[pyspiel.GameType]
+    table_adapter: GameAdapter[Any]
+    """The adapter parts for this game's parameters, which are the class's ``adapter`` or
+    its variant for the turn options (Millions' ``negotiation``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         adapter = self.adapter
@@ -210,6 +214,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         players = values.pop("players")
         self.reward = check_reward(adapter, values.pop("reward"))
         self.options = {name: values.pop(name) for name in adapter.turn_options}
+        adapter = self.table_adapter = variant(adapter, self.options)
         self.config = configure(adapter, players, values, external=True)
         self._start = adapter.start(self.config, self.options)  # checks the options
         self._first: _Saved | None = None  # the first position, made once (immutable)
@@ -248,7 +253,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
             or not iig_obs_type.public_info
         ):
             raise ConfigError("only the seat's own observation and information state exist")
-        return LibraryObserver(self.adapter, self.config, recall)
+        return LibraryObserver(self.table_adapter, self.config, recall)
 
     def state_from_json(self, text: str) -> LibraryState:
         """A state of this game from :meth:`LibraryState.to_json`.
@@ -258,7 +263,7 @@ class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
                 with other parameters.
         """
         adapter, table = _table_from_json(text)
-        if adapter is not self.adapter:
+        if adapter.game is not self.adapter.game:
             raise DeserializationError(
                 f"expected a state of {self.adapter.game.title}", "bad_value", "$.game"
             )
@@ -340,6 +345,10 @@ def _table_from_json(text: str) -> tuple[GameAdapter[Any], Any]:
         adapter = adapter_of(doc.get("game", "millions"))
     except ConfigError:
         raise DeserializationError("no such game", "bad_value", "$.game") from None
+    try:
+        adapter = variant(adapter, doc)  # the turn options a table's counters name
+    except ConfigError as error:
+        raise DeserializationError(str(error), "bad_value", "$.negotiation") from None
     return adapter, from_document(adapter, doc)
 
 
@@ -352,7 +361,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         # OpenSpiel asks of a new state at every tensor call) is worked out once.
         first = game._first
         if first is None:
-            first = game._first = _Saved(game.adapter, game._start)
+            first = game._first = _Saved(game.table_adapter, game._start)
         self._saved = first
 
     @property

@@ -61,6 +61,7 @@ from ._core import (
     env_name,
     render,
     returns,
+    variant,
 )
 
 __all__ = ["CheckedEnv", "Observation", "env", "raw_env"]
@@ -141,6 +142,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             ``"cash"`` (Millions' final cash) or ``"score"`` (Torraku: minus the pieces left).
         free_moves: Millions only: payments and waits per seat per round (the turn
             structure; 2 if left out).
+        negotiation: Millions only: ``True`` puts deals and role claims in the action
+            space and the open offers and claims heard in the observation (see the AI
+            page of the docs); off by default.
         render_mode: ``None``, ``"ansi"`` (render returns text) or ``"human"`` (prints it).
         **config_options: Any other field of the game's config but ``seed`` (pass it to
             :meth:`reset`) and ``dealer`` (the engine deals).
@@ -161,6 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         game: str = "millions",
         reward: str = "win",
         free_moves: int | None = None,
+        negotiation: bool = False,
         render_mode: str | None = None,
         **config_options: Any,
     ) -> None:
@@ -177,6 +182,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             if "free_moves" not in adapter.turn_options:
                 raise ConfigError(f"{adapter.game.title} has no free moves")
             turn_options["free_moves"] = free_moves
+        if negotiation is not False:
+            if "negotiation" not in adapter.turn_options:
+                raise ConfigError(f"{adapter.game.title} has no negotiation option")
+            turn_options["negotiation"] = negotiation
+            adapter = variant(adapter, turn_options)
         players = adapter.default_players if players is None else players
         self._adapter: GameAdapter[Any] = adapter
         self._config = configure(adapter, players, config_options, external=False)
@@ -494,6 +504,7 @@ def env(
     game: str = "millions",
     reward: str = "win",
     free_moves: int | None = None,
+    negotiation: bool = False,
     render_mode: str | None = None,
     **config_options: Any,
 ) -> AECEnv:
@@ -508,6 +519,7 @@ def env(
         game=game,
         reward=reward,
         free_moves=free_moves,
+        negotiation=negotiation,
         render_mode=render_mode,
         **config_options,
     )

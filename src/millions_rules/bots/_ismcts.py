@@ -185,6 +185,17 @@ class ISMCTSBot:
     respond to money, so a payment can only lower the bot's value: the search leaves them
     out (it never pays). It uses threat cards when the search finds the information worth it.
 
+    **Deals** (R-DEAL). The answers to open offers made to the bot (accept, decline) are
+    legal actions, so the search weighs them with the bot's other decisions: it accepts an
+    offer when the rounds played after accepting are worth more to it than those after
+    staying, leaving or declining (an acceptance settles the payment and the decision in
+    one step, R-DEAL-2). With ``negotiate=True`` it also *makes* offers, claims roles and
+    presses as leader: before each search it asks the game's own bot
+    (:attr:`~millions_rules.games.Companions.rule_bot`, Millions' bargaining
+    :class:`~millions_rules.bots.RuleBot`) and plays its answer when that is an action the
+    bot builds itself (its ``free_actions``: an offer, talk, a press); otherwise it searches
+    as above. Off by default, so that seeded play stays as it was.
+
     In *Currency Torraku* (:class:`GenericSearch`) the world is the view with a fresh
     generator (Torraku hides nothing else), every other bet is uniformly random and a
     rollout plays 40 actions (a few rounds) before it is scored by the pieces left.
@@ -196,6 +207,8 @@ class ISMCTSBot:
         seed: Mixed into the generator the runner gives, to vary play between bots that share
             a seat's generator; ``None`` uses that generator alone.
         exploration: The UCB1 constant.
+        negotiate: Whether it makes offers, claims and presses through the game's own bot
+            (see above); it answers offers either way.
 
     Raises:
         ConfigError: If neither budget is set, or a parameter is of the wrong type or range.
@@ -218,6 +231,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         seed: int | None = None,
         exploration: float = 0.7,
+        negotiate: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ConfigError("ISMCTSBot needs iterations, seconds or both")
@@ -229,6 +243,8 @@ class ISMCTSBot:
             raise ConfigError(f"seed must be an int or None, not {seed!r}")
         if not (_is_number(exploration) and exploration >= 0):
             raise ConfigError(f"exploration must be a number >= 0, not {exploration!r}")
+        if type(negotiate) is not bool:
+            raise ConfigError(f"negotiate must be a bool, not {negotiate!r}")
         self.iterations = iterations
         """Worlds played per decision, or ``None``."""
         self.seconds = seconds
@@ -237,9 +253,41 @@ class ISMCTSBot:
         """Mixed into the runner's generator, or ``None``."""
         self.exploration = exploration
         """The UCB1 constant."""
+        self.negotiate = negotiate
+        """Whether it makes offers, claims and presses through the game's own bot."""
+        self._delegates: dict[str, Any] = {}
+
+    @property
+    def free_actions(self) -> tuple[type[Any], ...]:
+        """The action classes the bot may build itself (the runner checks them with the
+        engine): with ``negotiate``, those of the games' own bots it has asked so far."""
+        return tuple(
+            kind for bot in self._delegates.values() for kind in getattr(bot, "free_actions", ())
+        )
+
+    def _free_action(
+        self, game: AnyGame, view: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """The game's own bot's answer if it is an action that bot builds (an offer, talk),
+        else ``None``."""
+        bot = self._delegates.get(game.name)
+        if bot is None:
+            make = game.companions.rule_bot
+            if make is None:
+                return None
+            bot = self._delegates[game.name] = make()
+        free = getattr(bot, "free_actions", ())
+        if not free:
+            return None
+        answer = bot.choose(view, legal, random.Random(rng.getrandbits(64)))
+        return answer if type(answer) in free else None
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations!r}, seconds={self.seconds!r}, seed={self.seed!r})"
+        extra = ", negotiate=True" if self.negotiate else ""
+        return (
+            f"ISMCTSBot(iterations={self.iterations!r}, seconds={self.seconds!r}, "
+            f"seed={self.seed!r}{extra})"
+        )
 
     def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
         """The most visited root action after the search (see the class text).
@@ -250,6 +298,10 @@ class ISMCTSBot:
             ConfigError: If ``view`` is no game's view.
         """
         game = game_of(view)
+        if self.negotiate:
+            built = self._free_action(game, view, legal, rng)
+            if built is not None:
+                return built  # type: ignore[no-any-return]
         model = search_model(game)
         candidates: tuple[A, ...] = model.root_actions(legal)
         me = game.view_seat(view)

@@ -1,12 +1,20 @@
 """A NoneBot2 plugin hosting both games in QQ groups (OneBot v11), in Chinese by default.
 
 In a group: ``/加入`` seats the sender, ``/开局 [millions|torraku] [机器人数]`` (or ``/start``)
-deals a game to those seated and the bots, ``/散局`` ends it; then every message of a seated
-player goes to the table's :class:`~millions_rules.text.ChatHost`, and secrets (a choice of
-role) go by private message to the bot. Replies to one seat are private messages.
+deals a game to those seated and the bots, ``/散局`` closes it; then every message of a
+seated player goes to the table's :class:`~millions_rules.text.ChatHost`, and secrets (a
+choice of role) go by private message to the bot. Replies to one seat are private messages.
+
+* Only the one who opened the table, or a group admin (its owner or an admin), may close
+  it; anyone else is told so, and the table plays on. A closed table is stored as closed
+  and never reopens, not even after a restart.
+* The number of bots is bounded by the game's player counts: another number is refused in
+  words, and nothing opens.
+* The store is written before anything is answered: a write that fails changes nothing in
+  memory either, and the group is told (``MILLIONS_DB`` unreachable, say).
 
 Configuration (NoneBot's ``.env``): ``MILLIONS_DB`` (a SQLite file or a ``postgresql://``
-address; every action is stored there, and a restarted bot resumes each table when its
+address; every action is stored there, and a restarted bot resumes each open table when its
 group next speaks), ``MILLIONS_LOCALE`` (``zh``, ``es`` or ``en``).
 """
 
@@ -18,14 +26,21 @@ from typing import Any
 from nonebot import get_driver, on_message
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent, MessageEvent, PrivateMessageEvent
 
+from .._common.i18n import join_items
+from ..games import get_game
 from ..text import ChatHost, Message
+from ._words import WORDS
 
-__all__ = ["TABLES", "forget_tables", "matcher"]
+__all__ = ["MAX_COMMAND", "TABLES", "forget_tables", "matcher"]
 
 _JOIN = ("/加入", "/join", "/unirse")
 _START = ("/开局", "/start", "/empezar")
 _STOP = ("/散局", "/stop", "/terminar")
 _GAMES = {"millions": "millions", "百万": "millions", "torraku": "torraku", "钱币": "torraku"}
+#: The group roles that may close any table (OneBot v11's ``sender.role``).
+_ADMINS = ("owner", "admin")
+#: The longest message read as a plugin command (longer ones are no command).
+MAX_COMMAND = 200
 
 #: The open tables, by group id.
 TABLES: dict[int, ChatHost] = {}
@@ -36,6 +51,10 @@ _USERS: dict[int, int] = {}  # user id -> group id of their table
 def _config(key: str, default: str | None) -> str | None:
     value = getattr(get_driver().config, key, None)
     return default if value is None else str(value)
+
+
+def _locale() -> str:
+    return _config("millions_locale", "zh") or "zh"
 
 
 def _store() -> Any:
@@ -80,14 +99,18 @@ def _stored(group: int) -> int:
 
 
 def _table(group: int) -> ChatHost | None:
+    # The group's open table: in memory, else its last stored one unless closed or over.
     host = TABLES.get(group)
-    count = 0 if host is not None else _stored(group)
-    if host is None and count:
-        host = ChatHost.resume(_the_store(), _table_id(group, count - 1))
+    if host is None:
+        count = _stored(group)
+        row = _the_store().table(_table_id(group, count - 1)) if count else None
+        if row is None or row.closed is not None:
+            return None
+        host = ChatHost.resume(_the_store(), row.id)
         TABLES[group] = host
-        for user, _seat in host.extra["users"]:
+        for user, _ in host.extra["users"]:
             _USERS[user] = group
-    if host is not None and host.is_over:
+    if host.is_over or host.closed:
         return None
     return host
 
@@ -105,27 +128,49 @@ async def _send(bot: Bot, host: ChatHost, group: int, messages: list[Message]) -
             await bot.send_private_msg(user_id=user, message=message.text)
 
 
+async def _say(bot: Bot, group: int, key: str, **params: object) -> None:
+    await bot.send_group_msg(group_id=group, message=WORDS[key].render(_locale(), **params))
+
+
 async def _group(bot: Bot, event: GroupMessageEvent) -> None:
     group, user, text = event.group_id, event.user_id, event.get_plaintext().strip()
     host = _table(group)
     if host is None:
+        if len(text) > MAX_COMMAND:
+            return
         name = event.sender.card or event.sender.nickname or str(user)
         if text in _JOIN:
             seated = _SEATED.setdefault(group, [])
             if all(other != user for other, _ in seated):
                 seated.append((user, name))
-            names = "、".join(seat_name for _, seat_name in seated)
-            await bot.send_group_msg(group_id=group, message=f"已入座：{names}")
+            names = join_items([seat_name for _, seat_name in seated], _locale())
+            await _say(bot, group, "seated", players=names)
         elif text.split(" ", 1)[0] in _START:
-            await _open(bot, group, text.split()[1:])
+            await _open(bot, group, (user, name), text.split()[1:])
         return
     if text in _STOP:
-        TABLES.pop(group, None)
-        await bot.send_group_msg(group_id=group, message="本局已结束。")
+        await _close(bot, host, group, event)
         return
     seat = _seat(host, user)
     if seat is not None:
         await _send(bot, host, group, host.handle(seat, text, private=False))
+
+
+async def _close(bot: Bot, host: ChatHost, group: int, event: GroupMessageEvent) -> None:
+    # Only the table's host (who opened it) or a group admin closes it (stored first); a
+    # table stored before its host was recorded, any of its players.
+    opener = host.extra.get("host")
+    seated = _seat(host, event.user_id) is not None
+    allowed = seated if opener is None else event.user_id == opener
+    if not allowed and event.sender.role not in _ADMINS:
+        await _say(bot, group, "not_host", player=host.extra.get("host_name", ""))
+        return
+    told = host.close()
+    if host.closed:
+        TABLES.pop(group, None)
+        for user, _ in host.extra["users"]:
+            _USERS.pop(user, None)
+    await _send(bot, host, group, told)
 
 
 def _new_seed() -> int:
@@ -134,23 +179,52 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
-async def _open(bot: Bot, group: int, words: list[str]) -> None:
+async def _open(bot: Bot, group: int, opener: tuple[int, str], words: list[str]) -> None:
     game = _GAMES.get(words[0], "millions") if words else "millions"
-    bots = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
-    seated = _SEATED.pop(group, [])
+    counts = get_game(game).player_counts
+    low, high = counts.start, counts.stop - 1
+    seated = _SEATED.get(group, [])
+    asked = words[1] if len(words) > 1 else "0"
+    fewest, most = max(0, low - len(seated)), max(0, high - len(seated))
+    if len(seated) > high or (most == 0 and len(seated) < low):
+        await _say(
+            bot, group, "players", smallest=low, largest=high, seated=len(seated), join=_JOIN[0]
+        )
+        return
+    # A bounded number: ASCII digits only (int() reads "²" and "١٢" too), three at most.
+    bots = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 3 else -1
+    if not fewest <= bots <= most:
+        await _say(
+            bot,
+            group,
+            "bots",
+            fewest=fewest,
+            most=most,
+            seated=len(seated),
+            smallest=low,
+            largest=high,
+        )
+        return
+    from ..web import StoreError
+
     names = [name for _, name in seated] + [f"机器人{index + 1}" for index in range(bots)]
     users = [[user, seat] for seat, (user, _) in enumerate(seated)]
     store = _the_store()
-    host = ChatHost(
-        game,
-        names,
-        bots={len(seated) + index: "rule" for index in range(bots)},
-        seed=_new_seed(),
-        locale=_config("millions_locale", "zh") or "zh",
-        store=store,
-        table_id=_table_id(group, _stored(group)),
-        extra={"users": users},
-    )
+    try:
+        host = ChatHost(
+            game,
+            names,
+            bots={len(seated) + index: "rule" for index in range(bots)},
+            seed=_new_seed(),
+            locale=_locale(),
+            store=store,
+            table_id=_table_id(group, _stored(group)),
+            extra={"users": users, "host": opener[0], "host_name": opener[1]},
+        )
+    except StoreError:
+        await _say(bot, group, "not_saved")
+        return
+    _SEATED.pop(group, None)
     TABLES[group] = host
     for user, _ in seated:
         _USERS[user] = group
@@ -162,7 +236,7 @@ async def _private(bot: Bot, event: PrivateMessageEvent) -> None:
     group = _USERS.get(user)
     host = None if group is None else _table(group)
     if host is None or group is None:
-        await bot.send_private_msg(user_id=user, message="你不在任何牌局中。")
+        await bot.send_private_msg(user_id=user, message=WORDS["no_table"].render(_locale()))
         return
     seat = _seat(host, user)
     text = event.get_plaintext().strip()

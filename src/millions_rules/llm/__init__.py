@@ -8,6 +8,8 @@ optionally its legal commands), :meth:`~TextGame.step` reads the model's answer 
 prompt that says why and what is legal; after ``strikes`` of them in a row the seat plays a
 seeded random legal move. Every call is recorded in :attr:`~TextGame.telemetry`.
 :func:`play` runs a whole game between agents (any callables from prompt to answer).
+:class:`RemoteSeat` is one seat of a web-server table, over its HTTP API with the seat's
+token (what the MCP server's ``--url`` serves).
 
 >>> from millions_rules.llm import TextGame, play
 >>> env = TextGame("torraku", players=2, seed=1)
@@ -25,12 +27,24 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.dealer import engine_dealing
 from .._common.i18n import check_locale, msg
 from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
-from ..text import menu, parse_command, status
+from ..text import menu, narrate, parse_command, status
+from ._remote import MAX_ANSWER_BYTES, MAX_WAIT_SECONDS, RemoteError, RemoteSeat, seat_link
 
-__all__ = ["Call", "TextGame", "play", "read_answer"]
+__all__ = [
+    "MAX_ANSWER_BYTES",
+    "MAX_WAIT_SECONDS",
+    "Call",
+    "RemoteError",
+    "RemoteSeat",
+    "TextGame",
+    "play",
+    "read_answer",
+    "seat_link",
+]
 
 
 @attrs.frozen
@@ -112,10 +126,7 @@ class TextGame:
         self.strikes = strikes
         self.show_legal = show_legal
         self.seed = seed
-        if game == "torraku":
-            from ..torraku import Dealer
-
-            options.setdefault("dealer", Dealer.ENGINE)
+        options = engine_dealing(self.game.config_type, options)
         self.state: Any = self.game.new_game(self.game.config(players, seed=seed, **options))
         self.players = players
         self.telemetry: list[Call] = []
@@ -152,7 +163,7 @@ class TextGame:
         if events:
             lines += ["", _EVENTS.render(language)]
             lines += [
-                f"- {self.game.describe(event, self.names, locale=language)}" for event in events
+                f"- {narrate(event, seat, names=self.names, locale=language)}" for event in events
             ]
         if self.show_legal:
             lines += ["", _LEGAL.render(language)]

@@ -1,7 +1,9 @@
 """An MCP server that seats an agent at a table of either game (the ``[llm]`` extra, ``mcp``).
 
 :func:`create_server` serves one seat of a :class:`~millions_rules.text.ChatHost` (people
-and bots around it, stored like any chat table) with five tools:
+and bots around it, stored like any chat table), and :func:`create_remote_server` one seat
+of a web-server table (``millions-rules serve``), played over its HTTP API with the seat's
+token (:class:`~millions_rules.llm.RemoteSeat`), with the same five tools:
 
 * ``status``: what the seat knows, in words;
 * ``legal_moves``: what it can do now, one command per line with its explanation;
@@ -11,21 +13,32 @@ and bots around it, stored like any chat table) with five tools:
 * ``wait_for_turn``: return when the seat is awaited or the game has ended, with what the
   seat was told in the meantime.
 
-Run one over stdio for a desktop agent::
+Run one over stdio for a desktop agent, at a new table with bots::
 
     python -m millions_rules.llm.mcp_server --game millions --players 4 --seat 1
+
+or at a seat of a web-server table, given the seat's link (its token in the fragment, or
+in ``--token``, or in the ``MILLIONS_SEAT_TOKEN`` environment variable, which no process
+list shows)::
+
+    python -m millions_rules.llm.mcp_server --url "http://127.0.0.1:8000/#TOKEN"
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
+import os
 import sys
 from typing import Any
 
-from ..text import ChatHost, Message, menu, status
+from .._common.errors import ConfigError
+from ..games import GAMES
+from ..text import ChatHost, Message, menu, narrate, status
+from ._remote import _HEADS, RemoteError, RemoteSeat
 
-__all__ = ["Seat", "create_server", "main"]
+__all__ = ["Seat", "create_remote_server", "create_server", "main"]
 
 
 class Seat:
@@ -35,11 +48,21 @@ class Seat:
         self.host = host
         self.seat = seat
         self.inbox: list[str] = []
+        """What the seat was told since the tools last returned it."""
         self.said: list[Message] = []
         """What the seat said with ``say``, addressed to the group."""
+        self._cursor = 0  # the events of the seat's view already told
 
     def _keep(self, messages: list[Message]) -> None:
-        self.inbox += [message.text for message in messages if message.to in (None, self.seat)]
+        # The new events of the seat's own view, told to it (its deeds in the second
+        # person), then what the host told it alone that tells no event (a refusal).
+        game, names = self.host.game, list(self.host.names)
+        seen = game.view(self.host.state, self.seat, since=self._cursor)
+        events = game.view_events(seen)
+        self._cursor += len(events)
+        told = [narrate(event, self.seat, names=names, locale=self.host.locale) for event in events]
+        self.inbox += told
+        self.inbox += [m.text for m in messages if m.to == self.seat and m.text not in told]
 
     def _drain(self) -> str:
         told, self.inbox = self.inbox, []
@@ -81,37 +104,40 @@ class Seat:
         while not self.my_turn() and waited < timeout:
             await asyncio.sleep(0.05)
             waited += 0.05
+        self._keep([])
         told = self._drain()
-        head = "game over" if self.host.is_over else ("your move" if self.my_turn() else "waiting")
+        key = "over" if self.host.is_over else ("turn" if self.my_turn() else "waiting")
+        head = _HEADS[key].render(self.host.locale)
         return f"{head}\n{told}" if told else head
 
 
-def create_server(host: ChatHost, seat: int, *, name: str = "millions-rules") -> Any:
-    """An MCP server (``mcp``'s MCPServer, or FastMCP in older SDKs) for ``seat`` of ``host``."""
+def _serve(seated: Seat | RemoteSeat, name: str) -> Any:
+    # The five tools over a seat, local or remote (whose tools are coroutines).
     try:
         from mcp.server.mcpserver import MCPServer as Server
     except ImportError:  # pragma: no cover - mcp 1.x
         from mcp.server.fastmcp import FastMCP as Server
 
-    seated = Seat(host, seat)
-    seated._keep(host.start() if host.game.version(host.state) == 0 else [])
     server = Server(name)
 
-    def status() -> str:
+    async def done(result: Any) -> str:
+        return str(await result) if inspect.isawaitable(result) else str(result)
+
+    async def status() -> str:
         """What your seat knows now, in words."""
-        return seated.status()
+        return await done(seated.status())
 
-    def legal_moves() -> str:
+    async def legal_moves() -> str:
         """What you can do now: one command per line, with what it does."""
-        return seated.legal_moves()
+        return await done(seated.legal_moves())
 
-    def act(command: str) -> str:
+    async def act(command: str) -> str:
         """Play one command of the game's notation, such as /choose driver or /pay @Bo 2M."""
-        return seated.act(command)
+        return await done(seated.act(command))
 
-    def say(text: str) -> str:
+    async def say(text: str) -> str:
         """Say something to the table (it has no effect on the rules; bluff freely)."""
-        return seated.say(text)
+        return await done(seated.say(text))
 
     async def wait_for_turn(timeout: float = 30.0) -> str:
         """Wait until it is your move (or the game ends); returns what you were told."""
@@ -123,20 +149,68 @@ def create_server(host: ChatHost, seat: int, *, name: str = "millions-rules") ->
     return server
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Serve one seat of a new table with bots in the others, over stdio."""
-    parser = argparse.ArgumentParser(description="Seat an MCP agent at a table.")
-    parser.add_argument("--game", default="millions", choices=["millions", "torraku"])
+def create_server(host: ChatHost, seat: int, *, name: str = "millions-rules") -> Any:
+    """An MCP server (``mcp``'s MCPServer, or FastMCP in older SDKs) for ``seat`` of ``host``."""
+    seated = Seat(host, seat)
+    seated._keep(host.start() if host.game.version(host.state) == 0 else [])
+    return _serve(seated, name)
+
+
+def create_remote_server(
+    url: str,
+    token: str | None = None,
+    *,
+    locale: str | None = None,
+    name: str = "millions-rules",
+    client: Any = None,
+) -> Any:
+    """An MCP server for the seat of a web-server table whose link is ``url`` (or whose
+    token is ``token``): every tool asks the server, with the seat's token, for the seat's
+    own view (see :class:`~millions_rules.llm.RemoteSeat`, which ``server.seat`` holds).
+
+    Raises:
+        RemoteError: If ``url`` is no http(s) address or no token is given.
+        millions_rules.LocaleError: If ``locale`` is unknown.
+    """
+    return _serve(RemoteSeat(url, token, locale=locale, client=client), name)
+
+
+def main(argv: list[str] | None = None, *, prog: str | None = None) -> int:
+    """Serve one seat over stdio: of a new table with bots in the others, or with ``--url``
+    of a web-server table."""
+    parser = argparse.ArgumentParser(prog=prog, description="Seat an MCP agent at a table.")
+    parser.add_argument("--game", default="millions", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seat", type=int, default=1, help="the agent's seat, from 1")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--lang", default="en", choices=["en", "es", "zh"])
+    parser.add_argument("--lang", default=None, choices=["en", "es", "zh"])
+    parser.add_argument("--url", help="a seat's link at a web-server table (…/#TOKEN)")
+    parser.add_argument("--token", help="the seat's token, if not in the link")
     options = parser.parse_args(argv)
-    seat = options.seat - 1
-    names = [f"player {index + 1}" for index in range(options.players)]
-    bots = {other: "rule" for other in range(options.players) if other != seat}
-    host = ChatHost(options.game, names, bots=bots, seed=options.seed, locale=options.lang)
-    create_server(host, seat).run()
+    try:
+        if options.url is not None:
+            token = options.token or os.environ.get("MILLIONS_SEAT_TOKEN") or None
+            server = create_remote_server(options.url, token, locale=options.lang)
+        else:
+            seat = options.seat - 1
+            if not 0 <= seat < options.players:
+                parser.error(f"--seat must be from 1 to {options.players}")
+            names = [f"player {index + 1}" for index in range(options.players)]
+            bots = {other: "rule" for other in range(options.players) if other != seat}
+            locale = options.lang or "en"
+            host = ChatHost(options.game, names, bots=bots, seed=options.seed, locale=locale)
+            server = create_server(host, seat)
+    except RemoteError as error:
+        parser.error(error.message)
+    except ConfigError as error:
+        parser.error(str(error))
+    except ImportError as error:
+        print(
+            f'the MCP server needs the llm extra ({error.name} is missing): pip install "millions-rules[llm]"',
+            file=sys.stderr,
+        )
+        return 2
+    server.run()
     return 0
 
 

@@ -32,9 +32,18 @@ from ._encoding import (
     observe_bytes,
     observe_state,
 )
+from ._negotiating import (
+    DealTable,
+    deal_catalogue,
+    deal_observation_size,
+    max_deal_moves,
+    negotiation_option,
+    observe_deals,
+    summarise_deals,
+)
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
-__all__ = ["MillionsAdapter"]
+__all__ = ["MillionsAdapter", "NegotiationAdapter"]
 
 _ROLES: Final = tuple(Role)
 _NEGOTIATION: Final = Phase.NEGOTIATION
@@ -51,10 +60,11 @@ class MillionsAdapter:
     game: Game[Any, Any, Any, Any]
     default_players: int = 5
     rewards: tuple[str, ...] = ("win", "cash")
-    turn_options: tuple[str, ...] = ("free_moves",)
+    turn_options: tuple[str, ...] = ("free_moves", "negotiation")
     parameters: Mapping[str, Any] = {
         "players": 5,
         "free_moves": FREE_MOVES,
+        "negotiation": False,
         "reward": "win",
         "rounds": 8,
         "target": 20,
@@ -246,7 +256,23 @@ class MillionsAdapter:
     def same_options(self, table: Table, options: Mapping[str, Any]) -> str | None:
         if table.free_moves_per_round != options.get("free_moves", FREE_MOVES):
             return "$.free_moves_per_round"
+        if isinstance(table, DealTable) is not (options.get("negotiation") is True):
+            return "$.negotiation"
         return None
+
+    def variant(self, options: Mapping[str, Any]) -> MillionsAdapter:
+        """The adapter for the turn ``options``: :class:`NegotiationAdapter` with
+        ``negotiation=True``, else the default one.
+
+        Raises:
+            ConfigError: If ``negotiation`` is given and is no bool.
+        """
+        if not negotiation_option(options):
+            return self
+        found = _VARIANTS.get(id(self))
+        if found is None or found.default is not self:
+            found = _VARIANTS[id(self)] = NegotiationAdapter(self.game, self)
+        return found
 
     def headline(self, table: Table) -> str:
         state = table.state
@@ -343,3 +369,106 @@ def _summary(seen: PlayerView, turn: Turn) -> str:
         f"decided {[int(d) for d in seen.decided]} turn {turn.seat} "
         f"free {list(turn.free_moves)} winners {sorted(seen.winners)}"
     )
+
+
+class NegotiationAdapter(MillionsAdapter):
+    """Millions with deals and claims at the table: the option ``negotiation=True``
+    (:mod:`._negotiating`). The default entries, observation and turns come first and are
+    those of :class:`MillionsAdapter`; the table is a :class:`~._negotiating.DealTable`."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any], default: MillionsAdapter) -> None:
+        """The negotiating variant of ``default``, the adapter parts of ``game``."""
+        super().__init__(game)
+        self.default = default
+        """The default adapter (``negotiation=False``)."""
+
+    def variant(self, options: Mapping[str, Any]) -> MillionsAdapter:
+        """This adapter with ``negotiation=True``, else the default one.
+
+        Raises:
+            ConfigError: If ``negotiation`` is given and is no bool.
+        """
+        return self if negotiation_option(options) else self.default
+
+    def start(self, config: GameConfig, options: Mapping[str, Any]) -> Table:
+        return DealTable.start(config, options.get("free_moves", FREE_MOVES))
+
+    def catalogue_names(self, config: GameConfig) -> tuple[str, ...]:
+        return deal_catalogue(config.players).names
+
+    def legal(self, table: Table) -> Sequence[int]:
+        return deal_catalogue(table.state.config.players).legal(
+            table,  # type: ignore[arg-type]  # always a DealTable here
+            MillionsAdapter.legal(self, table),
+        )
+
+    def move(self, table: Table, index: int) -> Any:
+        seat = table.seat
+        catalogue = deal_catalogue(table.state.config.players)
+        return catalogue.move(index, -1 if seat is None else seat, table.state)
+
+    def observation_size(self, config: GameConfig) -> int:
+        return observation_size(config.players) + deal_observation_size(config.players)
+
+    def observe(self, table: Table, seat: int) -> list[float]:
+        state = table.state
+        return observe_state(state, seat, table.turn) + observe_deals(state, seat)
+
+    def observe_bytes(self, table: Table, seat: int) -> bytes:
+        # observe() as float32 bytes: the default blocks, then the deals' numbers.
+        return MillionsAdapter.observe_bytes(self, table, seat) + _f32(
+            observe_deals(table.state, seat)
+        )
+
+    def summary(self, table: Table, seat: int) -> str:
+        return MillionsAdapter.summary(self, table, seat) + summarise_deals(table.state, seat)
+
+    def max_moves(self, config: GameConfig, options: Mapping[str, Any]) -> int:
+        return max_deal_moves(config, options.get("free_moves", FREE_MOVES))
+
+    def counters(self, table: Table) -> dict[str, Any]:
+        private = table.private_moves  # type: ignore[attr-defined]  # a DealTable
+        return {
+            **MillionsAdapter.counters(self, table),
+            "negotiation": True,
+            "private_moves": list(private),
+        }
+
+    def table_of(self, state: GameState, document: dict[str, Any]) -> Table:
+        table = MillionsAdapter.table_of(self, state, document)
+        value = document.get("private_moves", [])
+        if not isinstance(value, list) or len(value) > len(table.waits):
+            raise DeserializationError(
+                "expected an array of entries of waits", "bad_value", "$.private_moves"
+            )
+        private = [_whole(k, "$.private_moves", max(len(table.waits) - 1, 0)) for k in value]
+        if private != sorted(set(private)) or (private and not table.waits):
+            raise DeserializationError(
+                "expected ascending entries of waits", "bad_value", "$.private_moves"
+            )
+        return DealTable(
+            table.state,
+            table.free_moves_per_round,
+            table.free_moves,
+            table.done,
+            table.cursor,
+            table.waits,
+            tuple(private),
+        )
+
+    def resampled(self, table: Table, state: GameState, seat: int) -> Table:
+        """``table`` in the world ``state`` that ``seat`` cannot tell from it: the other
+        seats' private moves forgotten (to ``seat`` each is a wait)."""
+        assert isinstance(table, DealTable)
+        own = set(table.own_private_moves(seat))
+        private = tuple(k for k in table.private_moves if k in own)
+        return attrs.evolve(table, state=state, private_moves=private)
+
+    def seat_document(self, table: Table, seat: int) -> dict[str, Any]:
+        """What only ``seat``'s information state adds: which of its entries of the trace
+        of waits were its private moves (perfect recall)."""
+        return {"private_moves": table.own_private_moves(seat)}  # type: ignore[attr-defined]
+
+
+#: The negotiating variant of each default adapter, by the default's identity.
+_VARIANTS: dict[int, NegotiationAdapter] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
-from .._common.narration import Nested, Phrase, Seats, check_names, tell
+from .._common.narration import Nested, Phrase, Seats, addressed, check_names, tell
 from ._actions import (
     Action,
     Choose,
@@ -55,6 +55,7 @@ from ._events import (
 )
 from ._i18n import check_locale, join_items, role_name, word
 from ._narrate_deals import deal_phrases
+from ._narrate_you import SECOND_PERSON
 from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
 
@@ -362,23 +363,28 @@ def _phrase_in(item: Event | Action, players: object) -> Phrase:
     return _phrase(item)
 
 
-def message_id(item: Event | Action) -> str:
+def message_id(item: Event | Action, *, reader: int | None = None) -> str:
     """The stable id of the message :func:`~millions_rules.describe` uses for ``item``.
 
     Every event and action class has a message, and some have variants for another
     shape of sentence (``"event.left"`` and ``"event.left.partial"``). A frontend with
     its own texts may key them on these ids; the placeholders are the ones of the
-    English templates in the catalogs.
+    English templates in the catalogs. With ``reader``, the id of the sentence as told to
+    that seat (its second-person form, ``"event.paid.you"``, where the event names it; see
+    :func:`describe`).
 
     Raises:
-        IllegalActionError: If ``item`` is neither an event nor an action (code
-            ``bad_value``).
+        IllegalActionError: If ``item`` is neither an event nor an action, or ``reader`` no
+            seat number (code ``bad_value``).
 
     >>> from millions_rules import Paid, Stay
     >>> message_id(Paid(0, 2, 3)), message_id(Stay(1))
     ('event.paid', 'action.stay')
+    >>> message_id(Paid(0, 2, 3), reader=0), message_id(Paid(0, 2, 3), reader=2)
+    ('event.paid.you', 'event.paid.you.to')
     """
-    return _phrase(item).text.id
+    _check_reader(reader)
+    return addressed(_phrase(item), reader, SECOND_PERSON).text.id
 
 
 def describe(
@@ -387,6 +393,7 @@ def describe(
     *,
     locale: str = "en",
     players: int | None = None,
+    reader: int | None = None,
 ) -> str:
     """A sentence for an event, or a short label for an action, in ``locale``.
 
@@ -402,11 +409,13 @@ def describe(
         players: The game's number of players, if known: in a game of 4 to 8, where
             each player has one character, a threat card's look and its action name the
             target's character without a position ("Use a threat card on Bo's character").
+        reader: The seat the sentence is told to, if any: an event that names it is told in
+            the second person ("You stay.", "Bo pays you 2M."), every other seat by name.
 
     Raises:
         LocaleError: If ``locale`` is unknown.
-        IllegalActionError: If ``item`` is neither an event nor an action, or ``names``
-            is not a sequence of strings (code ``bad_value``).
+        IllegalActionError: If ``item`` is neither an event nor an action, ``names``
+            is not a sequence of strings, or ``reader`` no seat number (code ``bad_value``).
 
     >>> from millions_rules import Denounce, Eliminated, Paid, Pay, Role
     >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"])
@@ -419,11 +428,25 @@ def describe(
     'Pay Cy 3M'
     >>> describe(Denounce(0, Role.DRIVER))
     'Name the Driver'
+    >>> describe(Paid(0, 2, 3), names=["Al", "Bo", "Cy"], locale="es", reader=2)
+    'Al te paga 3 M.'
+    >>> from millions_rules import Stayed
+    >>> describe(Stayed(1), locale="zh", reader=1)
+    '你选择留下。'
     """
     language = check_locale(locale)
-    phrase = _phrase_in(item, players)
+    _check_reader(reader)
+    phrase = addressed(_phrase_in(item, players), reader, SECOND_PERSON)
     check_names(names)
     return tell(phrase, names, language)
+
+
+def _check_reader(reader: object) -> None:
+    if reader is not None and type(reader) is not int:
+        illegal(
+            msg("error.bad_value", "reader must be a seat number or None, not {kind}"),
+            kind=type(reader).__name__,
+        )
 
 
 _BONUS: Final = msg(
@@ -440,6 +463,7 @@ def narrate(
     *,
     locale: str = "en",
     players: int | None = None,
+    reader: int | None = None,
 ) -> list[str]:
     """A sentence for each of ``events``, in order, each told as :func:`describe` tells it,
     but with what only the events around it show.
@@ -460,11 +484,12 @@ def narrate(
         locale: One of :data:`~millions_rules.LOCALES`.
         players: The game's number of players, if known (else read from a
             :class:`~millions_rules.GameStarted` among ``events``).
+        reader: The seat the events are told to, if any (as :func:`describe`: "You stay.").
 
     Raises:
         LocaleError: If ``locale`` is unknown.
-        IllegalActionError: If ``events`` is no sequence of events, or ``names`` is not a
-            sequence of strings (code ``bad_value``).
+        IllegalActionError: If ``events`` is no sequence of events, ``names`` is not a
+            sequence of strings, or ``reader`` no seat number (code ``bad_value``).
 
     >>> from millions_rules import CharacterRevealed, LootShared, Role
     >>> narrate([CharacterRevealed(1, Role.MASTERMIND), LootShared(10, 2, 5)], ["Al", "Bo"])[1]
@@ -482,13 +507,14 @@ def narrate(
             kind=type(events).__name__,
         )
     check_names(names)
+    _check_reader(reader)
     lines: list[str] = []
     masterminds: list[int] = []  # the owners of a surviving Mastermind in this heist
     count = players if type(players) is int else None
     for event in events:
         if isinstance(event, GameStarted) and type(event.players) is int:
             count = event.players
-        line = tell(_phrase_in(event, count), names, language)
+        line = tell(addressed(_phrase_in(event, count), reader, SECOND_PERSON), names, language)
         if isinstance(event, LootRevealed):
             masterminds = []
         elif isinstance(event, CharacterRevealed) and event.role is Role.MASTERMIND:
@@ -502,6 +528,7 @@ def narrate(
                 amount=Money(_MASTERMIND_BONUS),
                 total=Money(event.total),
             )
+            bonus = addressed(bonus, reader, SECOND_PERSON)
             line = _THEN.render(language, first=tell(bonus, names, language), then=line)
         lines.append(line)
     return lines

@@ -21,20 +21,58 @@ from ._narrate import describe, narrate
 from ._roles import Role
 from ._state import GameState, Phase
 
-__all__ = ["PAGE", "RULES", "WORDS", "HeistTracker", "heist_summary", "summarize_heist"]
+__all__ = [
+    "PAGE",
+    "RULES",
+    "WORDS",
+    "HeistTracker",
+    "heist_summary",
+    "rules_for",
+    "summarize_heist",
+]
 
-#: The rules panel, paragraph by paragraph (the page shows them in order).
+#: The rules panel, paragraph by paragraph (the page shows them in order); a table shows
+#: those of its player count and options (:func:`rules_for`).
 RULES: Final[tuple[Text, ...]] = (
     msg(
         "web.rules.millions.goal",
         "Goal: be the richest when someone reaches the target of {amount} after a heist, "
         "or after the last round. Everyone starts with 5M.",
     ),
+    # R-COMP-2: 7-8 players (and the 3-player game) play all five roles.
     msg(
         "web.rules.millions.roles",
         "Roles: each round every boss secretly sends one character (Snitch, Brute, "
         "Driver, Crook, Mastermind). Two or more of the same role botch the job: all of "
         "them are eliminated.",
+    ),
+    msg(
+        "web.rules.millions.roles_5",
+        "Roles: each round every boss secretly sends one character (Snitch, Brute, "
+        "Driver, Crook; with 5 or 6 players there is no Mastermind). Two or more of the "
+        "same role botch the job: all of them are eliminated.",
+    ),
+    msg(
+        "web.rules.millions.roles_4",
+        "Roles: each round every boss secretly sends one character (Brute, Driver or "
+        "Crook; with 4 players there is no Snitch and no Mastermind). Two or more of the "
+        "same role botch the job: all of them are eliminated.",
+    ),
+    # R-3P-1, R-3P-4: why the order of a pair matters.
+    msg(
+        "web.rules.millions.pairs",
+        "Three players: you send two different characters, chosen in order: the first is "
+        "your card 1, the second your card 2. A threat card shows one of your two cards by "
+        "its number, so the order decides which card a rival who picks card 1 or card 2 "
+        "sees.",
+    ),
+    # R-PLAN-4: the face-down role card.
+    msg(
+        "web.rules.millions.face_down",
+        "The face-down card: when all have chosen, a role card for each character sent is "
+        "shuffled; one is set aside face down, the rest are laid face up. The face-up cards "
+        "tell which roles were sent, not by whom; the face-down one is one more role that "
+        "someone sent, which nobody sees.",
     ),
     msg(
         "web.rules.millions.deposits",
@@ -58,7 +96,63 @@ RULES: Final[tuple[Text, ...]] = (
         "survivors split the loot (a Mastermind adds 2M); each pays the Driver 1M; the "
         "Crook takes 2M from the Brute; the role shown by the card's symbol earns 1M.",
     ),
+    msg(
+        "web.rules.millions.heist_5",
+        "The heist: a lone Snitch names a role, and its characters are eliminated. The "
+        "survivors split the loot; each pays the Driver 1M; the Crook takes 2M from the "
+        "Brute; the role shown by the card's symbol earns 1M.",
+    ),
+    msg(
+        "web.rules.millions.heist_4",
+        "The heist: the survivors split the loot; each pays the Driver 1M; the Crook takes "
+        "2M from the Brute; the role shown by the card's symbol earns 1M.",
+    ),
+    # R-HEIST-LONE-SNITCH.
+    msg(
+        "web.rules.millions.lone_snitch",
+        "A Snitch left alone: if after the heist the Snitch is the only character still "
+        "in, the police beat them up: they lose 3M and nobody shares the loot.",
+    ),
+    # R-LOOT-REPEAT (repeat_role "no_share") and R-VAR-REPEAT ("forbidden").
+    msg(
+        "web.rules.millions.repeat",
+        "Repeating a role: a survivor who sent the same role as in the previous round gets "
+        "no share of the loot, pays no Driver fee and earns no symbol bonus (the role still "
+        "has its effects).",
+    ),
+    msg(
+        "web.rules.millions.repeat_forbidden",
+        "No repeating: the roles you sent last round lie face up for all to see, and you "
+        "may not send them this round.",
+    ),
 )
+
+
+def rules_for(config: Any) -> list[str]:
+    """The rules panel's paragraph ids for a game of ``config``: every rule a first-time
+    player meets at that player count and with those options (R-COMP-2 roles, R-3P pairs,
+    R-PLAN-4 the face-down card, R-HEIST-LONE-SNITCH, R-LOOT-REPEAT / R-VAR-REPEAT).
+
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.millions._page import rules_for
+    >>> [rule.rsplit(".", 1)[1] for rule in rules_for(GameConfig(4))]
+    ['goal', 'roles_4', 'face_down', 'deposits', 'threats', 'payments', 'heist_4', 'repeat']
+    """
+    players = config.players
+    size = "" if players == 3 or players >= 7 else "_5" if players >= 5 else "_4"
+    chosen = ["goal", f"roles{size}"]
+    if players == 3:
+        chosen.append("pairs")
+    chosen += ["face_down", "deposits", "threats", "payments", f"heist{size}"]
+    if players >= 5 or players == 3:
+        chosen.append("lone_snitch")
+    repeat = getattr(config.repeat_role, "value", config.repeat_role)
+    if repeat == "no_share":
+        chosen.append("repeat")
+    elif repeat == "forbidden":
+        chosen.append("repeat_forbidden")
+    return [f"web.rules.millions.{name}" for name in chosen]
+
 
 #: The words of Millions' widgets: its target, heist summary and end screen.
 WORDS: Final[tuple[Text, ...]] = (
@@ -172,11 +266,12 @@ class HeistTracker:
 
 
 def _extras(state: GameState) -> Mapping[str, Any]:
-    return {"summary": heist_summary(state), "target": state.config.target}
+    config = state.config
+    return {"summary": heist_summary(state), "target": config.target, "rules": rules_for(config)}
 
 
 def _view_extras(seen: Any) -> Mapping[str, Any]:
-    return {"target": seen.config.target}
+    return {"target": seen.config.target, "rules": rules_for(seen.config)}
 
 
 def _ending(event: object, locale: str) -> str | None:

@@ -372,9 +372,12 @@ class Table:
 #: The moves whose events never pay nor use a threat card (the ledger stays as it is).
 _NO_LEDGER: frozenset[type] = frozenset({Choose, Stay, Leave, Denounce, DealLoot, SetAside})
 
-#: The fields of a :class:`Table` that a pickle holds (``seat`` and ``ledger`` follow from them).
+#: The fields of a :class:`Table` that a pickle holds (``seat``, ``ledger`` and ``peeks``
+#: follow from them).
 _PICKLED: tuple[str, ...] = tuple(
-    field.name for field in attrs.fields(Table) if field.init and field.name != "ledger"
+    field.name
+    for field in attrs.fields(Table)
+    if field.init and field.name not in ("ledger", "peeks")
 )
 
 

@@ -28,6 +28,14 @@ from ._encoding import (
 from ._game import GAME, MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS, action_space
 from ._i18n import format_money, phase_name, role_name, term
 from ._narrate import describe
+from ._negotiating import (
+    DEAL_AMOUNTS,
+    DealCatalogue,
+    DealTable,
+    deal_observation_fields,
+    deal_observation_size,
+    max_deal_moves,
+)
 from ._rule_bot import RuleBot, role_values
 from ._search import MillionsRollout, MillionsSearch
 from ._stats import HOOK as STATISTICS
@@ -35,6 +43,12 @@ from ._stats import JSON_SCHEMA, MillionsStats, summarise
 from ._turns import FREE_MOVES, Move, SeatMove, Table, Turn, Wait, max_moves, moves_of
 
 __all__ = [
+    "DEAL_AMOUNTS",
+    "DealCatalogue",
+    "DealTable",
+    "deal_observation_fields",
+    "deal_observation_size",
+    "max_deal_moves",
     "FREE_MOVES",
     "PAY_AMOUNTS",
     "Catalogue",

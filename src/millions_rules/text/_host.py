@@ -16,11 +16,16 @@ sends each :class:`Message` it gets back to the group (``to=None``) or to one se
   that never stopped.
 * With a ``store`` (the web server's :class:`~millions_rules.web._store.Store`: SQLite by
   default, or PostgreSQL; the ``[web]`` extra), every action is stored before the host
-  answers, and :meth:`ChatHost.resume` reopens the table.
+  answers, and :meth:`ChatHost.resume` reopens the table. The store is written first: if
+  the write fails, the table in memory stays as it was (the command did not happen) and the
+  group is told so.
+* :meth:`ChatHost.close` ends a table: stored as closed first, it no longer plays, and a
+  transport does not reopen it (:attr:`ChatHost.closed` after :meth:`~ChatHost.resume`).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +33,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.dealer import engine_dealing
 from .._common.i18n import check_locale, join_and, msg
 from .._common.notation import (
     Aliases,
@@ -60,13 +66,8 @@ def _random_bot(game: str) -> Any:
 
 
 def _rule_bot(game: str) -> Any:
-    if game == "torraku":
-        from ..bots.torraku import RuleBot as TorrakuRuleBot
-
-        return TorrakuRuleBot()
-    from ..bots import RuleBot
-
-    return RuleBot()
+    make = get_game(game).companions.rule_bot
+    return _random_bot(game) if make is None else make()
 
 
 #: The bots a table can seat, by name.
@@ -87,6 +88,15 @@ _STARTED: Final = msg(
     "text.host.started", "A game for {players}: type {menu} to see what you can do."
 )
 _NOT_SEATED: Final = msg("text.host.not_seated", "Only the players at this table can play.")
+_CLOSED: Final = msg("text.host.closed", "This table is closed.")
+_NOT_SAVED: Final = msg(
+    "text.host.not_saved",
+    "The table could not be saved, so that did not happen: nothing changed. Try again.",
+)
+
+
+class _NotSaved(Exception):
+    """The store refused a write (it failed, or the table moved on elsewhere)."""
 
 
 def _host_keywords() -> Aliases:
@@ -122,7 +132,8 @@ class ChatHost:
             engine (its stacking model, R-TK-SIM) unless ``dealer`` says otherwise.
 
     Raises:
-        ConfigError: If the game, an option or a bot name is unknown.
+        ConfigError: If the game, an option or a bot name is unknown, or the game is not
+            for that many players (checked first: a long list of names costs nothing).
     """
 
     def __init__(
@@ -141,6 +152,12 @@ class ChatHost:
         from .._common.errors import ConfigError
 
         self.game: AnyGame = get_game(game)
+        counts = self.game.player_counts
+        if not counts.start <= len(names) < counts.stop:  # before anything grows with it
+            raise ConfigError(
+                f"{self.game.title} is for {counts.start} to {counts.stop - 1} players, "
+                f"not {len(names)}"
+            )
         self.names = tuple(names)
         self.locale = check_locale(locale)
         self.seed = seed
@@ -148,16 +165,15 @@ class ChatHost:
         unknown = sorted(set(self.bots.values()) - set(BOT_KINDS))
         if unknown or not set(self.bots) <= set(range(len(self.names))):
             raise ConfigError(f"unknown bots or seats: {unknown or sorted(self.bots)}")
-        if game == "torraku":
-            from ..torraku import Dealer
-
-            options.setdefault("dealer", Dealer.ENGINE)
+        options = engine_dealing(self.game.config_type, options)
         config = self.game.config(len(self.names), seed=seed, **options)
         self.store = store
         self.table_id = table_id
         self.extra = dict(extra or {})
         self._players = {seat: BOT_KINDS[kind](game) for seat, kind in self.bots.items()}
         self.state: Any = self.game.new_game(config)
+        self.closed = False
+        """Whether the table was closed (:meth:`close`): it plays no more."""
         self._pacing = self.game.pacing(self.state)
         self._after_step()
         if store is not None:
@@ -178,7 +194,8 @@ class ChatHost:
     @classmethod
     def resume(cls, store: Any, table_id: str) -> ChatHost:
         """The table ``table_id`` of ``store``, at its last stored version, with its bots
-        and turn order as they were.
+        and turn order as they were; a table stored as closed comes back :attr:`closed`
+        (it plays no more: a transport should not reopen it).
 
         Raises:
             KeyError: If the store has no such table.
@@ -198,6 +215,7 @@ class ChatHost:
         host.extra = dict(meta.get("extra", {}))
         host._players = {seat: BOT_KINDS[kind](row.game) for seat, kind in host.bots.items()}
         host.state = game.load_game(row.record)
+        host.closed = row.closed is not None
         host._pacing = game.pacing(host.state)
         host._after_step()
         union: Any = typing.Union[tuple(game.action_types)]  # noqa: UP007
@@ -250,7 +268,30 @@ class ChatHost:
         label = [seat_label(seat, self.names, self.locale) for seat in range(len(self.names))]
         menu_word = "/" + first_spelling(_HOST_KEYWORDS["menu"], self.locale)
         opening = _STARTED.render(self.locale, players=join_and(label, self.locale), menu=menu_word)
-        return [Message(None, opening), *self._advance([0] * (len(self.names) + 1), [])]
+        if self.closed:
+            return [Message(None, _CLOSED.render(self.locale))]
+        try:
+            told = self._advance([0] * (len(self.names) + 1), [])
+        except _NotSaved:
+            return [Message(None, _NOT_SAVED.render(self.locale))]
+        return [Message(None, opening), *told]
+
+    def close(self) -> list[Message]:
+        """Close the table: stored as closed first (a failed write leaves it open, and says
+        so), then it plays no more. The transport decides who may close it.
+
+        Returns:
+            What to tell the group.
+        """
+        if self.store is not None and not self.closed:
+            from ..web._store import StoreError
+
+            try:
+                self.store.close_table(self.table_id)
+            except StoreError:
+                return [Message(None, _NOT_SAVED.render(self.locale))]
+        self.closed = True
+        return [Message(None, _CLOSED.render(self.locale))]
 
     def handle(self, seat: int | None, text: str, *, private: bool) -> list[Message]:
         """What the host answers when ``seat`` typed ``text`` (``private``: by private
@@ -261,6 +302,8 @@ class ChatHost:
         """
         if seat is None or not 0 <= seat < len(self.names) or seat in self._players:
             return [Message(None, _NOT_SEATED.render(self.locale))] if text.startswith("/") else []
+        if self.closed:
+            return [Message(seat, _CLOSED.render(self.locale))] if text.startswith("/") else []
         tokens = tokenize(text, self.names, len(self.names))
         found = _host_keywords().match(tokens) if tokens else None
         if found is not None and not found[1]:
@@ -284,8 +327,14 @@ class ChatHost:
             return [Message(None, _SECRET.render(self.locale, player=player))]
         counts = self._seen_counts()
         from_version = self.game.version(self.state)
-        self._step(seat, action)
-        return self._advance(counts, [(seat, action)], from_version)
+        before = self.state, copy.deepcopy(self._pacing)
+        try:
+            self._step(seat, action)
+            return self._advance(counts, [(seat, action)], from_version)
+        except _NotSaved:
+            # The store holds the table as it was: so does memory (the command did not happen).
+            self.state, self._pacing = before
+            return [Message(None, _NOT_SAVED.render(self.locale))]
 
     # --- narration and storage ------------------------------------------------------------
     def _seen_counts(self) -> list[int]:
@@ -300,21 +349,30 @@ class ChatHost:
     ) -> list[Message]:
         if from_version is None:
             from_version = self.game.version(self.state)
+        before = self.state, copy.deepcopy(self._pacing)
         played = played + self._bots_play()
-        self._save(from_version, played)
+        try:
+            self._save(from_version, played)
+        except _NotSaved:
+            self.state, self._pacing = before
+            raise
         return self._narrate(counts)
 
     def _save(self, from_version: int, played: list[tuple[int | None, Any]]) -> None:
         if self.store is None or not played:
             return
-        from ..web._store import ActionRow
+        from ..web._store import ActionRow, StoreError
 
         rows = [
             ActionRow(from_version + index + 1, seat, self.game.to_json(action))
             for index, (seat, action) in enumerate(played)
         ]
-        if not self.store.append(self.table_id, from_version, rows, self._meta(), None):
-            raise NotationError("bad_value", {"detail": "the stored table moved on elsewhere"})
+        try:
+            stored = self.store.append(self.table_id, from_version, rows, self._meta(), None)
+        except StoreError as error:
+            raise _NotSaved from error
+        if not stored:  # the stored table moved on elsewhere, or was closed
+            raise _NotSaved
 
     def _narrate(self, counts: list[int]) -> list[Message]:
         names = list(self.names)

@@ -551,13 +551,17 @@ _YOU: Final = {
 def narrate(
     event: object, seat: int, *, names: Sequence[str] | None = None, locale: str = "en"
 ) -> str:
-    """One event told to ``seat``: in the second person when it is the seat's own secret
-    (its choice, what its threat card showed), else as the game's ``describe`` tells it.
+    """One event told to ``seat``: its own deeds in the second person ("You stay.", "Te
+    plantas.", "你选择留下。", "Bo pays you 2M."), its own secrets too (its choice, what its
+    threat card showed), and everything else in the third person, as the game's
+    ``describe`` tells it.
 
-    >>> from millions_rules import CharacterChosen, Role
+    >>> from millions_rules import CharacterChosen, Role, Stayed
     >>> from millions_rules.text import narrate
     >>> narrate(CharacterChosen(0, (Role.DRIVER,)), 0, locale="zh")
     '你秘密派出了司机。'
+    >>> narrate(Stayed(0), 0, locale="es"), narrate(Stayed(0), 1, names=["Ana", "Bo"])
+    ('Te plantas.', 'Ana stays.')
 
     Raises:
         NotationError: If ``names`` is no list of str (code ``bad_value``).
@@ -569,6 +573,7 @@ def narrate(
 
     language = check_locale(locale)
     checked = _check_names(names)
+    reader = seat if type(seat) is int else None
     if isinstance(event, CharacterChosen) and event.player == seat and event.roles:
         if len(event.roles) == 2:
             first, second = event.roles
@@ -578,5 +583,5 @@ def narrate(
         target = seat_label(event.target, checked, language)
         return _YOU["peeked"].render(language, target=target, slot=event.slot + 1, role=event.role)
     if type(event).__module__.startswith("millions_rules.torraku"):
-        return torraku_describe(event, checked, locale=language)  # type: ignore[arg-type]
-    return millions_describe(event, checked, locale=language)  # type: ignore[arg-type]
+        return torraku_describe(event, checked, locale=language, reader=reader)  # type: ignore[arg-type]
+    return millions_describe(event, checked, locale=language, reader=reader)  # type: ignore[arg-type]

@@ -12,7 +12,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
 from .._common.i18n import Text, check_locale, msg, nmsg
-from .._common.narration import CLAUSES, Items, Nested, Phrase, Seats, check_names, namer, tell
+from .._common.narration import (
+    CLAUSES,
+    Items,
+    Nested,
+    Phrase,
+    Seats,
+    addressed,
+    check_names,
+    namer,
+    tell,
+)
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._errors import illegal
 from ._events import (
@@ -30,6 +40,7 @@ from ._events import (
     RoundStarted,
     StackStarted,
 )
+from ._narrate_you import SECOND_PERSON
 from ._pieces import PieceCounts, Placement
 from ._words import SETUPS, Piece, Pieces
 
@@ -289,25 +300,45 @@ def _phrase(item: Event | Action) -> Phrase:
     return phrasing(item)
 
 
-def message_id(item: Event | Action) -> str:
+def _check_reader(reader: object) -> None:
+    if reader is not None and type(reader) is not int:
+        illegal(
+            msg("error.bad_value", "reader must be a seat number or None, not {kind}"),
+            "bad_value",
+            kind=type(reader).__name__,
+        )
+
+
+def message_id(item: Event | Action, *, reader: int | None = None) -> str:
     """The stable id of the message :func:`~millions_rules.torraku.describe` uses for ``item``.
 
     Torraku's ids start with ``torraku.``: ``torraku.event.<name>`` for events (with a
     variant per shape of sentence, such as ``torraku.event.game_won.tie``) and
     ``torraku.action.<name>`` for actions.
 
-    Raises:
-        IllegalActionError: If ``item`` is no Torraku event or action (code ``bad_value``).
+    With ``reader``, the id of the sentence as told to that seat (its second-person form,
+    ``torraku.event.passed.you``, where the event names it; see :func:`describe`).
 
-    >>> from millions_rules.torraku import GameWon, Pass
+    Raises:
+        IllegalActionError: If ``item`` is no Torraku event or action, or ``reader`` no
+            seat number (code ``bad_value``).
+
+    >>> from millions_rules.torraku import GameWon, Pass, Passed
     >>> message_id(GameWon((0, 2), 9, True)), message_id(Pass(1))
     ('torraku.event.game_won.limit.tie', 'torraku.action.pass')
+    >>> message_id(Passed(1, 2), reader=1)
+    'torraku.event.passed.you'
     """
-    return _phrase(item).text.id
+    _check_reader(reader)
+    return addressed(_phrase(item), reader, SECOND_PERSON).text.id
 
 
 def describe(
-    item: Event | Action, names: Sequence[str] | None = None, *, locale: str = "en"
+    item: Event | Action,
+    names: Sequence[str] | None = None,
+    *,
+    locale: str = "en",
+    reader: int | None = None,
 ) -> str:
     """A sentence for a Torraku event, or a short label for an action, in ``locale``.
 
@@ -320,11 +351,13 @@ def describe(
             seat beyond the names given.
         locale: One of :data:`~millions_rules.LOCALES`: ``"en"``, ``"es"`` or ``"zh"``
             (a regional tag such as ``"es-MX"`` reads as its language).
+        reader: The seat the sentence is told to, if any: an event that names it is told in
+            the second person ("You pass without betting."), every other seat by name.
 
     Raises:
         millions_rules.LocaleError: If ``locale`` is unknown.
-        IllegalActionError: If ``item`` is no Torraku event or action, or ``names`` is no
-            sequence of strings (code ``bad_value``).
+        IllegalActionError: If ``item`` is no Torraku event or action, ``names`` is no
+            sequence of strings, or ``reader`` no seat number (code ``bad_value``).
 
     >>> from millions_rules.torraku import Bet, PieceKind, PiecePlaced
     >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"])
@@ -335,9 +368,12 @@ def describe(
     'Bo把一辆面包车放上钱堆（高度3）。'
     >>> describe(Bet(0, [PieceKind.RICE_COOKER] * 2), locale="zh")
     '押上2个电饭煲'
+    >>> describe(PiecePlaced(1, PieceKind.VAN, 3), ["Ann", "Bo"], locale="es", reader=1)
+    'Colocas una camioneta en la pila (altura 3).'
     """
     language = check_locale(locale)
-    phrase = _phrase(item)
+    _check_reader(reader)
+    phrase = addressed(_phrase(item), reader, SECOND_PERSON)
     check_names(names)
     name = namer(names, language)
     # Nested messages about a seat name it as the sentence does.

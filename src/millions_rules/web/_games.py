@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from .._common.dealer import Dealer
+from .._common.dealer import Dealer, engine_dealing
 from .._common.random_bot import RandomBot
 from ..games import GAMES, AnyGame, Page, game_of, get_game
 
@@ -70,10 +70,7 @@ class WebGame:
         Raises:
             ConfigError: For values out of range or unknown options.
         """
-        options = dict(options)
-        fields = {field.name for field in attrs.fields(self.game.config_type)}
-        if "dealer" in fields:
-            options.setdefault("dealer", Dealer.ENGINE)
+        options = engine_dealing(self.game.config_type, options)
         chosen = secrets.randbits(64) if seed is None else seed
         return self.game.config(players, seed=chosen, **options)
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -44,6 +45,14 @@ _LOG = logging.getLogger("millions_rules.web")
 T = TypeVar("T")
 #: How many open tables one server holds at most (``create`` answers ``too_many_tables``).
 MAX_TABLES = 10_000
+# How many closed tables' links a process remembers as closed (beyond: unknown).
+_MAX_CLOSED: Final = 30_000
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.blake2b(token.encode("utf-8", "replace"), digest_size=16).digest()
+
+
 # How often the clock looks for deadlines that passed.
 _TICK = 0.2
 # The longest pause of the clock between two tries while the database fails, in seconds.
@@ -89,6 +98,9 @@ class Server:
         self.tables: dict[str, Table] = {}
         """The open tables, by id."""
         self._tokens: dict[str, str] = {}
+        # Digests of the tokens of tables closed while this process ran (the newest
+        # _MAX_CLOSED), so their links say "closed" rather than "unknown".
+        self._closed: dict[bytes, None] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self.changed = asyncio.Condition()
         """Notified whenever a table changes (event streams wait on it)."""
@@ -147,6 +159,9 @@ class Server:
             table.closed = True
             for token in table.tokens:
                 self._tokens.pop(token, None)
+                self._closed[_digest(token)] = None
+            while len(self._closed) > _MAX_CLOSED:
+                del self._closed[next(iter(self._closed))]
 
     def add(self, table: Table) -> Table:
         """Store a new table and serve it (blocking).
@@ -176,10 +191,13 @@ class Server:
         """The table ``token`` opens.
 
         Raises:
-            TableError: ``unknown_token`` (403) for a token of no open table.
+            TableError: ``table_closed`` (410) for a token of a table closed while this
+                process ran; ``unknown_token`` (403) for a token of no open table.
         """
         table_id = self._tokens.get(token) if isinstance(token, str) else None
         if table_id is None or table_id not in self.tables:
+            if isinstance(token, str) and _digest(token) in self._closed:
+                raise TableError("the host closed this table", "table_closed", 410)
             raise TableError("this link is not a seat of any open table", "unknown_token", 403)
         return self.tables[table_id]
 
@@ -482,22 +500,25 @@ class Server:
     async def set_bot(self, token: str, table_id: object, seat: object, bot: object) -> Table:
         """Hand a seat to a bot or back (host or admin); the bots then play if due.
 
+        A seat's own link may take its seat back from a bot (``bot`` false, its own
+        ``seat``). The log notes the hand-over ("A bot took Ana's seat").
+
         Raises:
             TableError: ``unknown_token``, ``bad_request``, ``stale_version``.
         """
-        table = self.host_of(token, table_id)
+        table = self._seat_keeper(token, table_id, seat, bot)
         async with self._lock(table.id):
             before = TableRow(
                 table.id, "", "", table.meta(), table.version, table.deadline, None, table.writes
             )
-            table.set_bot(seat, bot)  # type: ignore[arg-type]  # checked there
+            table.set_bot(seat, bot, note=True)  # type: ignore[arg-type]  # checked there
             rows: list[ActionRow] = []
             state = table.state
             if table.bot_delay == 0:
                 state = table._bot_moves(state, rows)
             now = self.clock()
             try:
-                written = await self._write(table, state, rows, table.meta(), now)
+                written = await self._write(table, state, rows, table.meta_after(rows), now)
             except BaseException as error:
                 table.refresh(before, [])
                 if isinstance(error, StoreError):
@@ -508,6 +529,19 @@ class Server:
             table.commit(state, rows, now)
         await self.notify()
         return table
+
+    def _seat_keeper(self, token: object, table_id: object, seat: object, bot: object) -> Table:
+        # The table whose seat ``token`` may hand over: the host's (or the admin's), or a
+        # seat's own link taking its own seat back from a bot.
+        if not self.is_admin(token) and isinstance(token, str) and bot is False:
+            table = self.find(token)
+            if not table.is_host(token):
+                if table.seat_of(token) != seat or type(seat) is not int:
+                    raise TableError(
+                        "a seat's link may take back only its own seat", "unknown_token", 403
+                    )
+                return table
+        return self.host_of(token, table_id)
 
     async def close(self, token: str, table_id: object = None) -> str:
         """Close a table (host or admin): kept in the store, no longer served; its id.

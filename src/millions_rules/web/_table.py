@@ -29,7 +29,7 @@ from .._common.errors import DeserializationError, IllegalActionError, MillionsE
 from .._common.i18n import LOCALES
 from ._games import WebGame, game_named, web_game_of
 from ._store import ActionRow, TableRow
-from ._teach import refusal
+from ._teach import note_text, refusal
 from ._words import words
 
 if TYPE_CHECKING:
@@ -121,6 +121,34 @@ def _derived(key: str, *parts: object) -> random.Random:
         ":".join(str(part) for part in parts).encode(), key=key.encode()[:64], digest_size=16
     ).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+#: The most notes a table keeps (the oldest go first); a game makes far fewer.
+MAX_NOTES: Final = 2000
+#: What a note may say: the clock played for a seat (``timeout``), a seat timed out too
+#: often and a bot took it (``handed``), a host or the seat's person handed it to a bot
+#: (``bot``) or back (``back``), or the dexterity model drew a bot's stacking attempt at a
+#: companion table (``model``, R-TK-SIM).
+NOTE_KINDS: Final = ("timeout", "handed", "bot", "back", "model")
+
+
+def _read_notes(value: object, players: int) -> list[dict[str, Any]]:
+    # The stored notes that are well formed (a table stored before notes existed has none).
+    if not isinstance(value, list):
+        return []
+    kept = []
+    for note in value[-MAX_NOTES:]:
+        if (
+            isinstance(note, dict)
+            and note.get("kind") in NOTE_KINDS
+            and type(note.get("seat")) is int
+            and 0 <= note["seat"] < players
+            and isinstance(note.get("at"), list)
+            and len(note["at"]) == players + 1
+            and all(type(n) is int and n >= 0 for n in note["at"])
+        ):
+            kept.append({"kind": note["kind"], "seat": note["seat"], "at": list(note["at"])})
+    return kept
 
 
 def check_tokens(tokens: Sequence[object], count: int) -> list[str]:
@@ -312,6 +340,9 @@ class Table(Generic[StateT]):
         # How many actions each seat sent in the round ``_tally_round`` (MAX_ROUND_ACTIONS).
         self._tally_round: object = None
         self._tally: dict[int, int] = {}
+        # -- notes: what the log says of the clock and the bots (see ``notes``) --
+        self._notes: list[dict[str, Any]] = []
+        self._pending: list[dict[str, Any]] = []
         if _play and self.bot_delay == 0:
             self.play_bots()
         self.deadline = self.next_deadline(time.time())
@@ -361,8 +392,11 @@ class Table(Generic[StateT]):
         """How many turns in a row the clock played for ``seat``."""
         return self._seats[seat].timeouts
 
-    def set_bot(self, seat: int, bot: bool) -> None:
+    def set_bot(self, seat: int, bot: bool, *, note: bool = False) -> None:
         """Hand ``seat`` to a bot (``True``) or back to its person (``False``).
+
+        With ``note`` the log says so ("A bot took Ana's seat", "Ana took the seat back"):
+        the note is stored by :meth:`meta_after` and kept by :meth:`commit`.
 
         The seat's link keeps working either way: a person handed back finds the table
         where the bot left it. Call :meth:`play_bots` (or :meth:`plan` with no action)
@@ -376,6 +410,11 @@ class Table(Generic[StateT]):
             raise TableError(f"no seat {seat!r} at this table", "bad_request", 400)
         if type(bot) is not bool:
             raise TableError("bot must be true or false", "bad_request", 400)
+        if note:  # a hand-over by a request: the plan holds its note only
+            changed = self._seats[seat].bot != bot
+            self._pending = (
+                [self._note("bot" if bot else "back", seat, self.state)] if changed else []
+            )
         self._seats[seat].bot = bot
         self._seats[seat].timeouts = 0
         if bot:
@@ -439,7 +478,13 @@ class Table(Generic[StateT]):
 
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
-            ``first_event`` and only the new events), ``log`` (those events narrated),
+            ``first_event`` and only the new events), ``log`` (those events narrated,
+            with the table's notes said where they happened: "Time ran out for Ana: the
+            table played for her"; see :attr:`notes`), ``tail`` (the notes after the last
+            event, "A bot took Ana's seat": a page shows them after its log until the next
+            update, whose ``log`` holds them in place), ``notes`` (the ``kind`` and
+            ``seat`` of the notes of ``log`` and ``tail``), ``deadlines`` (each seat's, see
+            :meth:`deadlines`), ``turn_seconds``,
             ``version`` (the table's, to send back with an action), ``actions`` (the
             seat's legal actions as JSON, for every game),
             ``labels`` (a button label for each of the view's legal actions), ``ending``
@@ -464,9 +509,14 @@ class Table(Generic[StateT]):
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
         legal = self.game.legal(self.state, seen, seat)
+        log, tail, notes = self._log(seen, seat, since, lang)
         return {
             "view": json.loads(self.game.to_json(seen)),
-            "log": self.game.narrate(self.game.game.view_events(seen), self.names, lang),
+            "log": log,
+            "tail": tail,
+            "notes": notes,
+            "deadlines": self.deadlines(),
+            "turn_seconds": self.turn_seconds,
             "version": self.version,
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],
@@ -518,6 +568,7 @@ class Table(Generic[StateT]):
         """
         seat = self.seat_of(token)
         lang = self._lang(lang)
+        self._pending = []
         if seat is None:
             raise TableError("a spectator cannot act", "unknown_token", 403)
         if self.closed:
@@ -569,6 +620,7 @@ class Table(Generic[StateT]):
             if row.seat is not None and row.seat not in self._bots:
                 self._seats[row.seat].timeouts = 0
         self._tally_rows(rows)
+        self._notes, self._pending = self._kept(self._notes + self._pending), []
         self.state = state
         self.deadline = self.next_deadline(time.time() if now is None else now)
 
@@ -583,6 +635,7 @@ class Table(Generic[StateT]):
         meta = self.meta()
         acted = {row.seat for row in rows if row.seat is not None and row.seat not in self._bots}
         meta["timeouts"] = [0 if s in acted else n for s, n in enumerate(meta["timeouts"])]
+        meta["notes"] = self._kept(self._notes + self._pending)
         return meta
 
     def act(self, token: str, action: object, version: object, lang: str | None = None) -> int:
@@ -623,6 +676,8 @@ class Table(Generic[StateT]):
                 break
             seat = waiting[0]
             bot = robots[seat]
+            if self.game.game.awaits_dealer(state):  # drawn by the model (R-TK-SIM)
+                self._pending.append(self._note("model", seat, state))
             rng = self.bot_rng(seat, self.game.version(state))
             try:
                 action = self.game.bot_action(state, seat, bot, rng)
@@ -642,6 +697,7 @@ class Table(Generic[StateT]):
         with people), and its action is applied with its seat's check.
         """
         rows: list[ActionRow] = []
+        self._pending = []
         self.commit(self._bot_moves(self.state, rows), rows)
 
     def next_deadline(
@@ -672,6 +728,7 @@ class Table(Generic[StateT]):
         the bot's moves together. Commit the result with :meth:`commit_timeout`.
         """
         rows: list[ActionRow] = []
+        self._pending = []
         state = self.state
         due = self.game.due(state)
         if any(seat in self._bots for seat in due):
@@ -686,11 +743,14 @@ class Table(Generic[StateT]):
             _LOG.warning(
                 "table %s: seat %d's time ran out; the server played for it", self.id, seat
             )
+            self._pending.append(self._note("timeout", seat, state))
             state = self.game.apply(state, action, seat)
             rows.append(ActionRow(self.game.version(state), seat, self.game.to_json(action)))
-        if self.bot_delay == 0 and rows:
+        if rows:
             _, handed = self._timeout_effects(rows)
-            state = self._bot_moves(state, rows, bots=handed)
+            self._pending += [self._note("handed", seat, state) for seat in handed]
+            if self.bot_delay == 0:
+                state = self._bot_moves(state, rows, bots=handed)
         return state, rows
 
     def _timeout_effects(self, rows: Sequence[ActionRow]) -> tuple[list[int], list[int]]:
@@ -715,6 +775,7 @@ class Table(Generic[StateT]):
         meta = self.meta()
         meta["timeouts"] = [0 if s in handed else n for s, n in enumerate(counts)]
         meta["bots"] = sorted(set(self.bots) | set(handed))
+        meta["notes"] = self._kept(self._notes + self._pending)
         return meta
 
     def commit_timeout(self, state: Any, rows: Sequence[ActionRow], now: float) -> list[int]:
@@ -731,6 +792,7 @@ class Table(Generic[StateT]):
             )
             self.set_bot(number, True)
         self._tally_rows(rows)
+        self._notes, self._pending = self._kept(self._notes + self._pending), []
         self.state = state
         self.deadline = self.next_deadline(now)
         return handed
@@ -749,6 +811,70 @@ class Table(Generic[StateT]):
         elif self.deadline is None:
             self.deadline = self.next_deadline(now)
 
+    # -- notes: what the log says of the clock and the bots ----------------------------
+
+    def _note(self, kind: str, seat: int, state: Any) -> dict[str, Any]:
+        # A note placed in each reader's log before the events that follow ``state``: ``at``
+        # is how many events each seat (and, last, a spectator) sees in ``state``. It says
+        # who and what happened (the clock played, a bot took over), never which action.
+        readers = [*range(self.players), None]
+        at = [len(self.game.game.view_events(self.game.view(state, r))) for r in readers]
+        return {"kind": kind, "seat": seat, "at": at}
+
+    @staticmethod
+    def _kept(notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return notes[-MAX_NOTES:]
+
+    @property
+    def notes(self) -> tuple[dict[str, Any], ...]:
+        """Each note of the table's log, oldest first, as ``{"kind", "seat", "at"}``.
+
+        ``kind`` is one of ``timeout``, ``handed``, ``bot``, ``back`` and ``model``; ``at``
+        tells where each reader's log shows it (how many events each seat, and last a
+        spectator, saw before it). The notes are stored with the seats."""
+        return tuple(self._notes)
+
+    def _log(
+        self, seen: Any, seat: int | None, since: int, lang: str
+    ) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        # The reader's new events narrated, each note said before the events it precedes;
+        # the notes after the last of them (the tail: sent again, in place, with the next
+        # events); and the notes' {"kind", "seat"} for the page's own words.
+        events = list(self.game.game.view_events(seen))
+        reader = self.players if seat is None else seat
+        end = since + len(events)
+        placed = [n for n in self._notes if since <= n["at"][reader] < end]
+        tail = [n for n in self._notes if n["at"][reader] == end]
+        lines: list[str] = []
+        start = since
+        for note in placed:
+            cut = note["at"][reader]
+            if cut > start:
+                lines += self.game.narrate(events[start - since : cut - since], self.names, lang)
+                start = cut
+            lines.append(note_text(note["kind"], self.names[note["seat"]], lang))
+        lines += self.game.narrate(events[start - since :], self.names, lang)
+        after = [note_text(n["kind"], self.names[n["seat"]], lang) for n in tail]
+        return lines, after, [{"kind": n["kind"], "seat": n["seat"]} for n in placed + tail]
+
+    def deadlines(self) -> list[float | None]:
+        """Each seat's deadline (as :func:`time.time`), or ``None``: a person's seat the game
+        waits for while the turn clock runs (``turn_seconds``). Only the seats the game
+        awaits, which every view shows, get one, and every such seat gets the same: the
+        clock restarts with each change of the table, whatever was chosen."""
+        due = self.game.due(self.state)
+        if (
+            self.deadline is None
+            or self.turn_seconds is None
+            or self.closed
+            or self.game.game.awaits_dealer(self.state)
+            or (self.bot_delay > 0 and any(s in self._bots for s in due))
+        ):
+            return [None] * self.players
+        return [
+            self.deadline if s in due and s not in self._bots else None for s in range(self.players)
+        ]
+
     # -- storing and saving -------------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
@@ -763,6 +889,7 @@ class Table(Generic[StateT]):
             "max_timeouts": self.max_timeouts,
             "bot_delay": self.bot_delay,
             "secret": self._secret,
+            "notes": list(self._notes),
         }
 
     def row(self) -> TableRow:
@@ -837,6 +964,7 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == players:
             for seat, count in zip(table._seats, timeouts, strict=True):
                 seat.timeouts = count if type(count) is int and count >= 0 else 0
+        table._notes = _read_notes(meta.get("notes"), players)
         secret = meta.get("secret")
         if isinstance(secret, str) and 16 <= len(secret) <= 64:
             table._secret = secret
@@ -865,6 +993,8 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == self.players:
             for kept, count in zip(self._seats, timeouts, strict=True):
                 kept.timeouts = int(count)
+        self._notes = _read_notes(row.meta.get("notes"), self.players)
+        self._pending = []
         self.deadline = row.deadline
         self.closed = row.closed is not None
         self.writes = row.writes

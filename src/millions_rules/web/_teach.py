@@ -18,8 +18,11 @@ from .._common.errors import ConfigError, IllegalActionError
 from .._common.i18n import Text, check_locale, msg, template
 
 __all__ = [
+    "CUE_WORDS",
+    "NOTE_WORDS",
     "TEACH_WORDS",
     "localize",
+    "note_text",
     "refusal",
     "teach_words",
 ]
@@ -59,6 +62,58 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.error.bots", "bots: from 0 to {high}."),
 )
 
+#: What the log says of the clock and the bots (:attr:`millions_rules.web.Table.notes`), by
+#: the note's kind; ``{player}`` is the seat's name. A note never names the action played.
+NOTE_WORDS: Final[dict[str, Text]] = {
+    "timeout": msg(
+        "web.note.timeout", "Time ran out for {player}: the table played in their place."
+    ),
+    "handed": msg("web.note.handed", "{player} ran out of time too often: a bot took the seat."),
+    "bot": msg("web.note.bot", "A bot took {player}'s seat."),
+    "back": msg("web.note.back", "{player} took the seat back from the bot."),
+    # A Torraku companion table: nobody stacked a bot's piece (R-TK-SIM).
+    "model": msg(
+        "web.note.model",
+        "Model draw: nobody stacked {player}'s piece; the dexterity model drew the attempt.",
+    ),
+}
+
+#: The page's cues, clocks, failures in words and teaching aids (``web.cue.*``,
+#: ``web.clock.*``, ``web.down.*``, ``web.amount.*``...).
+CUE_WORDS: Final[tuple[Text, ...]] = (
+    # The page's title when it becomes this seat's turn: "● Your turn — Millions of Dollars".
+    msg("web.cue.title", "● Your turn — {title}"),
+    msg("web.cue.sound", "Sound when it is my turn"),
+    # A countdown: "0:42 left".
+    msg("web.clock.left", "{time} left"),
+    msg("web.clock.yours", "Your time: {time} left. Then the table plays for you."),
+    msg("web.note.you.timeout", "Your time ran out: the table played in your place."),
+    msg("web.note.you.bot", "A bot is playing your seat."),
+    msg("web.seat.back", "Take my seat back"),
+    # The host's hand-over buttons, beside each seat's link.
+    msg("web.seat.to_bot", "Hand to a bot"),
+    msg("web.seat.to_person", "Give back to the player"),
+    msg("web.down.banner", "The server cannot be reached. Trying again in {seconds} s…"),
+    msg("web.down.trying", "The server cannot be reached. Trying again…"),
+    msg("web.gone.unknown_token.title", "This link opens no table"),
+    msg(
+        "web.gone.unknown_token",
+        "No open table on this server has this link. It may be mistyped or cut short, or "
+        "its table may be gone. Ask the host for your seat's link.",
+    ),
+    msg("web.gone.table_closed.title", "This table is closed"),
+    msg(
+        "web.gone.table_closed",
+        "The host closed this table: there is nothing more to play here. Ask the host for "
+        "a new link.",
+    ),
+    msg("web.amount.whole", "Type whole millions, e.g. 2."),
+    msg("web.amount.whole_wan", "Type whole millions in 万, e.g. 200 (200万 is 2M)."),
+    msg("web.amount.range", "Type an amount from {low} to {high}."),
+    msg("web.end.round", "Game over in round {number}: {names}. {reason}"),
+    msg("web.tk.whole_hand", "Whole hand"),
+)
+
 #: The lobby's refusals, by the English message the server writes: what each says in words.
 _LOBBY: Final[tuple[tuple[re.Pattern[str], Text], ...]] = (
     (re.compile(r"players must be from (?P<low>\d+) to (?P<high>\d+)"), TEACH_WORDS[-2]),
@@ -68,7 +123,19 @@ _LOBBY: Final[tuple[tuple[re.Pattern[str], Text], ...]] = (
 
 @functools.cache
 def _teach(language: str) -> tuple[tuple[str, str], ...]:
-    return tuple((text.id, template(text, language)) for text in TEACH_WORDS)
+    texts = (*TEACH_WORDS, *NOTE_WORDS.values(), *CUE_WORDS)
+    return tuple((text.id, template(text, language)) for text in texts)
+
+
+def note_text(kind: str, player: str, language: str) -> str:
+    """A note of the table's log in ``language``: what the clock or a bot did for ``player``
+    (:data:`NOTE_WORDS`), never which action it played.
+
+    >>> from millions_rules.web._teach import note_text
+    >>> note_text("bot", "Ana", "en")
+    "A bot took Ana's seat."
+    """
+    return NOTE_WORDS[kind].render(language, player=player)
 
 
 def teach_words(locale: str = "en") -> dict[str, str]:

@@ -28,7 +28,9 @@
  * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
  *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
- *   winners?: number[] | null, summary?: Summary | null, target?: number | null}} Update
+ *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
+ *   deadlines?: (number | null)[], turn_seconds?: number | null,
+ *   notes?: {kind: string, seat: number}[], tail?: string[], rules?: string[]}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -41,7 +43,7 @@
  * each step is the seat's view after that many actions, with only its new events.
  * @typedef {{view: PlayerView, log: string[], summary: Summary | null, ending: string | null}} Step
  * @typedef {{game: string, seat: number | null, names: string[], lang: string, words: Words,
- *   widgets?: string | null, target?: number | null, steps: Step[], document?: unknown}} Replay
+ *   widgets?: string | null, target?: number | null, rules?: string[], steps: Step[], document?: unknown}} Replay
  */
 
 /**
@@ -194,22 +196,40 @@ function connect() {
   stream = controller;
   const asked = langChosen ? `&lang=${lang}` : ""; // else the server answers in the table's
   const url = `/api/stream?since=${events.length}${asked}`;
-  follow(url, controller.signal).catch(() => undefined).finally(() => {
-    // A dropped stream reconnects with the current cursor, never the one it opened with.
-    if (stream === controller) {
-      stream = null;
+  follow(url, controller.signal).then(() => true, () => false).then((reached) => {
+    // A dropped stream reconnects with the current cursor, never the one it opened with;
+    // after a failure, with a pause that doubles up to 10 s, said in a banner.
+    if (stream !== controller || gone) return;
+    stream = null;
+    if (reached) {
+      retryPause = 1;
       setTimeout(connect, 1000);
+    } else {
+      down(retryPause);
+      setTimeout(connect, retryPause * 1000);
+      retryPause = Math.min(retryPause * 2, 10);
     }
   });
 }
 
 /**
  * Read a stream of server-sent events until it ends, handing each update to receive().
+ * A refusal that no retry mends (a dead link, a closed table) shows its page instead.
  * @param {string} url @param {AbortSignal} signal
  */
 async function follow(url, signal) {
   const response = await fetch(url, { headers: authorized(), signal, cache: "no-store" });
-  if (!response.ok || response.body === null) return;
+  if (!response.ok || response.body === null) {
+    const answer = await response.json().catch(() => null);
+    const code = /** @type {{error?: string} | null} */ (answer)?.error;
+    if (code === "unknown_token" || code === "table_closed") showGone(code);
+    else if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
+    return;
+  }
+  up();
+  // The server's clock by its Date header (to the second): a countdown counts to its deadlines.
+  const said = Date.parse(response.headers.get("Date") ?? "");
+  clockOffset = Number.isNaN(said) || Math.abs(said - Date.now()) < 2000 ? 0 : said - Date.now();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -234,6 +254,54 @@ async function follow(url, signal) {
   }
 }
 
+// -- failures said in words: the server unreachable, a dead link, a closed table ----------
+
+/** The pause before the next try to reach the server, in seconds (1, 2, 4... up to 10). */
+let retryPause = 1;
+/** Whether the link opens no table any more (its page says why; nothing retries). */
+let gone = false;
+/** When the banner's countdown to the next try ends (Date.now()), or 0 when up. */
+let retryAt = 0;
+
+/** The banner: the server cannot be reached, the next try in `seconds`. @param {number} seconds */
+function down(seconds) {
+  retryAt = Date.now() + seconds * 1000;
+  const box = byId("down");
+  box.hidden = false;
+  box.dataset.state = "down";
+  tickDown();
+}
+
+/** The server answered: the banner goes (the stream catches up from the page's cursor). */
+function up() {
+  retryAt = 0;
+  const box = byId("down");
+  box.hidden = true;
+  box.dataset.state = "up";
+}
+
+function tickDown() {
+  const box = byId("down");
+  if (retryAt === 0) return;
+  const left = Math.ceil((retryAt - Date.now()) / 1000);
+  box.textContent = left > 0 ? t("web.down.banner", { seconds: String(left) }) : t("web.down.trying");
+}
+
+/** A link that opens no table (`unknown_token`) or a closed one (`table_closed`): a page
+ * that says so, in place of the table. @param {string} code */
+async function showGone(code) {
+  gone = true;
+  disconnect();
+  up();
+  if (last === null) await fetchWords();
+  const box = byId("gone");
+  box.dataset.code = code;
+  box.replaceChildren(el("h2", {}, [t(`web.gone.${code}.title`)]), el("p", {}, [t(`web.gone.${code}`)]));
+  box.hidden = false;
+  for (const id of ["board", "mine", "actions", "players", "summary", "rules", "log-box", "end", "host"]) byId(id).hidden = true;
+  document.title = t(`web.gone.${code}.title`);
+}
+
 /** Stop live updates, as a dropped connection would (the page then acts on what it shows). */
 function disconnect() {
   const open = stream;
@@ -252,7 +320,9 @@ function receive(update) {
     lang = update.lang;
     langChosen = true;
   }
+  noteMine(update);
   render();
+  cue(update);
 }
 
 /** @param {Lang} next */
@@ -269,19 +339,51 @@ function switchLanguage(next) {
   render();
 }
 
+/**
+ * The action the page sent last: a tap on the same button at the same version sends the
+ * same request id (the server answers it as the first, once played), and a tap while it
+ * is on its way is absorbed: a double tap is never refused as stale.
+ * @type {{key: string, id: string, busy: boolean, ok: boolean}}
+ */
+let sent = { key: "", id: "", busy: false, ok: false };
+
 /** @param {Action | TorrakuAction} action */
 async function act(action) {
   if (last === null) return;
-  const response = await fetch("/api/act", {
-    method: "POST",
-    headers: authorized({ "Content-Type": "application/json" }),
-    body: JSON.stringify({ version: last.view.version, action, lang, request: requestId() }),
-  });
+  const version = last.view.version;
+  const key = JSON.stringify([version, action]);
+  if (sent.key === key && sent.busy) return; // a double tap: the first is on its way
+  if (sent.key !== key) sent = { key, id: requestId(), busy: false, ok: false };
+  const mine = sent;
+  mine.busy = true;
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch("/api/act", {
+      method: "POST",
+      headers: authorized({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ version, action, lang, request: mine.id }),
+    });
+  } catch {
+    mine.busy = false;
+    down(retryPause); // said in the banner; the stream reconnects and the page catches up
+    if (stream === null && !gone) connect();
+    return;
+  } finally {
+    mine.busy = false;
+  }
   if (response.ok) {
+    mine.ok = true;
+    seatNote = ""; // the seat acts itself again: the clock's note goes
     notice("");
     return;
   }
   const error = /** @type {{error: string, message: string}} */ (await response.json());
+  if (error.error === "stale_version" && mine.ok) return; // it worked the first time
+  if (error.error === "unknown_token" || error.error === "table_closed") {
+    showGone(error.error);
+    return;
+  }
   // The server answers in the page's language, with the players' names.
   notice(refusal(error));
   if (error.error === "stale_version" && stream === null) connect();
@@ -294,6 +396,171 @@ function notice(text) {
   box.hidden = text === "";
 }
 
+// -- cues and clocks ----------------------------------------------------------------------
+
+/** The server's clock minus the page's, in ms: a countdown counts to the server's deadline. */
+let clockOffset = 0;
+/** Whether the last update waited for this seat (a cue sounds only when it becomes so). */
+let wasMyTurn = false;
+/** How many times the page cued "your turn" (for tests: `data-cues` on the body). */
+let cues = 0;
+/** A note for this seat's own page: the clock played for it ("timeout"), or "". */
+let seatNote = "";
+const SOUND_KEY = "millions-sound";
+/** @type {AudioContext | null} Made on the first tap (browsers start sound only after one). */
+let audio = null;
+
+/** Whether the "your turn" sound is on (the reader's choice, kept in localStorage). */
+function soundOn() {
+  return localStorage.getItem(SOUND_KEY) !== "off";
+}
+
+/** Whether `update` waits for this seat's own move (not its bot's). @param {Update} update */
+function myTurn(update) {
+  const seat = update.view.seat;
+  if (seat === null || Array.isArray(update.winners) || update.bots.includes(seat)) return false;
+  const view = /** @type {{awaiting?: unknown, actors?: unknown}} */ (/** @type {unknown} */ (update.view));
+  const due = Array.isArray(view.awaiting) ? view.awaiting : Array.isArray(view.actors) ? view.actors : null;
+  return due === null ? (update.actions ?? []).length > 0 : due.includes(seat);
+}
+
+/** When it becomes this seat's turn: a short beep (unless switched off) and a vibration.
+ * The page's title says it as long as it lasts (render). @param {Update} update */
+function cue(update) {
+  const now = myTurn(update);
+  if (now && !wasMyTurn) {
+    cues += 1;
+    document.body.dataset.cues = String(cues);
+    beep();
+    if ("vibrate" in navigator) navigator.vibrate(200);
+  }
+  wasMyTurn = now;
+  titled();
+}
+
+/** The page's title, with web.cue.title ("Your turn") while the table waits for this seat. */
+function titled() {
+  const plain = document.title.replace(/^\u25cf .*? \u2014 /, "");
+  document.title = wasMyTurn ? t("web.cue.title", { title: plain }) : plain;
+}
+
+function beep() {
+  if (!soundOn() || audio === null) return;
+  try {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch {
+    // no sound on this device: the title and the vibration still say it
+  }
+}
+
+document.addEventListener("pointerdown", () => {
+  if (audio === null && "AudioContext" in window) audio = new AudioContext();
+  else if (audio !== null && audio.state === "suspended") void audio.resume();
+}, { capture: true });
+
+/** The notes of `update` about this seat: the clock played for it. @param {Update} update */
+function noteMine(update) {
+  const seat = update.view.seat;
+  if (seat === null) return;
+  if ((update.notes ?? []).some((n) => n.seat === seat && (n.kind === "timeout" || n.kind === "handed"))) seatNote = "timeout";
+}
+
+/**
+ * A countdown to `deadline` (seconds since 1970, the server's clock): a reusable widget,
+ * kept up to date by the page's ticker; `template` is the message that shows the time.
+ * @param {number} deadline @param {string} [template] @param {Record<string, string>} [attrs]
+ */
+function countdown(deadline, template = "web.clock.left", attrs = {}) {
+  const node = el("span", { ...attrs, class: `countdown ${attrs.class ?? ""}`.trim(), "data-deadline": String(deadline), "data-template": template }, []);
+  tickOne(node);
+  return node;
+}
+
+/** @param {HTMLElement} node */
+function tickOne(node) {
+  const deadline = Number(node.dataset.deadline) * 1000;
+  const left = Math.max(0, Math.ceil((deadline - (Date.now() + clockOffset)) / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  node.dataset.left = String(left);
+  node.classList.toggle("urgent", left <= 10);
+  node.textContent = t(node.dataset.template ?? "web.clock.left", { time });
+}
+
+setInterval(() => {
+  for (const node of document.querySelectorAll(".countdown")) tickOne(/** @type {HTMLElement} */ (node));
+  tickDown();
+}, 250);
+
+/** A seat's countdown chip for the players' table, or nothing. @param {number} seat */
+function seatClock(seat) {
+  const deadline = last?.deadlines?.[seat];
+  return typeof deadline === "number" ? [countdown(deadline, "web.clock.left", { class: "badge clock", "data-seat": String(seat) })] : [];
+}
+
+/** This seat's own clock, its bot's word and button, and the clock's note, atop its moves. */
+function renderSeat() {
+  const box = byId("seat-note");
+  const seat = last?.view.seat;
+  if (last === null || seat === null || seat === undefined || replaying) {
+    box.hidden = true;
+    return;
+  }
+  /** @type {HTMLElement[]} */
+  const parts = [];
+  if (last.bots.includes(seat)) {
+    const back = el("button", { type: "button", class: "primary", id: "seat-back" }, [t("web.seat.back")]);
+    back.addEventListener("click", () => void takeSeatBack(seat));
+    parts.push(el("p", { id: "bot-note" }, [t("web.note.you.bot")]), back);
+  } else if (seatNote !== "") {
+    parts.push(el("p", { id: "timeout-note" }, [t("web.note.you.timeout")]));
+  }
+  const deadline = last.deadlines?.[seat];
+  if (typeof deadline === "number") parts.push(el("p", {}, [countdown(deadline, "web.clock.yours", { id: "my-clock" })]));
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+}
+
+/** Take this seat back from the bot that plays it (POST /api/seat with the seat's token).
+ * @param {number} seat */
+async function takeSeatBack(seat) {
+  try {
+    const response = await fetch("/api/seat", {
+      method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ seat, bot: false }),
+    });
+    if (!response.ok) refused(await response.json());
+    else seatNote = "";
+  } catch {
+    down(retryPause);
+  }
+}
+
+/**
+ * An amount typed by a player, in millions; or the words that say what to type. The
+ * field is in the unit the page shows money in (web.amount: M, or 万 in Chinese); a unit
+ * typed with it counts ("2M", "200万", "1亿"). A part of a million is refused.
+ * @param {string} text @param {number} most
+ * @returns {{millions: number} | {error: string}}
+ */
+function parseAmount(text, most) {
+  const typed = text.trim().replace(/[\uff10-\uff19\uff0e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\s+/g, "");
+  const found = /^(\d+(?:[.,]\d+)?)(m|\u767e\u4e07|\u4e07|\u4ebf)?$/i.exec(typed);
+  const whole = lang === "zh" ? t("web.amount.whole_wan") : t("web.amount.whole");
+  if (found === null) return { error: whole };
+  const number = Number(found[1].replace(",", "."));
+  const unit = (found[2] ?? "").toLowerCase();
+  const scale = unit === "m" || unit === "\u767e\u4e07" ? 1 : unit === "\u4e07" ? 0.01 : unit === "\u4ebf" ? 100 : 1 / moneyUnit();
+  const millions = Math.round(number * scale * 1e6) / 1e6;
+  if (!Number.isInteger(millions)) return { error: whole };
+  if (millions < 1 || millions > most) return { error: t("web.amount.range", { low: money(1), high: money(most) }) };
+  return { millions };
+}
+
 // -- drawing ----------------------------------------------------------------------------
 
 function render() {
@@ -302,6 +569,8 @@ function render() {
   byId("title").textContent = t("web.title");
   byId("lang-label").textContent = t("web.language");
   byId("log-title").textContent = t("term.log");
+  byId("sound-label").textContent = t("web.cue.sound");
+  /** @type {HTMLInputElement} */ (byId("sound")).checked = soundOn();
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
   if (last === null) {
     renderReplay();
@@ -339,8 +608,13 @@ function render() {
   }
   renderHost();
   renderReplay();
+  renderSeat();
+  titled();
   const list = byId("log");
-  list.replaceChildren(...log.map((line) => el("li", {}, [line])));
+  // The table's notes after the last event (a bot took a seat) follow the log until the
+  // next update, which holds them in place.
+  const tail = (last.tail ?? []).map((line) => el("li", { class: "note" }, [line]));
+  list.replaceChildren(...log.map((line) => el("li", {}, [line])), ...tail);
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
@@ -394,7 +668,7 @@ function renderGeneric(update) {
       : el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: t("web.nobody") })]),
   );
   const rows = update.names.map((name, seat) => el("tr", { class: seat === update.view.seat ? "me" : "", "data-seat": String(seat) }, [
-    el("td", {}, [name, ...(update.bots.includes(seat) ? [el("span", { class: "badge" }, [t("web.bot")])] : [])]),
+    el("td", {}, [name, ...(update.bots.includes(seat) ? [el("span", { class: "badge" }, [t("web.bot")])] : []), ...seatClock(seat)]),
   ]));
   byId("players").replaceChildren(
     el("h2", {}, [t("web.players")]),
@@ -407,8 +681,15 @@ function renderGeneric(update) {
   end.replaceChildren(
     el("h2", {}, [t("phase_name.game_over")]),
     el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
-    el("p", { id: "why" }, [update.ending ?? ""]),
+    el("p", { id: "why" }, [endReason(update.ending ?? "", winners, null)]),
   );
+}
+
+/** Why the game ended, with its winners and its round (web.end.round); the round unknown
+ * to the generic page. @param {string} reason @param {number[]} winners @param {number | null} round */
+function endReason(reason, winners, round) {
+  if (round === null) return reason;
+  return t("web.end.round", { number: String(round), names: andList(winners.map(nameOf)), reason }).trim();
 }
 
 /** @param {PlayerView} view */
@@ -505,6 +786,8 @@ function renderActions(view) {
     }
   });
   rows.push(el("h2", {}, [t("web.your_move")]));
+  // Three players (R-3P-1, R-3P-4): why the order of the two characters matters.
+  if (pairs.size) rows.push(el("p", { class: "muted", id: "pairs-why" }, [t("web.rules.millions.pairs")]));
   for (const [first, seconds] of pairs) {
     buttons.push(el("div", { class: "pair" }, [el("span", {}, [t("web.choose", { role: t(`role.${first}`) })]), ...seconds]));
   }
@@ -520,14 +803,29 @@ function renderActions(view) {
 /** @param {number} seat @param {PlayerView} view */
 function payForm(seat, view) {
   const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
-  // The amount is typed in the unit the page shows money in (web.amount says which).
+  // The amount is typed in the unit the page shows money in (web.amount says which): a
+  // text field, so that "200万" or "2M" may be typed; parseAmount reads it.
   const unit = moneyUnit();
-  const amount = /** @type {HTMLInputElement} */ (el("input", { id: "pay-amount", type: "number", min: String(unit), step: String(unit), max: String(view.cash[seat] * unit), value: String(unit) }));
+  const most = view.cash[seat] ?? 0;
+  const amount = /** @type {HTMLInputElement} */ (el("input", {
+    id: "pay-amount", type: "text", inputmode: "decimal", autocomplete: "off", min: String(unit),
+    max: String(most * unit), value: String(unit), "aria-describedby": "pay-hint",
+  }));
+  const hint = el("span", { class: "muted", id: "pay-hint" }, []);
   const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
   button.addEventListener("click", () => {
-    act({ type: "pay", player: seat, to: Number(to.value), amount: Number(amount.value) / unit });
+    const read = parseAmount(amount.value, most);
+    if ("error" in read) {
+      hint.textContent = read.error;
+      hint.className = "warn";
+      amount.setAttribute("aria-invalid", "true");
+      return;
+    }
+    hint.textContent = "";
+    amount.removeAttribute("aria-invalid");
+    act({ type: "pay", player: seat, to: Number(to.value), amount: read.millions });
   });
-  return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount])]);
+  return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount]), hint]);
 }
 
 /** @param {SeenCharacter} c */
@@ -546,6 +844,7 @@ function renderPlayers(view) {
     if (seat === view.leader) badges.push(el("span", { class: "badge" }, [t("web.leader_badge")]));
     if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
     if (view.awaiting.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
+    badges.push(...seatClock(seat));
     const classes = [seat === view.seat ? "me" : "", view.awaiting.includes(seat) ? "awaited" : ""].join(" ");
     return el("tr", { class: classes, "data-seat": String(seat) }, [
       el("td", {}, [nameOf(seat), ...badges]),
@@ -577,7 +876,7 @@ function renderEnd(view) {
     el("h2", {}, [t("phase_name.game_over")]),
     el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
     el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: andList(winners.map(nameOf)), amount: money(amount ?? 0) })]),
-    el("p", { id: "why" }, [why]),
+    el("p", { id: "why" }, [endReason(why, winners, view.round)]),
     el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
   );
 }
@@ -586,7 +885,8 @@ function renderEnd(view) {
 function renderRules() {
   const box = byId("rules");
   const game = last?.game ?? "millions";
-  const ids = (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
+  // The table's own paragraphs (its player count and options: update.rules), else the game's.
+  const ids = last?.rules ?? (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
   box.hidden = ids.length === 0;
   const open = box.querySelector("details")?.open ?? false;
   const target = last?.target ? money(last.target) : "";
@@ -615,9 +915,11 @@ function renderSummary(summary) {
     el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: andList(caught) }) : t("web.summary.nobody_caught")]),
     el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: andList(shares) }) : t("web.summary.no_shares")]),
     el("table", { class: "change", id: "summary-change" }, [
-      el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")]), el("th", {}, [t("term.cash")])])]),
+      // One cash figure on the page: the players' table's (a seat's cash after the heist
+      // differs from it as soon as someone pays), so the summary shows the change only.
+      el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")])])]),
       el("tbody", {}, summary.change.map((change, seat) => el("tr", { "data-seat": String(seat), "data-change": String(change) }, [
-        el("td", {}, [nameOf(seat)]), el("td", {}, [signed(change)]), el("td", {}, [money(summary.cash[seat] ?? 0)]),
+        el("td", {}, [nameOf(seat)]), el("td", {}, [signed(change)]),
       ]))),
     ]),
   );
@@ -669,6 +971,7 @@ function renderTorrakuPlayers(view) {
     const badges = [];
     if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
     if (view.actors.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
+    badges.push(...seatClock(seat));
     if (view.phase === "betting" && view.passed[seat]) badges.push(el("span", { class: "badge" }, [t("web.tk.passed")]));
     const row = view.rows[seat] ?? [];
     const left = KINDS.reduce((n, kind) => n + count(hand, kind), row.length);
@@ -776,7 +1079,17 @@ function betForm(seat, view, bets) {
     if (bet !== null) act(bet);
   });
   refresh();
-  const parts = [el("h3", {}, [t("web.tk.from_hand")]), ...counters("hand", own)];
+  // The whole hand in one tap (a first bet topped up from the bag starts with it, R-TK-BET-7).
+  const whole = el("button", { type: "button", id: "whole-hand" }, [t("web.tk.whole_hand")]);
+  whole.addEventListener("click", () => {
+    for (const kind of KINDS) {
+      own[kind] = count(hand, kind);
+      const shown = document.getElementById(`hand-${kind}`);
+      if (shown !== null) shown.textContent = String(own[kind]);
+    }
+    refresh();
+  });
+  const parts = [el("h3", {}, [t("web.tk.from_hand")]), ...counters("hand", own), el("div", { class: "buttons" }, [whole])];
   if (bagUsable) {
     parts.push(el("h3", {}, [t("web.tk.from_bag")]), ...counters("bag", fromBag, view.current_bet));
   }
@@ -816,17 +1129,18 @@ function renderTorrakuEnd(view) {
   box.replaceChildren(
     el("h2", {}, [t("web.tk.phase.game_over")]),
     el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
-    el("p", { id: "why" }, [t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names })]),
+    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names }), [...view.winners].sort((a, b) => a - b), view.round)]),
   );
 }
 
 async function renderHost() {
   const box = byId("host");
-  if (last === null || !last.host || box.dataset.filled === lang) {
+  const filled = `${lang}|${last?.bots.join(",") ?? ""}`; // drawn again when a seat is handed over
+  if (last === null || !last.host || box.dataset.filled === filled) {
     box.hidden = !(last && last.host);
     return;
   }
-  box.dataset.filled = lang;
+  box.dataset.filled = filled;
   box.hidden = false;
   const response = await fetch("/api/links", { headers: authorized() });
   const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
@@ -835,10 +1149,30 @@ async function renderHost() {
     saveLink(),
     el("h2", {}, [t("web.links")]),
     el("ul", {}, [
-      ...links.seats.map((s) => el("li", {}, s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`])),
+      ...links.seats.map((s) => el("li", { "data-seat": String(s.seat) }, [
+        ...(s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`]),
+        " ", handOver(s.seat, !(last?.bots.includes(s.seat) ?? false)),
+      ])),
       el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   );
+}
+
+/** The host's button that hands a seat to a bot, or back to its person (POST /api/seat).
+ * @param {number} seat @param {boolean} bot */
+function handOver(seat, bot) {
+  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(seat), "data-bot": String(bot) }, [t(bot ? "web.seat.to_bot" : "web.seat.to_person")]);
+  button.addEventListener("click", async () => {
+    try {
+      const response = await fetch("/api/seat", {
+        method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ seat, bot }),
+      });
+      if (!response.ok) refused(await response.json());
+    } catch {
+      down(retryPause);
+    }
+  });
+  return button;
 }
 
 /** The host's link to download the saved table: fetched with the token in a header. */
@@ -865,8 +1199,10 @@ function saveLink() {
 
 /** Fetch the replay: the link's (a finished table's), or the file's that was opened. */
 async function loadReplay() {
+  // Until the reader chooses a language, the replay speaks the table's.
+  const asked = langChosen ? `?lang=${lang}` : "";
   const response = opened === null
-    ? await fetch(`/api/replay?lang=${lang}`, { headers: authorized() })
+    ? await fetch(`/api/replay${asked}`, { headers: authorized() })
     : await fetch("/api/replay", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ document: opened, lang }),
     });
@@ -879,6 +1215,7 @@ async function loadReplay() {
   notice("");
   replayed = /** @type {Replay} */ (answer);
   words = replayed.words;
+  if (!langChosen && isLang(replayed.lang)) lang = replayed.lang;
   showStep(Math.min(stepShown, replayed.steps.length - 1));
 }
 
@@ -893,7 +1230,7 @@ function showStep(number) {
   last = {
     view: { ...step.view, events: /** @type {GameEvent[]} */ (events), first_event: 0 }, log, labels: [], ending: step.ending, lang: replayed.lang,
     names: replayed.names, bots: [], host: false, words: replayed.words, game: replayed.game,
-    widgets: replayed.widgets, summary: step.summary, target: replayed.target,
+    widgets: replayed.widgets, summary: step.summary, target: replayed.target, rules: replayed.rules,
   };
   render();
 }
@@ -1119,6 +1456,8 @@ select.addEventListener("change", () => {
   }
 });
 window.addEventListener("hashchange", () => location.reload());
+const sound = /** @type {HTMLInputElement} */ (byId("sound"));
+sound.addEventListener("change", () => localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off"));
 render();
 if (replaying) {
   if (token !== "") loadReplay();
@@ -1149,4 +1488,4 @@ async function fetchWords() {
 }
 
 /** For tests and debugging: stop or restart live updates. */
-Object.assign(window, { millionsTable: { disconnect, connect } });
+Object.assign(window, { millionsTable: { disconnect, connect, countdown, parseAmount } });
