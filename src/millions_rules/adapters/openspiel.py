@@ -567,7 +567,8 @@ def _is_seat(position: _Saved, seat: object) -> bool:
     if type(seat) is not int or seat < 0:
         return False
     adapter = position.adapter
-    return seat < adapter.game.players_of(adapter.state_of(position.table).config)
+    players: int = adapter.game.players_of(adapter.state_of(position.table).config)
+    return seat < players
 
 
 def _summary(position: Position[Any], seat: int) -> str:
