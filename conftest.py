@@ -7,6 +7,10 @@ import importlib.util
 collect_ignore: list[str] = []
 if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("src/millions_rules/adapters/pettingzoo.py")
+    collect_ignore.append("src/millions_rules/adapters/bot_seats.py")
+if importlib.util.find_spec("gymnasium") is None:
+    collect_ignore.append("src/millions_rules/adapters/gymnasium.py")
+    collect_ignore.append("src/millions_rules/adapters/_vector.py")
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/millions_rules/adapters/openspiel.py")
 # The chat plugin and the MCP server need the [chat] and [llm] extras (the chat and llm sessions).

@@ -3,7 +3,9 @@ types, web, server, chat and llm.
 
 ``nox -s bench`` runs the benchmarks and ``nox -s bench_anchors`` compares them with
 OpenSpiel (not defaults: timings are not tests), ``nox -s rllib`` trains PPO with RLlib
-on the PettingZoo environment (not a default: minutes of CPU), ``nox -s compiled`` builds the
+on the PettingZoo environment and ``nox -s maskable_ppo`` sb3-contrib's MaskablePPO on the
+Gymnasium one (not defaults: minutes of CPU), ``nox -s bench_vector`` times the vector
+environments (not a default), ``nox -s compiled`` builds the
 optional mypyc-compiled wheel and runs the tests and the anchors on it (not a default: it
 needs a C compiler and takes minutes), ``nox -s compat`` the tests on every
 supported Python (each must be installed; ``.ci/run`` runs it), and ``nox -s i18n`` refreshes the translation catalogs
@@ -93,7 +95,7 @@ def tests(session: nox.Session) -> None:
 
 
 #: Every optional extra that typing and the docs need to see.
-EXTRAS = ".[dev,pettingzoo,openspiel]"
+EXTRAS = ".[dev,pettingzoo,openspiel,gymnasium]"
 
 
 @nox.session
@@ -103,7 +105,7 @@ def adapters(session: nox.Session) -> None:
     then a short run of ``benchmarks/anchors.py``, which prints the adapters' speed beside
     OpenSpiel's and PettingZoo's games and the issue's targets (the figures of this
     machine; informative, never a failure: ``nox -s bench_anchors`` is the full run)."""
-    session.install("-e", ".[dev,pettingzoo,openspiel,ray]", *ANCHORS)
+    session.install("-e", ".[dev,pettingzoo,openspiel,ray,gymnasium]", *ANCHORS)
     session.install("--no-deps", "-e", THIRD_GAME)
     session.run(
         "pytest",
@@ -390,6 +392,7 @@ def server(session: nox.Session) -> None:
         "tests/test_server_limits.py",
         "tests/test_server_store.py",
         "tests/test_chat_host.py",
+        "tests/test_web_night.py",
         "tests/test_server_faults.py",
         *session.posargs,
         env={"MILLIONS_SERVER_TESTS": "1"},
@@ -475,6 +478,32 @@ def rllib(session: nox.Session) -> None:
     session.install(*RLLIB, "-e", ".[pettingzoo]", "pytest>=7.4", "hypothesis>=6.90")
     session.run("pytest", "-q", "tests/adapters/test_rllib.py")
     session.run("python", "examples/rllib_ppo.py", *session.posargs)
+
+
+@nox.session
+def bench_vector(session: nox.Session) -> None:
+    """The Gymnasium environment alone, batched in one process and over 1 and 2 worker
+    processes, beside Gymnasium's own vector envs (not a default: timings are not tests):
+    ``benchmarks/vector.py`` (``-- --seconds S --rounds R --envs N`` passes options)."""
+    session.install("-e", ".[gymnasium]")
+    session.run("python", "benchmarks/vector.py", *session.posargs)
+
+
+#: The versions the MaskablePPO recipe was checked with. Only this torch: the CPU build
+#: (any other or an unpinned one pulls a CUDA build of several GB).
+MASKABLE_PPO = ("torch==2.13.0", "sb3-contrib==2.9.2")
+
+
+@nox.session
+def maskable_ppo(session: nox.Session) -> None:
+    """The MaskablePPO recipe: ``examples/maskable_ppo.py`` trains sb3-contrib's MaskablePPO
+    briefly on one seat of Millions against RandomBots and prints its win rates against
+    RandomBot and RuleBot with their intervals (not a default: minutes of CPU; ``nox -s
+    maskable_ppo -- 60000 300`` passes the timesteps and the games). Its test runs first:
+    a brief training, the saved agent seated as ``maskable_ppo:TrainedBot``."""
+    session.install(*MASKABLE_PPO, "-e", ".[gymnasium]", "pytest>=7.4", "hypothesis>=6.90")
+    session.run("pytest", "-q", "tests/adapters/test_gym_maskable_ppo.py")
+    session.run("python", "examples/maskable_ppo.py", *(session.posargs or ["8000", "100"]))
 
 
 @nox.session

@@ -31,6 +31,11 @@ nitpick_ignore = [
     # The adapters' per-game protocol is private; numpy has no inventory here.
     ("py:class", "GameAdapter"),
     ("py:class", "np.ndarray"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.int64"),
+    # Gymnasium has no inventory here: the environments' base classes.
+    ("py:class", "gymnasium.core.Env"),
+    ("py:class", "gymnasium.vector.vector_env.VectorEnv"),
     # PettingZoo has no inventory: the checking layer's base class and its type parameters.
     ("py:class", "pettingzoo.utils.wrappers.order_enforcing.OrderEnforcingWrapper"),
     ("py:class", "AECEnv"),

@@ -470,7 +470,8 @@ class TestStorage:
         argv = ["serve", "--players", "5", "--bots", "3", "--db", db, "--names", "Al,Bo,Cy,Di,Ed"]
         assert main(argv) == 0
         assert main(argv) == 0
-        assert printed[0] == printed[1] and printed[0].count("#") == 4
+        # Two seats, the spectator, the join page, the screen and the host: the same after.
+        assert printed[0] == printed[1] and printed[0].count("#") == 6
         assert "seat 0 Al: http" in printed[0]
 
 

@@ -50,6 +50,7 @@ from millions_rules.__main__ import main
 from millions_rules.millions import _page as millions_page
 from millions_rules.torraku import _page as torraku_page
 from millions_rules.web import Table, TableError, create_app, words
+from millions_rules.web._night import NIGHT_WORDS
 from millions_rules.web._teach import CUE_WORDS, NOTE_WORDS, TEACH_WORDS
 from millions_rules.web._words import PAGE_WORDS
 
@@ -268,9 +269,9 @@ class TestWords:
         page = {text.id: text for text in PAGE_WORDS}
         plurals = {f"{text.id}.one" for text in PAGE_WORDS if text.plural is not None}
         wings = (millions_page, torraku_page)
-        teach = {text.id for text in (*TEACH_WORDS, *CUE_WORDS, *NOTE_WORDS.values())} | {
-            text.id for wing in wings for text in (*wing.RULES, *wing.WORDS)
-        }
+        teach = {
+            text.id for text in (*TEACH_WORDS, *CUE_WORDS, *NOTE_WORDS.values(), *NIGHT_WORDS)
+        } | {text.id for wing in wings for text in (*wing.RULES, *wing.WORDS)}
         rules = {"web.rules.millions", "web.rules.torraku"}
         assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules
         assert got["web.save"] == page["web.save"].render(lang)
@@ -595,7 +596,9 @@ def test_serve_hosts_a_saved_table(table: Table, tmp_path: Any) -> None:
     lines = out.getvalue().splitlines()
     assert lines[1] == f"  seat 0 Ana: http://127.0.0.1:8000/#{table.seat_token(0)}"
     assert lines[3] == "  seat 2 Carmen (bot)"  # a bot's secret link is never printed
-    assert lines[-2] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    assert lines[-4] == f"  spectator: http://127.0.0.1:8000/#{table.spectator_token}"
+    code = table.join_code  # kept in the saved file
+    assert lines[-3] == f"  join code {code}, join page: http://127.0.0.1:8000/join#{code}"
     assert lines[-1] == f"  host (save): http://127.0.0.1:8000/#{table.host_token}"
 
 

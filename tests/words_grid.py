@@ -92,6 +92,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         say="/say …",
         payer=seat(0),
         claim="/claim driver",
+        code="K4TP7Q",
         example="/offer @Bo 1M you leave",
         terms=Nested(
             Text("text.menu.offer.leave", "{payer} pays {decider} {amount} and {decider} leaves"),
@@ -155,6 +156,7 @@ def _values(context: str, n: int) -> dict[str, object]:
             ],
         ),
         limit=60,
+        table="4f1c2a9b07de",
         meaning=Text("deserialization.wrong_type", DESERIALIZATION_ERROR_CODES["wrong_type"]),
         message=Nested(Text("error.self_target", "seat {player} cannot pay itself"), player=1),
         name="Ana",

@@ -129,6 +129,15 @@ def _run(argv: Sequence[str] | None) -> int:
         "--bots", type=int, default=0, help="how many seats the server plays (the last ones)"
     )
     serve.add_argument(
+        "--bot",
+        metavar="SPEC",
+        help=(
+            "the bot in the server's seats of the --game's tables: rule (the game's own "
+            "table bot, the default), random, ismcts[:ITERATIONS] or module:Class (any bot "
+            "class, made with no argument; its answers must be offered actions)"
+        ),
+    )
+    serve.add_argument(
         "--lang", choices=LOCALES, default="en", help="the table's language (each page may switch)"
     )
     serve.add_argument("--names", help="the players' names, separated by commas")
@@ -149,6 +158,24 @@ def _run(argv: Sequence[str] | None) -> int:
         "or :memory: (nothing kept)",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind (127.0.0.1)")
+    serve.add_argument(
+        "--lan",
+        action="store_true",
+        help="bind this machine's local network address, so that phones on the same "
+        "network can open the links (instead of --host)",
+    )
+    serve.add_argument(
+        "--new",
+        action="store_true",
+        help="start afresh: close the database's open tables (kept stored) and open a new one",
+    )
+    serve.add_argument(
+        "--qr",
+        choices=("join", "all", "none"),
+        default="join",
+        help="QR codes drawn on the terminal: the join page's (join, the default), every "
+        "seat link's too (all), or none",
+    )
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
     serve.add_argument(
         "--max-connections", type=int, default=1000, help="connections served at once (1000)"

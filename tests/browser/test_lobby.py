@@ -112,6 +112,9 @@ def test_a_table_made_in_the_lobby_is_played_and_closed(
         assert row is not None and row.get_attribute("data-over") == "true"
         assert f"Version: {final}" in row.text
         row.find_element(By.CSS_SELECTOR, "button.close-table").click()
+        alert = driver.switch_to.alert  # the lobby asks before closing
+        assert alert.text == f"Close table {table}? Its links stop working."
+        alert.accept()
         wait_for(lambda: listed(driver, table) is None, "the table to leave the list")
         assert len(driver.find_elements(By.CSS_SELECTOR, "#tables > li")) == 1
         assert (

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["GameAdapter"]
+__all__ = ["GameAdapter", "ViewEncoding"]
 
 TableT = TypeVar("TableT")
 
@@ -185,4 +185,27 @@ class GameAdapter(Protocol[TableT]):
 
     def headline(self, table: TableT) -> str:
         """The first line of the text rendering: round, phase, standing, turn."""
+        ...
+
+
+class ViewEncoding(Protocol):
+    """A game's observation of a seat's *view*, and the catalogue index of an action.
+
+    What the adapters that run the game as :func:`~millions_rules.bots.play_game` does (the
+    Gymnasium environment, :mod:`millions_rules.adapters.gymnasium`, and a trained policy
+    seated as a bot) need beyond :class:`GameAdapter`: there, no turn structure stands
+    between the seats and the game, and a bot holds its view, never the state. Each game's
+    own adapter and the generic default provide it.
+    """
+
+    def view_observation_size(self, config: Any) -> int:
+        """The length of :meth:`observe_view`'s vector in a game of ``config``."""
+        ...
+
+    def observe_view(self, seen: Any) -> list[float]:
+        """The observation vector of the seat whose view ``seen`` is, from the view alone."""
+        ...
+
+    def action_index(self, config: Any, action: Any) -> int | None:
+        """The catalogue entry of ``action`` (any seat's), or ``None`` if it has none."""
         ...

@@ -1,4 +1,4 @@
-"""Adapters for AI research: PettingZoo and OpenSpiel (optional extras), for both games.
+"""Adapters for AI research: PettingZoo, OpenSpiel and Gymnasium (optional extras), for both games.
 
 * :mod:`millions_rules.adapters.pettingzoo` (``pip install millions-rules[pettingzoo]``):
   an AEC environment, :func:`millions_rules.adapters.pettingzoo.env` (``game="millions"``
@@ -7,6 +7,10 @@
   :func:`millions_rules.adapters.openspiel.register` registers the games
   ``python_millions_of_dollars``, ``python_currency_torraku`` and one for every other
   registered game with adapter parts.
+* :mod:`millions_rules.adapters.gymnasium` (``pip install millions-rules[gymnasium]``):
+  one seat of a table of bots as a Gymnasium environment, and its vector forms;
+  :mod:`millions_rules.adapters.bot_seats` is its PettingZoo form (an AEC environment
+  whose other seats hold bots).
 
 Both are written once against one contract, :class:`GameAdapter`: each game ships its
 own as a companion (:attr:`~millions_rules.games.Companions.adapter`), or gets the generic
@@ -24,7 +28,7 @@ too (:class:`DealTable`, :class:`DealCatalogue`, :func:`deal_observation_fields`
 :class:`~millions_rules.torraku.TorrakuView`.
 """
 
-from .._common.adapter import GameAdapter
+from .._common.adapter import GameAdapter, ViewEncoding
 from ..millions.companions import (
     DEAL_AMOUNTS,
     FREE_MOVES,
@@ -54,6 +58,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "OBSERVATION_SIZE",
     "GameAdapter",
+    "ViewEncoding",
     "GenericAdapter",
     "generic_adapter",
     "DEAL_AMOUNTS",

@@ -180,6 +180,23 @@ class GenericAdapter:
         data = self.game.to_json(self.game.view(table, seat)).encode()[:OBSERVATION_SIZE]
         return [byte / 255.0 for byte in data] + [0.0] * (OBSERVATION_SIZE - len(data))
 
+    def view_observation_size(self, config: Any) -> int:
+        """:data:`OBSERVATION_SIZE`, for any config."""
+        return OBSERVATION_SIZE
+
+    def observe_view(self, seen: Any) -> list[float]:
+        """The first :data:`OBSERVATION_SIZE` bytes of the view's JSON, over 255 (as
+        :meth:`observe`)."""
+        data = self.game.to_json(seen).encode()[:OBSERVATION_SIZE]
+        return [byte / 255.0 for byte in data] + [0.0] * (OBSERVATION_SIZE - len(data))
+
+    def action_index(self, config: Any, action: Any) -> int | None:
+        """The catalogue index of ``action``, or ``None``."""
+        try:
+            return self._listing(config)[1].get(action)
+        except TypeError:  # an action that cannot be hashed
+            return None
+
     def summary(self, table: Any, seat: int) -> str:
         """``seat``'s view in the game's JSON."""
         return self.game.to_json(self.game.view(table, seat))

@@ -31,7 +31,7 @@ from ..millions.companions import RuleBot
 from ._ismcts import GenericSearch, ISMCTSBot, Rollout, SearchModel
 from ._protocol import PAYMENT_AMOUNTS, AnyBot, Bot, BotError, action_space, offered_action
 from ._random_bot import RandomBot
-from ._runner import MAX_EXTRA_ACTIONS, play_game, seat_rng
+from ._runner import MAX_EXTRA_ACTIONS, Match, play_game, seat_rng
 from ._stay_bot import StayBot
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "BotError",
     "GenericSearch",
     "ISMCTSBot",
+    "Match",
     "RandomBot",
     "Rollout",
     "RuleBot",

@@ -20,6 +20,7 @@ from ..millions.companions import STATISTICS as MILLIONS_STATISTICS
 from ..torraku import Setup
 from ..torraku.companions import JSON_SCHEMA as TORRAKU_SCHEMA
 from ..torraku.companions import STATISTICS as TORRAKU_STATISTICS
+from ._league import cycle, league, league_table, ratings
 from ._ray import LOCAL, LOCAL_CPUS
 from ._simulate import bot_from_spec, simulate, statistics, statistics_of
 
@@ -45,7 +46,7 @@ TORRAKU_JSON_SCHEMA: dict[str, Any] = TORRAKU_SCHEMA
 
 
 def _bots(text: str) -> list[str]:
-    specs = [part.strip().lower() for part in text.split(",") if part.strip()]
+    specs = [_spec(part) for part in text.split(",") if part.strip()]
     if not specs:
         raise argparse.ArgumentTypeError("give at least one bot")
     for spec in specs:
@@ -54,6 +55,13 @@ def _bots(text: str) -> list[str]:
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
     return specs
+
+
+def _spec(part: str) -> str:
+    """A bot spec as given: the built-in names in lower case, ``module:Class`` as written."""
+    spec = part.strip()
+    name = spec.partition(":")[0].lower()
+    return spec.lower() if name in ("random", "rule", "ismcts") else spec
 
 
 def _round_limit(text: str) -> int | None:
@@ -116,12 +124,23 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="LIST",
         help=(
             "comma-separated bots: random, rule, ismcts or ismcts:ITERATIONS, in either "
-            "game (rule is each game's own). One per seat keeps its seat (unless --rotate); any other number is a pool dealt round the "
-            "table and rotated one seat each game (default: random)"
+            "game (rule is each game's own), or module:Class for any bot class (importable, "
+            "made with no argument). One per seat keeps its seat (unless --rotate); any other "
+            "number is a pool dealt round the table and rotated one seat each game; with "
+            "--league, the entrants (default: random)"
         ),
     )
     parser.add_argument(
         "--rotate", action="store_true", help="rotate a one-per-seat list one seat each game"
+    )
+    parser.add_argument(
+        "--league",
+        action="store_true",
+        help=(
+            "a seeded, seat-rotating round robin of the --bots (at least two, each once): "
+            "every lineup in every seating, --games rounded up to whole cycles; prints "
+            "each bot's Elo rating with a bootstrap 95%% interval"
+        ),
     )
     parser.add_argument("--quick", action="store_true", help="the quick game (R-VAR-QUICK)")
     parser.add_argument(
@@ -275,6 +294,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     common["seed"] = args.seed
     settings = measure.settings(common)
     show = args.progress if args.progress is not None else err.isatty()
+    if getattr(args, "league", False):
+        return _league(args, name, options, show, out, err)
     bar = Progress(args.games, err) if show else None
     try:
         summaries = simulate(
@@ -302,6 +323,67 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         out.write(csv_text(measure.rows(stats)))
     else:
         out.write(measure.table(settings, stats))
+    return 0
+
+
+def _league(
+    args: argparse.Namespace,
+    name: str,
+    options: dict[str, Any],
+    show: bool,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """``simulate --league``: play the league, print the ratings."""
+    entrants = list(args.bots)
+    if len(entrants) < 2 or len(set(entrants)) != len(entrants):
+        _usage_error(err, "--league needs at least two different bots, each named once")
+    if args.rotate:
+        _usage_error(err, "--league rotates the seats itself: leave out --rotate")
+    length = cycle(entrants, args.players)
+    total = -(-args.games // length) * length
+    bar = Progress(total, err) if show else None
+    try:
+        summaries = league(
+            name,
+            args.games,
+            args.players,
+            entrants,
+            options,
+            seed=args.seed,
+            jobs=args.jobs,
+            ray=getattr(args, "ray", None),
+            progress=bar,
+        )
+    except ConfigError as error:
+        _usage_error(err, str(error))
+    finally:
+        if bar is not None:
+            bar.close()
+    table = ratings(summaries, entrants, seed=args.seed)
+    settings: dict[str, Any] = {"game": name, "players": args.players, "games": total}
+    settings |= {"cycle": length, "seed": args.seed, "bots": entrants, **options}
+    if args.json:
+        json.dump({"settings": settings, "ratings": table}, out, indent=2, sort_keys=True)
+        out.write("\n")
+    elif args.csv:
+        rows = [
+            (
+                part,
+                bot,
+                metric,
+                table[bot][part]["value"],
+                table[bot][part]["low"],
+                table[bot][part]["high"],
+                table[bot][part]["n"],
+            )
+            for bot in entrants
+            for part, metric in (("elo", "rating"), ("win_rate", "rate"))
+        ]
+        out.write("section,name,metric,value,low,high,n\n")
+        out.writelines(",".join(str(cell) for cell in row) + "\n" for row in rows)
+    else:
+        out.write(league_table(settings, table))
     return 0
 
 

@@ -14,12 +14,13 @@ there too.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from .._common.errors import ConfigError
 from .._common.game import GameStatistics
@@ -85,35 +86,83 @@ def _hook(game: str) -> GameStatistics:
 
 
 def bot_from_spec(spec: str, game: str | None = None) -> AnyBot:
-    """A bot of ``game`` from its short name: ``random``, ``rule`` or ``ismcts[:ITERATIONS]``.
+    """A bot of ``game`` from its spec: ``random``, ``rule``, ``ismcts[:ITERATIONS]`` or
+    ``module:Class``.
 
     ``random`` and ``ismcts`` are the bots of every game; ``rule`` is the game's own
     (:attr:`~millions_rules.games.Companions.rule_bot`; a game without one gets a
-    :class:`~millions_rules.bots.RandomBot`). ``game`` ``None`` is the command line's
+    :class:`~millions_rules.bots.RandomBot`). ``module:Class`` imports ``module`` (which
+    must be importable: installed, or on ``PYTHONPATH``) and calls its ``Class`` with no
+    argument, for any bot (a trained agent, such as a
+    :class:`~millions_rules.adapters.gymnasium.PolicyBot` subclass that loads its model;
+    ``Class`` may be a dotted path inside the module, or any callable that makes a bot).
+    The simulator makes a fresh bot for every game, so a class that loads a model should
+    load it once per process (at class level). ``game`` ``None`` is the command line's
     default game, Millions.
 
     >>> bot_from_spec("ismcts:50")
     ISMCTSBot(iterations=50, seconds=None, seed=None)
     >>> bot_from_spec("rule", "torraku")
     RuleBot(risk=0.5)
+    >>> bot_from_spec("millions_rules.bots:StayBot")
+    StayBot()
+    >>> bot_from_spec("millions_rules.bots:play_game")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'millions_rules.bots:play_game': play_game() failed: TypeError: play_game() missing 2 required positional arguments: 'config' and 'bots'
 
     Raises:
-        ValueError: For an unknown name or a bad iteration count.
+        ValueError: For an unknown name, a bad iteration count, a module that cannot be
+            imported, a missing class, or a class whose instance is no bot.
     """
-    name, _, arg = spec.strip().partition(":")
-    name = name.lower()
-    if name == "random" and not arg:
+    if type(spec) is not str:
+        raise ValueError(f"a bot spec must be a string, not {type(spec).__name__}")
+    text = spec.strip()
+    name, sep, arg = text.partition(":")
+    lower = name.lower()
+    if lower == "random" and not sep:
         return RandomBot()
-    if name == "rule" and not arg:
+    if lower == "rule" and not sep:
         make = get_game(game or "millions").companions.rule_bot
         return make() if make is not None else RandomBot()
-    if name == "ismcts":
-        if not arg:
+    if lower == "ismcts":
+        if not sep:
             return ISMCTSBot()
         if arg.isdigit() and int(arg) > 0:
             return ISMCTSBot(iterations=int(arg))
+    elif sep and name and arg and lower not in ("random", "rule"):
+        return _imported_bot(text, name.strip(), arg.strip())
     which = "" if game is None else get_game(game).title.split()[-1] + " "
-    raise ValueError(f"unknown {which}bot {spec!r}: use random, rule or ismcts[:ITERATIONS]")
+    raise ValueError(
+        f"unknown {which}bot {spec!r}: use random, rule, ismcts[:ITERATIONS] or module:Class"
+    )
+
+
+def _imported_bot(spec: str, module: str, name: str) -> AnyBot:
+    """``module:name()``, checked to be a bot (see :func:`bot_from_spec`)."""
+    try:
+        found: Any = importlib.import_module(module)
+    except Exception as error:  # any failure of the user's module is the spec's
+        raise ValueError(
+            f"bot {spec!r}: cannot import {module!r} ({type(error).__name__}: {error})"
+        ) from None
+    for part in name.split("."):
+        if not part.isidentifier() or not hasattr(found, part):
+            raise ValueError(f"bot {spec!r}: {module!r} has no {name!r}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise ValueError(f"bot {spec!r}: {name!r} is not a class")
+    try:
+        bot = found()
+    except Exception as error:
+        raise ValueError(
+            f"bot {spec!r}: {name}() failed: {type(error).__name__}: {error}"
+        ) from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(
+            f"bot {spec!r}: a {type(bot).__name__} is no bot (it has no choose method)"
+        )
+    return cast(AnyBot, bot)
 
 
 def seats_for_game(specs: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:

@@ -24,6 +24,7 @@ from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView, _keeper
+from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
     Catalogue,
     _f32,
@@ -50,7 +51,7 @@ _NEGOTIATION: Final = Phase.NEGOTIATION
 _catalogue: Final = cache(Catalogue)
 
 
-class MillionsAdapter:
+class MillionsAdapter(MillionsViewEncoding):
     """Millions of Dollars as the adapters see it (a :class:`~millions_rules.adapters.GameAdapter`)."""
 
     def __init__(self, game: Game[Any, Any, Any, Any]) -> None:

@@ -328,6 +328,31 @@ class TorrakuAdapter:
     def observe_bytes(self, table: TorrakuState, seat: int) -> bytes:
         return observe_bytes(table, seat)  # observe() as float32 bytes (the fast path)
 
+    def view_observation_size(self, config: TorrakuConfig) -> int:
+        """:meth:`observation_size`: the view holds the whole table."""
+        return self.observation_size(config)
+
+    def observe_view(self, seen: TorrakuView) -> list[float]:
+        """The observation of the view's seat, the same numbers as :meth:`observe`."""
+        return _observe(seen, seen.seat)
+
+    def action_index(self, config: TorrakuConfig, action: Any) -> int | None:
+        """The catalogue entry of ``action``: 0 for a pass, else the bet's counts of
+        pieces (whatever their order); ``None`` for a report or a bet beyond the supply."""
+        kind = action.__class__
+        if kind is Pass:
+            return 0
+        if kind is not Bet:
+            return None
+        v, w, r = config.supply.as_tuple()
+        counts = [0, 0, 0]
+        for piece in action.pieces:
+            counts[_ORDER[piece]] += 1
+        a, b, c = counts
+        if not (a <= v and b <= w and c <= r) or a + b + c == 0:
+            return None
+        return (a * (w + 1) + b) * (r + 1) + c
+
     def summary(self, table: TorrakuState, seat: int) -> str:
         seen = table  # what view(table, seat) shows, without listing the seat's bets
         rows = " ".join(f"{len(row)}" for row in seen.rows)

@@ -29,7 +29,15 @@ Routes:
 * ``GET /replay`` — the page, replaying; ``GET /api/replay?lang=`` — a finished
   table's replay as the token's holder saw it, and ``POST /api/replay`` with
   ``{"document", "lang"}`` — a replay file's, narrated (up to :data:`MAX_REPLAY` bytes);
-* ``POST /api/close`` — the host (or the admin, with ``table``) closes a table.
+* ``POST /api/close`` — the host (or the admin, with ``table``) closes a table;
+* ``GET /join`` — the page, as the join page (``/join#CODE`` fills the code in);
+  ``POST /api/join`` with ``{"code", "name"}`` — a person takes the first free seat of
+  the table with that join code, under that name: the answer holds the seat's ``token``
+  and ``link`` (no token needed; wrong codes are limited per address,
+  ``too_many_guesses``, 429);
+* ``GET /screen`` — the page, as the table screen for a TV (``/screen#HOST``);
+* ``POST /api/again`` with ``{"options"}`` (optional) — the host (or the admin, with
+  ``table``) starts a new game at a finished table: the same seats, links and names.
 
 Every refusal is ``{"error": code, "message": ...}`` with a 4xx status; a body is read
 only up to :data:`MAX_BODY` bytes (``body_too_large``, 413) and only for
@@ -59,6 +67,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._games import game_named, game_names
+from ._night import night_message
+from ._qr import qr_svg
 from ._replay import MAX_REPLAY_BYTES, file_replay, table_replay
 from ._server import Server
 from ._store import MemoryStore
@@ -74,11 +84,14 @@ __all__ = [
     "MAX_CLIENT_REQUESTS",
     "MAX_CLIENT_STREAMS",
     "MAX_DEPTH",
+    "MAX_JOIN_GUESSES",
+    "MAX_JOIN_GUESSES_TOTAL",
     "MAX_REPLAY",
     "MAX_REPLAYS",
     "MAX_REQUESTS",
     "MAX_STREAMS",
     "MAX_TOKEN_STREAMS",
+    "JOIN_WINDOW",
     "SEND_SECONDS",
     "bearer",
     "create_app",
@@ -117,6 +130,39 @@ def _since(request: Request) -> int:
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         raise TableError("since must be a whole number", "bad_request", 400)
     return int(raw)
+
+
+def _since_at(request: Request, table: Table) -> int:
+    # The cursor, counted from 0 again if the client names another table than the one its
+    # link opens now (the host started a new game at it: the same links, a new table).
+    named = request.query_params.get("table")
+    if named is not None and named != table.id:
+        return 0
+    return _since(request)
+
+
+def _opened(table: Table, token: str) -> None:
+    # A seat's link opened: the join code no longer gives that seat (in this process).
+    seat = table.seat_of(token)
+    if seat is not None:
+        table.opened.add(seat)
+
+
+def _delayed(request: Request, table: Table, token: str) -> bool:
+    # Whether the client sees the table with its spectator delay: the spectator's link
+    # always, the host's on the table screen (``screen=1``).
+    if table.spectator_delay <= 0 or table.seat_of(token) is not None:
+        return False
+    return not table.is_host(token) or request.query_params.get("screen") == "1"
+
+
+def _night_error(error: TableError, lang: str | None, words: str | None = None) -> JSONResponse:
+    # A refusal of joining or playing again in the client's language (``words``: the
+    # message's id after ``web.error.``, if not the code's).
+    message = night_message(words or error.code, str(error), lang)
+    if message == str(error):
+        return _error(error, lang)
+    return JSONResponse({"error": error.code, "message": message}, status_code=error.status)
 
 
 def _depth(value: object) -> int:
@@ -239,8 +285,9 @@ def _lang(value: object) -> str | None:
 
 def lobby_games() -> list[dict[str, Any]]:
     """Every registered game the lobby's form offers: ``name``, ``title`` (in English),
-    ``widgets`` (its page's, ``None`` for the generic page) and the fewest and most
-    ``players`` it allows."""
+    ``widgets`` (its page's, ``None`` for the generic page), the fewest and most
+    ``players`` it allows, its ``options`` (:attr:`~millions_rules.web._games.WebGame.options`)
+    and whether it has a ``companion`` mode."""
     found = []
     for name in game_names():
         game = game_named(name)
@@ -251,14 +298,20 @@ def lobby_games() -> list[dict[str, Any]]:
                 "title": game.game.title,
                 "widgets": game.widgets,
                 "players": [counts[0], counts[-1]],
+                "options": game.options,
+                "companion": game.page.companion_table,
             }
         )
     return found
 
 
 def table_links(table: Table, base_url: str) -> dict[str, Any]:
-    """Every link of ``table``: ``seats`` (``seat``, ``name``, ``bot``, ``link``),
-    ``spectator`` and ``host``; a bot's seat has no link."""
+    """Every link of ``table``: ``seats`` (``seat``, ``name``, ``bot``, ``link``, ``qr``,
+    ``joined``: taken through the join code, ``opened``: its link opened), ``spectator``, ``host`` (and ``host_qr``),
+    ``screen`` (the table screen), ``join`` (the join page with the code filled in),
+    ``join_code``, ``join_qr``, ``free`` (the seats the code still gives), ``over`` and
+    ``options`` (the game's options as this game has them, for a new game); a bot's seat
+    has no link. Each ``qr`` is an SVG ``data:`` URI (``None`` without segno)."""
     seats = [
         {
             "seat": seat,
@@ -268,12 +321,26 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
         }
         for seat in range(table.players)
     ]
+    join = f"{base_url}/join#{table.join_code}"
+    for entry in seats:
+        link = entry["link"]
+        entry["joined"] = entry["seat"] in table.joined
+        entry["opened"] = entry["seat"] in table.opened
+        entry["qr"] = None if link is None else qr_svg(str(link))
     return {
         "table": table.id,
         "game": table.game.name,
         "seats": seats,
         "spectator": f"{base_url}/#{table.spectator_token}",
         "host": f"{base_url}/#{table.host_token}",
+        "host_qr": qr_svg(f"{base_url}/#{table.host_token}"),
+        "screen": f"{base_url}/screen#{table.host_token}",
+        "join_code": table.join_code,
+        "join": join,
+        "join_qr": qr_svg(join),
+        "free": len(table.free_seats()),
+        "over": table.game.is_over(table.state),
+        "options": table.game.option_values(table.state.config),
     }
 
 
@@ -530,6 +597,55 @@ class _Slots:
         return release
 
 
+#: How many wrong join codes one client address may type in :data:`JOIN_WINDOW` seconds
+#: (past it ``too_many_guesses``, 429, even for a right code): with 25**6 codes a guesser
+#: needs years to find a table.
+MAX_JOIN_GUESSES: Final = 10
+#: How many wrong join codes the server takes in :data:`JOIN_WINDOW` seconds from every
+#: address together (many addresses guessing at once).
+MAX_JOIN_GUESSES_TOTAL: Final = 3000
+#: The window the join code's guessing limits count in, in seconds.
+JOIN_WINDOW: Final = 60.0
+
+
+class _Guesses:
+    """The wrong join codes typed lately, per client address and in all."""
+
+    def __init__(self, per_client: int, total: int, window: float) -> None:
+        self.per_client, self.total, self.window = per_client, total, window
+        self.clients: dict[str, list[float]] = {}
+        self.all: list[float] = []
+
+    def _recent(self, times: list[float], now: float) -> list[float]:
+        return [at for at in times if at > now - self.window]
+
+    def check(self, client: str) -> None:
+        """Refuse a client that guessed too often lately.
+
+        Raises:
+            TableError: ``too_many_guesses`` (429).
+        """
+        now = time.monotonic()
+        self.all = self._recent(self.all, now)
+        mine = self._recent(self.clients.get(client, []), now)
+        if mine:
+            self.clients[client] = mine
+        else:
+            self.clients.pop(client, None)
+        if len(mine) >= self.per_client or len(self.all) >= self.total:
+            raise TableError(
+                "too many wrong join codes lately: wait a minute", "too_many_guesses", 429
+            )
+
+    def wrong(self, client: str) -> None:
+        """Count a wrong code of ``client``."""
+        now = time.monotonic()
+        if len(self.clients) > 10_000:  # forget the addresses that stopped guessing
+            self.clients = {k: v for k, v in self.clients.items() if self._recent(v, now)}
+        self.clients.setdefault(client, []).append(now)
+        self.all.append(now)
+
+
 class _Streams:
     """The event streams open, by client address and by token, within their limits."""
 
@@ -589,6 +705,7 @@ def create_app(
     max_client_streams: int = MAX_CLIENT_STREAMS,
     max_token_streams: int = MAX_TOKEN_STREAMS,
     max_replays: int = MAX_REPLAYS,
+    max_join_guesses: int = MAX_JOIN_GUESSES,
 ) -> Starlette:
     """A Starlette application serving one table or a whole server of tables.
 
@@ -612,13 +729,16 @@ def create_app(
             (``MAX_CLIENT_STREAMS``).
         max_token_streams: The most event streams of one token (``MAX_TOKEN_STREAMS``).
         max_replays: The most replays and saves built at once (``MAX_REPLAYS``).
+        max_join_guesses: The most wrong join codes of one client address in
+            ``JOIN_WINDOW`` seconds (``MAX_JOIN_GUESSES``).
 
     >>> from millions_rules import GameConfig
     >>> from millions_rules.web import Table, create_app
     >>> app = create_app(Table(GameConfig(3, seed=1), bots=[1, 2]))
     >>> [route.path for route in app.routes]  # doctest: +NORMALIZE_WHITESPACE
     ['/', '/api/update', '/api/stream', '/api/words', '/api/act', '/api/save', '/api/links',
-     '/api/tables', '/api/seat', '/api/close', '/replay', '/lobby', '/api/replay', '/static']
+     '/api/tables', '/api/seat', '/api/close', '/replay', '/lobby', '/api/replay', '/join',
+     '/screen', '/api/join', '/api/again', '/static']
     """
     if isinstance(target, Table):
         server = Server(MemoryStore())
@@ -630,6 +750,7 @@ def create_app(
     page_lang: str = lang
     streams = _Streams(max_streams, max_client_streams, max_token_streams)
     slots = _Slots(max_replays)
+    guesses = _Guesses(max_join_guesses, MAX_JOIN_GUESSES_TOTAL, JOIN_WINDOW)
     ending = threading.Event()  # set when the server shuts down: every stream ends
 
     async def end_streams() -> None:
@@ -673,7 +794,13 @@ def create_app(
         try:
             token = _get_token(request)
             table = server.find(token)
-            payload = table.update(token, _since(request), request.query_params.get("lang"))
+            _opened(table, token)
+            payload = table.update(
+                token,
+                _since_at(request, table),
+                request.query_params.get("lang"),
+                delayed=_delayed(request, table, token),
+            )
         except TableError as error:
             return _error(error)
         return JSONResponse(payload)
@@ -688,10 +815,12 @@ def create_app(
     async def stream(request: Request) -> Response:
         try:
             token = _get_token(request)
-            since = _since(request)
             lang = request.query_params.get("lang")
             table = server.find(token)
-            first = table.update(token, since, lang)
+            _opened(table, token)
+            since = _since_at(request, table)
+            delayed = _delayed(request, table, token)
+            first = table.update(token, since, lang, delayed=delayed)
             client = request.client.host if request.client is not None else ""
             release = streams.take(client, token)
         except TableError as error:
@@ -705,26 +834,44 @@ def create_app(
                     view = payload["view"]
                     cursor = view.get("first_event", 0) + len(view.get("events", ()))
                     yield f"event: update\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
-                seen = (table.version, table.deadline, table.bots)
 
-                def moved(seen: Any = seen) -> bool:
+                def shown() -> tuple[Any, ...]:
+                    # What this page shows: a delayed view follows the states as they were.
+                    if delayed:
+                        state = table.shown_state(time.time())
+                        return (table.game.version(state), table.bots, table.names, table.joined)
+                    return (table.version, table.deadline, table.bots, table.names, table.joined)
+
+                seen, version = shown(), table.version
+
+                def moved(seen: Any = seen, version: int = version) -> bool:
                     return (
                         ending.is_set()
                         or table.closed
-                        or (table.version, table.deadline, table.bots) != seen
+                        or shown() != seen
+                        or table.version != version
                     )
 
+                wait = _KEEP_ALIVE
+                due = table.next_shown(time.time()) if delayed else None
+                if due is not None:  # the delayed view moves on then
+                    wait = min(wait, max(0.01, due - time.time()))
                 async with server.changed:
                     try:
-                        await asyncio.wait_for(server.changed.wait_for(moved), _KEEP_ALIVE)
+                        await asyncio.wait_for(server.changed.wait_for(moved), wait)
                     except asyncio.TimeoutError:
-                        payload = None
-                        yield ": keep-alive\n\n"
-                        continue
+                        if shown() == seen:
+                            payload = None
+                            if wait == _KEEP_ALIVE:
+                                yield ": keep-alive\n\n"
+                            continue
                 if table.closed or ending.is_set():
                     return
+                if shown() == seen:  # the game moved; the delayed view has not yet
+                    payload = None
+                    continue
                 try:
-                    payload = table.update(token, cursor, lang)
+                    payload = table.update(token, cursor, lang, delayed=delayed)
                 except TableError:  # the table was replaced under this client
                     return
 
@@ -781,16 +928,11 @@ def create_app(
                     links = table_links(table, base_url)
                     listed.append(
                         {
-                            "table": table.id,
-                            "game": table.game.name,
+                            **links,
                             "players": table.players,
                             "bots": list(table.bots),
                             "names": list(table.names),
                             "version": table.version,
-                            "over": table.game.is_over(table.state),
-                            "host": links["host"],
-                            "seats": links["seats"],
-                            "spectator": links["spectator"],
                         }
                     )
                 return JSONResponse({"tables": listed, "games": lobby_games()})
@@ -810,6 +952,8 @@ def create_app(
                     "turn_seconds",
                     "max_timeouts",
                     "bot_delay",
+                    "companion",
+                    "spectator_delay",
                 )
                 if key in body
             }
@@ -841,6 +985,60 @@ def create_app(
             return _error(error)
         return JSONResponse({"closed": closed})
 
+    async def join(request: Request) -> Response:
+        # A person types a table's join code and their name: the first free seat's link.
+        asked: str | None = None
+        client = request.client.host if request.client is not None else ""
+        try:
+            body = await read_body(request)
+            asked = _lang(body.get("lang"))
+            unknown = set(body) - {"code", "name", "lang"}
+            if unknown:
+                raise TableError(
+                    f"unknown fields: {', '.join(sorted(unknown))}", "bad_request", 400
+                )
+            guesses.check(client)
+            table = server.by_code(body.get("code"))
+            if table is None:
+                guesses.wrong(client)
+                raise TableError("no open table has this join code", "wrong_code", 404)
+            try:
+                seat = await server.join(table, body.get("name"))
+            except TableError as error:
+                if error.code != "bad_request":
+                    raise
+                return _night_error(error, asked, "bad_name")  # say what a name may be
+        except TableError as error:
+            return _night_error(error, asked)
+        token = table.seat_token(seat)
+        return JSONResponse(
+            {
+                "table": table.id,
+                "seat": seat,
+                "name": table.names[seat],
+                "token": token,
+                "link": f"{base_url}/#{token}",
+            }
+        )
+
+    async def again(request: Request) -> Response:
+        # The host starts a new game at a finished table: the same seats and links.
+        asked: str | None = None
+        try:
+            body = await read_body(request)
+            asked = _lang(body.get("lang"))
+            unknown = set(body) - {"token", "table", "options", "seed", "lang"}
+            if unknown:
+                raise TableError(
+                    f"unknown fields: {', '.join(sorted(unknown))}", "bad_request", 400
+                )
+            fresh = await server.play_again(
+                _token(body, request), body.get("table"), body.get("options"), body.get("seed")
+            )
+        except TableError as error:
+            return _night_error(error, asked)
+        return JSONResponse(table_links(fresh, base_url), status_code=201)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.start()
@@ -864,6 +1062,10 @@ def create_app(
             Route("/replay", page),
             Route("/lobby", page),
             Route("/api/replay", replay, methods=["GET", "POST"]),
+            Route("/join", page),
+            Route("/screen", page),
+            Route("/api/join", join, methods=["POST"]),
+            Route("/api/again", again, methods=["POST"]),
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,

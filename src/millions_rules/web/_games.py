@@ -12,10 +12,12 @@ registered game is served the same way.
 
 from __future__ import annotations
 
+import enum
 import random
 import secrets
+import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -24,7 +26,37 @@ from .._common.dealer import Dealer, engine_dealing
 from .._common.random_bot import RandomBot
 from ..games import GAMES, AnyGame, Page, game_of, get_game
 
-__all__ = ["GENERIC_PAGE", "WebGame", "game_named", "game_names", "web_game_of"]
+__all__ = [
+    "GENERIC_PAGE",
+    "WebGame",
+    "game_named",
+    "game_names",
+    "seat_bot",
+    "set_seat_bot",
+    "web_game_of",
+]
+
+#: The bot of empty seats set for this process (``serve --bot``), by game name.
+_SEAT_BOTS: dict[str, Callable[[], Any]] = {}
+
+
+def set_seat_bot(game: str, make: Callable[[], Any] | None) -> None:
+    """Seat the bots ``make()`` makes in the empty seats of this process's tables of
+    ``game`` (``serve --bot module:Class``); ``None`` goes back to the game's own.
+
+    It holds for tables opened or loaded from then on, and for seats made bots later;
+    it is not stored with a table.
+    """
+    if make is None:
+        _SEAT_BOTS.pop(game, None)
+    else:
+        _SEAT_BOTS[game] = make
+
+
+def seat_bot(game: str) -> Callable[[], Any] | None:
+    """What :func:`set_seat_bot` set for ``game``, or ``None``."""
+    return _SEAT_BOTS.get(game)
+
 
 #: The page of a game that ships none: the labelled legal actions, the view, the log.
 GENERIC_PAGE: Final = Page()
@@ -72,7 +104,84 @@ class WebGame:
         """
         options = engine_dealing(self.game.config_type, options)
         chosen = secrets.randbits(64) if seed is None else seed
-        return self.game.config(players, seed=chosen, **options)
+        return self.game.config(players, seed=chosen, **self._choices(options))
+
+    def _choices(self, options: dict[str, Any]) -> dict[str, Any]:
+        # A choice sent as JSON text ("external", "forbidden") is its enum's member.
+        options = dict(options)
+        for field in attrs.fields(self.game.config_type):
+            value = options.get(field.name)
+            kind = field.type
+            if isinstance(kind, type) and issubclass(kind, enum.Enum) and isinstance(value, str):
+                options[field.name] = kind(value)  # ValueError: no such choice
+        return options
+
+    def config_again(self, config: Any, seed: int | None, options: dict[str, Any]) -> Any:
+        """The config of a new game after one of ``config``: the same options but those
+        ``options`` change, a new seed (secret when ``seed`` is ``None``), as many players.
+
+        Raises:
+            ConfigError: For values out of range; ``ValueError`` for unknown options.
+        """
+        if "players" in options:
+            raise ValueError("a new game at a table keeps its seats: no players option")
+        fields = {field.name for field in attrs.fields(self.game.config_type)}
+        unknown = set(options) - fields
+        if unknown:
+            raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
+        chosen = secrets.randbits(64) if seed is None else seed
+        return attrs.evolve(config, seed=chosen, **self._choices(options))
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        """The game's own options a host may set when making a table (the lobby's form):
+        each scalar field of its config but the players, the seed, who deals (companion
+        mode) and who starts, as ``name``, ``kind`` (``"bool"``, ``"int"``, ``"float"``,
+        ``"choice"``), ``default`` (JSON) and, for a choice, its ``choices``; a field that
+        may be ``null`` has ``"optional": true``."""
+        found: list[dict[str, Any]] = []
+        skipped = {"players", "seed", "dealer", "first_leader", "first_player"}
+        for field in attrs.fields(self.game.config_type):
+            if field.name in skipped or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+                continue
+            kind, optional = field.type, False
+            if isinstance(kind, str) and kind.endswith("| None"):
+                kind, optional = kind.removesuffix("| None").strip(), True
+            elif typing.get_origin(kind) in (typing.Union, types.UnionType):
+                args = [a for a in typing.get_args(kind) if a is not type(None)]
+                kind, optional = (args[0] if len(args) == 1 else None), True
+            default = field.default
+            entry: dict[str, Any]
+            if kind is bool or kind == "bool":
+                entry = {"kind": "bool", "default": default}
+            elif kind is int or kind == "int":
+                entry = {"kind": "int", "default": default}
+            elif kind is float or kind == "float":
+                entry = {"kind": "float", "default": default}
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+                entry = {
+                    "kind": "choice",
+                    "default": default.value if isinstance(default, enum.Enum) else default,
+                    "choices": [member.value for member in kind],
+                }
+            else:
+                continue
+            entry = {"name": field.name, **entry}
+            if optional:
+                entry["optional"] = True
+            found.append(entry)
+        return found
+
+    def option_values(self, config: Any) -> list[dict[str, Any]]:
+        """:attr:`options` with each ``default`` the value ``config`` holds (what a new game
+        after it keeps unless the host changes it)."""
+        found = []
+        for option in self.options:
+            value = getattr(config, option["name"])
+            found.append(
+                {**option, "default": value.value if isinstance(value, enum.Enum) else value}
+            )
+        return found
 
     def parse_action(self, text: str) -> Any:
         """An action of any of the game's action types, read from JSON text.
@@ -157,10 +266,11 @@ class WebGame:
         return tuple(action for action in offered if type(action) is kind)
 
     def new_bot(self) -> Any:
-        """A fresh bot for a seat: the page's (:attr:`~millions_rules.games.Page.bot`), else
+        """A fresh bot for a seat: the one the server was started with (``serve --bot``,
+        :func:`set_seat_bot`), else the page's (:attr:`~millions_rules.games.Page.bot`), else
         the game's own (its companions' :attr:`~millions_rules.games.Companions.rule_bot`),
         else a :class:`~millions_rules.bots.RandomBot`."""
-        make = self.page.bot or self.game.companions.rule_bot
+        make = _SEAT_BOTS.get(self.name) or self.page.bot or self.game.companions.rule_bot
         return RandomBot() if make is None else make()
 
     def bot_action(self, state: Any, seat: int, bot: Any, rng: random.Random) -> Any:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import pathlib
+import socket
 import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
@@ -18,7 +19,8 @@ from ._app import (
     MAX_TOKEN_STREAMS,
     create_app,
 )
-from ._games import game_named
+from ._games import game_named, set_seat_bot
+from ._qr import print_qr
 from ._server import Server
 from ._store import Store, StoreError, open_store
 from ._table import Table, TableError
@@ -29,6 +31,9 @@ __all__ = [
     "MAX_CLIENT_CONNECTIONS",
     "MAX_CONNECTIONS",
     "MAX_HEADER_BYTES",
+    "QR_CHOICES",
+    "describe_tables",
+    "lan_address",
     "make_table",
     "open_server",
     "print_links",
@@ -127,18 +132,70 @@ def open_server(db: str | None, table: Table | None = None) -> tuple[Server, Sto
     return server, store
 
 
-def print_links(table: Table, base_url: str, out: TextIO) -> None:
-    """Write every link of the table to ``out``."""
+#: What ``serve --qr`` draws on the terminal: the join page's QR code (the default), every
+#: seat link's too, or none.
+QR_CHOICES: Final = ("join", "all", "none")
+
+
+def print_links(table: Table, base_url: str, out: TextIO, qr: str = "none") -> None:
+    """Write every link of the table to ``out``: each seat's, the spectator's, the join
+    page's (with the join code) and the table screen's, then the host's, last; ``qr``
+    (one of :data:`QR_CHOICES`) draws the join page's QR code, or every seat's too."""
     print(f"Table {table.id} for {table.players} players at {base_url}/", file=out)
     for seat in range(table.players):
         if seat in table.bots:
             print(f"  seat {seat} {table.names[seat]} (bot)", file=out)
         else:
-            print(
-                f"  seat {seat} {table.names[seat]}: {base_url}/#{table.seat_token(seat)}", file=out
-            )
+            link = f"{base_url}/#{table.seat_token(seat)}"
+            print(f"  seat {seat} {table.names[seat]}: {link}", file=out)
+            if qr == "all":
+                print_qr(link, out)
     print(f"  spectator: {base_url}/#{table.spectator_token}", file=out)
+    join = f"{base_url}/join#{table.join_code}"
+    print(f"  join code {table.join_code}, join page: {join}", file=out)
+    if qr in ("join", "all") and table.free_seats():
+        print_qr(join, out)
+    print(f"  screen (for a TV): {base_url}/screen#{table.host_token}", file=out)
     print(f"  host (save): {base_url}/#{table.host_token}", file=out, flush=True)
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (what phones on the same Wi-Fi reach),
+    or ``None`` if it has none but the loopback.
+
+    Found without sending anything: a UDP socket "connected" to an outside address
+    picks the interface a packet would leave by, and names its address.
+    """
+    for probe in ("192.0.2.1", "10.254.254.254"):  # TEST-NET-1 (never routed), a private one
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                address = str(udp.getsockname()[0])
+        except OSError:
+            continue
+        if address and not address.startswith(("127.", "0.")):
+            return address
+    return None
+
+
+def describe_tables(server: Server, db: str | None, out: TextIO) -> None:
+    """Say what a database already holds (its open tables, each finished or not) and how
+    to start afresh: ``serve`` on an existing database serves those tables again."""
+    count = len(server.tables)
+    print(f"serve: {db} holds {count} open table(s); serving them again:", file=out)
+    for table in server.tables.values():
+        state = "finished" if table.game.is_over(table.state) else f"at version {table.version}"
+        print(
+            f"  table {table.id}: {table.game.game.title}, {table.players} players, {state}",
+            file=out,
+        )
+    print(
+        "  The table options given (--game, --players, --companion...) make a new table "
+        "only. To start afresh: serve --new (closes them; the database keeps them), "
+        "or 'Play again' on a finished table's host page (the same links).",
+        file=out,
+        flush=True,
+    )
 
 
 def _protocol(
@@ -269,9 +326,11 @@ def serve(
     access_log: bool = False,
     max_client_requests: int = MAX_CLIENT_REQUESTS,
     max_client_rate: float | None = None,
+    qr: str = "none",
 ) -> None:
     """Serve a table or a server's tables until interrupted, after printing the links to
-    ``out`` (stdout): every open table's, then the admin link.
+    ``out`` (stdout): every open table's (``qr``: with the QR codes of
+    ``print_links``), then the admin link.
 
     The connection limits: ``max_connections`` connections at once in all (1000) and
     ``max_client_connections`` from one client address (64; more are closed as they
@@ -303,7 +362,7 @@ def serve(
     )
     server: Server = app.state.server
     for one in server.tables.values():
-        print_links(one, base_url, out)
+        print_links(one, base_url, out, qr)
     print(f"admin (all tables): {base_url}/lobby#{server.admin_token}", file=out, flush=True)
     config = uvicorn.Config(
         app,
@@ -330,9 +389,33 @@ def serve(
 def main(args: Any) -> int:
     """The ``serve`` command: ``args`` as parsed by the command line."""
     names = None if args.names is None else [n.strip() for n in args.names.split(",")]
+    spec = getattr(args, "bot", None)
+    if spec is not None:
+        try:
+            seat_bot_of(args.game, spec)
+        except ValueError as error:
+            print(f"serve: --bot: {error}", file=sys.stderr)
+            return 2
+    host, allowed = args.host, args.allowed_host
+    if getattr(args, "lan", False):
+        found = lan_address()
+        if found is None:
+            print(
+                "serve: --lan found no local network address (is this machine on a "
+                "network?); give the address to bind with --host",
+                file=sys.stderr,
+            )
+            return 2
+        host = found
+        if allowed:  # the names given, and the address phones open
+            allowed = [*allowed, found]
     try:
         table = None
-        if args.load is not None or not _has_tables(args.db):
+        existing = _has_tables(args.db)
+        if existing and getattr(args, "new", False):
+            _close_all(args.db)
+            existing = False
+        if args.load is not None or not existing:
             players = args.players
             if players is None:
                 players = default_players(args.game)
@@ -351,22 +434,42 @@ def main(args: Any) -> int:
     except (ValueError, OSError, StoreError) as error:
         print(f"serve: {error}", file=sys.stderr)
         return 2
+    if existing and args.load is None:
+        describe_tables(server, args.db, sys.stderr)
+    if host in ("127.0.0.1", "localhost", "::1"):
+        print(
+            "serve: these links open on this machine only; for phones on the same "
+            "network: serve --lan",
+            file=sys.stderr,
+            flush=True,
+        )
     serve(
         server,
-        args.host,
+        host,
         args.port,
         max_connections=args.max_connections,
         header_seconds=args.header_seconds,
         max_client_connections=args.max_client_connections,
-        allowed_hosts=args.allowed_host,
+        allowed_hosts=allowed,
         max_streams=args.max_streams,
         max_client_streams=args.max_client_streams,
         max_token_streams=args.max_token_streams,
         access_log=args.access_log,
         max_client_requests=args.max_client_requests,
         max_client_rate=args.max_client_rate or None,
+        qr=getattr(args, "qr", "none"),
     )
     return 0
+
+
+def _close_all(db: str) -> None:
+    # ``serve --new``: close every open table of the database (kept stored, not served).
+    store = open_store(db)
+    try:
+        for row in store.open_tables():
+            store.close_table(row.id)
+    finally:
+        store.close()
 
 
 def _has_tables(db: str | None) -> bool:
@@ -380,3 +483,23 @@ def _has_tables(db: str | None) -> bool:
         return bool(store.open_tables())
     finally:
         store.close()
+
+
+def seat_bot_of(game: str, spec: str) -> None:
+    """Seat the bot of ``spec`` (``random``, ``ismcts[:N]``, ``module:Class``) in the empty
+    seats of this process's tables of ``game`` (``serve --bot``); ``rule`` keeps the game's
+    own table bot (:attr:`~millions_rules.games.Page.bot`, else its rule bot). A web
+    table offers a bot no payment and takes no deals or talk: a bot must answer with one
+    of the actions it is offered.
+
+    Raises:
+        ValueError: For a spec that makes no bot (see
+            :func:`~millions_rules.bots._simulate.bot_from_spec`).
+    """
+    from ..bots._simulate import bot_from_spec
+
+    bot_from_spec(spec, game)  # a bad spec fails here, before the server starts
+    if spec.strip().lower() == "rule":  # the game's own table bot (Millions': no bargaining)
+        set_seat_bot(game, None)
+        return
+    set_seat_bot(game, lambda: bot_from_spec(spec, game))

@@ -37,7 +37,7 @@ import attrs
 
 from ._games import game_named, game_names
 from ._store import ActionRow, PostgresStore, Store, StoreError, TableRow
-from ._table import Table, TableError
+from ._table import Table, TableError, join_code_of, new_join_code
 
 __all__ = ["MAX_TABLES", "REQUEST_ID", "Server"]
 
@@ -98,6 +98,7 @@ class Server:
         self.tables: dict[str, Table] = {}
         """The open tables, by id."""
         self._tokens: dict[str, str] = {}
+        self._codes: dict[str, str] = {}  # join code: table id
         # Digests of the tokens of tables closed while this process ran (the newest
         # _MAX_CLOSED), so their links say "closed" rather than "unknown".
         self._closed: dict[bytes, None] = {}
@@ -152,14 +153,20 @@ class Server:
         self.tables[table.id] = table
         for token in table.tokens:
             self._tokens[token] = table.id
+            self._closed.pop(_digest(token), None)  # open again: a new game at its table
+        self._codes[table.join_code] = table.id
 
     def _drop(self, table_id: str) -> None:
         table = self.tables.pop(table_id, None)
         if table is not None:
             table.closed = True
+            # Only what still names this table: a new game at it holds the same links.
             for token in table.tokens:
-                self._tokens.pop(token, None)
-                self._closed[_digest(token)] = None
+                if self._tokens.get(token) == table_id:
+                    del self._tokens[token]
+                    self._closed[_digest(token)] = None
+            if self._codes.get(table.join_code) == table_id:
+                del self._codes[table.join_code]
             while len(self._closed) > _MAX_CLOSED:
                 del self._closed[next(iter(self._closed))]
 
@@ -183,6 +190,8 @@ class Server:
                     409,
                 )
             raise TableError(f"the store holds table {table.id} already", "table_exists", 409)
+        while table.join_code in self._codes:  # another open table's (1 in 244 million)
+            table.join_code = new_join_code()
         self.store.create(table.row())
         self._add(table)
         return table
@@ -235,10 +244,16 @@ class Server:
         turn_seconds: object = None,
         max_timeouts: object = 3,
         bot_delay: object = 0.0,
+        companion: object = False,
+        spectator_delay: object = 0,
     ) -> Table:
         """A new table from a host's request (not stored yet: see :meth:`add`).
 
         ``bots`` is a count (the last seats) or a list of seats; every value is checked.
+        ``companion``: the seats report the game's chance (``"dealer": "external"``, for a
+        game whose page offers it: Currency Torraku beside a physical table); a choice of
+        ``options`` may be given as its JSON text (``"dealer": "external"``).
+        ``spectator_delay``: the seconds the spectator's link and the table screen lag behind.
 
         Raises:
             TableError: ``bad_request`` (400) for any value out of range or of the wrong
@@ -282,6 +297,17 @@ class Server:
             raise TableError("bot_delay must be a number", "bad_request", 400)
         if type(max_timeouts) is not int:
             raise TableError("max_timeouts must be a whole number", "bad_request", 400)
+        if type(companion) is not bool:
+            raise TableError("companion must be true or false", "bad_request", 400)
+        options = dict(options)
+        if companion:
+            if not rules.page.companion_table:
+                raise TableError(
+                    f"{rules.game.title}'s web table deals itself: no companion mode",
+                    "external_dealer",
+                    400,
+                )
+            options["dealer"] = "external"
         try:
             config = rules.config(players, seed, dict(options))
         except (ValueError, TypeError) as error:  # ConfigError is a ValueError
@@ -295,6 +321,7 @@ class Server:
             max_timeouts=max_timeouts,
             bot_delay=bot_delay,
         )
+        table.set_spectator_delay(spectator_delay)
         return table
 
     # -- running --------------------------------------------------------------------------
@@ -529,6 +556,89 @@ class Server:
             table.commit(state, rows, now)
         await self.notify()
         return table
+
+    # -- joining and playing again --------------------------------------------------------
+
+    def by_code(self, code: object) -> Table | None:
+        """The open table whose join code ``code`` is (typed in any case, with spaces or
+        dashes), or ``None``."""
+        found = join_code_of(code)
+        table_id = None if found is None else self._codes.get(found)
+        return None if table_id is None else self.tables.get(table_id)
+
+    async def join(self, table: Table, name: object) -> int:
+        """Seat a person called ``name`` at ``table`` (found by its join code) in its first
+        free seat, stored before answering; the seat (its link is
+        :meth:`Table.seat_token`).
+
+        Raises:
+            TableError: as :meth:`Table.plan_join`; ``stale_version`` (409) if another
+                process changed the table first; ``store_failed`` (503).
+        """
+        async with self._lock(table.id):
+            seat, meta = table.plan_join(name)
+            deadline = table.deadline
+            try:
+                written = await self._io(
+                    self.store.append, table.id, table.version, [], meta, deadline, table.writes
+                )
+            except StoreError as error:
+                raise _failed(error) from error
+            if not written:
+                await self._catch_up(table)
+                raise TableError("the table has moved on; try again", "stale_version", 409)
+            table.writes += 1
+            table.commit_join(seat, meta)
+        await self.notify()
+        return seat
+
+    async def play_again(
+        self,
+        token: str,
+        table_id: object = None,
+        options: object = None,
+        seed: object = None,
+    ) -> Table:
+        """A new game at a finished table (host or admin): the same seats, links, names,
+        bots and join code, the game's options as before but those ``options`` change;
+        the old game is closed and kept, the new one stored and served in one write.
+
+        Raises:
+            TableError: ``unknown_token``, ``unknown_table``; ``game_not_over`` (409) while
+                the game is still being played; ``bad_request`` (400) for bad options;
+                ``stale_version`` (409) if another process changed the table first;
+                ``store_failed`` (503).
+        """
+        table = self.host_of(token, table_id)
+        if options is not None and (
+            not isinstance(options, dict) or not all(isinstance(k, str) for k in options)
+        ):
+            raise TableError("options must be an object", "bad_request", 400)
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 1 << 64):
+            raise TableError("seed must be from 0 to 2**64 - 1", "bad_request", 400)
+        async with self._lock(table.id):
+            if not table.game.is_over(table.state):
+                raise TableError(
+                    "the game is still being played: a new game starts once it is over",
+                    "game_not_over",
+                    409,
+                )
+            try:
+                config = table.game.config_again(table.state.config, seed, dict(options or {}))
+            except (ValueError, TypeError) as error:  # ConfigError is a ValueError
+                raise TableError(f"bad options: {error}", "bad_request", 400) from error
+            fresh = table.again(config)
+            try:
+                written = await self._io(self.store.replace, table.id, table.writes, fresh.row())
+            except StoreError as error:
+                raise _failed(error) from error
+            if not written:
+                await self._catch_up(table)
+                raise TableError("the table has moved on; try again", "stale_version", 409)
+            self._drop(table.id)
+            self._add(fresh)
+        await self.notify()
+        return fresh
 
     def _seat_keeper(self, token: object, table_id: object, seat: object, bot: object) -> Table:
         # The table whose seat ``token`` may hand over: the host's (or the admin's), or a

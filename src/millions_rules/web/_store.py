@@ -366,6 +366,51 @@ class Store:
         result: int | None = self._run(work)
         return result
 
+    def replace(self, table_id: str, writes: int | None, row: TableRow) -> bool:
+        """Close the open table ``table_id`` and store ``row`` in its place, in one
+        transaction: a new game at the same table (the same links, a new id).
+
+        Args:
+            writes: The old table's count of writes as the writer last saw it (``None``:
+                not checked).
+
+        Returns:
+            ``True`` once committed; ``False`` if the old table is closed or another writer
+            changed it first: nothing was written.
+        """
+
+        def work(cursor: Any) -> bool:
+            check = "" if writes is None else " AND writes = ?"
+            cursor.execute(
+                self._sql(
+                    "UPDATE game_tables SET closed = ?, writes = writes + 1"
+                    f" WHERE id = ? AND closed IS NULL{check}"
+                ),
+                (time.time(), table_id, *(() if writes is None else (writes,))),
+            )
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(
+                self._sql(
+                    "INSERT INTO game_tables (id, game, record, meta, version, created, deadline)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (
+                    row.id,
+                    row.game,
+                    row.record,
+                    json.dumps(row.meta, ensure_ascii=False),
+                    row.version,
+                    time.time(),
+                    row.deadline,
+                ),
+            )
+            self._announce(cursor, table_id)
+            self._announce(cursor, row.id)
+            return True
+
+        return bool(self._run(work))
+
     def close_table(self, table_id: str) -> bool:
         """Mark a table closed (kept, no longer served); ``False`` if it was not open."""
 

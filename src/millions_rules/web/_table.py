@@ -37,7 +37,16 @@ if TYPE_CHECKING:
     from ..millions import GameConfig, GameState
     from ..torraku import TorrakuConfig, TorrakuState
 
-__all__ = ["MAX_ROUND_ACTIONS", "NAMES", "Table", "TableError"]
+__all__ = [
+    "JOIN_ALPHABET",
+    "JOIN_LENGTH",
+    "MAX_ROUND_ACTIONS",
+    "NAMES",
+    "Table",
+    "TableError",
+    "join_code_of",
+    "new_join_code",
+]
 
 #: The state type of a table's game.
 StateT = TypeVar("StateT", default=Any)
@@ -53,6 +62,8 @@ _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{22,64}")
 _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: The longest player name a table takes.
 MAX_NAME: Final = 40
+#: The longest spectator delay a table takes, in seconds.
+MAX_SPECTATOR_DELAY: Final = 600
 #: After this many turns in a row played by the clock, a seat is handed to a bot.
 DEFAULT_MAX_TIMEOUTS: Final = 3
 #: The most actions a seat may send in one round of a table's game (``too_many_actions``).
@@ -113,6 +124,29 @@ def _check_text(what: str, value: object, longest: int) -> str:
             400,
         )
     return value
+
+
+#: The letters and digits of a join code: no 0/O, 1/I/L, 5/S, 8/B or U/V to misread.
+JOIN_ALPHABET: Final = "ACDEFGHJKMNPQRTWXYZ234679"
+#: How many characters a join code has (25**6, about 244 million codes).
+JOIN_LENGTH: Final = 6
+
+
+def new_join_code() -> str:
+    """A fresh join code: :data:`JOIN_LENGTH` characters of :data:`JOIN_ALPHABET`, from
+    :mod:`secrets`."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+
+
+def join_code_of(text: object) -> str | None:
+    """``text`` as a join code (upper case, spaces and dashes dropped), or ``None`` if it
+    cannot be one."""
+    if not isinstance(text, str) or len(text) > 32:
+        return None
+    code = text.upper().replace(" ", "").replace("-", "")
+    if len(code) != JOIN_LENGTH or any(c not in JOIN_ALPHABET for c in code):
+        return None
+    return code
 
 
 def _derived(key: str, *parts: object) -> random.Random:
@@ -274,8 +308,11 @@ class Table(Generic[StateT]):
                 "external_dealer",
                 400,
             )
-        self.state: StateT = self.game.new_game(config) if _state is None else _state
-        """The game's only state."""
+        self.spectator_delay: float = 0.0
+        """How many seconds the spectator's link and the table screen lag behind the game
+        (``0``: none); set with :meth:`set_spectator_delay`."""
+        self._shown: list[tuple[float, Any]] = []  # (when, state): the states a delay shows
+        self.state = self.game.new_game(config) if _state is None else _state
         players = self.game.players(self.state)
         if not all(type(seat) is int and 0 <= seat < players for seat in bots):
             raise TableError(f"bot seats must be from 0 to {players - 1}", "bad_request", 400)
@@ -328,6 +365,13 @@ class Table(Generic[StateT]):
         ends), as :func:`time.time`; ``None`` if it waits for people only."""
         self.closed = False
         """Whether the host closed the table."""
+        self.join_code: str = new_join_code()
+        """The table's short join code: whoever types it on the join page takes a free seat."""
+        self.joined: tuple[int, ...] = ()
+        """The seats taken through the join code, in the order they were taken."""
+        self.opened: set[int] = set()
+        """The seats whose link this process served since it started (not stored): the join
+        code does not give them, so a seat whose link the host handed out stays its own."""
         self.writes = 0
         """How many writes the store holds of this table (checked by the next write)."""
         self._seed = self.game.seed(config)
@@ -387,6 +431,131 @@ class Table(Generic[StateT]):
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is the host's."""
         return _same(self.host_token, token)
+
+    # -- joining and playing again --------------------------------------------------------
+
+    @property
+    def state(self) -> StateT:
+        """The game's only state."""
+        return self._state
+
+    @state.setter
+    def state(self, value: StateT) -> None:
+        self._state = value
+        if self.spectator_delay > 0:  # kept for the delayed views, as long as they may show it
+            now = time.time()
+            self._shown.append((now, value))
+            while len(self._shown) > 1 and self._shown[1][0] <= now - self.spectator_delay:
+                del self._shown[0]
+
+    def set_spectator_delay(self, seconds: object) -> None:
+        """Make the spectator's link and the table screen lag ``seconds`` behind the game
+        (``0``: not at all); from now on, so a page never goes back.
+
+        Raises:
+            TableError: ``bad_request`` (400) for anything but 0 to 600 seconds.
+        """
+        if not (
+            isinstance(seconds, (int, float))
+            and not isinstance(seconds, bool)
+            and 0 <= seconds <= MAX_SPECTATOR_DELAY
+        ):
+            raise TableError(
+                f"spectator_delay must be from 0 to {MAX_SPECTATOR_DELAY} seconds",
+                "bad_request",
+                400,
+            )
+        self.spectator_delay = float(seconds)
+        self._shown = [(time.time(), self._state)] if seconds else []
+
+    def shown_state(self, now: float) -> StateT:
+        """The state a delayed view shows at ``now``: the newest one at least
+        ``spectator_delay`` seconds old (the oldest kept while none is)."""
+        shown = self._state
+        for when, state in reversed(self._shown):
+            shown = state
+            if when <= now - self.spectator_delay:
+                break
+        return shown
+
+    def next_shown(self, now: float) -> float | None:
+        """When the delayed view changes next, seen from ``now`` (``None``: not before the
+        game moves)."""
+        waiting = [when + self.spectator_delay for when, _ in self._shown]
+        later = [at for at in waiting if at > now]
+        return min(later) if later else None
+
+    def free_seats(self) -> tuple[int, ...]:
+        """The seats a person may take with the join code: a person's seat (no bot) not
+        taken through the code yet and whose link was not opened (``opened``), in seat
+        order."""
+        return tuple(
+            s
+            for s, seat in enumerate(self._seats)
+            if not seat.bot and s not in self.joined and s not in self.opened
+        )
+
+    def plan_join(self, name: object) -> tuple[int, dict[str, Any]]:
+        """The seat a person called ``name`` takes with the join code, and the table's
+        seats as they will be stored (``name`` in that seat, the seat taken); nothing
+        changes yet (:meth:`commit_join` does).
+
+        Raises:
+            TableError: ``bad_request`` (400) for a name that is no name (as a table's
+                names: 1 to 40 characters, no control or bidirectional character);
+                ``table_full`` (409) when no seat is free; ``table_closed`` (410).
+        """
+        if self.closed:
+            raise TableError("the host closed this table", "table_closed", 410)
+        checked = _check_text("a name", name.strip() if isinstance(name, str) else name, MAX_NAME)
+        free = self.free_seats()
+        if not free:
+            raise TableError("every seat of this table is taken", "table_full", 409)
+        seat = free[0]
+        meta = self.meta()
+        meta["names"][seat] = checked
+        meta["joined"] = [*self.joined, seat]
+        return seat, meta
+
+    def commit_join(self, seat: int, meta: dict[str, Any]) -> None:
+        """Make what :meth:`plan_join` planned (and the store kept) the table's."""
+        names = list(self.names)
+        names[seat] = str(meta["names"][seat])
+        self.names = tuple(names)
+        self.joined = (*self.joined, seat)
+
+    def again(self, config: Any, table_id: str | None = None) -> Table[Any]:
+        """A new game at this table: the same seats, links, names, bots, language, clock,
+        join code and joined seats, a new game of ``config`` (which must seat as many
+        players) and a new table id; this table is unchanged (the server closes it).
+
+        Raises:
+            TableError: ``bad_request`` (400) for a config of another number of players or
+                another game.
+        """
+        fresh: Table[Any] = Table(
+            config,
+            bots=self.bots,
+            lang=self.lang,
+            names=self.names,
+            turn_seconds=self.turn_seconds,
+            max_timeouts=self.max_timeouts,
+            bot_delay=self.bot_delay,
+            table_id=table_id,
+            _tokens=self.tokens,
+            _play=False,
+        )
+        if fresh.game.name != self.game.name or fresh.players != self.players:
+            raise TableError(
+                "a new game at a table keeps its game and its seats", "bad_request", 400
+            )
+        fresh.join_code = self.join_code
+        fresh.joined = self.joined
+        fresh.set_spectator_delay(self.spectator_delay)
+        if fresh.bot_delay == 0:
+            fresh.play_bots()
+        fresh.deadline = fresh.next_deadline(time.time())
+        return fresh
 
     def timeouts(self, seat: int) -> int:
         """How many turns in a row the clock played for ``seat``."""
@@ -467,7 +636,9 @@ class Table(Generic[StateT]):
 
     # -- what a client receives ---------------------------------------------------------
 
-    def update(self, token: str, since: int = 0, lang: str | None = None) -> dict[str, Any]:
+    def update(
+        self, token: str, since: int = 0, lang: str | None = None, *, delayed: bool = False
+    ) -> dict[str, Any]:
         """What the holder of ``token`` needs: its view with the events after ``since``.
 
         Args:
@@ -475,6 +646,8 @@ class Table(Generic[StateT]):
             since: How many events of this client's visible log it already has
                 (:func:`~millions_rules.view`'s cursor).
             lang: The language of the narrated log (the table's by default).
+            delayed: For the spectator or the host (the table screen), the table as it was
+                ``spectator_delay`` seconds ago (:meth:`shown_state`), with no deadline.
 
         Returns:
             A JSON-ready dict: ``view`` (the view as JSON, with its ``version``,
@@ -504,24 +677,26 @@ class Table(Generic[StateT]):
         """
         seat = self.seat_of(token)
         lang = self._lang(lang)
+        delayed = delayed and seat is None and self.spectator_delay > 0
+        state = self.shown_state(time.time()) if delayed else self.state
         try:
-            seen = self.game.view(self.state, seat, since)
+            seen = self.game.view(state, seat, since)
         except IllegalActionError as error:
             raise TableError(str(error), "bad_request", 400) from error
-        legal = self.game.legal(self.state, seen, seat)
+        legal = self.game.legal(state, seen, seat)
         log, tail, notes = self._log(seen, seat, since, lang)
         return {
             "view": json.loads(self.game.to_json(seen)),
             "log": log,
             "tail": tail,
             "notes": notes,
-            "deadlines": self.deadlines(),
+            "deadlines": [None] * self.players if delayed else self.deadlines(),
             "turn_seconds": self.turn_seconds,
-            "version": self.version,
+            "version": self.game.version(state),
             "actions": [json.loads(self.game.to_json(action)) for action in legal],
             "labels": [self.game.describe(action, self.names, lang) for action in legal],
-            "ending": self.game.ending(self.state, lang),
-            "winners": self.game.winners(self.state),
+            "ending": self.game.ending(state, lang),
+            "winners": self.game.winners(state),
             "lang": lang,
             "names": list(self.names),
             "bots": list(self.bots),
@@ -530,9 +705,9 @@ class Table(Generic[StateT]):
             "title": self.game.game.title,
             "widgets": self.game.widgets,
             "table": self.id,
-            "deadline": self.deadline,
+            "deadline": None if delayed else self.deadline,
             "words": words(lang),
-            **self.game.extras(self.state),
+            **self.game.extras(state),
         }
 
     def words(self, lang: str | None = None) -> dict[str, Any]:
@@ -889,6 +1064,9 @@ class Table(Generic[StateT]):
             "max_timeouts": self.max_timeouts,
             "bot_delay": self.bot_delay,
             "secret": self._secret,
+            "join_code": self.join_code,
+            "joined": list(self.joined),
+            "spectator_delay": self.spectator_delay,
             "notes": list(self._notes),
         }
 
@@ -972,7 +1150,29 @@ class Table(Generic[StateT]):
             table._secret = hashlib.blake2b(
                 " ".join(table.tokens).encode(), digest_size=16
             ).hexdigest()
+        table._read_joining(meta)
         return table
+
+    def _read_joining(self, meta: dict[str, Any]) -> None:
+        # The join code and the seats taken through it, as stored (a table stored before
+        # join codes existed keeps the fresh code it was given).
+        code = join_code_of(meta.get("join_code"))
+        if code is None:  # stored before join codes: one from the table's secret, the same
+            # in every process and after every restart, and guessed from nothing public
+            digest = hashlib.blake2b(f"join:{self._secret}".encode(), digest_size=16).digest()
+            code = "".join(JOIN_ALPHABET[b % len(JOIN_ALPHABET)] for b in digest[:JOIN_LENGTH])
+        self.join_code = code
+        joined = meta.get("joined")
+        if isinstance(joined, list) and all(
+            type(s) is int and 0 <= s < self.players for s in joined
+        ):
+            self.joined = tuple(dict.fromkeys(joined))
+        delay = meta.get("spectator_delay", 0.0)
+        if delay != self.spectator_delay:
+            try:
+                self.set_spectator_delay(delay)
+            except TableError:
+                self.set_spectator_delay(0)
 
     def refresh(self, row: TableRow, actions: Sequence[ActionRow]) -> None:
         """Catch up with what another process stored: its ``actions`` after ours, its seats,
@@ -993,6 +1193,10 @@ class Table(Generic[StateT]):
         if isinstance(timeouts, list) and len(timeouts) == self.players:
             for kept, count in zip(self._seats, timeouts, strict=True):
                 kept.timeouts = int(count)
+        names = row.meta.get("names")
+        if isinstance(names, list) and len(names) == self.players:
+            self.names = tuple(str(name) for name in names)
+        self._read_joining(row.meta)
         self._notes = _read_notes(row.meta.get("notes"), self.players)
         self._pending = []
         self.deadline = row.deadline

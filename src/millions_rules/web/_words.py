@@ -14,6 +14,7 @@ from typing import Final
 
 from .._common.i18n import LIST_WORDS, Text, check_locale, msg, nmsg
 from ..games import GAMES
+from ._night import night_words
 from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
@@ -113,7 +114,7 @@ def words(locale: str = "en") -> dict[str, str]:
     ('Gana {names}', 'Ganan {names}')
     """
     language = check_locale(locale)
-    found = dict(_words(language)) | teach_words(language)
+    found = dict(_words(language)) | teach_words(language) | night_words(language)
     for game in GAMES.values():
         page = game.companions.page
         if page is not None:

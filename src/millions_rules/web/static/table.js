@@ -30,7 +30,8 @@
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
  *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
  *   deadlines?: (number | null)[], turn_seconds?: number | null,
- *   notes?: {kind: string, seat: number}[], tail?: string[], rules?: string[]}} Update
+ *   notes?: {kind: string, seat: number}[], tail?: string[], rules?: string[],
+ *   table?: string}} Update
  */
 /**
  * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
@@ -64,6 +65,13 @@ const token = location.hash.slice(1);
 const replaying = location.pathname === "/replay";
 /** Whether this is the admin's lobby (/lobby#ADMIN): the open tables, no table of its own. */
 const inLobby = location.pathname === "/lobby";
+/**
+ * Whether this is the join page (/join, or /join#CODE; and the table's page opened without a
+ * link): a code and a name take a seat.
+ */
+const joining = location.pathname === "/join" || (location.pathname === "/" && token === "");
+/** Whether this is the table screen (/screen#HOST): the public table in large type, for a TV. */
+const onScreen = location.pathname === "/screen";
 /** @type {Replay | null} */
 let replayed = null;
 /** @type {unknown} The replay document opened from a file, sent again to change language. */
@@ -195,7 +203,10 @@ function connect() {
   const controller = new AbortController();
   stream = controller;
   const asked = langChosen ? `&lang=${lang}` : ""; // else the server answers in the table's
-  const url = `/api/stream?since=${events.length}${asked}`;
+  // The table the cursor counts in: after "Play again" the same link opens a new table,
+  // whose log the server then sends from its start.
+  const at = last?.table ? `&table=${encodeURIComponent(last.table)}` : "";
+  const url = `/api/stream?since=${events.length}${asked}${at}${onScreen ? "&screen=1" : ""}`;
   follow(url, controller.signal).then(() => true, () => false).then((reached) => {
     // A dropped stream reconnects with the current cursor, never the one it opened with;
     // after a failure, with a pause that doubles up to 10 s, said in a banner.
@@ -311,6 +322,10 @@ function disconnect() {
 
 /** @param {Update} update */
 function receive(update) {
+  if (last !== null && update.table !== last.table) {
+    events = []; // a new game at this table (the host's "Play again"): its log from the start
+    log = [];
+  }
   if (update.view.first_event !== events.length) return; // out of order: the stream resends
   events = events.concat(update.view.events);
   log = log.concat(update.log);
@@ -333,7 +348,7 @@ function switchLanguage(next) {
   events = [];
   log = [];
   if (replaying) loadReplay();
-  else if (inLobby) fetchWords();
+  else if (inLobby || joining) fetchWords();
   else if (token === "") showNoToken();
   else connect(); // the whole log again, narrated (and its words) in the new language
   render();
@@ -575,6 +590,7 @@ function render() {
   if (last === null) {
     renderReplay();
     renderLobby();
+    renderJoin();
     return;
   }
   const view = last.view;
@@ -619,6 +635,8 @@ function render() {
   document.body.dataset.version = String(last.view.version);
   document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
   document.body.dataset.game = last.game ?? "millions";
+  document.body.classList.toggle("screen", onScreen);
+  document.body.classList.toggle("hosting", last.host && !onScreen);
 }
 
 // -- the generic page: any game that ships no widgets of its own ---------------------------
@@ -1133,46 +1151,117 @@ function renderTorrakuEnd(view) {
   );
 }
 
+/**
+ * A table's links as the host's list gives them (GET /api/links; POST /api/again's answer).
+ * @typedef {{seat: number, name: string, bot: boolean, link: string | null, qr?: string | null,
+ *   joined?: boolean}} HostSeat
+ * @typedef {{table: string, seats: HostSeat[], spectator: string, host?: string,
+ *   host_qr?: string | null, screen?: string, join?: string, join_code?: string,
+ *   join_qr?: string | null, free?: number, over?: boolean, options?: GameOption[]}} HostLinks
+ */
+
+/**
+ * The host's panel: the join code and its QR code while seats are free, the table screen's
+ * link, the save link, "Play again" once the game is over, and each seat's link (with its
+ * QR code and a hand-over button). On the table screen, only the join code and its QR code.
+ * Fetched again whenever the seats, the names, the game or the language change.
+ */
 async function renderHost() {
   const box = byId("host");
-  const filled = `${lang}|${last?.bots.join(",") ?? ""}`; // drawn again when a seat is handed over
-  if (last === null || !last.host || box.dataset.filled === filled) {
-    box.hidden = !(last && last.host);
+  if (last === null || !last.host) {
+    box.hidden = true;
     return;
   }
-  box.dataset.filled = filled;
+  const key = JSON.stringify([lang, last.table, last.bots, last.names, last.winners ?? null]);
+  if (box.dataset.filled === key) return;
+  box.dataset.filled = key;
   box.hidden = false;
   const response = await fetch("/api/links", { headers: authorized() });
-  const links = /** @type {{seats: {seat: number, name: string, bot: boolean, link: string | null}[], spectator: string}} */ (await response.json());
-  box.replaceChildren(
-    el("h2", {}, [t("web.host")]),
-    saveLink(),
-    el("h2", {}, [t("web.links")]),
-    el("ul", {}, [
-      ...links.seats.map((s) => el("li", { "data-seat": String(s.seat) }, [
-        ...(s.link ? [label(s.name), el("a", { href: s.link }, [s.link])] : [`${s.name} (${t("web.bot")})`]),
-        " ", handOver(s.seat, !(last?.bots.includes(s.seat) ?? false)),
-      ])),
-      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
-    ]),
-  );
+  if (!response.ok) return;
+  const links = /** @type {HostLinks} */ (await response.json());
+  box.replaceChildren(...(onScreen ? screenJoin(links) : hostPanel(links)));
 }
 
-/** The host's button that hands a seat to a bot, or back to its person (POST /api/seat).
- * @param {number} seat @param {boolean} bot */
-function handOver(seat, bot) {
-  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(seat), "data-bot": String(bot) }, [t(bot ? "web.seat.to_bot" : "web.seat.to_person")]);
+/** The join code in large type and its QR code, while the code still gives a seat. @param {HostLinks} links */
+function joinBox(links) {
+  if (!links.join_code || !links.free) return [];
+  return [el("div", { class: "join-box", id: "join-box" }, [
+    el("p", { class: "join-code" }, [t("web.join.code_is", { code: links.join_code })]),
+    ...(links.join_qr ? [el("img", { src: links.join_qr, alt: t("web.join.scan"), class: "qr", id: "join-qr" })] : []),
+    el("p", { class: "muted" }, [t("web.join.free", { number: String(links.free) }), " · ",
+      el("a", { href: links.join ?? "/join", id: "join-link" }, [t("web.join.open")])]),
+  ])];
+}
+
+/** The table screen's part of the host's panel. @param {HostLinks} links */
+function screenJoin(links) {
+  return joinBox(links);
+}
+
+/** The host's whole panel. @param {HostLinks} links */
+function hostPanel(links) {
+  const again = [];
+  if (links.over) {
+    const button = el("button", { type: "button", class: "primary", id: "play-again" }, [t("web.host.again")]);
+    button.addEventListener("click", async () => {
+      button.setAttribute("disabled", "");
+      const chosen = chosenOptions(); // only the options changed from this game's
+      const answer = await hostPost("/api/again", Object.keys(chosen).length ? { options: chosen } : {});
+      if (answer === null) button.removeAttribute("disabled");
+    });
+    const options = links.options?.length
+      ? [el("details", { id: "again-options" }, [el("summary", {}, [t("web.lobby.options")]),
+        optionFields({ name: "", title: "", widgets: null, players: [0, 0], options: links.options }, false)])]
+      : [];
+    again.push(el("p", { class: "muted" }, [t("web.host.again_hint")]), ...options, el("div", { class: "buttons" }, [button]));
+  }
+  return [
+    el("h2", {}, [t("web.host")]),
+    ...again,
+    ...joinBox(links),
+    el("p", {}, [saveLink(), " · ", el("a", { href: links.screen ?? "/screen", id: "screen-link" }, [t("web.host.screen")])]),
+    el("h2", {}, [t("web.links")]),
+    el("ul", { class: "links" }, [
+      ...links.seats.map((s) => seatItem(s, (bot) => hostPost("/api/seat", { seat: s.seat, bot }))),
+      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
+    ]),
+  ];
+}
+
+/**
+ * One seat in a list of links: its name, its link and QR code (a person's), and the button
+ * that hands it to a bot or takes it back.
+ * @param {HostSeat} s @param {(bot: boolean) => Promise<unknown>} handOver
+ */
+function seatItem(s, handOver) {
+  const button = el("button", { type: "button", class: "hand-over", "data-seat": String(s.seat), "data-bot": String(!s.bot) },
+    [t(s.bot ? "web.seat.to_person" : "web.seat.to_bot")]);
   button.addEventListener("click", async () => {
-    try {
-      const response = await fetch("/api/seat", {
-        method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ seat, bot }),
-      });
-      if (!response.ok) refused(await response.json());
-    } catch {
-      down(retryPause);
-    }
+    button.setAttribute("disabled", "");
+    await handOver(!s.bot);
+    button.removeAttribute("disabled");
   });
-  return button;
+  const joined = s.joined ? [" ", el("span", { class: "badge" }, [t("web.host.joined")])] : [];
+  const qr = s.qr ? [el("details", {}, [el("summary", {}, ["QR"]), el("img", { src: s.qr, alt: s.link ?? "", class: "qr" })])] : [];
+  return el("li", { "data-seat": String(s.seat) }, s.link
+    ? [label(s.name), el("a", { href: s.link, class: "seat-link" }, [s.link]), ...joined, " ", button, ...qr]
+    : [`${s.name} (${t("web.bot")}) `, button]);
+}
+
+/** POST a host's request with the link's token; the answer, or null after a refusal.
+ * @param {string} path @param {Record<string, unknown>} body */
+async function hostPost(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ ...body, lang }),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    refused(answer);
+    return null;
+  }
+  notice("");
+  byId("host").dataset.filled = "";
+  return answer;
 }
 
 /** The host's link to download the saved table: fetched with the token in a header. */
@@ -1296,10 +1385,16 @@ function renderReplay() {
 /**
  * A table as the admin's list gives it (GET /api/tables); a new table's links (POST) have
  * the same `table`, `game`, `seats` and `spectator`.
- * @typedef {{seat: number, name: string, bot: boolean, link: string | null}} SeatLink
+ * @typedef {{seat: number, name: string, bot: boolean, link: string | null, qr?: string | null,
+ *   joined?: boolean}} SeatLink
  * @typedef {{table: string, game: string, players?: number, version?: number, over?: boolean,
- *   seats: SeatLink[], spectator: string}} Listed
- * @typedef {{name: string, title: string, widgets: string | null, players: [number, number]}} Offered
+ *   seats: SeatLink[], spectator: string, host?: string, host_qr?: string | null,
+ *   screen?: string, join?: string, join_code?: string, join_qr?: string | null,
+ *   free?: number}} Listed
+ * @typedef {{name: string, kind: "bool" | "int" | "float" | "choice", default: unknown,
+ *   choices?: string[], optional?: boolean}} GameOption
+ * @typedef {{name: string, title: string, widgets: string | null, players: [number, number],
+ *   options?: GameOption[], companion?: boolean}} Offered
  */
 /** @type {Listed[] | null} The open tables, as last fetched. */
 let tables = null;
@@ -1404,15 +1499,81 @@ function tableList() {
   return el("ol", { id: "tables" }, tables.map((table) => {
     const close = el("button", { type: "button", class: "close-table" }, [t("web.lobby.close")]);
     close.addEventListener("click", async () => {
+      if (!confirm(t("web.lobby.confirm_close", { table: table.table }))) return;
       if (await lobbyPost("/api/close", { table: table.table }) !== null) loadTables();
     });
     const facts = `${label(t("web.players"))}${table.players} · ${label(t("web.lobby.version"))}${table.version}`;
     const over = table.over ? [" ", el("span", { class: "badge" }, [t("web.lobby.over")])] : [];
     return el("li", { class: "lobby-table", "data-table": table.table, "data-version": String(table.version), "data-over": String(table.over) }, [
       el("h3", {}, [gameName(table.game), " ", el("code", {}, [table.table]), ...over]),
-      el("p", { class: "muted" }, [facts]), linkList(table), close,
+      el("p", { class: "muted" }, [facts]), ...hostLinks(table), lobbySeats(table), close,
     ]);
   }));
+}
+
+/** A listed table's host link (with its QR code), table screen and join code. @param {Listed} table */
+function hostLinks(table) {
+  if (!table.host) return [];
+  const qr = table.host_qr ? [el("details", {}, [el("summary", {}, ["QR"]), el("img", { src: table.host_qr, alt: table.host, class: "qr" })])] : [];
+  const join = table.join_code && table.free ? [" · ", el("a", { href: table.join ?? "/join", class: "join-link" }, [t("web.join.code_is", { code: table.join_code })])] : [];
+  return [el("p", { class: "host-links" }, [
+    label(t("web.host.link")), el("a", { href: table.host, class: "host-link" }, [table.host]),
+    " · ", el("a", { href: table.screen ?? "/screen", class: "screen-link" }, [t("web.host.screen")]), ...join,
+  ]), ...qr];
+}
+
+/** A listed table's seats, each with its link and a hand-over button. @param {Listed} table */
+function lobbySeats(table) {
+  return el("ul", { class: "links" }, [
+    ...table.seats.map((s) => seatItem(s, async (bot) => {
+      if (await lobbyPost("/api/seat", { table: table.table, seat: s.seat, bot }) !== null) loadTables();
+    })),
+    el("li", {}, [label(t("term.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
+  ]);
+}
+
+/**
+ * The inputs of a game's own options (its config's fields), each named by its field
+ * and holding its default.
+ * @param {Offered | undefined} offered @param {boolean} [legend] whether the fields are titled
+ */
+function optionFields(offered, legend = true) {
+  const found = (offered?.options ?? []).map((option) => {
+    const id = `option-${option.name}`;
+    /** @type {HTMLInputElement | HTMLSelectElement} */
+    let input;
+    if (option.kind === "choice") {
+      input = /** @type {HTMLSelectElement} */ (el("select", { id, "data-option": option.name }, (option.choices ?? []).map((c) => el("option", { value: c }, [c]))));
+      input.value = String(option.default);
+    } else if (option.kind === "bool") {
+      input = /** @type {HTMLInputElement} */ (el("input", { id, type: "checkbox", "data-option": option.name }));
+      input.checked = option.default === true;
+    } else {
+      const step = option.kind === "int" ? "1" : "any";
+      input = /** @type {HTMLInputElement} */ (el("input", { id, type: "number", step, "data-option": option.name, "data-kind": option.kind }));
+      input.value = option.default === null || option.default === undefined ? "" : String(option.default);
+    }
+    input.dataset.default = JSON.stringify(option.default ?? null);
+    return el("label", {}, [label(option.name), input]);
+  });
+  const title = legend ? [el("legend", {}, [t("web.lobby.options")])] : [];
+  return el("fieldset", { id: "new-options" }, found.length ? [...title, ...found] : []);
+}
+
+/** The options of the form that differ from the game's defaults, as JSON values. */
+function chosenOptions() {
+  /** @type {Record<string, unknown>} */
+  const chosen = {};
+  for (const node of document.querySelectorAll("#new-options [data-option]")) {
+    const input = /** @type {HTMLInputElement} */ (node);
+    const name = input.dataset.option ?? "";
+    /** @type {unknown} */
+    let value = input.value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (input.type === "number") value = input.value === "" ? null : Number(input.value);
+    if (JSON.stringify(value) !== input.dataset.default) chosen[name] = value;
+  }
+  return chosen;
 }
 
 /** The form for a new table; what it holds survives a change of words. */
@@ -1420,8 +1581,8 @@ function lobbyForm() {
   const old = document.getElementById("new-table");
   /** @param {string} id @param {string} fallback */
   const was = (id, fallback) => /** @type {HTMLInputElement | null} */ (old?.querySelector(`#${id}`))?.value ?? fallback;
-  const names = games.length ? games.map((g) => g.name) : ["millions", "torraku"];
-  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, names.map((name) => el("option", { value: name }, [gameName(name)]))));
+  const offeredNames = games.length ? games.map((g) => g.name) : ["millions", "torraku"];
+  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, offeredNames.map((name) => el("option", { value: name }, [gameName(name)]))));
   game.value = was("new-game", "millions");
   const players = /** @type {HTMLInputElement} */ (el("input", { id: "new-players", type: "number", min: "1", max: "8", value: was("new-players", "4") }));
   const bots = /** @type {HTMLInputElement} */ (el("input", { id: "new-bots", type: "number", min: "0", max: "8", value: was("new-bots", "0") }));
@@ -1430,21 +1591,83 @@ function lobbyForm() {
   language.value = was("new-lang", lang);
   /** @param {string} text @param {HTMLElement} input */
   const field = (text, input) => el("label", {}, [label(text), input]);
+  const names = /** @type {HTMLInputElement} */ (el("input", { id: "new-names", type: "text", value: was("new-names", "") }));
+  const seconds = /** @type {HTMLInputElement} */ (el("input", { id: "new-turn-seconds", type: "number", min: "1", max: "86400", value: was("new-turn-seconds", "") }));
+  const delay = /** @type {HTMLInputElement} */ (el("input", { id: "new-spectator-delay", type: "number", min: "0", max: "600", value: was("new-spectator-delay", "") }));
+  const companion = /** @type {HTMLInputElement} */ (el("input", { id: "new-companion", type: "checkbox" }));
+  const companionField = field(t("web.lobby.companion"), companion);
+  const options = el("div", { id: "new-game-options" });
+  const offered = () => games.find((g) => g.name === game.value);
+  const showOptions = () => {
+    companionField.hidden = !offered()?.companion;
+    if (companionField.hidden) companion.checked = false;
+    options.replaceChildren(optionFields(offered()));
+  };
+  game.addEventListener("change", showOptions);
+  showOptions();
   const form = el("form", { id: "new-table" }, [
     el("h2", {}, [t("web.lobby.new")]),
     field(t("web.lobby.game"), game), field(t("web.players"), players), field(t("web.lobby.bots"), bots),
-    field(t("web.language"), language),
+    field(t("web.language"), language), field(t("web.lobby.names"), names),
+    field(t("web.lobby.turn_seconds"), seconds), field(t("web.lobby.spectator_delay"), delay), companionField, options,
     el("div", { class: "buttons" }, [el("button", { type: "submit", class: "primary", id: "create-table" }, [t("web.lobby.create")])]),
   ]);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    /** @type {Record<string, unknown>} */
     const body = { game: game.value, players: Number(players.value), bots: Number(bots.value), lang: language.value };
+    const typed = names.value.split(",").map((n) => n.trim()).filter((n) => n !== "");
+    if (typed.length) body.names = typed;
+    if (seconds.value !== "") body.turn_seconds = Number(seconds.value);
+    if (delay.value !== "" && Number(delay.value) > 0) body.spectator_delay = Number(delay.value);
+    if (companion.checked) body.companion = true;
+    const chosen = chosenOptions();
+    if (Object.keys(chosen).length) body.options = chosen;
     const answer = await lobbyPost("/api/tables", body);
     if (answer === null) return;
     created = /** @type {Listed} */ (answer);
     loadTables();
   });
   return form;
+}
+
+// -- the join page ----------------------------------------------------------------------
+
+/**
+ * The join page (/join, or /join#CODE from a QR code): the table's join code and the
+ * person's name take the table's first free seat, whose page then opens.
+ */
+function renderJoin() {
+  const box = byId("join");
+  box.hidden = !joining;
+  if (!joining) return;
+  for (const id of ["board", "mine", "actions", "players", "log-box"]) byId(id).hidden = true;
+  if (!changed("join", null)) return;
+  const old = /** @type {HTMLInputElement | null} */ (document.getElementById("join-code"));
+  const code = /** @type {HTMLInputElement} */ (el("input", { id: "join-code", autocomplete: "off", autocapitalize: "characters", maxlength: "12", value: old?.value ?? decodeURIComponent(token) }));
+  const oldName = /** @type {HTMLInputElement | null} */ (document.getElementById("join-name"));
+  const name = /** @type {HTMLInputElement} */ (el("input", { id: "join-name", autocomplete: "nickname", maxlength: "40", value: oldName?.value ?? "" }));
+  const form = el("form", { id: "join-form" }, [
+    el("h2", {}, [t("web.join.title")]),
+    el("p", { class: "muted" }, [t("web.join.hint")]),
+    el("label", {}, [label(t("web.join.code")), code]),
+    el("label", {}, [label(t("web.join.name")), name]),
+    el("div", { class: "buttons" }, [el("button", { type: "submit", class: "primary", id: "join-go" }, [t("web.join.go")])]),
+  ]);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const response = await fetch("/api/join", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: code.value, name: name.value, lang }),
+    });
+    const answer = await response.json();
+    if (!response.ok) {
+      refused(answer);
+      return;
+    }
+    location.assign(`/#${/** @type {{token: string}} */ (answer).token}`);
+  });
+  box.replaceChildren(form);
 }
 
 // -- start ------------------------------------------------------------------------------
@@ -1466,7 +1689,8 @@ if (replaying) {
   fetchWords();
   loadTables();
   setInterval(loadTables, 2000);
-} else if (token === "") showNoToken();
+} else if (joining) fetchWords();
+else if (token === "") showNoToken();
 else connect();
 
 /** A page without a seat's token says how to join, in the table's language. */
