@@ -14,6 +14,7 @@ OpenSpiel's own methods.
 
 from __future__ import annotations
 
+import json
 import random
 from functools import partial
 from typing import Any
@@ -122,6 +123,31 @@ def test_observation_strings_are_the_views_summaries(case: dict[str, Any]) -> No
         for seat in range(case["players"]):
             expected = _summary(view(table.state, seat), table.turn)
             assert adapter_of("millions").summary(table, seat) == expected  # then the deals
+
+
+def _reference_information(position: Position[Any], seat: int) -> str:
+    """The information state string built the plain way: every visible event's JSON, then
+    ``json.dumps`` of the observation vector and the public (and the seat's own) turns."""
+    adapter, table = position.adapter, position.table
+    _, keep = adapter.log_of(table, seat)
+    log = adapter.state_of(table).events  # the whole log, as a tuple
+    events = ",".join(adapter.game.to_json(event) for event in log if keep(event))
+    document = {"observation": adapter.observe(table, seat), **adapter.turn_document(table)}
+    own = getattr(adapter, "seat_document", None)
+    if own is not None:
+        document.update(own(table, seat))
+    rest = json.dumps(document, separators=(",", ":"))
+    return f'{{"events":[{events}],{rest[1:]}'
+
+
+@given(st.one_of(_MILLIONS, _TORRAKU))
+def test_information_strings_are_the_plain_documents(case: dict[str, Any]) -> None:
+    """The information state string, its log's text kept incrementally and its numbers
+    written from a table of texts, is the plain JSON document of everything the seat saw
+    (R-INFO)."""
+    for position in _positions(case):
+        for seat in range(case["players"]):
+            assert position.information(seat) == _reference_information(position, seat)
 
 
 @given(_MILLIONS)

@@ -13,6 +13,7 @@ once, when first asked: agents and search algorithms ask several times per step.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any, Generic, TypeVar
@@ -115,12 +116,30 @@ def _information(
     """
     stored, keep = adapter.log_of(table, seat)
     events = _encoded_log(adapter.game, stored, ("information", seat), keep)
-    document = {"observation": vector, **adapter.turn_document(table)}
+    document = adapter.turn_document(table)
     own: Callable[[TableT, int], dict[str, Any]] | None = getattr(adapter, "seat_document", None)
     if own is not None:  # what only this seat knows of the turns (Millions' deals)
-        document.update(own(table, seat))
-    rest = json.dumps(document, separators=(",", ":"))
-    return f'{{"events":[{events}],{rest[1:]}'
+        document = {**document, **own(table, seat)}
+    # json.dumps({"observation": vector, **document}) with the compact separators, the
+    # vector's numbers written from a table of their texts (float.__repr__, as json's).
+    observation = ",".join([_FLOAT_TEXT.get(v) or _float_text(v) for v in vector])
+    if "observation" in document or not document:
+        rest = json.dumps({"observation": vector, **document}, separators=(",", ":"))[1:]
+    else:
+        rest = f'"observation":[{observation}],{json.dumps(document, separators=(",", ":"))[1:]}'
+    return f'{{"events":[{events}],{rest}'
+
+
+def _float_text(value: float) -> str:
+    """The JSON text of ``value`` (as ``json.dumps`` writes it), kept for the next time."""
+    text = json.dumps(value)
+    if len(_FLOAT_TEXT) < 4096 and type(value) is float:  # bounded: few distinct numbers
+        _FLOAT_TEXT[value] = text
+    return text
+
+
+#: The JSON text of the numbers of observation vectors (counts and money: few of them).
+_FLOAT_TEXT: dict[float, str] = {}
 
 
 def _encode(game: AnyGame, event: object) -> str:
@@ -329,9 +348,14 @@ class Position(Generic[TableT]):
         :func:`_information`)."""
         result: str = self.remember(
             ("information", seat),
-            lambda: _information(self.adapter, self.table, seat, self.observation(seat)),
+            lambda: _information(self.adapter, self.table, seat, self._vector(seat)),
         )
         return result
+
+    def _vector(self, seat: int) -> list[float]:
+        """``seat``'s observation vector, from the float32 fast path when the adapter has it."""
+        made = self.tensor_bytes(seat, False)
+        return self.observation(seat) if made is None else array("f", made).tolist()
 
     def after(self, index: int) -> Self:
         """The position after the seat to act plays catalogue entry ``index`` (of the same
