@@ -98,8 +98,9 @@ class Seat:
     def my_turn(self) -> bool:
         """Whether the game awaits this seat (or has ended)."""
         state = self.host.state
-        awaiting = getattr(state, "awaiting", None)
-        seats = tuple(awaiting) if awaiting is not None else self.host.game.actors(state)
+        page = self.host.game.companions.page
+        due = page.due if page is not None else None
+        seats = due(state) if due is not None else self.host.game.actors(state)
         return self.host.is_over or self.seat in seats
 
     async def wait_for_turn(self, timeout: float = 30.0) -> str:
