@@ -405,3 +405,27 @@ def test_a_seat_that_holds_no_bot_is_refused_alike_everywhere() -> None:
     ):
         with pytest.raises(ConfigError, match="unknown Torraku bot 'nobody'"):
             make()
+
+
+@pytest.mark.parametrize("seed", ["3", 1.5, True, [1]])
+@pytest.mark.parametrize("make", ["pettingzoo", "bot_seats"])
+def test_a_seed_that_is_no_integer_is_refused(make: str, seed: Any) -> None:
+    """``reset(seed=...)`` of both PettingZoo forms takes an integer or ``None`` only: anything
+    else is a ConfigError (not Python's bare ValueError or TypeError), and the env's seeds
+    are as before (the next seeded reset plays the same game as in a fresh env)."""
+    from millions_rules.adapters.pettingzoo import env as pettingzoo_env
+
+    def build() -> Any:
+        if make == "pettingzoo":
+            return pettingzoo_env(game="torraku", players=3)
+        return bot_seats_env("torraku", 3, bots={1: "rule"})
+
+    aec = build()
+    with pytest.raises(ConfigError, match="seed must be an integer or None"):
+        aec.reset(seed=seed)
+    aec.reset(seed=np.int64(9))
+    fresh = build()
+    fresh.reset(seed=9)
+    assert aec.observe("player_0")["observation"].tolist() == (
+        fresh.observe("player_0")["observation"].tolist()
+    )

@@ -13,6 +13,7 @@ once, when first asked: agents and search algorithms ask several times per step.
 from __future__ import annotations
 
 import json
+import secrets
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
@@ -24,10 +25,12 @@ from typing_extensions import Self
 from .._common.adapter import GameAdapter
 from .._common.errors import ConfigError, DeserializationError
 from .._common.log import Log
+from .._common.random import draw_below, seed_state
 from ..games import AnyGame, get_game
 
 __all__ = [
     "GameAdapter",
+    "GameSeeds",
     "Position",
     "adapter_of",
     "check_reward",
@@ -451,3 +454,31 @@ def check_reward(adapter: GameAdapter[Any], reward: object) -> str:
         names = " or ".join(repr(name) for name in adapter.rewards)
         raise ConfigError(f"reward must be {names}, not {reward!r}")
     return str(reward)
+
+
+class GameSeeds:
+    """The seeds of an environment's games, one per ``reset``: the same seed gives the same
+    game, and without one, games follow each other from the last seed given (or from the
+    operating system's randomness when none was ever given)."""
+
+    def __init__(self) -> None:
+        self._generator = seed_state(0)
+        self._seeded = False
+
+    def next(self, seed: object = None) -> int:
+        """The next game's seed, after ``seed`` (an ``int`` or ``None``) reseeded the stream.
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor ``None``.
+        """
+        if seed is not None:
+            if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+                raise ConfigError(f"seed must be an integer or None, not {type(seed).__name__}")
+            self._generator = seed_state(seed.__index__() % (1 << 64))
+            self._seeded = True
+        elif not self._seeded:
+            self._generator = seed_state(secrets.randbits(64))
+            self._seeded = True
+        high, self._generator = draw_below(self._generator, 1 << 32)
+        low, self._generator = draw_below(self._generator, 1 << 32)
+        return (high << 32) | low

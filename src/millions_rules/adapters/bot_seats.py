@@ -27,10 +27,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .._common.errors import ConfigError
-from .._common.random import draw_below, seed_state
 from ..bots import BotError, Match
 from ..bots._simulate import bot_from_spec
-from ._core import adapter_of, check_reward, configure
+from ._core import GameSeeds, adapter_of, check_reward, configure
 from ._vector import Encoding, _check_bot
 
 __all__ = ["BotSeatsEnv", "env"]
@@ -92,8 +91,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, encoding.action_space)
-        self._generator = seed_state(0)
-        self._seeded = False
+        self._seeds = GameSeeds()
         self._match: Match | None = None
         self._choices: dict[int, Any] = {}
 
@@ -107,15 +105,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same ``seed`` gives the same game (as PettingZoo's env)."""
-        if seed is not None:
-            self._generator = seed_state(int(seed) % (1 << 64))
-            self._seeded = True
-        elif not self._seeded:
-            self._generator = seed_state(int.from_bytes(np.random.bytes(8), "little"))
-            self._seeded = True
-        high, self._generator = draw_below(self._generator, 1 << 32)
-        low, self._generator = draw_below(self._generator, 1 << 32)
-        config = attrs.evolve(self._config, seed=(high << 32) | low)
+        config = attrs.evolve(self._config, seed=self._seeds.next(seed))
         players = self._game.players_of(config)
         seated = [
             None

@@ -51,9 +51,9 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 )
 
 from .._common.errors import ConfigError
-from .._common.random import draw_below, seed_state
 from ._core import (
     GameAdapter,
+    GameSeeds,
     Position,
     adapter_of,
     check_reward,
@@ -216,8 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self.state_space = spaces.Box(0.0, high, (players * size,), np.float32)
-        self._generator = seed_state(0)
-        self._seeded = False
+        self._seeds = GameSeeds()
         self._position: Position[Any] = Position(adapter, adapter.start(self._config, turn_options))
 
     @property
@@ -253,15 +252,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         Without a seed, games follow each other from the last seed given (or from the
         operating system's randomness when none was ever given).
         """
-        if seed is not None:
-            self._generator = seed_state(int(seed) % (1 << 64))
-            self._seeded = True
-        elif not self._seeded:
-            self._generator = seed_state(int.from_bytes(np.random.bytes(8), "little"))
-            self._seeded = True
-        high, self._generator = draw_below(self._generator, 1 << 32)
-        low, self._generator = draw_below(self._generator, 1 << 32)
-        config = attrs.evolve(self._config, seed=(high << 32) | low)
+        config = attrs.evolve(self._config, seed=self._seeds.next(seed))
         self._position = Position(self._adapter, self._adapter.start(config, self._turn_options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
