@@ -101,8 +101,11 @@ EXTRAS = ".[dev,pettingzoo,openspiel,gymnasium]"
 @nox.session
 def adapters(session: nox.Session) -> None:
     """The optional extras for AI: the PettingZoo and OpenSpiel adapters (tests, doctests,
-    examples) and ``simulate --ray`` on a local Ray (the ``ray`` session runs that alone)."""
-    session.install("-e", ".[dev,pettingzoo,openspiel,ray,gymnasium]")
+    examples) and ``simulate --ray`` on a local Ray (the ``ray`` session runs that alone),
+    then a short run of ``benchmarks/anchors.py``, which prints the adapters' speed beside
+    OpenSpiel's and PettingZoo's games and the issue's targets (the figures of this
+    machine; informative, never a failure: ``nox -s bench_anchors`` is the full run)."""
+    session.install("-e", ".[dev,pettingzoo,openspiel,ray,gymnasium]", *ANCHORS)
     session.install("--no-deps", "-e", THIRD_GAME)
     session.run(
         "pytest",
@@ -113,6 +116,7 @@ def adapters(session: nox.Session) -> None:
         "src/millions_rules/adapters",
         *session.posargs,
     )
+    session.run("python", "benchmarks/anchors.py", "--seconds", "0.3", "--rounds", "3")
 
 
 @nox.session(python=PYTHONS)

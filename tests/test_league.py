@@ -4,13 +4,16 @@ seat-rotating round robin, and Elo ratings with bootstrap intervals."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import pytest
 
+from millions_rules import ConfigError
 from millions_rules.__main__ import main
 from millions_rules.bots import RandomBot, StayBot
 from millions_rules.bots._league import cycle, elo, league, lineup, ratings
@@ -60,6 +63,10 @@ def test_a_bot_class_by_module_and_name() -> None:
         ("random:3", "unknown bot 'random:3'"),
         ("rule:x", "unknown bot 'rule:x'"),
         (":Bot", "unknown bot ':Bot'"),
+        ("ismcts:²", "unknown bot 'ismcts:²'"),
+        ("ismcts:١٢", "unknown bot 'ismcts:١٢'"),
+        ("ismcts:" + "9" * 5000, "unknown bot 'ismcts:9999"),
+        ("ismcts:0", "unknown bot 'ismcts:0'"),
     ],
 )
 def test_a_bad_bot_spec_says_what_is_wrong(spec: str, message: str) -> None:
@@ -109,6 +116,33 @@ def test_every_entrant_meets_every_other_in_every_seat() -> None:
     assert few == [["a:A", "b:B", "a:A", "b:B", "a:A"], ["b:B", "a:A", "b:B", "a:A", "b:B"]]
 
 
+def test_each_lineup_is_made_from_its_rank_in_combination_order() -> None:
+    """A cycle's lineups are every combination of the entrants once, in the order of
+    ``itertools.combinations``, each one rotated round the table."""
+    entrants = [f"m{i}:B" for i in range(7)]
+    for players in range(2, 7):
+        length = cycle(entrants, players)
+        assert length == math.comb(7, players) * players
+        firsts = [lineup(entrants, players, game) for game in range(0, length, players)]
+        assert [tuple(seats) for seats in firsts] == list(combinations(entrants, players))
+
+
+def test_a_league_whose_cycle_is_too_long_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """A cycle of C(20, 8) * 8 = 1,007,760 games is refused before anything is built or
+    played (the league plays whole cycles whatever number of games it is asked for)."""
+    entrants = [f"m{i}:B" for i in range(20)]
+    with pytest.raises(ConfigError, match="cycles of 1007760 games, more than 100000"):
+        cycle(entrants, 8)
+    with pytest.raises(ConfigError, match="cycles of 1007760 games"):
+        league("millions", 1, 8, entrants, {})
+    bots = ",".join(["random", "rule", *(f"ismcts:{i}" for i in range(1, 19))])
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--league", "--players", "8", "--games", "1", "--bots", bots])
+    assert stopped.value.code == 2
+    assert "cycles of 1007760 games, more than 100000: name fewer bots" in capsys.readouterr().err
+    assert cycle(entrants[:15], 8) == math.comb(15, 8) * 8 == 51480
+
+
 def _pairs(seats: list[str]) -> list[tuple[str, str]]:
     return [(a, b) for i, a in enumerate(seats) for b in seats[i + 1 :]]
 
@@ -124,7 +158,7 @@ def test_the_league_is_seeded_and_plays_whole_cycles() -> None:
     assert [_key(s) for s in one] == [_key(s) for s in again]
     other = league("torraku", 6, 2, ["rule", "random", f"{HERE}:PassBot"], options, seed=4)
     assert [_key(s) for s in one] != [_key(s) for s in other]
-    with pytest.raises(Exception, match="two different bots"):
+    with pytest.raises(ConfigError, match="two different bots"):
         league("torraku", 6, 2, ["rule", "rule"], options)
 
 

@@ -155,3 +155,36 @@ def test_the_mcp_command_refuses_bad_arguments(
         main(["mcp", *arguments])
     assert stopped.value.code == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("timeout", "polls"), [(1e9, 6000), (float("inf"), 6000), (float("nan"), 0), (-5.0, 0)]
+)
+def test_a_local_seat_waits_at_most_the_remote_seats_limit(
+    monkeypatch: pytest.MonkeyPatch, timeout: float, polls: int
+) -> None:
+    """R-PLAN-2: a seat that has chosen waits for the others; asked to wait a billion seconds
+    (or forever) it looks at the table at most MAX_WAIT_SECONDS / 0.05 times, as a remote
+    seat is bounded, and then says it is still waiting."""
+    import asyncio
+
+    from millions_rules.llm import MAX_WAIT_SECONDS
+    from millions_rules.llm.mcp_server import Seat
+    from millions_rules.text import ChatHost
+
+    host = ChatHost("millions", ["Al", "Bo", "Cy", "Di"], seed=3, locale="en")
+    host.start()
+    seat = Seat(host, 1)
+    assert "Driver" in seat.act("/choose driver") and not seat.my_turn()
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) > MAX_WAIT_SECONDS / 0.05:
+            raise AssertionError("the seat waited past MAX_WAIT_SECONDS")
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    told = asyncio.run(seat.wait_for_turn(timeout))
+    assert told.splitlines()[0] == "waiting"
+    assert len(slept) == polls and sum(slept) == pytest.approx(polls * 0.05)
+    assert polls * 0.05 <= MAX_WAIT_SECONDS

@@ -74,7 +74,7 @@ from .words_grid import _only, _values, messages
 TRANSLATED = ("es", "zh")
 #: Messages whose Spanish may equal the English: the games' titles, kept in English, and
 #: "bot", a word Spanish uses as it is.
-_SAME = frozenset({"web.title", "web.tk.title", "web.bot", "web.lobby.bots"})
+_SAME = frozenset({"web.title", "web.tk.title", "web.bot", "web.lobby.bots", "chat.qq.bot_name"})
 
 
 def _filled(template: str) -> str:
@@ -751,6 +751,71 @@ def test_the_glossary_is_the_catalogs_words() -> None:
     wanted |= {f"web.tk.piece.{kind.value}" for kind in PieceKind}
     wanted |= {"term.reserve", "term.deposit", "term.loot_card", "term.threat_card"}
     assert wanted <= listed, wanted - listed
+
+
+def test_every_message_naming_a_threat_card_uses_the_glossary_term() -> None:
+    """R-COMP-5: every Spanish and Chinese message whose English names a threat card
+    names it with the glossary's term (Carta de Intimidación, 威胁牌), never a word of its
+    own (a rules panel said "carta de amenaza")."""
+    terms = {"es": "intimidación", "zh": "威胁牌"}
+    catalogs = {lang: _read_catalog(_po(lang), lang) for lang in TRANSLATED}
+    checked = 0
+    for text in messages():
+        english = [text.english] if text.plural is None else [text.english, text.plural]
+        if not any("threat card" in sentence.lower() for sentence in english):
+            continue
+        for language, term in terms.items():
+            said = _string(catalogs[language], text)
+            assert term in said.lower(), (text.id, language, said)
+        checked += 1
+    assert checked > 20
+
+
+def test_a_private_claim_to_the_reader_names_who_claims() -> None:
+    """R-TALK-2: a private claim told to its recipient says in Chinese that the speaker
+    claims the role ("向你声称自己"), not "告诉你自己", which reads as "tells you that you
+    yourself sent it"."""
+    said = mr.Said(0, "trust me", 1, Role.DRIVER)
+    told = mr.describe(said, names=["Al", "Bo", "Cy"], locale="zh", reader=1)
+    assert told == "Al私下向你声称自己派出了司机：“trust me”"
+    alone = mr.describe(
+        mr.Said(0, "", 1, Role.DRIVER), names=["Al", "Bo", "Cy"], locale="zh", reader=1
+    )
+    assert alone == "Al私下向你声称自己派出了司机。"
+
+
+@pytest.mark.parametrize(
+    ("decider", "leave", "slot", "private", "told"),
+    [
+        (1, True, None, False, "Ana te ofrece 2 M por retirarte de la ronda."),
+        (0, True, None, False, "Pides 2 M a Bo por retirarte de la ronda."),
+        (0, False, None, True, "Pides en privado 2 M a Bo por plantarte."),
+        (
+            1,
+            True,
+            1,
+            True,
+            "Ana te ofrece en privado 2 M por recuperar tu personaje de la posición 1.",
+        ),
+    ],
+)
+def test_an_offer_told_to_its_decider_words_the_decision_in_the_second_person(
+    decider: int, leave: bool, slot: int | None, private: bool, told: str
+) -> None:
+    """R-DEAL-1: in Spanish the decision agrees with the seat that decides: told to the
+    decider it is "retirarte", "plantarte", "tu personaje" (not "retirarse", "su"), and told
+    to anyone else it stays in the third person; in Chinese the decider reads "条件是你"."""
+    names = ["Ana", "Bo", "Cy"]
+    made = mr.OfferMade(mr.OpenOffer("o1", 0, 1, 2, decider, leave, slot, private))
+    assert mr.describe(made, names=names, locale="es", reader=decider) == told
+    other = 1 - decider
+    third = mr.describe(made, names=names, locale="es", reader=other)
+    assert "retirarse" in third or "plantarse" in third or "su personaje" in third
+    assert mr.describe(made, names=names, locale="es", reader=2) == mr.describe(
+        made, names=names, locale="es"
+    )
+    chinese = mr.describe(made, names=names, locale="zh", reader=decider)
+    assert chinese.startswith("Ana" if decider == 1 else "你") and "条件是你" in chinese
 
 
 def _po(language: str) -> Any:

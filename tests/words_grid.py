@@ -214,6 +214,7 @@ def _values(context: str, n: int) -> dict[str, object]:
         smallest=3,
         largest=8,
         join="/加入",
+        stop="/散局",
         seconds=4,
         time="0:42",
         notes="leader",

@@ -302,6 +302,31 @@ def test_the_process_vector_env_gives_the_results_of_one_process() -> None:
             spread.step(np.zeros(2, np.int64))
 
 
+def test_a_masked_action_moves_no_game_of_any_worker() -> None:
+    """R-TK-BET-1: as in one process, a masked action in the second worker's share raises
+    BotError and no game of either worker moves: the next step with legal actions gives
+    exactly what one SeatVectorEnv gives."""
+    rng_b = np.random.default_rng(3)
+    local = SeatVectorEnv(4, game="torraku", players=3, opponents="rule")
+    with ProcessVectorEnv(4, workers=2, game="torraku", players=3, opponents="rule") as spread:
+        local.reset(seed=5)
+        _, info_b = spread.reset(seed=5)
+        for _ in range(3):
+            legal = masked_random(info_b["action_mask"], rng_b)
+            live = [i for i in (2, 3) if info_b["action_mask"][i].any()]  # not resetting
+            bad = legal.copy()
+            bad[live[-1]] = int(np.flatnonzero(~info_b["action_mask"][live[-1]])[0])
+            with pytest.raises(BotError):
+                spread.step(bad)
+            with pytest.raises(BotError):
+                local.step(bad)
+            a, reward_a, done_a, _, info_a = local.step(legal)
+            b, reward_b, done_b, _, info_b = spread.step(legal)
+            assert np.array_equal(a, b) and np.array_equal(reward_a, reward_b)
+            assert np.array_equal(done_a, done_b)
+            assert np.array_equal(info_a["action_mask"], info_b["action_mask"])
+
+
 def test_the_pettingzoo_wrapper_passes_the_api_and_seed_tests() -> None:
     """The AEC env with bot seats passes PettingZoo's API test and seed test."""
     with warnings.catch_warnings():
@@ -334,6 +359,22 @@ def test_the_pettingzoo_wrapper_plays_the_games_of_play_game() -> None:
         bot_seats_env("torraku", 2, bots={0: "rule", 1: "rule"})
 
 
+@pytest.mark.parametrize("action", ["3", "x", 1.5, [0], float("nan"), float("inf")])
+def test_the_pettingzoo_wrapper_refuses_an_action_that_is_no_index(action: Any) -> None:
+    """An action that is no whole number is refused with a ConfigError, as SeatEnv refuses
+    it, and nothing changes: the same agent then plays its lowest entry."""
+    aec = bot_seats_env("torraku", 3, bots={1: "rule"})
+    aec.reset(seed=4)
+    inner: Any = aec.unwrapped
+    before = inner._match.state
+    with pytest.raises(ConfigError, match="action must be a catalogue index"):
+        aec.step(action)
+    assert inner._match.state is before and aec.agent_selection == "player_0"
+    observation = aec.observe("player_0")
+    aec.step(np.int64(lowest(observation["observation"], observation["action_mask"])))
+    assert aec.agent_selection == "player_2" and inner._match.state != before
+
+
 def test_a_third_game_gets_the_env_through_the_generic_adapter() -> None:
     """The test suite's third game (Goofspiel, registered by its entry point) gets the
     environment with no code of its own: the generic adapter's view bytes and catalogue,
@@ -347,3 +388,44 @@ def test_a_third_game_gets_the_env_through_the_generic_adapter() -> None:
         config = attrs.evolve(env.table.config, seed=number)
         reference = play_game(config, [RandomBot(), PolicyBot(lowest, "goofspiel")])
         assert game.to_json(final) == game.to_json(reference)
+
+
+def test_a_seat_that_holds_no_bot_is_refused_alike_everywhere() -> None:
+    """The env and its PettingZoo form refuse what is no bot, and a bot name of no bot,
+    with the same ConfigError (one check serves both)."""
+    with pytest.raises(ConfigError, match=r"^opponents\[1\] has no choose method: 3 is not a Bot$"):
+        SeatEnv("torraku", 3, opponents=["rule", 3])
+    with pytest.raises(
+        ConfigError, match=r"^the bot of seat 2 has no choose method: 3 is not a Bot$"
+    ):
+        bot_seats_env("torraku", 3, bots={2: 3})
+    for make in (
+        lambda: SeatEnv("torraku", 3, opponents=["rule", "nobody"]),
+        lambda: bot_seats_env("torraku", 3, bots={2: "nobody"}),
+    ):
+        with pytest.raises(ConfigError, match="unknown Torraku bot 'nobody'"):
+            make()
+
+
+@pytest.mark.parametrize("seed", ["3", 1.5, True, [1]])
+@pytest.mark.parametrize("make", ["pettingzoo", "bot_seats"])
+def test_a_seed_that_is_no_integer_is_refused(make: str, seed: Any) -> None:
+    """``reset(seed=...)`` of both PettingZoo forms takes an integer or ``None`` only: anything
+    else is a ConfigError (not Python's bare ValueError or TypeError), and the env's seeds
+    are as before (the next seeded reset plays the same game as in a fresh env)."""
+    from millions_rules.adapters.pettingzoo import env as pettingzoo_env
+
+    def build() -> Any:
+        if make == "pettingzoo":
+            return pettingzoo_env(game="torraku", players=3)
+        return bot_seats_env("torraku", 3, bots={1: "rule"})
+
+    aec = build()
+    with pytest.raises(ConfigError, match="seed must be an integer or None"):
+        aec.reset(seed=seed)
+    aec.reset(seed=np.int64(9))
+    fresh = build()
+    fresh.reset(seed=9)
+    assert aec.observe("player_0")["observation"].tolist() == (
+        fresh.observe("player_0")["observation"].tolist()
+    )

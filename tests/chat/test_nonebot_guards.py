@@ -226,3 +226,71 @@ async def test_a_failed_write_changes_nothing_and_tells_the_group(
     resumed = plugin._table(group)
     assert resumed is not None and resumed.state == shadow.state
     plugin.forget_tables()
+
+
+CROWD = [(20100 + number, f"客人{number}") for number in range(9)]
+
+
+async def test_more_seated_than_the_game_seats_are_told_how_to_clear_the_seats(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-SETUP-1: nine seated for a game of 3 to 8 are told that /散局 clears the seats
+    (not to sit down); /散局 by a bystander does nothing, by one seated it clears them, and
+    the group then opens a table as usual."""
+    from millions_rules.chat import nonebot as plugin
+
+    group = 904
+    plugin.forget_tables()
+    monkeypatch.setattr(plugin, "_new_seed", lambda: group)
+    async with app.test_matcher(plugin.matcher) as ctx:
+        room = Group(ctx, ctx.create_bot(base=Bot), group)
+        for number, (user, name) in enumerate(CROWD):
+            ctx.receive_event(room.bot, room.event(user, name, "/加入"))
+            room.said("已入座：" + "、".join(seated for _, seated in CROWD[: number + 1]))
+        room.type(0, "/开局 百万")
+        room.said("本游戏需要3到8名玩家，目前已入座9人：发送/散局清空座位。")
+        room.type(0, "/散局")  # not seated, no admin: nothing
+        ctx.receive_event(room.bot, room.event(*CROWD[4], "/散局"))
+        room.said("座位已清空：发送/加入入座。")
+    assert group not in plugin._SEATED and group not in plugin.TABLES
+    async with app.test_matcher(plugin.matcher) as ctx:
+        room = Group(ctx, ctx.create_bot(base=Bot), group)
+        room.sit(range(3))
+        room.open(0, "/开局 百万 1", shadow_of(group))
+    assert plugin.TABLES[group].names[-1] == "机器人1"
+    plugin.forget_tables()
+
+
+async def test_the_plugin_speaks_its_language_in_commands_and_bot_names(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With MILLIONS_LOCALE=es the plugin points to the Spanish spelling of its commands
+    (/terminar, /unirse) and names its bots "Bot 1", not "机器人1" (R-SETUP-1)."""
+    from millions_rules.chat import nonebot as plugin
+
+    group = 905
+    plugin.forget_tables()
+    monkeypatch.setattr(plugin, "_new_seed", lambda: group)
+    monkeypatch.setattr(plugin, "_locale", lambda: "es")
+    async with app.test_matcher(plugin.matcher) as ctx:
+        room = Group(ctx, ctx.create_bot(base=Bot), group)
+        for number, (user, name) in enumerate(CROWD):
+            ctx.receive_event(room.bot, room.event(user, name, "/join"))
+            names = [seated for _, seated in CROWD[: number + 1]]
+            room.said("Sentados: " + ", ".join(names))
+        room.type(0, "/empezar millions")
+        room.said(
+            "Este juego es para 3 a 8 jugadores y hay 9 sentados: /terminar deja libres los "
+            "asientos."
+        )
+        ctx.receive_event(room.bot, room.event(*CROWD[0], "/terminar"))
+        room.said("Los asientos quedan libres: usa /unirse para sentarte.")
+        for seat in range(3):
+            room.type(seat, "/unirse")
+            names = [USERS[other][1] for other in range(seat + 1)]
+            room.said("Sentados: " + ", ".join(names))
+        names = [name for _, name in USERS] + ["Bot 1"]
+        shadow = ChatHost("millions", names, bots={3: "rule"}, seed=group, locale="es")
+        room.open(0, "/empezar millions 1", shadow)
+    assert plugin.TABLES[group].names == tuple(names)
+    plugin.forget_tables()

@@ -13,6 +13,8 @@ once, when first asked: agents and search algorithms ask several times per step.
 from __future__ import annotations
 
 import json
+import secrets
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any, Generic, TypeVar
@@ -23,10 +25,12 @@ from typing_extensions import Self
 from .._common.adapter import GameAdapter
 from .._common.errors import ConfigError, DeserializationError
 from .._common.log import Log
+from .._common.random import draw_below, seed_state
 from ..games import AnyGame, get_game
 
 __all__ = [
     "GameAdapter",
+    "GameSeeds",
     "Position",
     "adapter_of",
     "check_reward",
@@ -115,12 +119,30 @@ def _information(
     """
     stored, keep = adapter.log_of(table, seat)
     events = _encoded_log(adapter.game, stored, ("information", seat), keep)
-    document = {"observation": vector, **adapter.turn_document(table)}
+    document = adapter.turn_document(table)
     own: Callable[[TableT, int], dict[str, Any]] | None = getattr(adapter, "seat_document", None)
     if own is not None:  # what only this seat knows of the turns (Millions' deals)
-        document.update(own(table, seat))
-    rest = json.dumps(document, separators=(",", ":"))
-    return f'{{"events":[{events}],{rest[1:]}'
+        document = {**document, **own(table, seat)}
+    # json.dumps({"observation": vector, **document}) with the compact separators, the
+    # vector's numbers written from a table of their texts (float.__repr__, as json's).
+    observation = ",".join([_FLOAT_TEXT.get(v) or _float_text(v) for v in vector])
+    if "observation" in document or not document:
+        rest = json.dumps({"observation": vector, **document}, separators=(",", ":"))[1:]
+    else:
+        rest = f'"observation":[{observation}],{json.dumps(document, separators=(",", ":"))[1:]}'
+    return f'{{"events":[{events}],{rest}'
+
+
+def _float_text(value: float) -> str:
+    """The JSON text of ``value`` (as ``json.dumps`` writes it), kept for the next time."""
+    text = json.dumps(value)
+    if len(_FLOAT_TEXT) < 4096 and type(value) is float:  # bounded: few distinct numbers
+        _FLOAT_TEXT[value] = text
+    return text
+
+
+#: The JSON text of the numbers of observation vectors (counts and money: few of them).
+_FLOAT_TEXT: dict[float, str] = {}
 
 
 def _encode(game: AnyGame, event: object) -> str:
@@ -224,6 +246,7 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
 
 _UNSET: Any = object()
 _CHANCES: Any = object()  # the key of the dealer's outcomes in Position.remember
+_BYTES: Any = object()  # the key of the float32 tensors in Position.remember
 
 
 class Position(Generic[TableT]):
@@ -287,14 +310,55 @@ class Position(Generic[TableT]):
     def _observe_seat(self, seat: int) -> Callable[[], list[float]]:
         return lambda: self.adapter.observe(self.table, seat)
 
+    def tensor_bytes(self, seat: int, recall: bool) -> bytes | None:
+        """``seat``'s observation vector as float32 bytes, then its recall fields when
+        ``recall`` (the information state tensor), made once per position; ``None`` for
+        no seat of the game, or when the game's adapter has no such fast path.
+
+        The fast path is two optional methods of a :class:`GameAdapter`:
+        ``observe_bytes(table, seat)``, :meth:`~GameAdapter.observe` as float32 bytes,
+        and, for a game with :meth:`~GameAdapter.recall_fields`,
+        ``recall_bytes(table, seat)``, those fields as :meth:`~GameAdapter.recall`
+        writes them, as float32 bytes. The tests check both against the reference
+        methods over random games.
+        """
+        kept = self._kept
+        key = (_BYTES, recall, seat)
+        if kept is not None:
+            found = kept.get(key)
+            if found is not None:
+                result: bytes = found
+                return result
+        adapter = self.adapter
+        observe_bytes = getattr(adapter, "observe_bytes", None)
+        if observe_bytes is None:
+            return None
+        table = self.table
+        if not 0 <= seat < adapter.game.players_of(adapter.state_of(table).config):
+            return None
+        made: bytes = observe_bytes(table, seat)
+        if recall:  # an adapter with recall fields and observe_bytes has recall_bytes too
+            recall_bytes = getattr(adapter, "recall_bytes", None)
+            if recall_bytes is not None:
+                made += recall_bytes(table, seat)
+        if kept is None:
+            kept = self._kept = {}
+        kept[key] = made
+        return made
+
     def information(self, seat: int) -> str:
         """``seat``'s information state string, made once per position (see
         :func:`_information`)."""
         result: str = self.remember(
             ("information", seat),
-            lambda: _information(self.adapter, self.table, seat, self.observation(seat)),
+            lambda: _information(self.adapter, self.table, seat, self._vector(seat)),
         )
         return result
+
+    def _vector(self, seat: int) -> list[float]:
+        """``seat``'s observation vector, from the float32 fast path when the adapter has it."""
+        made = self.tensor_bytes(seat, False)
+        return self.observation(seat) if made is None else array("f", made).tolist()
 
     def after(self, index: int) -> Self:
         """The position after the seat to act plays catalogue entry ``index`` (of the same
@@ -307,7 +371,10 @@ class Position(Generic[TableT]):
         adapter = self.adapter
         table = self.table
         move = adapter.move(table, index)
-        if index in self.legal:  # legal by the game's own listings: played without checks
+        legal = self._legal
+        if legal is None:
+            legal = self.legal
+        if index in legal:  # legal by the game's own listings: played without checks
             return self.__class__(adapter, adapter.play_listed(table, move))
         return self.__class__(adapter, adapter.play(table, move))
 
@@ -387,3 +454,31 @@ def check_reward(adapter: GameAdapter[Any], reward: object) -> str:
         names = " or ".join(repr(name) for name in adapter.rewards)
         raise ConfigError(f"reward must be {names}, not {reward!r}")
     return str(reward)
+
+
+class GameSeeds:
+    """The seeds of an environment's games, one per ``reset``: the same seed gives the same
+    game, and without one, games follow each other from the last seed given (or from the
+    operating system's randomness when none was ever given)."""
+
+    def __init__(self) -> None:
+        self._generator = seed_state(0)
+        self._seeded = False
+
+    def next(self, seed: object = None) -> int:
+        """The next game's seed, after ``seed`` (an ``int`` or ``None``) reseeded the stream.
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor ``None``.
+        """
+        if seed is not None:
+            if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+                raise ConfigError(f"seed must be an integer or None, not {type(seed).__name__}")
+            self._generator = seed_state(seed.__index__() % (1 << 64))
+            self._seeded = True
+        elif not self._seeded:
+            self._generator = seed_state(secrets.randbits(64))
+            self._seeded = True
+        high, self._generator = draw_below(self._generator, 1 << 32)
+        low, self._generator = draw_below(self._generator, 1 << 32)
+        return (high << 32) | low

@@ -217,14 +217,24 @@ def _opponents(game: str, opponents: Any, players: int) -> tuple[Any, ...]:
             f"opponents must be one bot or bot name, or {players - 1} of them (one per other seat)"
         )
     for index, bot in enumerate(opponents):
-        if isinstance(bot, str):
-            try:
-                bot_from_spec(bot, game)
-            except ValueError as error:
-                raise ConfigError(str(error)) from None
-        elif not callable(getattr(bot, "choose", None)):
-            raise ConfigError(f"opponents[{index}] has no choose method: {bot!r} is not a Bot")
+        _check_bot(bot, game, f"opponents[{index}]")
     return tuple(opponents)
+
+
+def _check_bot(bot: object, game: str, where: str) -> None:
+    """Check that ``bot`` (at ``where``, for the message) is a bot or the name of one of
+    ``game`` (as ``simulate --bots`` takes it).
+
+    Raises:
+        ConfigError: If it is neither.
+    """
+    if isinstance(bot, str):
+        try:
+            bot_from_spec(bot, game)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    elif not callable(getattr(bot, "choose", None)):
+        raise ConfigError(f"{where} has no choose method: {bot!r} is not a Bot")
 
 
 def _seat_of(seat: object, players: int) -> int | None:
@@ -530,23 +540,44 @@ class ProcessVectorEnv(VectorEnv):
         np.ndarray[Any, Any],
         dict[str, Any],
     ]:
-        """As :meth:`SeatVectorEnv.step` (a masked action raises before any game of its
-        worker moves; the other workers' games may have moved)."""
+        """As :meth:`SeatVectorEnv.step`: a masked action raises before any game moves.
+
+        The masks of the last step say which action is masked: the worker of the first
+        masked one is sent its actions alone, and refuses them all (its
+        :class:`SeatVectorEnv` checks every action before it plays one), so no other
+        worker's games move either."""
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
         bounds = self._bounds
-        for j, pipe in enumerate(self._pipes):
-            pipe.send(("step", chosen[bounds[j] : bounds[j + 1]]))
-        replies = []
+        masks = self._masks
+        first = None
+        for index, picked in enumerate(chosen.tolist()):
+            row = masks[index]  # all false: the game ended, and this step resets it
+            if row.any() and not (0 <= picked < row.size and row[picked]):
+                first = index
+                break
+        order = list(range(len(self._pipes)))
+        if first is not None:  # its worker first, alone: it raises, and nothing else moved
+            owner = next(j for j in order if bounds[j] <= first < bounds[j + 1])
+            order.remove(owner)
+            order.insert(0, owner)
+            self._pipes[owner].send(("step", chosen[bounds[owner] : bounds[owner + 1]]))
+            got = {owner: self._receive(self._pipes[owner])}
+            order = order[1:]
+        else:
+            got = {}
+        for j in order:
+            self._pipes[j].send(("step", chosen[bounds[j] : bounds[j + 1]]))
         failure: BaseException | None = None
-        for pipe in self._pipes:
+        for j in order:
             try:
-                replies.append(self._receive(pipe))
+                got[j] = self._receive(self._pipes[j])
             except BaseException as error:  # collect every reply, then raise the first
                 failure = failure or error
         if failure is not None:
             raise failure
+        replies = [got[j] for j in range(len(self._pipes))]
         observations, rewards, terminations, truncations, masks = self._gather(replies)
         info = {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool)}
         return observations, rewards, terminations, truncations, info

@@ -27,11 +27,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from .._common.errors import ConfigError
-from .._common.random import draw_below, seed_state
 from ..bots import BotError, Match
 from ..bots._simulate import bot_from_spec
-from ._core import adapter_of, check_reward, configure
-from ._vector import Encoding
+from ._core import GameSeeds, adapter_of, check_reward, configure
+from ._vector import Encoding, _check_bot
 
 __all__ = ["BotSeatsEnv", "env"]
 
@@ -76,13 +75,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
                 raise ConfigError(
                     f"a bot's seat must be an int from 0 to {players - 1}, not {seat!r}"
                 )
-            if isinstance(bot, str):
-                try:
-                    bot_from_spec(bot, game)
-                except ValueError as error:
-                    raise ConfigError(str(error)) from None
-            elif not callable(getattr(bot, "choose", None)):
-                raise ConfigError(f"the bot of seat {seat} has no choose method: {bot!r}")
+            _check_bot(bot, game, f"the bot of seat {seat}")
         if len(bots) >= players:
             raise ConfigError("every seat holds a bot: leave at least one to the agents")
         self._bots = bots
@@ -98,8 +91,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, encoding.action_space)
-        self._generator = seed_state(0)
-        self._seeded = False
+        self._seeds = GameSeeds()
         self._match: Match | None = None
         self._choices: dict[int, Any] = {}
 
@@ -113,15 +105,7 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same ``seed`` gives the same game (as PettingZoo's env)."""
-        if seed is not None:
-            self._generator = seed_state(int(seed) % (1 << 64))
-            self._seeded = True
-        elif not self._seeded:
-            self._generator = seed_state(int.from_bytes(np.random.bytes(8), "little"))
-            self._seeded = True
-        high, self._generator = draw_below(self._generator, 1 << 32)
-        low, self._generator = draw_below(self._generator, 1 << 32)
-        config = attrs.evolve(self._config, seed=(high << 32) | low)
+        config = attrs.evolve(self._config, seed=self._seeds.next(seed))
         players = self._game.players_of(config)
         seated = [
             None
@@ -191,7 +175,8 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         """Play the selected agent's action (``None`` once it is terminated).
 
         Raises:
-            ConfigError: If a live agent passes ``None``.
+            ConfigError: If a live agent passes ``None`` or an action that is no whole
+                number (nothing changes).
             BotError: For a masked entry (nothing changes).
         """
         agent = self.agent_selection
@@ -200,7 +185,12 @@ class BotSeatsEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             return
         if action is None:
             raise ConfigError("a live agent must act: None is only for terminated agents")
-        index = int(action)
+        try:
+            index = int(action)
+        except (TypeError, ValueError, OverflowError):
+            raise ConfigError(f"action must be a catalogue index, not {action!r}") from None
+        if index != action:
+            raise ConfigError(f"action must be a catalogue index, not {action!r}")
         chosen = self._choices.get(index)
         seat = self._seats[agent]
         if chosen is None:

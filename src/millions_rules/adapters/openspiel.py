@@ -53,6 +53,7 @@ state is pickled. :meth:`LibraryState.to_json` gives that document directly.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
@@ -103,6 +104,7 @@ TORRAKU_GAME_NAME: Final = spiel_name(TORRAKU)
 
 _FORMAT: Final = "millions-rules/openspiel-state/1"
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 #: Millions' parameters and their defaults: ``players``, the turn structure's
@@ -300,8 +302,13 @@ class _Saved(Position[Any]):
     __slots__ = ("player",)
 
     def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
-        super().__init__(adapter, table, adapter.seat(table))
-        seat = self._seat
+        # Position.__init__, inlined: a position is made at every step.
+        self.adapter = adapter
+        self.table = table
+        self._seat = seat = adapter.seat(table)
+        self._over = None
+        self._legal = None
+        self._kept = None
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
@@ -379,6 +386,82 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         """The catalogue indices the seat may play (sorted)."""
         return self._saved.legal  # pybind11 copies it into OpenSpiel's own list
 
+    def is_simultaneous_node(self) -> bool:
+        """Never: the library's games are played in turns (read here, without a round trip
+        through OpenSpiel)."""
+        return False
+
+    def is_chance_node(self) -> bool:
+        """Whether the dealer acts (read here, without a round trip through OpenSpiel)."""
+        return self._saved.player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to act if left out), as OpenSpiel's
+        own ``legal_actions`` gives them: the catalogue indices of the seat to act, the
+        dealer's outcomes at a chance node (for any player asked), and none for another
+        seat or at the end.
+
+        Answered here from the position, which lists them once: OpenSpiel's own method
+        goes through C++ and back for the same list (the tests check both agree).
+        """
+        saved = self._saved
+        current = saved.player
+        if current == _CHANCE:  # OpenSpiel gives the outcomes whoever asks
+            return [outcome for outcome, _ in saved.chances]
+        if player is None or player == current:
+            return list(saved.legal) if current >= 0 else []
+        if type(player) is int and player >= 0:
+            return []  # another seat has none in a game played in turns
+        return list(pyspiel.State.legal_actions(self, player))  # OpenSpiel's own answer or error
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information state tensor (the player to act if left out), as
+        OpenSpiel's own method gives it, from the position's float32 tensor made once
+        (the tests check both agree)."""
+        return self._tensor(player, True)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the player to act if left out), as OpenSpiel's
+        own method gives it (see :meth:`information_state_tensor`)."""
+        return self._tensor(player, False)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state string (the player to act if left out), as
+        OpenSpiel's own method gives it, made once per position (the tests check both
+        agree)."""
+        saved = self._saved
+        seat = saved.player if player is None else player
+        if _is_seat(saved, seat):
+            return saved.information(seat)
+        if player is None:
+            return str(pyspiel.State.information_state_string(self))  # OpenSpiel's error
+        return str(pyspiel.State.information_state_string(self, player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s observation string (the player to act if left out), as OpenSpiel's
+        own method gives it, made once per position."""
+        saved = self._saved
+        seat = saved.player if player is None else player
+        if _is_seat(saved, seat):
+            return _summary(saved, seat)
+        if player is None:
+            return str(pyspiel.State.observation_string(self))  # OpenSpiel's error
+        return str(pyspiel.State.observation_string(self, player))
+
+    def _tensor(self, player: int | None, recall: bool) -> list[float]:
+        saved = self._saved
+        seat = saved.player if player is None else player
+        if type(seat) is int and seat >= 0:
+            made = saved.tensor_bytes(seat, recall)  # made once per position
+            if made is not None:
+                return array("f", made).tolist()  # the caller's own list
+        method = (
+            pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
+        )
+        if player is None:
+            return list(method(self))  # OpenSpiel's answer (or its error) for a non-seat
+        return list(method(self, player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer's outcomes with their exact probabilities (empty unless it deals)."""
         return list(self._saved.chances)  # the caller's own list: the position keeps its own
@@ -455,6 +538,10 @@ class LibraryObserver:
     def set_from(self, state: LibraryState, player: int) -> None:
         """Write ``player``'s tensor for ``state``."""
         position = state._saved
+        made = position.tensor_bytes(player, self.perfect_recall)
+        if made is not None:  # the adapter's fast path: float32 bytes, made once per position
+            self.tensor[:] = np.frombuffer(made, np.float32)
+            return
         key = ("tensor", self.perfect_recall, player)
         self.tensor[:] = position.remember(key, lambda: self._made(position, player))
 
@@ -472,10 +559,24 @@ class LibraryObserver:
         position = state._saved
         if self.perfect_recall:
             return position.information(player)
-        summary: str = position.remember(
-            ("summary", player), lambda: self.adapter.summary(position.table, player)
-        )
-        return summary
+        return _summary(position, player)
+
+
+def _is_seat(position: _Saved, seat: object) -> bool:
+    """Whether ``seat`` is a seat of the game at ``position``."""
+    if type(seat) is not int or seat < 0:
+        return False
+    adapter = position.adapter
+    players: int = adapter.game.players_of(adapter.state_of(position.table).config)
+    return seat < players
+
+
+def _summary(position: Position[Any], seat: int) -> str:
+    """``seat``'s observation string at ``position``, made once per position."""
+    summary: str = position.remember(
+        ("summary", seat), lambda: position.adapter.summary(position.table, seat)
+    )
+    return summary
 
 
 #: Millions' state (every game's state is a :class:`LibraryState`).

@@ -51,9 +51,9 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 )
 
 from .._common.errors import ConfigError
-from .._common.random import draw_below, seed_state
 from ._core import (
     GameAdapter,
+    GameSeeds,
     Position,
     adapter_of,
     check_reward,
@@ -216,8 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self.state_space = spaces.Box(0.0, high, (players * size,), np.float32)
-        self._generator = seed_state(0)
-        self._seeded = False
+        self._seeds = GameSeeds()
         self._position: Position[Any] = Position(adapter, adapter.start(self._config, turn_options))
 
     @property
@@ -253,15 +252,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         Without a seed, games follow each other from the last seed given (or from the
         operating system's randomness when none was ever given).
         """
-        if seed is not None:
-            self._generator = seed_state(int(seed) % (1 << 64))
-            self._seeded = True
-        elif not self._seeded:
-            self._generator = seed_state(int.from_bytes(np.random.bytes(8), "little"))
-            self._seeded = True
-        high, self._generator = draw_below(self._generator, 1 << 32)
-        low, self._generator = draw_below(self._generator, 1 << 32)
-        config = attrs.evolve(self._config, seed=(high << 32) | low)
+        config = attrs.evolve(self._config, seed=self._seeds.next(seed))
         self._position = Position(self._adapter, self._adapter.start(config, self._turn_options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -282,13 +273,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         The mask is the legal catalogue entries of the seat to act; the observation vector
         is computed when first read (see :class:`Observation`).
         """
-        seat = self._seat(agent)
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._seat(agent)  # refused in the library's words
         position = self._position
         if position.seat == seat:
-            mask = position.remember("mask", lambda: self._mask(position.legal)).copy()
+            legal = position._legal
+            mask = self._mask(position.legal if legal is None else legal)
         else:
             mask = np.zeros(self._actions, np.int8)
-        return Observation(mask, lambda: self._vector(position, seat).copy())
+        return Observation(mask, lambda: self._fresh(position, seat))
+
+    def _fresh(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        """``seat``'s observation vector at ``position``: the agent's own array."""
+        made = position.tensor_bytes(seat, True)
+        if made is not None:  # the adapter's fast path, kept by the position as bytes
+            return np.frombuffer(bytearray(made), np.float32)
+        copied: np.ndarray[Any, Any] = self._vector(position, seat).copy()
+        return copied
 
     def _vector(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
         """``seat``'s observation vector at ``position``, made once (do not change it)."""
@@ -298,6 +300,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return found
 
     def _made(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
+        made = position.tensor_bytes(seat, True)
+        if made is not None:  # the adapter's fast path: read-only, copied for the agent
+            return np.frombuffer(made, np.float32)
         vector = np.zeros(self._width, np.float32)
         size = self._size
         vector[:size] = position.observation(seat)
@@ -319,9 +324,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         )
 
     def _mask(self, legal: Sequence[int]) -> np.ndarray[Any, Any]:
-        mask = np.zeros(self._actions, np.int8)
-        mask.put(legal, 1)
-        return mask
+        """A new action mask with 1 at each of ``legal`` (the agent's own array)."""
+        if len(legal) > 32:  # a long listing (Torraku's bets): NumPy sets them faster
+            mask = np.zeros(self._actions, np.int8)
+            mask.put(legal, 1)
+            return mask
+        flags = bytearray(self._actions)
+        for index in legal:
+            flags[index] = 1
+        return np.frombuffer(flags, np.int8)
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action (``None`` once it is terminated)."""

@@ -340,7 +340,10 @@ def _league(
         _usage_error(err, "--league needs at least two different bots, each named once")
     if args.rotate:
         _usage_error(err, "--league rotates the seats itself: leave out --rotate")
-    length = cycle(entrants, args.players)
+    try:
+        length = cycle(entrants, args.players)
+    except ConfigError as error:
+        _usage_error(err, str(error))
     total = -(-args.games // length) * length
     bar = Progress(total, err) if show else None
     try:

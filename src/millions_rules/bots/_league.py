@@ -5,7 +5,8 @@ lineup (each set of as many entrants as seats, in the order given) once in each 
 of its seats; with as many entrants as seats or fewer, the entrants are dealt round the
 table (a bot may sit twice) and shifted one seat each game, a cycle being one game per
 entrant. So over whole cycles every entrant meets every other and sits in every seat
-equally often; the number of games asked for is rounded up to whole cycles. Game ``i``
+equally often; the number of games asked for is rounded up to whole cycles, and a cycle
+of more than :data:`MAX_CYCLE` games (many entrants at many seats) is refused. Game ``i``
 is seeded from the run's seed and ``i`` alone (:func:`~millions_rules.bots._simulate.game_seed`)
 and played by fresh bots, so a league gives the same table on any number of processes.
 
@@ -24,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
 from typing import Any, Final
 
 from .._common.errors import ConfigError
@@ -38,20 +38,35 @@ from ._simulate import (
     play_one,
 )
 
-__all__ = ["BOOTSTRAP", "cycle", "elo", "league", "league_table", "lineup", "ratings"]
+__all__ = ["BOOTSTRAP", "MAX_CYCLE", "cycle", "elo", "league", "league_table", "lineup", "ratings"]
 
 #: The bootstrap's resamples for the ratings' intervals.
 BOOTSTRAP: Final = 200
+#: The most games of one cycle (``C(entrants, players) * players`` with more entrants than
+#: seats): a longer cycle is refused, as the league plays whole cycles whatever it is asked.
+MAX_CYCLE: Final = 100_000
 #: The mean of the ratings.
 MEAN_RATING: Final = 1500.0
 #: The MM algorithm's iterations (each rating then moves by far less than a point).
 _ITERATIONS: Final = 500
 
 
-def _lineups(entrants: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    if len(entrants) <= players:
-        return [tuple(entrants)]
-    return list(combinations(entrants, players))
+def _fixture(entrants: Sequence[str], players: int, rank: int) -> tuple[str, ...]:
+    """Lineup ``rank`` of the entrants, in the order of ``itertools.combinations``, made
+    directly from its rank (none of the others built)."""
+    count = len(entrants)
+    chosen: list[str] = []
+    at = 0
+    for place in range(players):
+        while True:
+            after = math.comb(count - at - 1, players - place - 1)
+            if rank < after:
+                break
+            rank -= after
+            at += 1
+        chosen.append(entrants[at])
+        at += 1
+    return tuple(chosen)
 
 
 def cycle(entrants: Sequence[str], players: int) -> int:
@@ -59,10 +74,19 @@ def cycle(entrants: Sequence[str], players: int) -> int:
 
     >>> cycle(["rule", "random", "ismcts"], 5), cycle(["a:A", "b:B", "c:C", "d:D"], 3)
     (3, 12)
+
+    Raises:
+        ConfigError: If a cycle has more than :data:`MAX_CYCLE` games.
     """
     if len(entrants) <= players:
         return len(entrants)
-    return len(_lineups(entrants, players)) * players
+    length = math.comb(len(entrants), players) * players
+    if length > MAX_CYCLE:
+        raise ConfigError(
+            f"a league of {len(entrants)} bots at {players} seats plays cycles of {length} "
+            f"games, more than {MAX_CYCLE}: name fewer bots"
+        )
+    return length
 
 
 def lineup(entrants: Sequence[str], players: int, game: int) -> list[str]:
@@ -72,12 +96,15 @@ def lineup(entrants: Sequence[str], players: int, game: int) -> list[str]:
     ['random', 'rule', 'random']
     >>> [lineup(["a:A", "b:B", "c:C"], 2, game) for game in range(3)]
     [['a:A', 'b:B'], ['b:B', 'a:A'], ['a:A', 'c:C']]
+
+    Raises:
+        ConfigError: As :func:`cycle`.
     """
-    fixtures = _lineups(entrants, players)
     if len(entrants) <= players:
-        pool = fixtures[0]
+        pool = tuple(entrants)
         return [pool[(seat - game) % len(pool)] for seat in range(players)]
-    fixture = fixtures[(game // players) % len(fixtures)]
+    fixtures = cycle(entrants, players) // players
+    fixture = _fixture(entrants, players, (game // players) % fixtures)
     return [fixture[(seat - game) % players] for seat in range(players)]
 
 
@@ -99,13 +126,14 @@ def league(
     takes them.
 
     Raises:
-        ConfigError: For an unknown game, fewer than two distinct entrants, a missing
-            option or one the game refuses.
+        ConfigError: For an unknown game, fewer than two distinct entrants, a cycle of
+            more than :data:`MAX_CYCLE` games, a missing option or one the game refuses.
         ValueError: For an unknown bot.
     """
     hook = _hook(game)
     if len(set(entrants)) != len(entrants) or len(entrants) < 2:
         raise ConfigError("a league needs at least two different bots, each named once")
+    length = cycle(entrants, players)
     for spec in entrants:
         bot_from_spec(spec, game)  # fail early, in this process
     missing = [name for name in hook.options if name not in options]
@@ -114,7 +142,6 @@ def league(
     settings = tuple((name, options[name]) for name in hook.options)
     settings += tuple(sorted((k, v) for k, v in options.items() if k not in hook.options))
     hook.config(players, 0, dict(settings))  # a bad option fails here, in this process
-    length = cycle(entrants, players)
     total = -(-games // length) * length
     tasks: list[GameTask] = [
         (game, i, players, tuple(lineup(entrants, players, i)), seed, settings, False)

@@ -128,7 +128,7 @@ def bot_from_spec(spec: str, game: str | None = None) -> AnyBot:
     if lower == "ismcts":
         if not sep:
             return ISMCTSBot()
-        if arg.isdigit() and int(arg) > 0:
+        if arg.isascii() and arg.isdigit() and len(arg) <= 12 and int(arg) > 0:
             return ISMCTSBot(iterations=int(arg))
     elif sep and name and arg and lower not in ("random", "rule"):
         return _imported_bot(text, name.strip(), arg.strip())

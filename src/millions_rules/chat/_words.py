@@ -28,6 +28,13 @@ WORDS: Final = {
         "This game is for {smallest} to {largest} players, and {seated} are seated: {join} to "
         "sit down, then open the game.",
     ),
+    "too_many": msg(
+        "chat.qq.too_many",
+        "This game is for {smallest} to {largest} players, and {seated} are seated: {stop} "
+        "clears the seats.",
+    ),
+    "unseated": msg("chat.qq.unseated", "The seats are cleared: {join} to sit down."),
+    "bot_name": msg("chat.qq.bot_name", "Bot {number}"),
     "not_saved": msg(
         "chat.qq.not_saved", "The table could not be saved, so it did not open. Try again."
     ),

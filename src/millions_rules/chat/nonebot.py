@@ -9,7 +9,8 @@ choice of role) go by private message to the bot. Replies to one seat are privat
   it; anyone else is told so, and the table plays on. A closed table is stored as closed
   and never reopens, not even after a restart.
 * The number of bots is bounded by the game's player counts: another number is refused in
-  words, and nothing opens.
+  words, and nothing opens. Before a table opens, ``/散局`` by one seated (or a group admin)
+  clears the seats: the way out when more sat down than the game seats.
 * The store is written before anything is answered: a write that fails changes nothing in
   memory either, and the group is told (``MILLIONS_DB`` unreachable, say).
 
@@ -37,6 +38,8 @@ _JOIN = ("/加入", "/join", "/unirse")
 _START = ("/开局", "/start", "/empezar")
 _STOP = ("/散局", "/stop", "/terminar")
 _GAMES = {"millions": "millions", "百万": "millions", "torraku": "torraku", "钱币": "torraku"}
+#: The index of each language's spelling in the command tuples above.
+_LANGUAGES = {"zh": 0, "en": 1, "es": 2}
 #: The group roles that may close any table (OneBot v11's ``sender.role``).
 _ADMINS = ("owner", "admin")
 #: The longest message read as a plugin command (longer ones are no command).
@@ -147,6 +150,8 @@ async def _group(bot: Bot, event: GroupMessageEvent) -> None:
             await _say(bot, group, "seated", players=names)
         elif text.split(" ", 1)[0] in _START:
             await _open(bot, group, (user, name), text.split()[1:])
+        elif text in _STOP and _SEATED.get(group):
+            await _unseat(bot, group, event)
         return
     if text in _STOP:
         await _close(bot, host, group, event)
@@ -154,6 +159,21 @@ async def _group(bot: Bot, event: GroupMessageEvent) -> None:
     seat = _seat(host, user)
     if seat is not None:
         await _send(bot, host, group, host.handle(seat, text, private=False))
+
+
+def _spelling(commands: tuple[str, ...]) -> str:
+    """The command as the plugin's language spells it (``commands`` in zh, en, es order)."""
+    return commands[_LANGUAGES.get(_locale(), 0)]
+
+
+async def _unseat(bot: Bot, group: int, event: GroupMessageEvent) -> None:
+    # Before a table opens, /散局 by one seated (or a group admin) clears the seats: the
+    # way out when more have sat down than any game seats.
+    seated = _SEATED.get(group, [])
+    if event.sender.role not in _ADMINS and all(user != event.user_id for user, _ in seated):
+        return
+    _SEATED.pop(group, None)
+    await _say(bot, group, "unseated", join=_spelling(_JOIN))
 
 
 async def _close(bot: Bot, host: ChatHost, group: int, event: GroupMessageEvent) -> None:
@@ -186,9 +206,26 @@ async def _open(bot: Bot, group: int, opener: tuple[int, str], words: list[str])
     seated = _SEATED.get(group, [])
     asked = words[1] if len(words) > 1 else "0"
     fewest, most = max(0, low - len(seated)), max(0, high - len(seated))
-    if len(seated) > high or (most == 0 and len(seated) < low):
+    if len(seated) > high:
         await _say(
-            bot, group, "players", smallest=low, largest=high, seated=len(seated), join=_JOIN[0]
+            bot,
+            group,
+            "too_many",
+            smallest=low,
+            largest=high,
+            seated=len(seated),
+            stop=_spelling(_STOP),
+        )
+        return
+    if most == 0 and len(seated) < low:
+        await _say(
+            bot,
+            group,
+            "players",
+            smallest=low,
+            largest=high,
+            seated=len(seated),
+            join=_spelling(_JOIN),
         )
         return
     # A bounded number: ASCII digits only (int() reads "²" and "١٢" too), three at most.
@@ -207,7 +244,9 @@ async def _open(bot: Bot, group: int, opener: tuple[int, str], words: list[str])
         return
     from ..web import StoreError
 
-    names = [name for _, name in seated] + [f"机器人{index + 1}" for index in range(bots)]
+    bot_name = WORDS["bot_name"]
+    names = [name for _, name in seated]
+    names += [bot_name.render(_locale(), number=index + 1) for index in range(bots)]
     users = [[user, seat] for seat, (user, _) in enumerate(seated)]
     store = _the_store()
     try:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import inspect
+import math
 import os
 import sys
 from typing import Any
@@ -36,9 +37,12 @@ from typing import Any
 from .._common.errors import ConfigError
 from ..games import GAMES
 from ..text import ChatHost, Message, menu, narrate, status
-from ._remote import _HEADS, RemoteError, RemoteSeat
+from ._remote import _HEADS, MAX_WAIT_SECONDS, RemoteError, RemoteSeat
 
 __all__ = ["Seat", "create_remote_server", "create_server", "main"]
+
+#: How often a local seat's ``wait_for_turn`` looks at the table, in seconds.
+_POLL_SECONDS = 0.05
 
 
 class Seat:
@@ -94,16 +98,20 @@ class Seat:
     def my_turn(self) -> bool:
         """Whether the game awaits this seat (or has ended)."""
         state = self.host.state
-        awaiting = getattr(state, "awaiting", None)
-        seats = tuple(awaiting) if awaiting is not None else self.host.game.actors(state)
+        page = self.host.game.companions.page
+        due = page.due if page is not None else None
+        seats = due(state) if due is not None else self.host.game.actors(state)
         return self.host.is_over or self.seat in seats
 
     async def wait_for_turn(self, timeout: float = 30.0) -> str:
-        """Wait until :meth:`my_turn`, at most ``timeout`` seconds; what the seat was told."""
-        waited = 0.0
-        while not self.my_turn() and waited < timeout:
-            await asyncio.sleep(0.05)
-            waited += 0.05
+        """Wait until :meth:`my_turn`, at most ``timeout`` seconds (and
+        :data:`~millions_rules.llm.MAX_WAIT_SECONDS`, as a remote seat); what the seat was
+        told."""
+        seconds = min(max(float(timeout), 0.0), MAX_WAIT_SECONDS) if timeout == timeout else 0.0
+        for _ in range(math.ceil(seconds / _POLL_SECONDS)):
+            if self.my_turn():
+                break
+            await asyncio.sleep(_POLL_SECONDS)
         self._keep([])
         told = self._drain()
         key = "over" if self.host.is_over else ("turn" if self.my_turn() else "waiting")

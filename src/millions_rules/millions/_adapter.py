@@ -22,10 +22,17 @@ from ..millions._config import GameConfig
 from ..millions._engine import payees, seat_listings
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
-from ..millions._state import GameState, Phase
-from ..millions._views import PlayerView, _keeper, view
+from ..millions._state import CharacterStatus, GameState, Phase
+from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
-from ._encoding import Catalogue, observation_high, observation_size, observe_state
+from ._encoding import (
+    Catalogue,
+    _f32,
+    observation_high,
+    observation_size,
+    observe_bytes,
+    observe_state,
+)
 from ._negotiating import (
     DealTable,
     deal_catalogue,
@@ -141,8 +148,29 @@ class MillionsAdapter(MillionsViewEncoding):
         # observe(view(table.state, seat), table.turn), without building the view.
         return observe_state(table.state, seat, table.turn)
 
+    def observe_bytes(self, table: Table, seat: int) -> bytes:
+        # observe() as float32 bytes, from the blocks that changed (the fast path).
+        return observe_bytes(
+            table.state, seat, table.seat, table.free_moves, table.done, table.peeks
+        )
+
+    def recall_bytes(self, table: Table, seat: int) -> bytes:
+        # recall() as float32 bytes: the ledger's two blocks, kept by their value.
+        ledger = table.ledger
+        found = _RECALLED.get(ledger)
+        if found is None:
+            if len(_RECALLED) >= 4096:
+                _RECALLED.clear()
+            paid, threatened = ledger  # type: ignore[misc]  # never None once made
+            found = _RECALLED[ledger] = _f32(paid + threatened)
+        return found
+
     def summary(self, table: Table, seat: int) -> str:
-        return _summary(view(table.state, seat), table.turn)
+        # _summary(view(table.state, seat), table.turn), read from the state without
+        # building the view (its legal actions, payees and log): the same text (the
+        # tests check it over random games), the others' secrets left out as the view
+        # leaves them out (R-INFO).
+        return _summary_of(table, seat)
 
     def turn_document(self, table: Table) -> dict[str, Any]:
         turn = table.turn
@@ -254,7 +282,8 @@ class MillionsAdapter(MillionsViewEncoding):
         )
 
 
-#: The one instance.
+#: The recall blocks by ledger (:meth:`MillionsAdapter.recall_bytes`).
+_RECALLED: dict[Any, bytes] = {}
 
 
 def _whole(value: object, path: str, most: int) -> int:
@@ -293,6 +322,36 @@ def _list(value: object, path: str, length: int) -> list[object]:
     if len(value) != length:
         raise DeserializationError(f"expected {length} items", "bad_value", path)
     return value
+
+
+def _summary_of(table: Table, seat: int) -> str:
+    """:func:`_summary` of ``view(table.state, seat)`` and ``table.turn``, from the state."""
+    state = table.state
+    loot = state.loot
+    shown = "-" if loot is None else f"{loot.total}M/{loot.deposit}M"
+    if loot is not None and loot.bonus_role is not None:  # R-LOOT-5: the role the card rewards
+        shown += f" bonus {loot.bonus_role.value}"
+    peeks = table.peeks or ()
+    seen = {(target, slot) for by, target, slot in peeks if by == seat}
+    parts = []
+    for c in sorted(state.characters, key=_by_place):
+        known = c.player == seat or c.status in _REVEALED or (c.player, c.position) in seen
+        parts.append(f"{c.player}.{c.position}={c.role.value if known else '?'}/{c.status.value}")
+    turn = table.turn
+    return (
+        f"seat {seat} round {state.round} {state.phase.value} loot {shown} "
+        f"cash {list(state.cash)} threats {list(state.threats)} leader {state.leader} "
+        f"characters [{','.join(parts)}] face_up [{','.join(r.value for r in state.face_up)}] "
+        f"decided {[int(d) for d in state.decided]} turn {turn.seat} "
+        f"free {list(turn.free_moves)} winners {sorted(state.winners)}"
+    )
+
+
+def _by_place(character: Any) -> tuple[int, int]:
+    return (character.player, character.position)
+
+
+_REVEALED: Final = frozenset({CharacterStatus.SURVIVING, CharacterStatus.ELIMINATED})
 
 
 def _summary(seen: PlayerView, turn: Turn) -> str:
@@ -355,6 +414,12 @@ class NegotiationAdapter(MillionsAdapter):
     def observe(self, table: Table, seat: int) -> list[float]:
         state = table.state
         return observe_state(state, seat, table.turn) + observe_deals(state, seat)
+
+    def observe_bytes(self, table: Table, seat: int) -> bytes:
+        # observe() as float32 bytes: the default blocks, then the deals' numbers.
+        return MillionsAdapter.observe_bytes(self, table, seat) + _f32(
+            observe_deals(table.state, seat)
+        )
 
     def summary(self, table: Table, seat: int) -> str:
         return MillionsAdapter.summary(self, table, seat) + summarise_deals(table.state, seat)

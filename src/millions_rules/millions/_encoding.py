@@ -7,8 +7,10 @@ a seat may not know encode identically for that seat (R-INFO).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from itertools import permutations
+from struct import Struct
 from typing import Any, Final, cast
 
 import attrs
@@ -21,7 +23,7 @@ from ..millions._heist import nameable_roles
 from ..millions._roles import RepeatRole, Role, roles_in_play
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView
-from ._turns import Move, SeatMove, Turn, Wait
+from ._turns import Move, SeatMove, Turn, Wait, round_peeks
 
 __all__ = [
     "PAY_AMOUNTS",
@@ -30,6 +32,7 @@ __all__ = [
     "observation_high",
     "observation_size",
     "observe",
+    "observe_bytes",
     "observe_state",
 ]
 
@@ -483,3 +486,227 @@ def observe_state(state: GameState, seat: int, turn: Turn) -> list[float]:
     out += map(float, turn.done)
     out += _seats(n, state.winners)
     return out
+
+
+# The observation as float32 bytes, built from what changed (the adapters' fast path).
+#
+# observe_state builds the whole vector as a list at every call. The adapters ask for a
+# seat's vector at nearly every step, and from one step to the next only a few fields
+# of the state change (a payment changes the cash, a decision the decided flags): so the
+# vector is cut into blocks, each block's float32 bytes are kept by what it is made of
+# (the field's value, or the identity of a tuple the engine shares from state to state,
+# kept alive beside the bytes), and a vector is the join of its blocks. A block is
+# encoded once when its field changes, never from the whole log: the only events read
+# are the seat's own peeks of this round, kept by the engine's log as a selection that
+# grows with each new event (see :func:`_peeks`).
+
+_FLOATS: Final = "f"  # array typecode of float32
+_MOST_BLOCKS: Final = 1024  # each cache is emptied when it holds this many blocks
+
+
+def _f32(values: Sequence[float]) -> bytes:
+    return array(_FLOATS, values).tobytes()
+
+
+def _bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    if len(cache) >= _MOST_BLOCKS:
+        cache.clear()
+    return cache
+
+
+_SEAT_BLOCKS: dict[tuple[int, int], bytes] = {}
+_HEAD_BLOCKS: dict[tuple[Any, ...], tuple[GameConfig, Any, bytes]] = {}
+_PACKERS: dict[int, tuple[Any, tuple[bytes, ...]]] = {}
+_NO_CHARACTER: Final = bytes(4 * _CHARACTER)
+_CHARACTER_BLOCKS: dict[tuple[Any, ...], tuple[Any, bytes]] = {}
+_CHARACTERS_BLOCKS: dict[tuple[Any, ...], tuple[Any, bytes]] = {}
+_TABLE_BLOCKS: dict[tuple[Any, ...], bytes] = {}
+_PREVIOUS_BLOCKS: dict[tuple[Any, ...], tuple[Any, bytes]] = {}
+_AWAITING_BLOCKS: dict[tuple[Any, ...], bytes] = {}
+_DECIDING_BLOCKS: dict[tuple[bool, ...], bytes] = {}
+_TURN_BLOCKS: dict[tuple[Any, ...], bytes] = {}
+_WINNER_BLOCKS: dict[tuple[int, frozenset[int]], bytes] = {}
+
+
+def _head_block(state: GameState) -> bytes:
+    config, loot = state.config, state.loot
+    key = (id(config), id(loot), state.phase, state.round)
+    found = _HEAD_BLOCKS.get(key)
+    if found is None or found[0] is not config or found[1] is not loot:
+        out = [0.0] * len(_PHASES)
+        out[_PHASE_INDEX[state.phase]] = 1.0
+        out += (float(state.round), float(config.rounds), float(config.target))
+        bonus = [0.0] * len(_ROLES)
+        if loot is None:
+            out += (0.0, 0.0, 0.0)
+        else:
+            out += (1.0, float(loot.total), float(loot.deposit))
+            if loot.bonus_role is not None:
+                bonus[loot.bonus_role.order] = 1.0
+        found = _bounded(_HEAD_BLOCKS)[key] = (config, loot, _f32(out + bonus))
+    return found[2]
+
+
+def _money_block(state: GameState) -> bytes:
+    # Cash changes at nearly every move: packed directly (as fast as a look-up would be).
+    cash = state.cash
+    n = len(cash)
+    packers = _PACKERS.get(n)
+    if packers is None:
+        packers = _PACKERS[n] = (
+            Struct(f"{2 * n + 2}f").pack,
+            tuple(_f32(_one_hot(n, seat)) for seat in range(n)),
+        )
+    return (
+        packers[0](*cash, state.reserve, *state.threats, state.threat_supply)
+        + packers[1][state.leader]
+    )
+
+
+def _character_block(
+    state: GameState, seat: int, n: int, k: int, peeks: tuple[tuple[int, int, int], ...]
+) -> bytes:
+    # The block is kept by the characters tuple (the engine keeps it from state to state
+    # until a character changes), the seat and what it peeked; a new tuple is joined from
+    # its characters' parts, each kept by the character object and whether the seat knows
+    # its role, so each changed character is encoded once.
+    characters = state.characters
+    seen = tuple([(target, slot) for by, target, slot in peeks if by == seat]) if peeks else ()
+    key = (id(characters), seat, n, seen)  # n: the empty tuple is every game's
+    whole = _CHARACTERS_BLOCKS.get(key)
+    if whole is not None and whole[0] is characters:
+        return whole[1]
+    parts = [_NO_CHARACTER] * (n * k)
+    for c in characters:
+        known = (
+            c.player == seat or c.status not in _HIDDEN_STATUSES or (c.player, c.position) in seen
+        )
+        part_key = (id(c), known)
+        found = _CHARACTER_BLOCKS.get(part_key)
+        if found is None or found[0] is not c:
+            block = [0.0] * _CHARACTER
+            block[0] = 1.0
+            block[1 + _STATUS_INDEX[c.status]] = 1.0
+            block[1 + len(_STATUSES)] = float(c.paid)
+            block[2 + len(_STATUSES)] = float(c.covered)
+            if known:
+                block[3 + len(_STATUSES) + c.role.order] = 1.0
+            found = _bounded(_CHARACTER_BLOCKS)[part_key] = (c, _f32(block))
+        parts[c.player * k + c.position] = found[1]
+    made = b"".join(parts)
+    _bounded(_CHARACTERS_BLOCKS)[key] = (characters, made)
+    return made
+
+
+def _table_block(state: GameState) -> bytes:
+    key = (state.decided, state.face_up)
+    found = _TABLE_BLOCKS.get(key)
+    if found is None:
+        found = _bounded(_TABLE_BLOCKS)[key] = _f32(
+            [float(d) for d in state.decided] + _counts(state.face_up)
+        )
+    return found
+
+
+def _previous_block(state: GameState, seat: int, n: int) -> bytes:
+    previous = state.previous_roles
+    everyone = (
+        state.config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
+    )
+    key = (id(previous), seat, n, everyone)
+    found = _PREVIOUS_BLOCKS.get(key)
+    if found is None or found[0] is not previous:
+        known: list[float] = []
+        roles_block = [0.0] * (n * len(_ROLES))
+        for other, roles in enumerate(previous):
+            if everyone or other == seat:
+                known.append(1.0)
+                for role in roles:
+                    roles_block[other * len(_ROLES) + role.order] += 1.0
+            else:
+                known.append(0.0)
+        found = _bounded(_PREVIOUS_BLOCKS)[key] = (previous, _f32(known + roles_block))
+    return found[1]
+
+
+def _awaiting_block(state: GameState, n: int) -> bytes:
+    phase = state.phase
+    if phase is Phase.NEGOTIATION:  # the engine awaits the undecided seats: by the flags
+        decided = state.decided
+        found = _DECIDING_BLOCKS.get(decided)
+        if found is None:
+            found = _bounded(_DECIDING_BLOCKS)[decided] = _f32(
+                [0.0 if d else 1.0 for d in decided] + [0.0] * len(_ROLES)
+            )
+        return found
+    key = (n, state.awaiting, state.face_up if phase is Phase.HEIST else None)
+    found = _AWAITING_BLOCKS.get(key)
+    if found is None:
+        found = _bounded(_AWAITING_BLOCKS)[key] = _f32(
+            _seats(n, key[1]) + _counts(nameable_roles(state))
+        )
+    return found
+
+
+def _turn_block(
+    turn_seat: int | None, free_moves: tuple[int, ...], done: tuple[bool, ...]
+) -> bytes:
+    key = (turn_seat, free_moves, done)
+    found = _TURN_BLOCKS.get(key)
+    if found is None:
+        found = _bounded(_TURN_BLOCKS)[key] = _f32(
+            _one_hot(len(free_moves), turn_seat)
+            + [float(f) for f in free_moves]
+            + [float(d) for d in done]
+        )
+    return found
+
+
+def observe_bytes(
+    state: GameState,
+    seat: int,
+    turn_seat: int | None,
+    free_moves: tuple[int, ...],
+    done: tuple[bool, ...],
+    peeks: tuple[tuple[int, int, int], ...] | None = None,
+) -> bytes:
+    """:func:`observe_state` of ``state``, ``seat`` and the turn ``(turn_seat,
+    free_moves, done)`` as float32 bytes (native byte order).
+
+    ``peeks`` are the ``(user, target, slot)`` of the threat cards used since the last
+    loot card was revealed (:attr:`~millions_rules.adapters.Table.peeks`), or ``None``
+    to read them from the end of the log.
+    The same numbers as :func:`observe_state` (the tests check it over random games),
+    built from blocks each kept by what it is made of, so that after a move only the
+    blocks of the fields the move changed are encoded again.
+    """
+    n = len(free_moves)
+    seat_block = _SEAT_BLOCKS.get((n, seat))
+    if seat_block is None:
+        seat_block = _SEAT_BLOCKS[(n, seat)] = _f32(_one_hot(n, seat))
+    winners = state.winners
+    winner_block = _WINNER_BLOCKS.get((n, winners))
+    if winner_block is None:
+        winner_block = _bounded(_WINNER_BLOCKS)[(n, winners)] = _f32(_seats(n, winners))
+    turn_key = (turn_seat, free_moves, done)
+    turn_block = _TURN_BLOCKS.get(turn_key)
+    if turn_block is None:
+        turn_block = _turn_block(turn_seat, free_moves, done)
+    table_block = _TABLE_BLOCKS.get((state.decided, state.face_up))
+    if table_block is None:
+        table_block = _table_block(state)
+    return b"".join(
+        (
+            seat_block,
+            _head_block(state),
+            _money_block(state),
+            _character_block(
+                state, seat, n, 2 if n == 3 else 1, round_peeks(state) if peeks is None else peeks
+            ),
+            table_block,
+            _previous_block(state, seat, n),
+            _awaiting_block(state, n),
+            turn_block,
+            winner_block,
+        )
+    )

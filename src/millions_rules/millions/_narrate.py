@@ -54,7 +54,7 @@ from ._events import (
     ThreatUsed,
 )
 from ._i18n import check_locale, join_items, role_name, word
-from ._narrate_deals import deal_phrases
+from ._narrate_deals import deal_phrases, decision_for_reader
 from ._narrate_you import SECOND_PERSON
 from ._roles import LootCard, Role
 from ._text import Money, Text, msg, nmsg
@@ -436,7 +436,7 @@ def describe(
     """
     language = check_locale(locale)
     _check_reader(reader)
-    phrase = addressed(_phrase_in(item, players), reader, SECOND_PERSON)
+    phrase = decision_for_reader(addressed(_phrase_in(item, players), reader, SECOND_PERSON))
     check_names(names)
     return tell(phrase, names, language)
 
@@ -514,7 +514,8 @@ def narrate(
     for event in events:
         if isinstance(event, GameStarted) and type(event.players) is int:
             count = event.players
-        line = tell(addressed(_phrase_in(event, count), reader, SECOND_PERSON), names, language)
+        phrase = decision_for_reader(addressed(_phrase_in(event, count), reader, SECOND_PERSON))
+        line = tell(phrase, names, language)
         if isinstance(event, LootRevealed):
             masterminds = []
         elif isinstance(event, CharacterRevealed) and event.role is Role.MASTERMIND:

@@ -27,11 +27,41 @@ from ._i18n import role_name
 from ._roles import Role
 from ._text import Money, msg
 
-__all__ = ["deal_phrases"]
+__all__ = ["deal_phrases", "decision_for_reader"]
 
 _STAY: Final = msg("deal.stay", "stay")
 _LEAVE: Final = msg("deal.leave", "leave the round")
 _TAKE_BACK: Final = msg("deal.take_back", "take back the character at position {slot}")
+# The decision told to the seat that decides ("Ana te ofrece 2 M por retirarte"): the same
+# words in English and Chinese, the second person where a language has one.
+_YOURS: Final = {
+    "deal.stay": msg("deal.stay.you", "stay"),
+    "deal.leave": msg("deal.leave.you", "leave the round"),
+    "deal.take_back": msg("deal.take_back.you", "take back the character at position {slot}"),
+}
+#: The second-person sentences of an offer told to its decider: the proposer who asks
+#: for money, or the recipient who is paid.
+_TOLD_TO_DECIDER: Final = frozenset(
+    {
+        "event.offer_made.you.to",
+        "event.offer_made.private.you.to",
+        "event.offer_made.asks.you",
+        "event.offer_made.asks.private.you",
+    }
+)
+
+
+def decision_for_reader(phrase: Phrase) -> Phrase:
+    """``phrase`` with its decision in the second person when it is told to the decider
+    (``phrase`` as :func:`~millions_rules._common.narration.addressed` made it)."""
+    decision = phrase.params.get("decision")
+    if phrase.text.id not in _TOLD_TO_DECIDER or not isinstance(decision, Nested):
+        return phrase
+    yours = _YOURS.get(decision.text.id)
+    if yours is None:
+        return phrase
+    params = {**phrase.params, "decision": Nested(yours, **decision.params)}
+    return Phrase(phrase.text, phrase.seats, **params)
 
 
 class _RoleName:

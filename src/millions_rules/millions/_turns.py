@@ -31,6 +31,7 @@ from typing import TypeAlias
 
 import attrs
 
+from .._common.log import Log
 from ..millions._actions import (
     Action,
     Choose,
@@ -46,7 +47,7 @@ from ..millions._checks import illegal
 from ..millions._config import GameConfig
 from ..millions._engine import apply, apply_listed, legal_actions, new_game, payees, seat_listings
 from ..millions._errors import ConfigError
-from ..millions._events import Paid, ThreatUsed
+from ..millions._events import LootRevealed, Paid, ThreatPeeked, ThreatUsed
 from ..millions._state import GameState, Phase
 from ..millions._text import msg
 from ..millions._views import PlayerView, _visible_log
@@ -124,6 +125,12 @@ class Table:
     """The money paid and the threat cards used from each seat to each other over the game
     (``n * n`` each, by payer then payee), public: kept up to date move by move, and
     counted from the log when left out."""
+    peeks: tuple[tuple[int, int, int], ...] | None = attrs.field(
+        default=None, kw_only=True, eq=False, repr=False
+    )
+    """The ``(user, target, slot)`` of every threat card used since the last loot card
+    was revealed, in order (what each user saw, R-NEG-THREAT): kept up to date move by
+    move for the observations, and read from the log when left out."""
     seat: int | None = attrs.field(init=False, eq=False, repr=False)
     """The seat to act (:attr:`Turn.seat`), or ``None`` while the dealer must act or when
     the game is over: worked out when the table is made."""
@@ -132,6 +139,8 @@ class Table:
         object.__setattr__(self, "seat", self._to_act())
         if self.ledger is None:
             object.__setattr__(self, "ledger", _ledger(self.state))
+        if self.peeks is None:
+            object.__setattr__(self, "peeks", round_peeks(self.state))
 
     def __getstate__(self) -> dict[str, object]:
         """The fields for pickling: the seat to act is worked out again when loaded."""
@@ -143,6 +152,7 @@ class Table:
                 self, name, fields.get(name, ()) if name == "waits" else fields[name]
             )
         object.__setattr__(self, "ledger", None)  # counted from the log just below
+        object.__setattr__(self, "peeks", None)
         self.__attrs_post_init__()
 
     @classmethod
@@ -296,28 +306,47 @@ class Table:
     def _after(self, move: Action, after: GameState) -> Table:
         """The table once the engine has played ``move`` (a seat's or the dealer's) to ``after``."""
         before = self.state
+        peeks = self.peeks
+        kind = move.__class__
+        # Only payments, threats and accepted offers pay or threaten (R-NEG-3,
+        # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
+        ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
+        if after.phase is not before.phase or after.round != before.round:
+            peeks = None  # a loot card may have been revealed: read from the log
+        elif kind is UseThreat and peeks is not None:
+            used: UseThreat = move  # type: ignore[assignment]  # its class is checked
+            peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
         if after.round != before.round or (
             after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
         ):  # a new round's counters; the trace of waits is the game's
             n = after.config.players
             per_round = self.free_moves_per_round
             return Table(
-                after, per_round, (per_round,) * n, (False,) * n, (after.leader - 1) % n, self.waits
-            )  # the ledger counted again from the log: a new round's moves may pay
+                after,
+                per_round,
+                (per_round,) * n,
+                (False,) * n,
+                (after.leader - 1) % n,
+                self.waits,
+                ledger=ledger,
+                peeks=peeks,
+            )
         free = self.free_moves
-        ledger = self.ledger
-        kind = move.__class__
         if kind is Pay:
             spent = list(free)
             spent[move.player] -= 1  # type: ignore[union-attr]
             free = tuple(spent)
-            ledger = _booked(ledger, 0, move.player, move.to, move.amount, after)  # type: ignore[union-attr,arg-type]
-        elif kind is UseThreat:
-            ledger = _booked(ledger, 1, move.player, move.target, 1, after)  # type: ignore[union-attr]
         seat = self.seat
         cursor = seat if seat is not None else self.cursor
         return Table(
-            after, self.free_moves_per_round, free, self.done, cursor, self.waits, ledger=ledger
+            after,
+            self.free_moves_per_round,
+            free,
+            self.done,
+            cursor,
+            self.waits,
+            ledger=ledger,
+            peeks=peeks,
         )
 
     def _wait(self, seat: int) -> Table:
@@ -336,12 +365,19 @@ class Table:
             seat,
             waits,
             ledger=self.ledger,
+            peeks=self.peeks,
         )
 
 
-#: The fields of a :class:`Table` that a pickle holds (``seat`` and ``ledger`` follow from them).
+#: The moves whose events never pay nor use a threat card (the ledger stays as it is).
+_NO_LEDGER: frozenset[type] = frozenset({Choose, Stay, Leave, Denounce, DealLoot, SetAside})
+
+#: The fields of a :class:`Table` that a pickle holds (``seat``, ``ledger`` and ``peeks``
+#: follow from them).
 _PICKLED: tuple[str, ...] = tuple(
-    field.name for field in attrs.fields(Table) if field.init and field.name != "ledger"
+    field.name
+    for field in attrs.fields(Table)
+    if field.init and field.name not in ("ledger", "peeks")
 )
 
 
@@ -358,22 +394,48 @@ def _ledger(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(paid), tuple(threatened)
 
 
-def _booked(
-    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
-    part: int,
-    source: int,
-    to: int,
-    amount: int,
-    after: GameState,
+def _ledger_after(
+    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None, before: GameState, after: GameState
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """``ledger`` with ``amount`` more from ``source`` to ``to`` in ``part`` (0 paid, 1
-    threatened)."""
-    if ledger is None:
-        return None  # counted from the log when the table is made
+    """``ledger`` (of ``before``) with the public payments and threats of the events the
+    move to ``after`` added; ``None`` (counted from the log) when they cannot be told."""
+    node = after.__dict__["events"]
+    if ledger is None or node.__class__ is not Log or node.parent is not before.__dict__["events"]:
+        return None
+    paid = threatened = None
     n = after.config.players
-    changed = list(ledger[part])
-    changed[source * n + to] += amount
-    return (tuple(changed), ledger[1]) if part == 0 else (ledger[0], tuple(changed))
+    for event in node.items:
+        kind = event.__class__
+        if kind is Paid and event.visible_to is None:
+            if paid is None:
+                paid = list(ledger[0])
+            paid[event.player * n + event.to] += event.amount
+        elif kind is ThreatUsed:
+            if threatened is None:
+                threatened = list(ledger[1])
+            threatened[event.player * n + event.target] += 1
+    if paid is None and threatened is None:
+        return ledger
+    return (
+        ledger[0] if paid is None else tuple(paid),
+        ledger[1] if threatened is None else tuple(threatened),
+    )
+
+
+def round_peeks(state: GameState) -> tuple[tuple[int, int, int], ...]:
+    """The ``(user, target, slot)`` of every threat card used since the last loot card was
+    revealed, in order, read from the end of the log back to that reveal."""
+    events = state.events
+    found: list[tuple[int, int, int]] = []
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        kind = event.__class__
+        if kind is LootRevealed:
+            break
+        if kind is ThreatPeeked:
+            found.append((event.player, event.target, event.slot))  # type: ignore[union-attr]
+    found.reverse()
+    return tuple(found)
 
 
 def public_events(state: GameState) -> int:
