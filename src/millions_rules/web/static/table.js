@@ -16,7 +16,7 @@
 /** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
 /** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
- * Millions' last finished heist, public facts only (millions_rules.millions._page.heist_summary).
+ * Millions' last finished heist, public facts only (the Millions page's Page.extras).
  * @typedef {{round: number, caught: [number, Role][], shares: [number, number, Role][],
  *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
  */
