@@ -263,25 +263,29 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------
 
+    def _insert(self, cursor: Any, row: TableRow) -> None:
+        """Insert ``row`` as a new table (within the caller's transaction)."""
+        cursor.execute(
+            self._sql(
+                "INSERT INTO game_tables (id, game, record, meta, version, created, deadline)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ),
+            (
+                row.id,
+                row.game,
+                row.record,
+                json.dumps(row.meta, ensure_ascii=False),
+                row.version,
+                time.time(),
+                row.deadline,
+            ),
+        )
+
     def create(self, row: TableRow) -> None:
         """Store a new table."""
 
         def work(cursor: Any) -> None:
-            cursor.execute(
-                self._sql(
-                    "INSERT INTO game_tables (id, game, record, meta, version, created, deadline)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                ),
-                (
-                    row.id,
-                    row.game,
-                    row.record,
-                    json.dumps(row.meta, ensure_ascii=False),
-                    row.version,
-                    time.time(),
-                    row.deadline,
-                ),
-            )
+            self._insert(cursor, row)
             self._announce(cursor, row.id)
 
         self._run(work)
@@ -390,21 +394,7 @@ class Store:
             )
             if cursor.rowcount != 1:
                 return False
-            cursor.execute(
-                self._sql(
-                    "INSERT INTO game_tables (id, game, record, meta, version, created, deadline)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                ),
-                (
-                    row.id,
-                    row.game,
-                    row.record,
-                    json.dumps(row.meta, ensure_ascii=False),
-                    row.version,
-                    time.time(),
-                    row.deadline,
-                ),
-            )
+            self._insert(cursor, row)
             self._announce(cursor, table_id)
             self._announce(cursor, row.id)
             return True
