@@ -404,7 +404,7 @@ class TestServe:
             _serve, "serve", lambda server, *a, **k: hosted.append(sorted(server.tables))
         )
         assert main(["serve", "--players", "3", "--db", db]) == 0
-        assert capsys.readouterr().err.splitlines() == [
+        assert capsys.readouterr().out.splitlines() == [
             "serve: these links open on this machine only; for phones on the same "
             "network: serve --lan"
         ]

@@ -113,8 +113,8 @@ async def test_an_agent_plays_a_complete_game_at_a_served_table(game: str, args:
     legal moves, and plays a listed command, to the end of the game. Its status is exactly
     the words of the view the server sends the seat's token. On purpose it types nonsense
     (the notation refuses it with suggestions), a command of another phase (refused), and
-    table talk (Millions: the notation reads it, the server refuses it: this table takes no
-    talk; Torraku has none); none of them moves the table's version."""
+    table talk (Millions: said to the table and told back in the second person, R-TALK-1;
+    Torraku has none); no refused command moves the table's version."""
     with served(*args) as links:
         link = link_of(links, 0)
         server = create_remote_server(link, locale="en")
@@ -124,10 +124,8 @@ async def test_an_agent_plays_a_complete_game_at_a_served_table(game: str, args:
             tools = {tool.name for tool in (await client.list_tools()).tools}
             assert tools == {"status", "legal_moves", "act", "say", "wait_for_turn"}
             said = text_of(await client.call_tool("say", {"text": "I am the driver, trust me"}))
-            if game == "millions":  # what the seat was told so far, then the refusal
-                assert said.splitlines()[-1] == (
-                    "The table's server refused: this table takes no deals or table talk yet."
-                )
+            if game == "millions":  # what the seat was told so far, ending with its words
+                assert said.splitlines()[-1] == "You: “I am the driver, trust me”"
             else:
                 assert said == "This table takes no table talk."
             for turn in range(500):
@@ -149,12 +147,17 @@ async def test_an_agent_plays_a_complete_game_at_a_served_table(game: str, args:
                     if not any(move.startswith(wrong) for move in moves):
                         refused = text_of(await client.call_tool("act", {"command": wrong}))
                         assert refused and "Try:" in refused, refused
-                    assert (await raw_update(link))["version"] == sent["version"]
+                    unmoved = await raw_update(link)
+                    assert (unmoved["version"], unmoved["etag"]) == (sent["version"], sent["etag"])
                     refusals += 1
                 command = rng.choice(moves).split(" · ")[0]
                 answer = text_of(await client.call_tool("act", {"command": command}))
                 assert "refused" not in answer, answer
-                assert (await raw_update(link))["version"] > sent["version"]
+                after = await raw_update(link)
+                # Every accepted move changes what the seat sees (its etag); a rule move
+                # also moves the version, talk and offers do not (R-DEAL, R-TALK).
+                assert after["etag"] != sent["etag"], (command, answer)
+                assert after["version"] >= sent["version"]
             assert waited.startswith("game over")
             assert refusals > 0
             final = await raw_update(link)
