@@ -488,8 +488,9 @@ def seat_bot_of(game: str, spec: str) -> None:
     """Seat the bot of ``spec`` (``random``, ``ismcts[:N]``, ``module:Class``) in the empty
     seats of this process's tables of ``game`` (``serve --bot``); ``rule`` keeps the game's
     own table bot (:attr:`~millions_rules.games.Page.bot`, else its rule bot). A web
-    table offers a bot no payment and takes no deals or talk: a bot must answer with one
-    of the actions it is offered.
+    table offers a bot no payment: a bot answers with one of the actions it is offered, or
+    with an offer or talk of its own (the classes of its ``free_actions``), which the
+    engine checks as any action.
 
     Raises:
         ValueError: For a spec that makes no bot (see

@@ -56,7 +56,7 @@ TEACH_WORDS: Final[tuple[Text, ...]] = (
     msg("web.error.body_timeout", "the request took too long to arrive."),
     msg("web.error.external_dealer", "a web table needs the engine to deal the cards."),
     msg("web.error.not_over", "everyone's replay is shown once the game is over."),
-    msg("web.error.not_at_this_table", "this table takes no deals or table talk yet."),
+    msg("web.error.not_at_this_table", "this table does not take this kind of action."),
     # The lobby's refusals of a new table's form (TableError ``bad_request``).
     msg("web.error.players", "players: from {low} to {high}."),
     msg("web.error.bots", "bots: from 0 to {high}."),
