@@ -422,6 +422,33 @@ class TestServe:
         assert store.table(hosted[0][0]).closed is not None  # type: ignore[union-attr]
         assert json.loads(json.dumps([r.id for r in store.open_tables()])) == hosted[2]
 
+    def test_serve_takes_the_negotiation_options(
+        self, db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``serve --option`` sets the game's own options (private offers and talk off:
+        R-DEAL-4, R-TALK-1), ``--press-seconds`` a pressed seat's time (R-TALK-LEADER) and
+        ``--talk-window`` the bots' wait for talk; all three are stored with the table, and a
+        bad value is refused before the server starts."""
+        hosted: list[Server] = []
+        monkeypatch.setattr(_serve, "serve", lambda server, *a, **k: hosted.append(server))
+        args = ["serve", "--players", "4", "--db", db, "--turn-seconds", "60"]
+        options = ["--option", "private_offers=false", "--option", "private_talk=false"]
+        timing = ["--press-seconds", "12", "--talk-window", "5"]
+        assert main([*args, *options, *timing]) == 0
+        (table,) = hosted[0].tables.values()
+        config = table.state.config
+        assert (config.private_offers, config.private_talk) == (False, False)
+        assert (table.press_seconds, table.talk_window, table.turn_seconds) == (12.0, 5.0, 60.0)
+        again, _ = _serve.open_server(db)  # as a restart reads them back
+        (stored,) = again.tables.values()
+        assert (stored.state.config.private_offers, stored.press_seconds) == (False, 12.0)
+        assert stored.talk_window == 5.0
+        capsys.readouterr()
+        assert main([*args, "--new", "--talk-window", "-1"]) == 2
+        assert "talk_window must be from 0 to 3600 seconds" in capsys.readouterr().err
+        assert main([*args, "--new", "--option", "private_offers=7"]) == 2
+        assert "private_offers" in capsys.readouterr().err
+
     def test_lan_binds_the_local_address_and_admits_it(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -152,6 +152,20 @@ def _run(argv: Sequence[str] | None) -> int:
         help="each seat's time to act; then the server plays a default action for it",
     )
     serve.add_argument(
+        "--press-seconds",
+        type=float,
+        default=30.0,
+        help="with --turn-seconds, the time a seat the leader presses has left to decide "
+        "(R-TALK-LEADER; default 30)",
+    )
+    serve.add_argument(
+        "--talk-window",
+        type=float,
+        help="in a phase of talk, the seconds the bots wait for people to talk and offer "
+        "before they decide (default: the bots' own, 20)",
+    )
+    add_option_argument(serve)
+    serve.add_argument(
         "--db",
         default="tables.sqlite",
         help="where tables are kept: a SQLite file (tables.sqlite), postgresql://... "

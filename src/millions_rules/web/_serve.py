@@ -8,7 +8,7 @@ import json
 import pathlib
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 from .._common.dealer import Dealer
@@ -23,7 +23,7 @@ from ._games import game_named, set_seat_bot
 from ._qr import print_qr
 from ._server import Server
 from ._store import Store, StoreError, open_store
-from ._table import Table, TableError
+from ._table import DEFAULT_PRESS_SECONDS, Table, TableError
 
 __all__ = [
     "HEADER_SECONDS",
@@ -80,13 +80,19 @@ def make_table(
     names: Sequence[str] | None = None,
     turn_seconds: float | None = None,
     companion: bool = False,
+    options: Mapping[str, object] | None = None,
+    press_seconds: float = DEFAULT_PRESS_SECONDS,
+    talk_window: float | None = None,
 ) -> Table:
     """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one.
 
     Without ``seed`` the game's seed comes from :mod:`secrets`: whoever knows a game's seed
     can replay its deals and so learn every hidden card, so only a host who wants a known
     game (a test, a replay) passes one. ``companion`` hosts Torraku beside a physical
-    table: each stacker reports how their attempt went (``Dealer.EXTERNAL``).
+    table: each stacker reports how their attempt went (``Dealer.EXTERNAL``). ``options``
+    are the game's own (``serve --option``, as the lobby's: Millions'
+    ``private_offers=false`` or ``private_talk=false`` keep every offer and word public);
+    ``press_seconds`` and ``talk_window`` are :class:`~millions_rules.web.Table`'s.
 
     Raises:
         TableError: For a saved file that is no table, or values out of range.
@@ -103,8 +109,10 @@ def make_table(
             f"{rules.game.title}'s web table deals itself"
         )
     try:
-        options = {"dealer": Dealer.EXTERNAL} if companion else {}
-        config = rules.config(players, seed, options)
+        chosen: dict[str, object] = dict(options or {})
+        if companion:
+            chosen["dealer"] = Dealer.EXTERNAL
+        config = rules.config(players, seed, chosen)
     except (ValueError, TypeError) as error:
         raise TableError(str(error), "bad_request", 400) from error
     return Table(
@@ -113,6 +121,8 @@ def make_table(
         lang=lang,
         names=names,
         turn_seconds=turn_seconds,
+        press_seconds=press_seconds,
+        talk_window=talk_window,
     )
 
 
@@ -429,6 +439,9 @@ def main(args: Any) -> int:
                 names=names,
                 turn_seconds=args.turn_seconds,
                 companion=getattr(args, "companion", False),
+                options=dict(getattr(args, "option", None) or []),
+                press_seconds=getattr(args, "press_seconds", DEFAULT_PRESS_SECONDS),
+                talk_window=getattr(args, "talk_window", None),
             )
         server, _ = open_server(args.db, table)
     except (ValueError, OSError, StoreError) as error:
