@@ -274,7 +274,12 @@ class TestWords:
         } | {
             text.id
             for wing in wings
-            for text in (*wing.RULES, *wing.WORDS, *getattr(wing, "TALK_WORDS", ()))
+            for text in (
+                *wing.RULES,
+                *wing.WORDS,
+                *getattr(wing, "TALK_WORDS", ()),
+                *wing.OPTION_WORDS,
+            )
         }
         rules = {"web.rules.millions", "web.rules.torraku"}
         assert {key for key in got if key.startswith("web.")} == set(page) | plurals | teach | rules

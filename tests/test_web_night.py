@@ -20,8 +20,8 @@ from starlette.testclient import TestClient
 from millions_rules import Dealer, RepeatRole
 from millions_rules.__main__ import main
 from millions_rules.torraku import Setup
-from millions_rules.web import Server, _serve, create_app, open_store
-from millions_rules.web._app import MAX_JOIN_GUESSES
+from millions_rules.web import Server, _serve, create_app, open_store, words
+from millions_rules.web._app import MAX_JOIN_GUESSES, lobby_games
 from millions_rules.web._table import JOIN_ALPHABET, JOIN_LENGTH, join_code_of, new_join_code
 
 from . import postgres
@@ -307,6 +307,27 @@ class TestPlayAgain:
 
 
 class TestLobbyOptions:
+    @pytest.mark.parametrize("lang", ["en", "es", "zh"])
+    def test_each_option_of_the_built_in_games_is_worded(self, lang: str) -> None:
+        """The lobby labels every option of Millions and Torraku, and each value of a choice,
+        in the page's language (``web.option.<game>.<field>``), not by its field's name."""
+        said = words(lang)
+        english = words("en")
+        for game in lobby_games():
+            if game["name"] not in ("millions", "torraku"):
+                continue
+            for option in game["options"]:
+                key = f"web.option.{game['name']}.{option['name']}"
+                assert said[key] and said[key] != option["name"], key
+                assert lang == "en" or said[key] != english[key], key
+                for choice in option.get("choices", []):
+                    worded = said[f"{key}.{choice}"]
+                    assert worded and (lang == "en" or worded != choice), (key, choice)
+        assert words("es")["web.option.millions.repeat_role.allowed"] == (
+            "se permite, sin penalización"
+        )
+        assert words("zh")["web.option.torraku.setup.long"] == "长局"
+
     def test_a_companion_torraku_table_is_made_on_a_running_server(self, db: str) -> None:
         """R-TK-STACK-7: ``companion`` (or ``"dealer": "external"``) makes a Torraku table
         whose seats report their stacking; Millions' table deals itself (``external_dealer``)."""

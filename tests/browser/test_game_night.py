@@ -215,7 +215,14 @@ def test_play_again_keeps_every_link(windows: Callable[[], WebDriver], size: str
         hosting.get(f"{server.base}/#{host}")
         again = wait_for(lambda: hosting.find_elements(By.ID, "play-again"), "Play again")[0]
         hosting.find_element(By.CSS_SELECTOR, "#again-options summary").click()
-        Select(hosting.find_element(By.ID, "option-repeat_role")).select_by_value("forbidden")
+        chooser = Select(hosting.find_element(By.ID, "option-repeat_role"))
+        # The game's own words for its option and each value, not the config's names.
+        assert [choice.text for choice in chooser.options] == [
+            "allowed, with no share of the loot",
+            "not allowed",
+            "allowed, with no penalty",
+        ]
+        chooser.select_by_value("forbidden")
         shoot(hosting, f"night-again-{size}")
         again.click()
         wait_for(
@@ -259,7 +266,9 @@ def test_a_companion_table_made_in_the_lobby(windows: Callable[[], WebDriver], s
             box.clear()
             box.send_keys(value)
         lobby.find_element(By.ID, "new-names").send_keys("Ana, Bo, Cy")
-        assert lobby.find_elements(By.ID, "option-setup")  # the game's own options
+        setup = Select(lobby.find_element(By.ID, "option-setup"))  # the game's own options
+        assert [choice.text for choice in setup.options] == ["standard", "long game"]
+        assert "Last round" in lobby.find_element(By.ID, "new-options").text
         companion.click()
         shoot(lobby, f"night-lobby-{size}")
         lobby.find_element(By.ID, "create-table").click()

@@ -214,13 +214,66 @@ TALK_WORDS: Final[tuple[Text, ...]] = (
     msg("web.press.you", "The leader presses you to decide."),
 )
 
+#: The lobby's words for the options of a new Millions table (the config's fields): a
+#: label, a line of help and, for a choice, each value's label. The page finds them as
+#: ``web.option.millions.<field>``, ``….help`` and ``….<value>``.
+OPTION_WORDS: Final[tuple[Text, ...]] = (
+    msg("web.option.millions.rounds", "Rounds"),
+    msg(
+        "web.option.millions.rounds.help", "The game ends after this round at the latest (R-END-3)."
+    ),
+    msg("web.option.millions.target", "Target"),
+    msg(
+        "web.option.millions.target.help",
+        "In millions: after a round in which a player reaches it, the game ends (R-END-2).",
+    ),
+    msg("web.option.millions.starting_cash", "Starting money"),
+    msg(
+        "web.option.millions.starting_cash.help",
+        "What each player starts with, in millions (R-COMP-3).",
+    ),
+    msg("web.option.millions.total_money", "Money in the game"),
+    msg(
+        "web.option.millions.total_money.help",
+        "All the money in the game, in millions: the reserve starts with what the players do not "
+        "hold (R-COMP-3).",
+    ),
+    msg("web.option.millions.repeat_role", "The same role in two rounds in a row"),
+    msg(
+        "web.option.millions.repeat_role.help",
+        "With no share, that character's part of the loot goes to the others (R-LOOT-REPEAT); "
+        "not allowed, last round's roles lie face up (R-VAR-REPEAT).",
+    ),
+    msg(
+        "web.option.millions.repeat_role.no_share",
+        "allowed, with no share of the loot",
+    ),
+    msg(
+        "web.option.millions.repeat_role.forbidden",
+        "not allowed",
+    ),
+    msg("web.option.millions.repeat_role.allowed", "allowed, with no penalty"),
+    msg("web.option.millions.private_offers", "Private offers"),
+    msg(
+        "web.option.millions.private_offers.help",
+        "Players may make deals that only the two of them see (R-DEAL-4).",
+    ),
+    msg("web.option.millions.private_talk", "Private talk"),
+    msg(
+        "web.option.millions.private_talk.help",
+        "Players may whisper to one another (R-TALK-1).",
+    ),
+)
+
 
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
     found = [(f"role.{role.value}", role_name(role, language)) for role in Role]
     found += [(f"phase_name.{phase.value}", phase_name(phase, language)) for phase in Phase]
     found += [(f"term.{key}", term(key, language)) for key in TERMS]
-    found += [(text.id, template(text, language)) for text in (*RULES, *WORDS, *TALK_WORDS)]
+    found += [
+        (text.id, template(text, language)) for text in (*RULES, *WORDS, *TALK_WORDS, *OPTION_WORDS)
+    ]
     found.append(("web.rules.millions", " ".join(text.id for text in RULES)))
     return tuple(found)
 

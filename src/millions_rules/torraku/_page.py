@@ -85,10 +85,41 @@ WORDS: Final[tuple[Text, ...]] = (
     msg("web.tk.empty", "empty"),
 )
 
+#: The lobby's words for the options of a new Torraku table (the config's fields): a
+#: label, a line of help and, for a choice, each value's label. The page finds them as
+#: ``web.option.torraku.<field>``, ``….help`` and ``….<value>``.
+OPTION_WORDS: Final[tuple[Text, ...]] = (
+    msg("web.option.torraku.setup", "Game"),
+    msg("web.option.torraku.setup.standard", "standard"),
+    msg("web.option.torraku.setup.long", "long game"),
+    msg("web.option.torraku.round_limit", "Last round"),
+    msg(
+        "web.option.torraku.round_limit.help",
+        "House rule: after this round the fewest pieces win; empty for no limit (R-TK-VAR-LIMIT).",
+    ),
+    msg("web.option.torraku.knock_base", "Chance of knocking the stack down"),
+    msg(
+        "web.option.torraku.knock_base.help",
+        "For a bot's stacking, onto a stack of one piece (R-TK-SIM-1).",
+    ),
+    msg("web.option.torraku.knock_slope", "Extra chance per piece"),
+    msg(
+        "web.option.torraku.knock_slope.help",
+        "Added to that chance for each further piece in the stack (R-TK-SIM-1).",
+    ),
+    msg("web.option.torraku.knock_cap", "Highest chance of knocking it down"),
+    msg("web.option.torraku.touch", "Chance of a foul touch"),
+    msg("web.option.torraku.drop", "Chance the piece falls alone"),
+    msg(
+        "web.option.torraku.drop.help",
+        "The piece falls by itself and the stacker tries again (R-TK-SIM-1).",
+    ),
+)
+
 
 @functools.cache
 def _words(language: str) -> tuple[tuple[str, str], ...]:
-    found = [(text.id, template(text, language)) for text in (*RULES, *WORDS)]
+    found = [(text.id, template(text, language)) for text in (*RULES, *WORDS, *OPTION_WORDS)]
     found.append(("web.rules.torraku", " ".join(text.id for text in RULES)))
     return tuple(found)
 

@@ -1386,7 +1386,8 @@ function renderTorrakuEnd(view) {
  *   joined?: boolean}} HostSeat
  * @typedef {{table: string, seats: HostSeat[], spectator: string, host?: string,
  *   host_qr?: string | null, screen?: string, join?: string, join_code?: string,
- *   join_qr?: string | null, free?: number, over?: boolean, options?: GameOption[]}} HostLinks
+ *   join_qr?: string | null, free?: number, over?: boolean, options?: GameOption[],
+ *   game?: string}} HostLinks
  */
 
 /**
@@ -1440,7 +1441,7 @@ function hostPanel(links) {
     });
     const options = links.options?.length
       ? [el("details", { id: "again-options" }, [el("summary", {}, [t("web.lobby.options")]),
-        optionFields({ name: "", title: "", widgets: null, players: [0, 0], options: links.options }, false)])]
+        optionFields({ name: links.game ?? "", title: "", widgets: null, players: [0, 0], options: links.options }, false)])]
       : [];
     again.push(el("p", { class: "muted" }, [t("web.host.again_hint")]), ...options, el("div", { class: "buttons" }, [button]));
   }
@@ -1762,17 +1763,29 @@ function lobbySeats(table) {
 }
 
 /**
- * The inputs of a game's own options (its config's fields), each named by its field
+ * The game's own words for one of its options (``web.option.<game>.<field>``, with
+ * ``.help`` or a choice's value after it), or ``fallback`` where the game has none.
+ * @param {string} game @param {string} key @param {string | null} fallback
+ */
+function optionWord(game, key, fallback) {
+  return words[`web.option.${game}.${key}`] ?? fallback;
+}
+
+/**
+ * The inputs of a game's own options (its config's fields), each labelled in the page's
+ * language (by its field's name for a game with no words for it), with its line of help,
  * and holding its default.
  * @param {Offered | undefined} offered @param {boolean} [legend] whether the fields are titled
  */
 function optionFields(offered, legend = true) {
+  const game = offered?.name ?? "";
   const found = (offered?.options ?? []).map((option) => {
     const id = `option-${option.name}`;
     /** @type {HTMLInputElement | HTMLSelectElement} */
     let input;
     if (option.kind === "choice") {
-      input = /** @type {HTMLSelectElement} */ (el("select", { id, "data-option": option.name }, (option.choices ?? []).map((c) => el("option", { value: c }, [c]))));
+      const choices = (option.choices ?? []).map((c) => el("option", { value: c }, [optionWord(game, `${option.name}.${c}`, c) ?? c]));
+      input = /** @type {HTMLSelectElement} */ (el("select", { id, "data-option": option.name }, choices));
       input.value = String(option.default);
     } else if (option.kind === "bool") {
       input = /** @type {HTMLInputElement} */ (el("input", { id, type: "checkbox", "data-option": option.name }));
@@ -1783,7 +1796,10 @@ function optionFields(offered, legend = true) {
       input.value = option.default === null || option.default === undefined ? "" : String(option.default);
     }
     input.dataset.default = JSON.stringify(option.default ?? null);
-    return el("label", {}, [label(option.name), input]);
+    const help = optionWord(game, `${option.name}.help`, null);
+    const field = el("label", {}, [label(optionWord(game, option.name, option.name) ?? option.name), input]);
+    if (help !== null) field.title = help;
+    return help === null ? field : el("div", { class: "option" }, [field, el("small", { class: "muted option-help" }, [help])]);
   });
   const title = legend ? [el("legend", {}, [t("web.lobby.options")])] : [];
   return el("fieldset", { id: "new-options" }, found.length ? [...title, ...found] : []);
