@@ -425,7 +425,7 @@ class TestServe:
             _serve, "serve", lambda server, *a, **k: hosted.append(sorted(server.tables))
         )
         assert main(["serve", "--players", "3", "--db", db]) == 0
-        assert capsys.readouterr().out.splitlines() == [
+        assert capsys.readouterr().err.splitlines() == [
             "serve: these links open on this machine only; for phones on the same "
             "network: serve --lan"
         ]

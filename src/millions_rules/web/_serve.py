@@ -453,6 +453,7 @@ def main(args: Any) -> int:
         print(
             "serve: these links open on this machine only; for phones on the same "
             "network: serve --lan",
+            file=sys.stderr,
             flush=True,
         )
     serve(
