@@ -159,7 +159,7 @@ def test_torraku_status_and_phase_names() -> None:
         "fin de la partida",
     ]
     with pytest.raises(NotationError) as caught:
-        torraku_phase_name("betting")  # type: ignore[arg-type]
+        torraku_phase_name("betting")
     assert caught.value.code == "bad_value"
 
 

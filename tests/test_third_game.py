@@ -291,3 +291,51 @@ def test_schemas_of_a_game_without_any_says_so(
     assert main(["schemas", str(target), "--game", "torraku"]) == 0
     written = sorted(path.name for path in target.iterdir())
     assert "torraku.schema.json" in written and "millions.schema.json" not in written
+
+
+def test_the_text_layer_reads_and_tells_the_third_game_through_its_words() -> None:
+    """``millions_rules.text`` knows no game: a game's ``Companions.text`` gives its
+    notation, menu, status and narration, so a third game is typed, listed and told as the
+    built-in ones are; a game without it is refused with ``bad_value``."""
+    from millions_rules.text import (
+        NotationError,
+        command,
+        is_secret,
+        legal_actions,
+        menu,
+        narrate,
+        parse_command,
+        status,
+    )
+
+    state = GAME.new_game(GoofConfig(3, seed=1))
+    seen = GAME.view(state, 0)
+    names = ["Ana", "Bo", "Cy"]
+    assert [entry.command for entry in menu(seen)] == [f"/bid {card}" for card in range(1, 6)]
+    assert all(entry.secret for entry in menu(seen))
+    assert status(seen, names=names, locale="es").splitlines() == [
+        "Round 1: the prize is 1.",
+        "Your cards: 1, 2, 3, 4, 5.",
+        "Ana: 0 points",
+        "Bo: 0 points",
+        "Cy: 0 points",
+        "Se espera a Bo y Cy.",  # the common words of every game's status, translated
+        "Te toca.",
+    ]
+    bid = parse_command("/bid 2", seen)
+    assert bid == Bid(0, 2) and command(bid) == "/bid 2" and is_secret(bid, seen)
+    assert legal_actions(seen) == seen.legal_actions
+    with pytest.raises(NotationError) as refused:
+        parse_command("/dance", seen)
+    assert (refused.value.code, refused.value.nearest[:2]) == (
+        "unknown_command",
+        ("/bid 1", "/bid 2"),
+    )
+    after = GAME.view(GAME.apply(state, bid, seat=0), 1)
+    assert [narrate(event, 1, names=names) for event in after.events] == [
+        "Round 1: the prize is 1.",
+        "Ana bids.",
+    ]
+    with pytest.raises(NotationError) as no_game:
+        menu(object())
+    assert no_game.value.code == "bad_value"

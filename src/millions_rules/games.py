@@ -38,7 +38,7 @@ from importlib import metadata
 from typing import Any, Final, TypeAlias
 
 from ._common.errors import ConfigError
-from ._common.game import Chance, Companions, Game, Pacing, Page, PageTracker
+from ._common.game import Chance, Companions, Game, Pacing, Page, PageTracker, SeatWords
 from .millions.companions import GAME as MILLIONS
 from .torraku.companions import GAME as TORRAKU
 
@@ -53,6 +53,7 @@ __all__ = [
     "Pacing",
     "Page",
     "PageTracker",
+    "SeatWords",
     "entry_point_problems",
     "game_of",
     "get_game",

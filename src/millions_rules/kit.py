@@ -72,11 +72,13 @@ from ._common.game import (
     Payment,
     Rollout,
     SearchModel,
+    SeatWords,
     config_with_options,
 )
 from ._common.i18n import LOCALES, Text, check_locale, join_items, msg, nmsg, render
 from ._common.json import JsonFormat, parse_json, tag_of
 from ._common.limits import MAX_ARRAY_LENGTH, MAX_DOCUMENT_SIZE
+from ._common.notation import MenuEntry, NotationError, seat_label, waiting_lines
 from ._common.public import present_as_public
 from ._common.random import draw_below, draw_unit, seed_state, shuffled
 from ._common.records import check_format, check_saveable, refuse_newer, replay_record
@@ -135,7 +137,9 @@ __all__ = [
     "IllegalActionError",
     "JsonFormat",
     "LocaleError",
+    "MenuEntry",
     "MillionsError",
+    "NotationError",
     "Pacing",
     "Page",
     "PageTracker",
@@ -143,6 +147,7 @@ __all__ = [
     "Payment",
     "Rollout",
     "SearchModel",
+    "SeatWords",
     "Tags",
     "Text",
     "as_dict",
@@ -170,6 +175,7 @@ __all__ = [
     "register_action_texts",
     "register_tag_hooks",
     "render",
+    "seat_label",
     "replay_record",
     "seed_state",
     "shuffled",
@@ -180,6 +186,7 @@ __all__ = [
     "table_head",
     "tag_of",
     "text_table",
+    "waiting_lines",
     "wilson",
 ]
 

@@ -33,6 +33,7 @@ import attrs
 
 from .adapter import GameAdapter
 from .errors import ConfigError
+from .notation import MenuEntry
 
 if TYPE_CHECKING:
     from .errors import IllegalActionError
@@ -41,6 +42,7 @@ __all__ = [
     "AnyBot",
     "Chance",
     "Companions",
+    "SeatWords",
     "Game",
     "GameStatistics",
     "Pacing",
@@ -341,6 +343,36 @@ class Page:
 
 
 @attrs.frozen(kw_only=True)
+class SeatWords:
+    """A game in words for one seat: what the text layer (:mod:`millions_rules.text`), the
+    chat host and the LLM seats say and read, each function the game's own.
+
+    ``names`` are the players' names by seat (``None``: "seat 1", ...) and ``locale`` one
+    of :data:`~millions_rules.LOCALES`, already checked.
+    """
+
+    command: Callable[..., str]
+    """``command(action, *, names, locale)``: the command a player types for ``action``."""
+    parse_command: Callable[..., Any]
+    """``parse_command(text, view, *, names, locale)``: the seat's legal action ``text``
+    says, or a :class:`~millions_rules.text.NotationError` with the nearest commands."""
+    legal_actions: Callable[[Any], Sequence[Any]]
+    """Every legal action of a view's seat, each a command stands for (amounts included)."""
+    menu: Callable[[Any, Sequence[str] | None, str], Sequence[MenuEntry]]
+    """``menu(view, names, locale)``: a line per command the seat may type now."""
+    status: Callable[[Any, Sequence[str] | None, str], Sequence[str]]
+    """``status(view, names, locale)``: the lines of what the seat knows."""
+    narrate: Callable[[Any, int | None, Sequence[str] | None, str], str]
+    """``narrate(event, seat, names, locale)``: one event told to ``seat``, its own deeds
+    and secrets in the second person."""
+    event_types: tuple[type, ...]
+    """The game's event classes (what :attr:`narrate` tells)."""
+    is_secret: Callable[[Any, Any], bool] = lambda action, view: False
+    """``is_secret(action, view)``: whether typing the action's command where others read
+    reveals a secret of the seat (by default nothing does)."""
+
+
+@attrs.frozen(kw_only=True)
 class Companions:
     """What a game offers beyond the rules, each part optional (``None``: the default).
 
@@ -380,6 +412,10 @@ class Companions:
     """The most moves (the dealer's included) a game of a config can take, for OpenSpiel's
     ``max_game_length``; ``None`` for the generic adapter's
     :data:`~millions_rules.adapters.DEFAULT_MAX_MOVES`."""
+    text: SeatWords | None = None
+    """The game's words for one seat, as the text layer, the chat host and the LLM seats
+    use them (its notation, menus, status and narration). ``None`` means the game has no
+    text layer, and those refuse its views (``bad_value``)."""
 
 
 @runtime_checkable

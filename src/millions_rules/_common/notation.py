@@ -28,11 +28,12 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from .i18n import LOCALES, MillionsError, Text, check_locale, msg
+from .i18n import LOCALES, MillionsError, Text, check_locale, join_and, msg
 
 __all__ = [
     "NOTATION_ERROR_CODES",
     "Aliases",
+    "MenuEntry",
     "NotationError",
     "Seat",
     "nearest",
@@ -392,3 +393,56 @@ def nearest(
         ),
     )
     return tuple(scored[:limit])
+
+
+# --- a seat's words: a menu line and the lines every game's status ends with ----------------
+
+
+@attrs.frozen
+class MenuEntry:
+    """One line of a seat's menu: a command to type, what it does, and whether it is secret."""
+
+    command: str
+    """A command to type, as :func:`~millions_rules.text.parse_command` reads it (for a
+    payment, its smallest amount: the explanation gives the range)."""
+    explanation: str
+    """What the command does, in a short sentence."""
+    secret: bool
+    """Whether typing it where others read would reveal a secret (a choice of role, a
+    three-player character taken back): type it in a private chat."""
+    actions: tuple[Any, ...]
+    """The legal actions the line stands for (for a payment line, every amount to that payee)."""
+
+
+_WAITING: Final = {
+    "waiting": msg("text.status.waiting", "Waiting for {players}."),
+    "your_move": msg("text.status.your_move", "It is your move."),
+    "over": msg("text.status.over", "The game is over. Winners: {players}."),
+}
+
+
+def list_comma(language: str) -> str:
+    """The separator of a list's items in ``language`` ("、" in Chinese, else ", ")."""
+    return "、" if language == "zh" else ", "
+
+
+def waiting_lines(
+    over: bool,
+    winners: Iterable[int],
+    awaiting: Sequence[int],
+    seat: int | None,
+    label: Sequence[str],
+    language: str,
+) -> list[str]:
+    """The last lines of a seat's status: the winners once the game is over, else whom the
+    game waits for and whether it is the seat's move (``label``: each seat's name)."""
+    if over:
+        won = join_and([label[winner] for winner in sorted(winners)], language)
+        return [_WAITING["over"].render(language, players=won)]
+    lines = []
+    others = [label[other] for other in awaiting if other != seat]
+    if others:
+        lines.append(_WAITING["waiting"].render(language, players=join_and(others, language)))
+    if seat is not None and seat in awaiting:
+        lines.append(_WAITING["your_move"].render(language))
+    return lines

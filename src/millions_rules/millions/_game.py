@@ -29,6 +29,7 @@ from ._rule_bot import RuleBot
 from ._sampling import sample_state
 from ._schema import write_schemas
 from ._search import MillionsSearch
+from ._seat_words import SEAT_WORDS
 from ._serialization import from_json, to_json
 from ._state import GameState, Phase
 from ._stats import HOOK as STATISTICS
@@ -349,4 +350,5 @@ _COMPANIONS: Final = Companions(
     demo_players=5,
     demo_seed=2016,
     page=attrs.evolve(PAGE, bot_offered=_bot_offered, bot=RuleBot),
+    text=SEAT_WORDS,
 )

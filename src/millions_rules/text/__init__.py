@@ -1,7 +1,8 @@
 """Games in words: a notation, menus and status for one seat, and a chat host.
 
 * :func:`command` and :func:`parse_command`: an action as the command a player types, and
-  typed text back into one of the seat's legal actions, for both games, in English,
+  typed text back into one of the seat's legal actions, for both games (and any game
+  whose :attr:`~millions_rules.games.Companions.text` gives its words), in English,
   Spanish and Chinese (the grammar is on the docs' "Notation" page);
 * :class:`NotationError`: the refusal, with a stable code and the nearest legal commands;
 * :func:`status` and :func:`menu`: what a seat knows and what it can do now, in words, each
@@ -15,7 +16,7 @@
 from __future__ import annotations
 
 from .._common.notation import NOTATION_ERROR_CODES, NotationError
-from .._common.public import present_as_public
+from .._common.public import present_as_public, present_here
 from ._host import BOT_KINDS, ChatHost, Message
 from ._notation import command, legal_actions, parse_command
 from ._words import MenuEntry, is_secret, menu, narrate, status, torraku_phase_name
@@ -38,3 +39,4 @@ __all__ = [
 ]
 
 present_as_public(__name__, globals(), __all__)
+present_here(__name__, globals(), ["MenuEntry"])

@@ -35,6 +35,7 @@ import attrs
 
 from .._common.dealer import engine_dealing
 from .._common.i18n import check_locale, join_and, msg
+from .._common.notation import _WAITING as _STATUS
 from .._common.notation import (
     Aliases,
     NotationError,
@@ -44,7 +45,7 @@ from .._common.notation import (
 )
 from ..games import AnyGame, get_game
 from ._notation import parse_command
-from ._words import _STATUS, is_secret, menu, narrate, status
+from ._words import is_secret, menu, narrate, status
 
 __all__ = ["BOT_KINDS", "ChatHost", "Message"]
 

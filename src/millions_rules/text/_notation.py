@@ -1,18 +1,16 @@
-"""Both games' notations behind one pair of functions, :func:`command` and :func:`parse_command`."""
+"""Every game's notation behind one pair of functions, :func:`command` and
+:func:`parse_command`: each game's own, through its
+:attr:`~millions_rules.games.Companions.text`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
-from .. import PlayerView
+from .._common.errors import ConfigError
+from .._common.game import SeatWords
 from .._common.notation import NotationError
-from ..millions.companions import ACTION_TYPES as _MILLIONS_ACTIONS
-from ..millions.companions import notation as _millions
-from ..torraku import TorrakuView
-from ..torraku.companions import ACTION_TYPES as _TORRAKU_ACTIONS
-from ..torraku.companions import notation as _torraku
+from ..games import GAMES, game_of
 
 __all__ = ["command", "legal_actions", "parse_command"]
 
@@ -25,16 +23,40 @@ def _check_names(names: object) -> Sequence[str] | None:
     raise NotationError("bad_value", {"detail": "names must be a list of str"})
 
 
-def _grammar_of_view(seen: object) -> ModuleType:
-    if type(seen) is PlayerView:
-        return _millions
-    if type(seen) is TorrakuView:
-        return _torraku
-    raise NotationError("bad_value", {"detail": f"a view of a game, not {type(seen).__name__}"})
+def _words_of_view(seen: object) -> SeatWords:
+    """The text layer of the game ``seen`` is a view of."""
+    try:
+        words = game_of(seen).companions.text
+    except ConfigError:  # no config, state or view of a game
+        words = None
+    if words is None:
+        raise NotationError("bad_value", {"detail": f"a view of a game, not {type(seen).__name__}"})
+    return words
+
+
+def _words_of(kind: type, member: str, what: str) -> SeatWords:
+    # The game whose action (or event) classes hold ``kind``, in the registry's order.
+    for game in GAMES.values():
+        words = game.companions.text
+        if words is not None and kind in (
+            game.action_types if member == "action_types" else words.event_types
+        ):
+            return words
+    raise NotationError("bad_value", {"detail": f"{what}, not {kind.__name__}"})
+
+
+def _words_of_action(action: object) -> SeatWords:
+    """The text layer of the game whose action ``action`` is."""
+    return _words_of(type(action), "action_types", "an action")
+
+
+def _words_of_event(event: object) -> SeatWords:
+    """The text layer of the game whose event ``event`` is."""
+    return _words_of(type(event), "event_types", "an event")
 
 
 def command(action: object, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The command a player types for ``action`` (of either game), in ``locale``.
+    """The command a player types for ``action`` (of any game with a text layer), in ``locale``.
 
     Seats are written ``@name`` (``@3``, from 1, without ``names``), amounts as the locale
     writes money (``2M``, ``2 M``, ``200万``), roles and pieces by their names and letters.
@@ -51,15 +73,7 @@ def command(action: object, *, names: Sequence[str] | None = None, locale: str =
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
     checked = _check_names(names)
-    kind = type(action)
-    grammar: Any
-    if kind in _MILLIONS_ACTIONS:
-        grammar = _millions
-    elif kind in _TORRAKU_ACTIONS:
-        grammar = _torraku
-    else:
-        raise NotationError("bad_value", {"detail": f"an action, not {kind.__name__}"})
-    return str(grammar.command(action, names=checked, locale=locale))
+    return str(_words_of_action(action).command(action, names=checked, locale=locale))
 
 
 def parse_command(
@@ -81,19 +95,19 @@ def parse_command(
             and the :attr:`~NotationError.nearest` legal commands.
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
-    grammar: Any = _grammar_of_view(view)
+    words = _words_of_view(view)
     checked = _check_names(names)
     if type(text) is not str:
         raise NotationError("bad_value", {"detail": f"a str, not {type(text).__name__}"})
-    return grammar.parse_command(text, view, names=checked, locale=locale)
+    return words.parse_command(text, view, names=checked, locale=locale)
 
 
 def legal_actions(view: object) -> tuple[Any, ...]:
-    """Every legal action of ``view``'s seat, in either game: Millions' payments included
-    (every payee, every amount), Torraku's knock-down reports with each ``fallen``.
+    """Every legal action of ``view``'s seat, in any game with a text layer: Millions'
+    payments included (every payee, every amount), Torraku's knock-down reports with each
+    ``fallen``.
 
     Raises:
         NotationError: If ``view`` is no view of a game (code ``bad_value``).
     """
-    grammar: Any = _grammar_of_view(view)
-    return tuple(grammar.legal_actions(view))
+    return tuple(_words_of_view(view).legal_actions(view))

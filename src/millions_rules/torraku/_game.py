@@ -31,6 +31,7 @@ from ._pieces import Placement
 from ._records import load_game, save_game
 from ._rule_bot import RuleBot
 from ._schema import write_schemas
+from ._seat_words import SEAT_WORDS
 from ._serialization import from_json, to_json
 from ._state import Phase, TorrakuState
 from ._stats import HOOK as STATISTICS
@@ -360,4 +361,5 @@ _COMPANIONS: Final = Companions(
     demo_players=4,
     demo_seed=1,
     page=PAGE,
+    text=SEAT_WORDS,
 )

@@ -22,6 +22,7 @@ from ._notation import _NAMES as PIECE_NAMES
 from ._notation import LETTERS as PIECE_LETTERS
 from ._pieces import KINDS
 from ._rule_bot import DEFAULT_RISK, Bot, RuleBot
+from ._seat_words import phase_name
 from ._stats import HOOK as STATISTICS
 from ._stats import JSON_SCHEMA, TorrakuStats
 from ._words import Pieces
@@ -44,5 +45,6 @@ __all__ = [
     "torraku_catalogue_names",
     "torraku_observation_fields",
     "describe",
+    "phase_name",
     "notation",
 ]

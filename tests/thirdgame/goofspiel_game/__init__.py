@@ -608,8 +608,92 @@ def max_moves(config: GoofConfig) -> int:
     return config.cards * (config.players + 1)
 
 
+# --- In words (the text layer, the chat host and LLM seats) ------------------------------------
+
+_BID_HELP: Final = kit.msg("goof.menu.bid", "Bid your card {card} for the prize {prize}.")
+_STATUS_HEAD: Final = kit.msg("goof.status.round", "Round {round}: the prize is {prize}.")
+_STATUS_HAND: Final = kit.msg("goof.status.hand", "Your cards: {cards}.")
+_STATUS_SCORE: Final = kit.msg("goof.status.score", "{name}: {score} points")
+
+
+def command(action: object, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The command of a bid: ``/bid 3``."""
+    if not isinstance(action, Bid):
+        raise kit.NotationError("bad_arguments", {"text": type(action).__name__})
+    return f"/bid {action.card}"
+
+
+def parse_command(
+    text: str, seen: GoofView, *, names: Sequence[str] | None = None, locale: str = "en"
+) -> Bid:
+    """The seat's bid ``text`` says (``/bid 3``), or the refusal with the legal bids."""
+    legal = [action for action in seen.legal_actions if isinstance(action, Bid)]
+    offered = tuple(command(action) for action in legal)
+    words = text.strip().lower().lstrip("/").split()
+    if not words:
+        raise kit.NotationError("empty", {"example": offered[0] if offered else "/bid 1"}, offered)
+    if words[0] != "bid":
+        raise kit.NotationError("unknown_command", {"word": words[0]}, offered)
+    if not legal:
+        raise kit.NotationError("nothing_to_do", {})
+    typed = "/" + " ".join(words)
+    for action, said in zip(legal, offered, strict=True):
+        if said == typed:
+            return action
+    raise kit.NotationError("not_legal", {"text": text.strip()}, offered)
+
+
+def _menu(seen: GoofView, names: Sequence[str] | None, language: str) -> tuple[kit.MenuEntry, ...]:
+    return tuple(
+        kit.MenuEntry(
+            command(action),
+            _BID_HELP.render(language, card=action.card, prize=seen.prize),
+            True,  # a bid is secret until every bid is in
+            (action,),
+        )
+        for action in seen.legal_actions
+        if isinstance(action, Bid)
+    )
+
+
+def _status(seen: GoofView, names: Sequence[str] | None, language: str) -> list[str]:
+    label = [kit.seat_label(seat, names, language) for seat in range(seen.config.players)]
+    lines = [_STATUS_HEAD.render(language, round=seen.round, prize=seen.prize)]
+    if seen.seat is not None:
+        cards = kit.join_items((str(card) for card in seen.hands[seen.seat]), language)
+        lines.append(_STATUS_HAND.render(language, cards=cards))
+    lines += [
+        _STATUS_SCORE.render(language, name=label[seat], score=score)
+        for seat, score in enumerate(seen.scores)
+    ]
+    over = any(isinstance(event, GameEnded) for event in seen.events)
+    awaiting = [
+        seat
+        for seat in range(seen.config.players)
+        if not seen.has_bid[seat] and seen.prize is not None
+    ]
+    winners = [seat for seat, score in enumerate(seen.scores) if score == max(seen.scores)]
+    lines += kit.waiting_lines(over, winners, awaiting, seen.seat, label, language)
+    return lines
+
+
+def _narrate(event: object, seat: int | None, names: Sequence[str] | None, language: str) -> str:
+    return describe(event, names, locale=language)
+
+
+SEAT_WORDS: Final = kit.SeatWords(
+    command=command,
+    parse_command=parse_command,
+    legal_actions=lambda seen: tuple(seen.legal_actions),
+    menu=_menu,
+    status=_status,
+    narrate=_narrate,
+    event_types=EVENT_TYPES,
+    is_secret=lambda action, seen: isinstance(action, Bid),
+)
+
 _COMPANIONS: Final = kit.Companions(
-    demo_players=3, action_catalogue=action_catalogue, max_moves=max_moves
+    demo_players=3, action_catalogue=action_catalogue, max_moves=max_moves, text=SEAT_WORDS
 )
 
 
