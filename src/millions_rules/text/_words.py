@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from .._common.i18n import check_locale
 from .._common.notation import MenuEntry, NotationError
 from ._notation import _check_names, _words_of_action, _words_of_event, _words_of_view
+
 __all__ = ["MenuEntry", "is_secret", "menu", "narrate", "status", "torraku_phase_name"]
 
 
