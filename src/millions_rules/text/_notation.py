@@ -34,25 +34,22 @@ def _words_of_view(seen: object) -> SeatWords:
     return words
 
 
-def _words_of(kind: type, member: str, what: str) -> SeatWords:
-    # The game whose action (or event) classes hold ``kind``, in the registry's order.
+def _words_of_action(action: object) -> SeatWords:
+    """The text layer of the game whose action ``action`` is (in the registry's order)."""
     for game in GAMES.values():
         words = game.companions.text
-        if words is not None and kind in (
-            game.action_types if member == "action_types" else words.event_types
-        ):
+        if words is not None and type(action) in game.action_types:
             return words
-    raise NotationError("bad_value", {"detail": f"{what}, not {kind.__name__}"})
-
-
-def _words_of_action(action: object) -> SeatWords:
-    """The text layer of the game whose action ``action`` is."""
-    return _words_of(type(action), "action_types", "an action")
+    raise NotationError("bad_value", {"detail": f"an action, not {type(action).__name__}"})
 
 
 def _words_of_event(event: object) -> SeatWords:
-    """The text layer of the game whose event ``event`` is."""
-    return _words_of(type(event), "event_types", "an event")
+    """The text layer of the game whose event ``event`` is (in the registry's order)."""
+    for game in GAMES.values():
+        words = game.companions.text
+        if words is not None and type(event) in words.event_types:
+            return words
+    raise NotationError("bad_value", {"detail": f"an event, not {type(event).__name__}"})
 
 
 def command(action: object, *, names: Sequence[str] | None = None, locale: str = "en") -> str:
