@@ -182,9 +182,10 @@ def test_a_seat_hears_its_own_secrets_in_the_second_person() -> None:
     assert narrate(chosen, 0, locale="es") == "Envías en secreto a tu Conductor y a tu Estafador."
     assert narrate(chosen, 1, names=NAMES) == describe(chosen, NAMES)
     peeked = ThreatPeeked(0, 2, 1, Role.BRUTE)
-    assert (
-        narrate(peeked, 0, names=NAMES, locale="zh") == "你的威胁牌让你看到Cy的2号位人物牌：暴徒。"
-    )
+    # Characters counted from 1, as the page's "card 2" (X1); no number with one each.
+    assert narrate(peeked, 0, names=NAMES, locale="zh") == "你用威胁牌查看了Cy的第2张人物牌：暴徒。"
+    five = [*NAMES, "Di", "Ed"]
+    assert narrate(peeked, 0, names=five, locale="zh") == "你用威胁牌查看了Cy的人物牌：暴徒。"
     assert narrate(Stayed(0), 1, names=NAMES) == describe(Stayed(0), NAMES)
 
 

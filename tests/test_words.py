@@ -626,6 +626,13 @@ class TestCommandLine:
 # --- Seats and positions from 1 -----------------------------------------------------------
 
 
+def _three_negotiating() -> GameState:
+    state = mr.new_game(GameConfig(3, seed=3))
+    while state.phase is not mr.Phase.NEGOTIATION:
+        state = mr.apply(state, mr.legal_actions(state, payments=False)[0])
+    return state
+
+
 class TestCountedFromOne:
     def test_seats_and_characters_in_words(self) -> None:
         """Seats and characters are numbered from 1 in every language: seat 0 is "seat 1",
@@ -683,6 +690,36 @@ class TestCountedFromOne:
         assert table.narrate([peek], NAMES[:6], "es") == ["Ana mira el personaje de Bruno: Matón."]
         assert table.describe(UseThreat(0, 1, 1), NAMES[:3], "en") == (
             "Use a threat card on Bruno's character 2"
+        )
+
+    def test_a_deal_and_the_text_layer_count_characters_from_one(self) -> None:
+        """R-3P-2, R-DEAL-1, R-3P-4: an offer to take back one character names it as the
+        page does (slot 0 is "character 1"), so does the refusal of a character that is not
+        face down, and the text layer's own peek names no position with one character each."""
+        from millions_rules.millions._seat_words import narrate as seat_narrate
+
+        offer = mr.Offer(0, 2, 1, decider=2, leave=True, slot=0, private=True)
+        assert describe(offer, NAMES[:3]) == (
+            "Offer Carmen, in private, 1M to take back their character 1"
+        )
+        assert describe(offer, NAMES[:3], locale="es") == (
+            "Ofrecer en privado 1 M a Carmen por retirar su personaje 1"
+        )
+        assert describe(offer, NAMES[:3], locale="zh") == (
+            "私下向Carmen出价100万，条件是对方取回自己的第1张人物牌"
+        )
+        with pytest.raises(IllegalActionError) as caught:
+            mr.apply(_three_negotiating(), mr.Offer(0, 1, 1, decider=1, leave=True, slot=2))
+        assert caught.value.localized("es") == (
+            "el asiento 2 no tiene un personaje 3 boca abajo (boca abajo: 1, 2) (R-3P-4)"
+        )
+        peek = ThreatPeeked(0, 1, 1, Role.BRUTE)
+        assert seat_narrate(peek, 0, NAMES[:3], "es") == (
+            "Tu carta de Intimidación te muestra el personaje 2 de Bruno: Matón."
+        )
+        assert seat_narrate(peek, 0, NAMES[:5], "zh") == "你用威胁牌查看了Bruno的人物牌：暴徒。"
+        assert seat_narrate(ThreatPeeked(0, 1, 0, Role.BRUTE), 2, NAMES[:5], "en") == (
+            "Ana sees that Bruno's character is the Brute."
         )
 
     def test_no_sentence_counts_from_zero(self) -> None:
@@ -795,7 +832,7 @@ def test_a_private_claim_to_the_reader_names_who_claims() -> None:
             True,
             1,
             True,
-            "Ana te ofrece en privado 2 M por recuperar tu personaje de la posición 1.",
+            "Ana te ofrece en privado 2 M por retirar tu personaje 2.",
         ),
     ],
 )

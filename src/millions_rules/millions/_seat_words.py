@@ -56,8 +56,7 @@ _EXPLAIN: Final = {
     ),
     "threat.slot": msg(
         "text.menu.threat.slot",
-        "Spend a threat card to look at {player}'s character in position {position} "
-        "(only you see it).",
+        "Spend a threat card to look at {player}'s character {position} (only you see it).",
     ),
     "denounce": msg(
         "text.menu.denounce",
@@ -83,8 +82,7 @@ _TERMS: Final = {
     "leave": msg("text.menu.offer.leave", "{payer} pays {decider} {amount} and {decider} leaves"),
     "slot": msg(
         "text.menu.offer.slot",
-        "{payer} pays {decider} {amount} and {decider} takes back the character in position "
-        "{position}",
+        "{payer} pays {decider} {amount} and {decider} takes back their character {position}",
     ),
 }
 
@@ -300,7 +298,11 @@ _YOU: Final = {
     ),
     "peeked": msg(
         "text.you.threat_peeked",
-        "Your threat card shows you {target}'s character in position {slot}: the {role}.",
+        "Your threat card shows you {target}'s character {number}: the {role}.",
+    ),
+    # With one character a player (4 to 8 players, R-PLAN-2) a number would only puzzle.
+    "peeked.one": msg(
+        "text.you.threat_peeked.one", "Your threat card shows you {target}'s character: the {role}."
     ),
 }
 
@@ -315,8 +317,13 @@ def narrate(event: Any, seat: int | None, names: Sequence[str] | None, language:
         return _YOU["chosen"].render(language, role=event.roles[0])
     if isinstance(event, ThreatPeeked) and event.player == seat:
         target = seat_label(event.target, names, language)
-        return _YOU["peeked"].render(language, target=target, slot=event.slot + 1, role=event.role)
-    return describe(event, names, locale=language, reader=seat)
+        if names is not None and len(names) != 3:
+            return _YOU["peeked.one"].render(language, target=target, role=event.role)
+        return _YOU["peeked"].render(
+            language, target=target, number=event.slot + 1, role=event.role
+        )
+    players = len(names) if names is not None else None
+    return describe(event, names, locale=language, players=players, reader=seat)
 
 
 #: What the text layer asks of Millions (:attr:`~millions_rules.games.Companions.text`).
