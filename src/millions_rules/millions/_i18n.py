@@ -222,7 +222,7 @@ def win_reason(reason: WinReason, locale: str = "en") -> str:
 
     >>> from millions_rules import WinReason
     >>> win_reason(WinReason.TARGET, "es"), win_reason(WinReason.LAST_ROUND, "zh")
-    ('Alcanzó la meta al final de una ronda', '最后一回合结束后最有钱')
+    ('Meta alcanzada al final de una ronda', '最后一回合结束后最有钱')
     """
     text = _WIN_REASONS.get(reason) if isinstance(reason, WinReason) else None
     if text is None:

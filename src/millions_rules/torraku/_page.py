@@ -54,8 +54,9 @@ RULES: Final[tuple[Text, ...]] = (
 
 #: The words of Torraku's widgets and end screen.
 WORDS: Final[tuple[Text, ...]] = (
-    msg("web.end.torraku", "{names}: out of pieces."),
-    msg("web.end.torraku_limit", "{names}: the fewest pieces at the round limit."),
+    # Why the game ended, as Millions' win reasons (web.end.round names the winners).
+    msg("web.end.torraku", "Out of pieces"),
+    msg("web.end.torraku_limit", "The fewest pieces at the round limit"),
     msg("web.tk.title", "Currency Torraku"),
     msg("web.tk.piece.van", "van"),
     msg("web.tk.piece.washing_machine", "washing machine"),

@@ -1372,11 +1372,12 @@ function renderTorrakuEnd(view) {
   if (view.phase !== "game_over") return;
   const won = [...events].reverse().find((e) => e.type === "game_won");
   const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
-  const names = andList([...view.winners].sort((a, b) => a - b).map(nameOf));
+  const winners = [...view.winners].sort((a, b) => a - b);
   box.replaceChildren(
     el("h2", {}, [t("web.tk.phase.game_over")]),
-    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
-    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names }), [...view.winners].sort((a, b) => a - b), view.round)]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
+    // The reason alone: web.end.round names the winners once.
+    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku"), winners, view.round)]),
   );
 }
 
