@@ -787,6 +787,10 @@ def test_the_glossary_is_the_catalogs_words() -> None:
     wanted = {f"role.{role.value}" for role in Role} | {f"phase_name.{p.value}" for p in mr.Phase}
     wanted |= {f"web.tk.piece.{kind.value}" for kind in PieceKind}
     wanted |= {"term.reserve", "term.deposit", "term.loot_card", "term.threat_card"}
+    # Deals and talk (R-DEAL, R-TALK), the table's options and Torraku's four outcomes.
+    wanted |= {f"web.offer.{word}" for word in ("title", "accept", "decline", "withdraw")}
+    wanted |= {"web.talk.title", "web.press.button", "web.option.millions.repeat_role"}
+    wanted |= {f"web.tk.outcome.{o.value}" for o in Placement}
     assert wanted <= listed, wanted - listed
 
 
