@@ -95,7 +95,7 @@ def test_menu_explains_the_three_player_pairs_and_keeps_secrets() -> None:
     assert len(lines) == 20 and all(line.secret for line in lines)
     assert lines[0].command == "/choose snitch brute"
     assert lines[0].explanation == (
-        "Send your Snitch (position 1) and your Brute (position 2), deposit 1M each."
+        "Send your Snitch (card 1) and your Brute (card 2), deposit 1M each."
     )
     for line in lines:
         assert parse_command(line.command, seen) == line.actions[0]
@@ -132,7 +132,7 @@ def test_torraku_menu_sums_up_the_bets() -> None:
     (line,) = menu(seen, locale="zh")
     assert line.command == "/押 煲" and len(line.actions) == 62
     assert line.explanation == (
-        "向你的一排加钱币，由内向外：至少1枚（你有2辆面包车、2台洗衣机和6个电饭煲；"
+        "往你押出的那排里添加钱币，由内向外：至少1枚（你有2辆面包车、2台洗衣机和6个电饭煲；"
         "车\uff1d面包车、洗\uff1d洗衣机、煲\uff1d电饭煲）。"
     )
 
@@ -155,7 +155,7 @@ def test_torraku_status_and_phase_names() -> None:
     ]
     assert [torraku_phase_name(phase, "es") for phase in Phase] == [
         "apuestas",
-        "apilar",
+        "apilado",
         "fin de la partida",
     ]
     with pytest.raises(NotationError) as caught:

@@ -39,7 +39,7 @@ _EXPLAIN: Final = {
     "choose": msg("text.menu.choose", "Send your {role} on this heist (deposit {deposit})."),
     "choose.two": msg(
         "text.menu.choose.two",
-        "Send your {first} (position 1) and your {second} (position 2), deposit {deposit} each.",
+        "Send your {first} (card 1) and your {second} (card 2), deposit {deposit} each.",
     ),
     "stay": msg("text.menu.stay", "Stay in the heist: your decision is final."),
     "leave": msg("text.menu.leave", "Leave this round and take your deposit back."),
@@ -60,7 +60,7 @@ _EXPLAIN: Final = {
     ),
     "denounce": msg(
         "text.menu.denounce",
-        "As the lone Snitch, name the {role}: every {role} still in the heist is caught.",
+        "As the lone Snitch, name the {role}: every {role} still in the heist is eliminated.",
     ),
     AcceptOffer: msg("text.menu.offer.accept", "Accept offer {offer}: {terms}."),
     DeclineOffer: msg(
@@ -214,7 +214,7 @@ _CHARACTER: Final = {
     CharacterStatus.HIDDEN: msg("text.status.character.hidden", "{role}, face down"),
     CharacterStatus.TAKEN_BACK: msg("text.status.character.taken_back", "{role}, taken back"),
     CharacterStatus.SURVIVING: msg("text.status.character.surviving", "{role}, survived"),
-    CharacterStatus.ELIMINATED: msg("text.status.character.eliminated", "{role}, caught"),
+    CharacterStatus.ELIMINATED: msg("text.status.character.eliminated", "{role}, eliminated"),
 }
 _NOTES: Final = {
     "leader": msg("text.status.note.leader", "leader"),

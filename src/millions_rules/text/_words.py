@@ -62,7 +62,7 @@ def torraku_phase_name(phase: object, locale: str = "en") -> str:
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name
     >>> [torraku_phase_name(phase, "zh") for phase in Phase]
-    ['下注', '堆叠', '游戏结束']
+    ['下注', '叠放', '游戏结束']
 
     Raises:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).

@@ -98,7 +98,7 @@ OPTION_WORDS: Final[tuple[Text, ...]] = (
         "web.option.torraku.round_limit.help",
         "House rule: after this round the fewest pieces win; empty for no limit (R-TK-VAR-LIMIT).",
     ),
-    msg("web.option.torraku.knock_base", "Chance of knocking the stack down"),
+    msg("web.option.torraku.knock_base", "Chance of knocking pieces off the stack"),
     msg(
         "web.option.torraku.knock_base.help",
         "For a bot's stacking, onto a stack of one piece (R-TK-SIM-1).",
@@ -108,8 +108,8 @@ OPTION_WORDS: Final[tuple[Text, ...]] = (
         "web.option.torraku.knock_slope.help",
         "Added to that chance for each further piece in the stack (R-TK-SIM-1).",
     ),
-    msg("web.option.torraku.knock_cap", "Highest chance of knocking it down"),
-    msg("web.option.torraku.touch", "Chance of a foul touch"),
+    msg("web.option.torraku.knock_cap", "Highest chance of knocking pieces off"),
+    msg("web.option.torraku.touch", "Chance of moving another piece by hand"),
     msg("web.option.torraku.drop", "Chance the piece falls alone"),
     msg(
         "web.option.torraku.drop.help",

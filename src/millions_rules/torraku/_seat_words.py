@@ -51,7 +51,7 @@ _TK_EXPLAIN: Final = {
     ),
     Placement.KNOCKED_DOWN: msg(
         "text.torraku.menu.knocked_down",
-        "Report: the stack fell (a penalty); you may add how many pieces fell.",
+        "Report: pieces fell off the stack (a penalty); you may add how many fell.",
     ),
     Placement.TOUCHED: msg(
         "text.torraku.menu.touched", "Report: you moved another piece by hand (a penalty)."
@@ -143,7 +143,7 @@ def phase_name(phase: object, locale: str = "en") -> str:
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name
     >>> [torraku_phase_name(phase, "zh") for phase in Phase]
-    ['下注', '堆叠', '游戏结束']
+    ['下注', '叠放', '游戏结束']
 
     Raises:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).
