@@ -207,6 +207,16 @@ _FOR_DEVELOPERS = frozenset(
 )
 
 
+#: Refusals of a table's options: English names the config's field as a program passes it
+#: (``starting_cash``); Spanish and Chinese name the option in words.
+_FIELDS_IN_ENGLISH = (
+    "config.field.",
+    "error.config.range",
+    "error.config.at_least",
+    "error.config.total_money",
+)
+
+
 def _check(pairs: Iterable[tuple[str, str, str, str]]) -> int:
     """Fail on any bad rendering of (where, english, language, text); how many were read."""
     bad = []
@@ -216,6 +226,8 @@ def _check(pairs: Iterable[tuple[str, str, str, str]]) -> int:
         problems = _problems(english, text, language)
         if where in _FOR_DEVELOPERS:
             problems = [p for p in problems if p == "the English sentence itself"]
+        if language == "en" and where.startswith(_FIELDS_IN_ENGLISH):
+            problems = [p for p in problems if not p.startswith("a raw code")]
         bad += [f"{where} [{language}] {text!r}: {p}" for p in problems]
     assert not bad, "\n".join(bad[:40])
     return count
@@ -516,6 +528,31 @@ class TestRefusals:
             "la partida es para 3 a 8 jugadores, no para 9 (R-COMP-2)"
         )
         assert errors[4].localized("zh") == "未知的语言：'fr'；millions-rules支持'en'、'es'和'zh'"
+
+    def test_a_new_tables_options_are_refused_in_words(self) -> None:
+        """R-COMP-3, R-END-2, R-END-3, R-TK-VAR-LIMIT: the options a player sets for a new
+        table (rounds, target, starting and total money, Torraku's last round) are refused
+        whole in each language; in English the option keeps its name in the config."""
+        errors: list[mr.MillionsError] = []
+        for build in (
+            lambda: GameConfig(5, rounds=0),
+            lambda: GameConfig(5, target=0),
+            lambda: GameConfig(5, starting_cash=10001),
+            lambda: GameConfig(5, total_money=1),
+            lambda: tk.TorrakuConfig(3, round_limit=0),
+        ):
+            with pytest.raises(ConfigError) as caught:
+                build()
+            errors.append(caught.value)
+        assert _check(pair for e in errors for pair in _each(e.message_id, e.localized)) == 15
+        assert str(errors[1]) == "target must be from 1 to 10000, not 0"
+        assert errors[1].localized("es") == "la meta (en millones) debe estar entre 1 y 10000, no 0"
+        assert errors[0].localized("zh") == "回合数须在1到1000之间，不能是0"
+        assert errors[3].localized("es") == (
+            "el dinero en juego (en millones) debe ser al menos el número de jugadores por el "
+            "dinero inicial, 25, no 1 (R-COMP-3)"
+        )
+        assert errors[4].localized("zh") == "最后一回合至少为1，不能是0"
 
     def test_deserialization_errors_say_their_code(self) -> None:
         """Every DeserializationError code says what it means in each language; only the

@@ -120,6 +120,8 @@ def _values(context: str, n: int) -> dict[str, object]:
         fallen=2,
         first=Nested(Text("event.stayed", "{player} stays."), player="Bo"),
         given=9,
+        field=Text("config.field.target", "target"),
+        least=25,
         high=8,
         locale="'fr'",
         low=3,
