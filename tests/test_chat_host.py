@@ -72,7 +72,7 @@ def test_a_complete_millions_game_with_people_and_bots() -> None:
     public events and the end, each person privately their own secret choice (R-PLAN-2)."""
     host = ChatHost("millions", NAMES, bots={1: "rule", 3: "random"}, seed=11)
     opening = host.start()
-    assert opening[0].text.startswith("开局，玩家：Ana、Bo、Cy和Dee。")
+    assert opening[0].text.startswith("牌局开始，玩家：Ana、Bo、Cy和Dee。")
     said = opening + play(host)
     assert host.is_over
     assert said[-1].to is None and said[-1].text.startswith("游戏结束。获胜者：")
