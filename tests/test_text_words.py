@@ -154,6 +154,8 @@ def test_torraku_status_and_phase_names() -> None:
         "Stack: 0 pieces; bag: 8 vans, 8 washing machines and 24 rice cookers.",
         "It is your move.",
     ]
+    # The round as Torraku's narration counts it in Chinese (回合, "第1回合：Ana为先手。").
+    assert status(torraku_view(state, 1), locale="zh").splitlines()[0] == "第1回合：下注。"
     assert [torraku_phase_name(phase, "es") for phase in Phase] == [
         "Apuestas",
         "Apilado",
