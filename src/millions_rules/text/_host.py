@@ -41,6 +41,7 @@ from .._common.notation import (
     Aliases,
     NotationError,
     first_spelling,
+    normalize,
     seat_label,
     tokenize,
 )
@@ -95,6 +96,10 @@ _NOT_SAVED: Final = msg(
     "text.host.not_saved",
     "The table could not be saved, so that did not happen: nothing changed. Try again.",
 )
+
+
+#: Refusals that, for group text without a leading ``/``, mean the text was only talk.
+_CHATTER: Final = frozenset({"empty", "unknown_command"})
 
 
 class _NotSaved(Exception):
@@ -300,7 +305,9 @@ class ChatHost:
         message); ``seat`` is ``None`` for someone not seated at the table.
 
         Nothing changes unless the text is a legal command of that seat, typed where it may
-        be: a refusal goes to the seat alone, the notation's (:class:`NotationError`) and
+        be. Text in the group without a leading ``/`` whose first word is no command is
+        talk between the players, and gets no answer; any other refusal goes to the seat
+        alone, the notation's (:class:`NotationError`) and
         the engine's alike (an :class:`~millions_rules.IllegalActionError` for what only
         the rules judge, such as the 41st message of a round, R-TALK-4).
         """
@@ -325,6 +332,8 @@ class ChatHost:
         try:
             action = parse_command(text, seen, names=list(self.names), locale=self.locale)
         except NotationError as error:
+            if error.code in _CHATTER and not private and not normalize(text).startswith("/"):
+                return []  # talk in the group, not meant as a command: no answer
             return [Message(seat, error.localized(self.locale))]
         if is_secret(action, seen) and not private:
             player = seat_label(seat, self.names, self.locale)
