@@ -49,7 +49,7 @@ def phase_name(phase: Phase, locale: str = "en") -> str:
     ['下注', '叠放', '游戏结束']
 
     Raises:
-        LocaleError: If ``locale`` is unknown or ``phase`` is no Torraku :class:`Phase`.
+        millions_rules.LocaleError: If ``locale`` is unknown or ``phase`` is no Torraku :class:`Phase`.
     """
     language = check_locale(locale)
     text = PHASES.get(phase) if isinstance(phase, Phase) else None
@@ -68,7 +68,7 @@ def piece_name(kind: PieceKind, locale: str = "en") -> str:
     ['面包车', '洗衣机', '电饭煲']
 
     Raises:
-        LocaleError: If ``locale`` is unknown or ``kind`` is no :class:`PieceKind`.
+        millions_rules.LocaleError: If ``locale`` is unknown or ``kind`` is no :class:`PieceKind`.
     """
     language = check_locale(locale)
     text = PIECES.get(kind) if isinstance(kind, PieceKind) else None
@@ -85,7 +85,7 @@ def term(key: str, locale: str = "en") -> str:
     ('Bolsa', '中央的钱堆', 'Current bet')
 
     Raises:
-        LocaleError: If ``locale`` is unknown or ``key`` is not one of :data:`TERMS`.
+        millions_rules.LocaleError: If ``locale`` is unknown or ``key`` is not one of :data:`TERMS`.
     """
     language = check_locale(locale)
     text = TERMS.get(key) if isinstance(key, str) else None
