@@ -8,6 +8,7 @@ import pathlib
 import pytest
 
 from millions_rules import (
+    LOCALES,
     Choose,
     Eliminated,
     GameConfig,
@@ -145,7 +146,7 @@ def test_torraku_status_and_phase_names() -> None:
         torraku_game(TorrakuConfig(2, seed=1)), Bet(0, [PieceKind.RICE_COOKER] * 2)
     )
     assert status(torraku_view(state, 1), names=["Ana", "Bo"]).splitlines() == [
-        "Round 1: betting.",
+        "Round 1: Betting.",
         "Your hand: 2 vans, 2 washing machines and 6 rice cookers.",
         "Ana: 2 pieces in the row, 8 in hand",
         "Bo: 0 pieces in the row, 10 in hand",
@@ -153,14 +154,51 @@ def test_torraku_status_and_phase_names() -> None:
         "Stack: 0 pieces; bag: 8 vans, 8 washing machines and 24 rice cookers.",
         "It is your move.",
     ]
+    # The round as Torraku's narration counts it in Chinese (回合, "第1回合：Ana为先手。").
+    assert status(torraku_view(state, 1), locale="zh").splitlines()[0] == "第1回合：下注。"
     assert [torraku_phase_name(phase, "es") for phase in Phase] == [
-        "apuestas",
-        "apilado",
-        "fin de la partida",
+        "Apuestas",
+        "Apilado",
+        "Fin de la partida",
     ]
     with pytest.raises(NotationError) as caught:
         torraku_phase_name("betting")
     assert caught.value.code == "bad_value"
+
+
+def test_torraku_names_its_phases_pieces_and_table_in_every_language() -> None:
+    """Currency Torraku's own names (R-TK-COMP-1, R-TK-COMP-4, R-TK-COMP-6): its phases as the web page
+    heads them, its pieces without an article, the parts of its table; Millions' phase_name
+    refuses a Torraku phase with a pointer to Torraku's."""
+    from millions_rules import LocaleError, phase_name
+    from millions_rules.torraku import TERMS, piece_name, term
+    from millions_rules.torraku import phase_name as torraku_names_phase
+
+    assert [[torraku_names_phase(phase, lang) for phase in Phase] for lang in LOCALES] == [
+        ["Betting", "Stacking", "Game over"],
+        ["Apuestas", "Apilado", "Fin de la partida"],
+        ["下注", "叠放", "游戏结束"],
+    ]
+    assert [[piece_name(kind, lang) for kind in PieceKind] for lang in LOCALES] == [
+        ["van", "washing machine", "rice cooker"],
+        ["camioneta", "lavadora", "arrocera"],
+        ["面包车", "洗衣机", "电饭煲"],
+    ]
+    assert [[term(key, lang) for key in TERMS] for lang in LOCALES] == [
+        ["Hand", "Row", "Pieces left", "Centre stack", "Bag", "Current bet", "Opener"],
+        ["Mano", "Fila", "Restantes", "Pila central", "Bolsa", "Apuesta actual", "Abre"],
+        ["手中钱币", "已押", "剩余钱币", "中央的钱堆", "袋子", "当前注额", "本回合先手"],
+    ]
+    with pytest.raises(LocaleError):
+        torraku_names_phase("betting")  # type: ignore[arg-type]
+    with pytest.raises(LocaleError):
+        piece_name("van")  # type: ignore[arg-type]
+    with pytest.raises(LocaleError):
+        term("stack", "fr")
+    with pytest.raises(LocaleError):
+        term("pile")
+    with pytest.raises(LocaleError, match=r"millions_rules\.torraku\.phase_name"):
+        phase_name(Phase.BETTING)  # type: ignore[arg-type]
 
 
 def test_words_refuse_what_is_no_view() -> None:

@@ -34,12 +34,14 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import engine_dealing
+from .._common.errors import IllegalActionError
 from .._common.i18n import check_locale, join_and, msg
 from .._common.notation import _WAITING as _STATUS
 from .._common.notation import (
     Aliases,
     NotationError,
     first_spelling,
+    normalize,
     seat_label,
     tokenize,
 )
@@ -94,6 +96,10 @@ _NOT_SAVED: Final = msg(
     "text.host.not_saved",
     "The table could not be saved, so that did not happen: nothing changed. Try again.",
 )
+
+
+#: Refusals that, for group text without a leading ``/``, mean the text was only talk.
+_CHATTER: Final = frozenset({"empty", "unknown_command"})
 
 
 class _NotSaved(Exception):
@@ -299,7 +305,11 @@ class ChatHost:
         message); ``seat`` is ``None`` for someone not seated at the table.
 
         Nothing changes unless the text is a legal command of that seat, typed where it may
-        be: a refusal goes to the seat alone.
+        be. Text in the group without a leading ``/`` whose first word is no command is
+        talk between the players, and gets no answer; any other refusal goes to the seat
+        alone, the notation's (:class:`NotationError`) and
+        the engine's alike (an :class:`~millions_rules.IllegalActionError` for what only
+        the rules judge, such as the 41st message of a round, R-TALK-4).
         """
         if seat is None or not 0 <= seat < len(self.names) or seat in self._players:
             return [Message(None, _NOT_SEATED.render(self.locale))] if text.startswith("/") else []
@@ -322,6 +332,8 @@ class ChatHost:
         try:
             action = parse_command(text, seen, names=list(self.names), locale=self.locale)
         except NotationError as error:
+            if error.code in _CHATTER and not private and not normalize(text).startswith("/"):
+                return []  # talk in the group, not meant as a command: no answer
             return [Message(seat, error.localized(self.locale))]
         if is_secret(action, seen) and not private:
             player = seat_label(seat, self.names, self.locale)
@@ -332,6 +344,11 @@ class ChatHost:
         try:
             self._step(seat, action)
             return self._advance(counts, [(seat, action)], from_version)
+        except IllegalActionError as error:
+            # What the notation leaves to the engine (a payer's cash, the bounds of talk and
+            # offers: R-NEG-3, R-TALK-4, R-DEAL-5): refused to the seat alone, nothing changes.
+            self.state, self._pacing = before
+            return [Message(seat, error.localized(self.locale, names=list(self.names)))]
         except _NotSaved:
             # The store holds the table as it was: so does memory (the command did not happen).
             self.state, self._pacing = before

@@ -57,7 +57,8 @@ def menu(
 
 
 def torraku_phase_name(phase: object, locale: str = "en") -> str:
-    """The name of a Currency Torraku phase in ``locale`` ("betting", "apuestas", "下注").
+    """The name of a Currency Torraku phase in ``locale`` ("Betting", "Apuestas", "下注"), as
+    :func:`millions_rules.torraku.phase_name` gives it, refused as the text layer refuses.
 
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name

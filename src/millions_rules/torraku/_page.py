@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .._common.game import Page
 from .._common.i18n import Text, check_locale, msg, template
+from ._names import PHASES, PIECES, TERMS
 
 __all__ = ["PAGE", "RULES", "WORDS", "page_words"]
 
@@ -58,20 +59,10 @@ WORDS: Final[tuple[Text, ...]] = (
     msg("web.end.torraku", "Out of pieces"),
     msg("web.end.torraku_limit", "The fewest pieces at the round limit"),
     msg("web.tk.title", "Currency Torraku"),
-    msg("web.tk.piece.van", "van"),
-    msg("web.tk.piece.washing_machine", "washing machine"),
-    msg("web.tk.piece.rice_cooker", "rice cooker"),
-    msg("web.tk.hand", "Hand"),
-    msg("web.tk.row", "Row"),
-    msg("web.tk.left", "Pieces left"),
-    msg("web.tk.stack", "Centre stack"),
-    msg("web.tk.bag", "Bag"),
-    msg("web.tk.current_bet", "Current bet"),
-    msg("web.tk.opener", "Opener"),
+    *PIECES.values(),
+    *TERMS.values(),
     msg("web.tk.passed", "passed"),
-    msg("web.tk.phase.betting", "Betting"),
-    msg("web.tk.phase.stacking", "Stacking"),
-    msg("web.tk.phase.game_over", "Game over"),
+    *PHASES.values(),
     msg("web.tk.from_hand", "From your hand"),
     msg("web.tk.from_bag", "From the bag"),
     msg("web.tk.bet", "Bet {number}"),

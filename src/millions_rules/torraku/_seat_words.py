@@ -20,6 +20,7 @@ from .._common.notation import (
 from . import _notation
 from ._actions import Bet, Pass, ReportPlacement
 from ._events import EVENT_TYPES
+from ._names import PHASES
 from ._narrate import describe
 from ._notation import _NAMES as PIECE_NAMES
 from ._notation import LETTERS as PIECE_LETTERS
@@ -113,11 +114,6 @@ def menu(seen: TorrakuView, names: Sequence[str] | None, language: str) -> tuple
 # --- status -----------------------------------------------------------------------------
 
 _PASSED: Final = msg("text.torraku.status.note.passed", "passed")
-_TK_PHASES: Final = {
-    Phase.BETTING: msg("text.torraku.phase.betting", "betting"),
-    Phase.STACKING: msg("text.torraku.phase.stacking", "stacking"),
-    Phase.GAME_OVER: msg("text.torraku.phase.game_over", "game over"),
-}
 _TK_STATUS: Final = {
     "round": msg("text.torraku.status.round", "Round {round}: {phase}."),
     "hand": msg("text.torraku.status.hand", "Your hand: {pieces}."),
@@ -138,7 +134,8 @@ _TK_STATUS: Final = {
 
 
 def phase_name(phase: object, locale: str = "en") -> str:
-    """The name of a Currency Torraku phase in ``locale`` ("betting", "apuestas", "下注").
+    """The name of a Currency Torraku phase in ``locale`` ("Betting", "Apuestas", "下注"), as
+    :func:`millions_rules.torraku.phase_name` gives it.
 
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name
@@ -149,7 +146,7 @@ def phase_name(phase: object, locale: str = "en") -> str:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
-    text = _TK_PHASES.get(phase) if isinstance(phase, Phase) else None
+    text = PHASES.get(phase) if isinstance(phase, Phase) else None
     if text is None:
         raise NotationError("bad_value", {"detail": f"a Torraku phase, not {phase!r}"})
     return text.render(check_locale(locale))
