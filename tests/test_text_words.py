@@ -186,7 +186,7 @@ def test_torraku_names_its_phases_pieces_and_table_in_every_language() -> None:
     ]
     assert [[term(key, lang) for key in TERMS] for lang in LOCALES] == [
         ["Hand", "Row", "Pieces left", "Centre stack", "Bag", "Current bet", "Opener"],
-        ["Mano", "Fila", "Restantes", "Pila central", "Bolsa", "Apuesta actual", "Abre"],
+        ["En mano", "Fila", "Restantes", "Pila central", "Bolsa", "Apuesta actual", "Abre"],
         ["手中钱币", "已押", "剩余钱币", "中央的钱堆", "袋子", "当前注额", "本回合先手"],
     ]
     with pytest.raises(LocaleError):
