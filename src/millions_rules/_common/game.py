@@ -53,6 +53,7 @@ __all__ = [
     "Rollout",
     "SearchModel",
     "config_with_options",
+    "seats_due",
 ]
 
 ConfigT = TypeVar("ConfigT")
@@ -370,6 +371,12 @@ class SeatWords:
     is_secret: Callable[[Any, Any], bool] = lambda action, view: False
     """``is_secret(action, view)``: whether typing the action's command where others read
     reveals a secret of the seat (by default nothing does)."""
+    title: Callable[[str], str] | None = None
+    """``title(locale)``: the game's title in a language, as an LLM seat's prompt names the
+    game; ``None``: :attr:`Game.title` (English) in every language."""
+    aliases: tuple[str, ...] = ()
+    """Other names a player may type for the game where a command names one (the chat
+    plugin's ``/开局 百万``), besides :attr:`Game.name`; none by default."""
 
 
 @attrs.frozen(kw_only=True)
@@ -609,3 +616,14 @@ def config_with_options(
         raise ConfigError(f"unknown option for {title}: {', '.join(unknown)}")
     extra: dict[str, Any] = dict(options)
     return config_type(players, seed=seed, **extra)  # type: ignore[call-arg]
+
+
+def seats_due(game: Game[Any, StateT, Any, Any], state: StateT) -> tuple[int, ...]:
+    """The seats ``game`` waits for in ``state``: its page companion's :attr:`Page.due`
+    (Millions' awaited seats, who may all act at once, not a seat that may only pay), else
+    :meth:`Game.actors` (Torraku's seat to act, the seats yet to bid in a simultaneous
+    game). What the text layer, the chat host and the LLM seats ask a game.
+    """
+    page = game.companions.page
+    due = page.due if page is not None else None
+    return tuple(due(state)) if due is not None else tuple(game.actors(state))

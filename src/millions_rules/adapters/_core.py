@@ -241,7 +241,8 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
     """The table as text: :meth:`GameAdapter.headline` and the last three public events."""
     game = adapter.game
     seen = game.view(adapter.state_of(table), None)
-    return "\n".join([adapter.headline(table), *(game.describe(e) for e in seen.events[-3:])])
+    last = game.view_events(seen)[-3:]
+    return "\n".join([adapter.headline(table), *(game.describe(event) for event in last)])
 
 
 _UNSET: Any = object()

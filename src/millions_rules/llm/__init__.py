@@ -28,6 +28,7 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import engine_dealing
+from .._common.game import seats_due
 from .._common.i18n import check_locale, msg
 from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
@@ -137,9 +138,7 @@ class TextGame:
 
     # --- whose turn, and what it sees --------------------------------------------------------
     def _seat(self) -> int:
-        awaiting = getattr(self.state, "awaiting", None)
-        seats = tuple(awaiting) if awaiting is not None else self.game.actors(self.state)
-        return min(seats)
+        return min(seats_due(self.game, self.state))
 
     @property
     def done(self) -> bool:
@@ -159,7 +158,7 @@ class TextGame:
         player = seat_label(seat, self.names, language)
         lines = [_INTRO.render(language, player=player, title=_TITLES[self.name]), ""]
         lines.append(status(seen, names=self.names, locale=language))
-        events = self.game.view(self.state, seat, since=self._seen[seat]).events
+        events = self.game.view_events(self.game.view(self.state, seat, since=self._seen[seat]))
         if events:
             lines += ["", _EVENTS.render(language)]
             lines += [
@@ -229,7 +228,7 @@ class TextGame:
         return self.done, {"call": call}
 
     def _play(self, seat: int, action: Any) -> None:
-        self._seen[seat] = len(self.game.view(self.state, seat).events)
+        self._seen[seat] = len(self.game.view_events(self.game.view(self.state, seat)))
         self.state = self.game.apply(self.state, action, seat=seat)
         self._strikes, self._rethink = 0, None
 
