@@ -339,3 +339,25 @@ def test_the_text_layer_reads_and_tells_the_third_game_through_its_words() -> No
     with pytest.raises(NotationError) as no_game:
         menu(object())
     assert no_game.value.code == "bad_value"
+
+
+def test_an_llm_seat_plays_the_third_game_which_its_prompt_names_by_its_title() -> None:
+    """The LLM harness names a game by its words' title, else by the game's English title
+    (Goofspiel's words give none), in every language; it asks the seats the game waits for
+    and plays a game of answers that are each the prompt's first legal command to the end."""
+    from millions_rules.llm import TextGame, play
+
+    for locale, first in [
+        ("en", "You are player 1 at a game of Goofspiel."),
+        ("es", "Eres jugador 1 en una partida de Goofspiel."),
+    ]:
+        seat, prompt = TextGame("goofspiel", players=3, seed=1, locale=locale).get_observation()
+        assert (seat, prompt.splitlines()[0]) == (0, first)
+    env = TextGame("goofspiel", players=2, seed=4, cards=3)
+
+    def first_legal(prompt: str) -> str:
+        return next(line.split(" · ")[0] for line in prompt.splitlines() if line[:1] == "/")
+
+    play(env, {0: first_legal, 1: first_legal})
+    assert env.done and all(call.legal for call in env.telemetry)
+    assert len(env.telemetry) == 6  # two bids in each of the three rounds

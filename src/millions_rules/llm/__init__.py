@@ -72,10 +72,6 @@ class Call:
     """Whether the harness played a random legal move after the last strike."""
 
 
-_TITLES: Final = {
-    "millions": msg("text.llm.title.millions", "Millions of Dollars"),
-    "torraku": msg("text.llm.title.torraku", "Currency Torraku"),
-}
 _INTRO: Final = msg("text.llm.intro", "You are {player} at a game of {title}.")
 _EVENTS: Final = msg("text.llm.events", "Since your last turn:")
 _LEGAL: Final = msg("text.llm.legal", "Your legal commands:")
@@ -152,11 +148,17 @@ class TextGame:
             return seat, self._rethink
         return seat, self._prompt(seat)
 
+    def _title(self, language: str) -> str:
+        # The game's own title in the language (its words' title), else its English title.
+        words = self.game.companions.text
+        title = words.title if words is not None else None
+        return title(language) if title is not None else self.game.title
+
     def _prompt(self, seat: int) -> str:
         language = self.locale
         seen = self.game.view(self.state, seat)
         player = seat_label(seat, self.names, language)
-        lines = [_INTRO.render(language, player=player, title=_TITLES[self.name]), ""]
+        lines = [_INTRO.render(language, player=player, title=self._title(language)), ""]
         lines.append(status(seen, names=self.names, locale=language))
         events = self.game.view_events(self.game.view(self.state, seat, since=self._seen[seat]))
         if events:
