@@ -252,3 +252,20 @@ def test_the_interface_refuses_what_is_no_state(name: str) -> None:
         with pytest.raises(IllegalActionError) as caught:
             read(None)
         assert caught.value.code == "bad_value", read
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_config_of_a_state_and_of_a_view(name: str) -> None:
+    """``config_of`` gives a state's config itself, and of each seat's and the spectator's
+    view one value (the seat's knowledge of it: no secret seed) whose ``players_of`` is the
+    game's; anything else is a ConfigError."""
+    game = get_game(name)
+    options = dict(configs(name)[0])
+    config = game.config(options.pop("players"), seed=7, **options)
+    state = game.new_game(config)
+    assert game.config_of(state) == config
+    players = game.players_of(config)
+    seen = {game.config_of(game.view(state, seat)) for seat in [None, *range(players)]}
+    assert len(seen) == 1 and game.players_of(seen.pop()) == players
+    with pytest.raises(ConfigError):
+        game.config_of(config)

@@ -19,7 +19,7 @@ nothing else:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 __all__ = ["GameAdapter", "ViewEncoding"]
 
@@ -188,6 +188,7 @@ class GameAdapter(Protocol[TableT]):
         ...
 
 
+@runtime_checkable
 class ViewEncoding(Protocol):
     """A game's observation of a seat's *view*, and the catalogue index of an action.
 

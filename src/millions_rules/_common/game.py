@@ -480,11 +480,23 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         ...
 
     def players_of(self, config: ConfigT) -> int:
-        """The number of players of ``config``."""
+        """The number of players of ``config`` (or of what :meth:`config_of` gives of a view)."""
         ...
 
     def seed_of(self, config: ConfigT) -> int:
         """The seed of ``config``."""
+        ...
+
+    def config_of(self, value: object) -> Any:
+        """The config of a state (a ``ConfigT``: what a table plays again with new options);
+        of a view, the config as its seat may know it, which :meth:`players_of` reads too
+        (the built-in games' ``PublicConfig``, without the secret seed; Goofspiel's view
+        holds its config): what a replay checks its steps by and a view's observation is
+        sized by. Both are hashable and compare by value.
+
+        Raises:
+            ConfigError: If ``value`` is no state or view of the game.
+        """
         ...
 
     def new_game(self, config: ConfigT) -> StateT:

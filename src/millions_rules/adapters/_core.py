@@ -232,7 +232,7 @@ def same_game(
 ) -> str | None:
     """Why ``table`` is no table of the game ``config`` and ``options`` make (the path of
     what differs), or ``None``."""
-    if attrs.evolve(adapter.state_of(table).config, seed=0) != config:
+    if attrs.evolve(adapter.game.config_of(adapter.state_of(table)), seed=0) != config:
         return "$.state.config"
     return adapter.same_options(table, options)
 
@@ -335,7 +335,8 @@ class Position(Generic[TableT]):
         if observe_bytes is None:
             return None
         table = self.table
-        if not 0 <= seat < adapter.game.players_of(adapter.state_of(table).config):
+        game = adapter.game
+        if not 0 <= seat < game.players_of(game.config_of(adapter.state_of(table))):
             return None
         made: bytes = observe_bytes(table, seat)
         if recall:  # an adapter with recall fields and observe_bytes has recall_bytes too

@@ -340,6 +340,10 @@ class WebGame:
         """The first state."""
         return self.game.new_game(config)
 
+    def config_of(self, value: Any) -> Any:
+        """The config a state or a view was made from."""
+        return self.game.config_of(value)
+
     def apply(self, state: Any, action: Any, seat: int | None) -> Any:
         """The state after ``seat``'s ``action``."""
         return self.game.apply(state, action, seat=seat)
