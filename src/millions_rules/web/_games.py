@@ -176,8 +176,9 @@ class WebGame:
         """:attr:`options` with each ``default`` the value ``config`` holds (what a new game
         after it keeps unless the host changes it)."""
         found = []
+        fields = attrs.asdict(config, recurse=False)  # a config is an attrs class (docs/games)
         for option in self.options:
-            value = getattr(config, option["name"])
+            value = fields[option["name"]]
             found.append(
                 {**option, "default": value.value if isinstance(value, enum.Enum) else value}
             )
