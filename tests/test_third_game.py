@@ -3,10 +3,14 @@
 The game is Goofspiel (``tests/thirdgame``): a simultaneous-bid game with chance for 2 to 5
 players, written against :mod:`millions_rules.kit` only and found through its entry point
 ``millions_rules.games: goofspiel`` (installed by the nox sessions, or put on ``sys.path``
-by ``tests/conftest.py``). It has no companions of its own, so each layer here runs on its
-generic default: the runner, :class:`~millions_rules.bots.RandomBot`,
+by ``tests/conftest.py``). Its only companions are its demo's size, its action catalogue
+(for the AI adapters) and its words for one seat, so each layer here runs on its generic
+default: the runner, :class:`~millions_rules.bots.RandomBot`,
 :class:`~millions_rules.bots.ISMCTSBot`, ``simulate`` (table, JSON, CSV, ``--jobs 2``),
-``demo`` and ``schemas``; and the registry refuses what it must.
+``demo``, ``schemas``, the text layer and the LLM seats; and the registry refuses what it
+must. The web table (``tests/test_web_games.py``, ``tests/browser/test_goofspiel_table.py``,
+``tests/llm/test_remote_seat.py``), the AI adapters (``tests/adapters/``) and the QQ plugin
+(``tests/chat/``) run it in their own files.
 """
 
 from __future__ import annotations
