@@ -579,7 +579,16 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         ...
 
     def from_json(self, text: str | bytes, cls: type[T]) -> T:
-        """A value of ``cls`` read from JSON text, checked as the game's readers check it."""
+        """A value of ``cls`` read from JSON text, checked as the game's readers check it.
+
+        ``cls`` is one of the game's config, state, view and action types, or the
+        ``typing.Union`` of its :attr:`action_types` (a stored or posted action, whichever
+        its type: the web table and the chat host read actions so); a game built on
+        :class:`~millions_rules.kit.JsonFormat` reads all of them.
+
+        Raises:
+            DeserializationError: If the text is no document of ``cls``.
+        """
         ...
 
     def save_game(self, state: StateT, *, tags: Mapping[str, str] | None = None) -> str:
