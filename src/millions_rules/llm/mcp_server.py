@@ -36,6 +36,7 @@ import sys
 from typing import Any
 
 from .._common.errors import ConfigError
+from .._common.game import seats_due
 from ..games import GAMES
 from ..text import (
     ChatHost,
@@ -122,11 +123,7 @@ class Seat:
 
     def my_turn(self) -> bool:
         """Whether the game awaits this seat (or has ended)."""
-        state = self.host.state
-        page = self.host.game.companions.page
-        due = page.due if page is not None else None
-        seats = due(state) if due is not None else self.host.game.actors(state)
-        return self.host.is_over or self.seat in seats
+        return self.host.is_over or self.seat in seats_due(self.host.game, self.host.state)
 
     async def wait_for_turn(self, timeout: float = 30.0) -> str:
         """Wait until :meth:`my_turn`, at most ``timeout`` seconds (and

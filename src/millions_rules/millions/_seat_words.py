@@ -327,6 +327,9 @@ def narrate(event: Any, seat: int | None, names: Sequence[str] | None, language:
 
 
 #: What the text layer asks of Millions (:attr:`~millions_rules.games.Companions.text`).
+#: The game's title as an LLM seat's prompt names it.
+_TITLE: Final = msg("text.llm.title.millions", "Millions of Dollars")
+
 SEAT_WORDS: Final = SeatWords(
     command=_notation.command,
     parse_command=_notation.parse_command,
@@ -336,4 +339,6 @@ SEAT_WORDS: Final = SeatWords(
     narrate=narrate,
     event_types=EVENT_TYPES,
     is_secret=is_secret,
+    title=_TITLE.render,
+    aliases=("百万",),
 )

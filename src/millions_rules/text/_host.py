@@ -35,6 +35,7 @@ import attrs
 
 from .._common.dealer import engine_dealing
 from .._common.errors import IllegalActionError
+from .._common.game import seats_due
 from .._common.i18n import check_locale, join_and, msg
 from .._common.notation import _WAITING as _STATUS
 from .._common.notation import (
@@ -108,12 +109,6 @@ class _NotSaved(Exception):
 
 def _host_keywords() -> Aliases:
     return Aliases.of(_HOST_KEYWORDS)
-
-
-def _awaited(game: AnyGame, state: Any) -> tuple[int, ...]:
-    # The seats the game waits for: Millions' awaiting decisions, Torraku's seat to act.
-    awaiting = getattr(state, "awaiting", None)
-    return tuple(awaiting) if awaiting is not None else game.actors(state)
 
 
 def bot_rng(seed: int, seat: int, version: int) -> random.Random:
@@ -236,7 +231,7 @@ class ChatHost:
         if (
             not self.game.is_over(self.state)
             and not self.game.awaits_dealer(self.state)
-            and _awaited(self.game, self.state)
+            and seats_due(self.game, self.state)
         ):
             self._pacing.next_seat(self.state)
 
@@ -256,7 +251,7 @@ class ChatHost:
                 self._step(None, action)
                 played.append((None, action))
                 continue
-            due = [seat for seat in _awaited(game, self.state) if seat in self._players]
+            due = [seat for seat in seats_due(game, self.state) if seat in self._players]
             if not due:
                 break
             first = self._pacing.next_seat(self.state)
@@ -357,7 +352,8 @@ class ChatHost:
     # --- narration and storage ------------------------------------------------------------
     def _seen_counts(self) -> list[int]:
         seats: list[int | None] = [None, *range(len(self.names))]
-        return [len(self.game.view(self.state, seat).events) for seat in seats]
+        game = self.game
+        return [len(game.view_events(game.view(self.state, seat))) for seat in seats]
 
     def _advance(
         self,
@@ -394,14 +390,14 @@ class ChatHost:
 
     def _narrate(self, counts: list[int]) -> list[Message]:
         names = list(self.names)
-        public = self.game.view(self.state, None, since=counts[0]).events
+        public = self.game.view_events(self.game.view(self.state, None, since=counts[0]))
         messages = [
             Message(None, self.game.describe(event, names, locale=self.locale)) for event in public
         ]
         for seat in range(len(self.names)):
             if seat in self._players:
                 continue
-            own = self.game.view(self.state, seat, since=counts[seat + 1]).events
+            own = self.game.view_events(self.game.view(self.state, seat, since=counts[seat + 1]))
             for event in own:
                 if event not in public:
                     text = narrate(event, seat, names=names, locale=self.locale)
@@ -417,7 +413,7 @@ class ChatHost:
         if self.game.is_over(self.state):
             winners = join_and([label[seat] for seat in self.game.winners(self.state)], self.locale)
             return [Message(None, _STATUS["over"].render(self.locale, players=winners))]
-        humans = [seat for seat in _awaited(self.game, self.state) if seat not in self._players]
+        humans = [seat for seat in seats_due(self.game, self.state) if seat not in self._players]
         if not humans:
             return []
         waiting = join_and([label[seat] for seat in humans], self.locale)

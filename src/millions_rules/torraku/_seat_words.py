@@ -191,6 +191,9 @@ def narrate(event: Any, seat: int | None, names: Sequence[str] | None, language:
 
 
 #: What the text layer asks of Torraku (:attr:`~millions_rules.games.Companions.text`).
+#: The game's title as an LLM seat's prompt names it.
+_TITLE: Final = msg("text.llm.title.torraku", "Currency Torraku")
+
 SEAT_WORDS: Final = SeatWords(
     command=_notation.command,
     parse_command=_notation.parse_command,
@@ -199,4 +202,6 @@ SEAT_WORDS: Final = SeatWords(
     status=status,
     narrate=narrate,
     event_types=EVENT_TYPES,
+    title=_TITLE.render,
+    aliases=("钱币",),
 )

@@ -340,7 +340,7 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
         "join_qr": qr_svg(join),
         "free": len(table.free_seats()),
         "over": table.game.is_over(table.state),
-        "options": table.game.option_values(table.state.config),
+        "options": table.game.option_values(table.game.config_of(table.state)),
     }
 
 
