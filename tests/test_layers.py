@@ -21,6 +21,7 @@ its :class:`~millions_rules.kit.Game`, its companions, or its public modules.
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
 
@@ -130,3 +131,40 @@ def test_the_reader_resolves_relative_and_deferred_imports(
         path.write_text("")
     (root / "bots" / "_x.py").write_text(text)
     assert sorted(graph(root)["millions_rules.bots._x"]) == expected
+
+
+def _literals(script: str) -> set[str]:
+    """The string literals of a JavaScript file, its comments left out."""
+    code = re.sub(r"/\*.*?\*/|(?<![:\"'`])//[^\n]*", "", script, flags=re.S)
+    return {match[2] for match in re.finditer(r"([\"'`])((?:(?!\1)[^\\\n]|\\.)*)\1", code)}
+
+
+def test_the_generic_page_script_names_no_game() -> None:
+    """``web/static/table.js``, the page of every game, holds no game: no string literal
+    is a registered game's name or its widgets' (no ``=== "torraku"`` branch, no fallback
+    to ``"millions"``), and it looks up no word that a game's page companion brings
+    (``web.title``, ``web.choose``, ``web.tk.*``, ``role.*``): each game's widgets are in
+    its wing, as the script its :attr:`Page.script` gives (``millions/static/widgets.js``,
+    ``torraku/static/widgets.js``)."""
+    from millions_rules.games import GAMES
+
+    script = (SOURCE / "web" / "static" / "table.js").read_text("utf-8")
+    literals = _literals(script)
+    assert {"web.language", "/api/act", "web.lobby.title"} <= literals  # the reader reads
+    names: set[str] = set()
+    game_words: set[str] = set()
+    for game in GAMES.values():
+        names.add(game.name)
+        page = game.companions.page
+        if page is not None:
+            names |= {page.widgets} - {None}  # type: ignore[arg-type]
+            game_words |= set(page.words("en"))
+    assert {"millions", "torraku", "goofspiel"} <= names
+    assert {"web.title", "web.choose", "web.tk.title", "role.brute"} <= game_words
+    assert not literals & names
+    assert not {text for text in literals if any(name in text.split(".") for name in names)}
+    looked_up = set(re.findall(r"\bt\(\"([^\"]+)\"", script))
+    assert looked_up and not looked_up & game_words
+    for name in ("millions", "torraku"):
+        widgets = (SOURCE / name / "static" / "widgets.js").read_text("utf-8")
+        assert f"registry.{name} = " in widgets

@@ -49,6 +49,7 @@ from millions_rules import (
 from millions_rules.__main__ import main
 from millions_rules.millions import _page as millions_page
 from millions_rules.torraku import _page as torraku_page
+from millions_rules.games import GAMES
 from millions_rules.web import Table, TableError, create_app, words
 from millions_rules.web._night import NIGHT_WORDS
 from millions_rules.web._teach import CUE_WORDS, NOTE_WORDS, TEACH_WORDS
@@ -319,8 +320,18 @@ class TestWords:
         assert words("zh")["web.choose"] == "选择{role}"
 
     def test_page_uses_only_words_the_server_sends(self) -> None:
-        """Every key table.js looks up is in words(); the page holds no translations of its own."""
-        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        """Every key table.js and the games' widget scripts look up is in words(); the page
+        holds no translations of its own."""
+        script = "\n".join(
+            [
+                (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8"),
+                *(
+                    game.companions.page.script()
+                    for game in GAMES.values()
+                    if game.companions.page is not None and game.companions.page.script is not None
+                ),
+            ]
+        )
         keys = set(re.findall(r'\bt\("([^"]+)"', script))
         assert keys and keys <= set(words("en"))
         for prefix in re.findall(r"\bt\(`([a-z_.]+)\.\$\{", script):

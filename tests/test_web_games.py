@@ -150,3 +150,45 @@ def test_the_generic_page_carries_no_seed_of_the_third_game() -> None:
         got = table.update(token)
         assert str(seed) not in json.dumps(got)
         assert got["view"]["config"]["seed"] == "0"
+
+
+def test_each_game_serves_its_own_widget_script() -> None:
+    """``/static/games/<game>/widgets.js`` answers the script of the registered game's page
+    companion (:attr:`Page.script`), which registers the widgets its ``Page.widgets`` names
+    (Millions', Torraku's); a game that ships none (Goofspiel: the generic page), a name no
+    game is registered under and a name that would climb out of the directory are refused
+    (404, ``not_found``), the name never made into a path."""
+    client = TestClient(create_app(Server(open_store(":memory:"))))
+    for name in ("millions", "torraku"):
+        page = get_game(name).companions.page
+        assert page is not None and page.script is not None and page.widgets == name
+        answer = client.get(f"/static/games/{name}/widgets.js")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert answer.text == page.script()
+        assert f"registry.{name} = " in answer.text
+    for name in ("goofspiel", "nope", "..%2Fweb", "__init__", "constructor"):
+        answer = client.get(f"/static/games/{name}/widgets.js")
+        assert answer.status_code == 404, name
+        assert answer.json()["error"] == "not_found"
+    assert game_named("goofspiel").script() is None
+    # The generic static files are still served beside the route.
+    assert client.get("/static/table.js").status_code == 200
+
+
+def test_updates_and_the_lobby_name_each_game_in_the_page_language() -> None:
+    """Each update's and replay's ``title`` and the lobby's game list give the game's title
+    in the page's language (its :attr:`SeatWords.title`; Goofspiel has none: its English
+    title): the page holds no game's name of its own."""
+    server = Server(open_store(":memory:"), admin_token="ADMIN-TOKEN-0123456789")
+    table = server.add(Table(GameConfig(3, seed=1), bots=[1, 2], lang="zh"))
+    client = TestClient(create_app(server, base_url=BASE))
+    got = client.get("/api/update", headers=bearer(table.seat_token(0))).json()
+    assert got["title"] == "百万美金"
+    got = client.get("/api/update?lang=es", headers=bearer(table.seat_token(0))).json()
+    assert got["title"] == "Millions of Dollars"
+    listed = client.get("/api/tables?lang=zh", headers=bearer("ADMIN-TOKEN-0123456789")).json()
+    titles = {game["name"]: game["title"] for game in listed["games"]}
+    assert titles == {"goofspiel": "Goofspiel", "millions": "百万美金", "torraku": "Currency Torraku"}
+    refused = client.get("/api/tables?lang=xx", headers=bearer("ADMIN-TOKEN-0123456789"))
+    assert refused.status_code == 400 and refused.json()["error"] == "bad_request"

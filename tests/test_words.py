@@ -64,6 +64,7 @@ from millions_rules.__main__ import play_demo as millions_demo
 from millions_rules._common.errors import _ACTION_TEXTS
 from millions_rules.torraku import PieceCounts, PieceKind, Placement, Setup
 from millions_rules.torraku._demo import play_demo as torraku_demo
+from millions_rules.games import GAMES
 from millions_rules.web import words
 from millions_rules.web._games import game_named
 from millions_rules.web._teach import localize
@@ -307,6 +308,16 @@ _MILLIONS_ACTIONS: tuple[Action, ...] = (
     mr.Press(1, 2),
 )
 
+
+
+def _page_scripts() -> str:
+    """The page's script and every registered game's widget script (its Page.script)."""
+    scripts = [(resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")]
+    for game in GAMES.values():
+        page = game.companions.page
+        if page is not None and page.script is not None:
+            scripts.append(page.script())
+    return "\n".join(scripts)
 
 class TestMillionsNarration:
     def test_every_event_and_action_speaks_each_language(self) -> None:
@@ -618,7 +629,7 @@ class TestPage:
         """Every key table.js looks up is sent in every language, so no key shows raw; a
         refusal shows no code (review item X12); lists are joined by the language's words
         (review item X13)."""
-        script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
+        script = _page_scripts()
         keys = set(re.findall(r'\bt\("([^"]+)"', script))
         for language in ("en", *TRANSLATED):
             assert keys <= set(words(language)), keys - set(words(language))
@@ -627,9 +638,10 @@ class TestPage:
         assert words("zh")["list.comma"] == "、" and words("es")["list.and"] == " y "
 
     def test_the_words_before_the_first_answer_are_the_readers(self) -> None:
-        """The few words table.js shows before the server's first answer (the title, the
-        language menu's label, the log's heading) are the catalogs' words in each language,
-        so a Spanish or Chinese reader who chose their language is not greeted in English."""
+        """The few words table.js shows before the server's first answer (the language
+        menu's label, the log's heading) are the catalogs' words in each language, so a
+        Spanish or Chinese reader who chose their language is not greeted in English; the
+        game's title is the server's (each update's ``title``), never the page's own."""
         script = (resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")
         block = re.search(r"const FALLBACK = \{\n(.*?)\n\};", script, re.S)
         assert block is not None
@@ -640,7 +652,7 @@ class TestPage:
         assert set(fallback) == {"en", *TRANSLATED}
         for lang, shown in fallback.items():
             assert shown == {key: words(lang)[key] for key in shown}
-            assert set(shown) == {"web.title", "web.language", "term.log"}
+            assert set(shown) == {"web.language", "web.log"}
         assert fallback["zh"]["web.language"] == "语言"
 
 

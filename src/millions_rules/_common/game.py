@@ -278,8 +278,17 @@ class Page:
     """
 
     widgets: str | None = None
-    """The name of the page's widgets in the web table's script (``"millions"``,
-    ``"torraku"``); ``None``: the generic page."""
+    """The name under which the game's widget script registers its widgets
+    (``window.millionsRulesWidgets[name]``: Millions' ``"millions"``); ``None``: the
+    generic page. A game with widgets ships their :attr:`script`."""
+    script: Callable[[], str] | None = None
+    """The JavaScript of the game's widgets (the text of a static file the game's package
+    ships, such as ``millions/static/widgets.js``), which the web table serves at
+    ``/static/games/<game>/widgets.js`` and the page loads for a table of the game. It
+    registers the widgets named :attr:`widgets` with ``render(update, page)`` (and,
+    optionally, ``ruleParams(update, page)``, the rules panel's placeholders), drawing with
+    the page's kit (``docs/games.rst``). ``None``: the game ships no script, and its tables
+    show the generic page."""
     words: Callable[[str], Mapping[str, str]] = lambda locale: {}
     """The game's words for its widgets in a language, by message id, placeholders left for
     the page (``web.rules.<game>`` lists the ids of its rules panel's paragraphs)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any, Final
 
 from .._common.game import Page
@@ -38,6 +39,7 @@ __all__ = [
     "heist_summary",
     "rules_for",
     "summarize_heist",
+    "widget_script",
 ]
 
 #: The rules panel, paragraph by paragraph (the page shows them in order); a table shows
@@ -163,8 +165,30 @@ def rules_for(config: Any) -> list[str]:
     return [f"web.rules.millions.{name}" for name in chosen]
 
 
-#: The words of Millions' widgets: its target, heist summary and end screen.
+#: The words of Millions' widgets: its title, board, moves, payment, players' table, target,
+#: heist summary and end screen.
 WORDS: Final[tuple[Text, ...]] = (
+    msg("web.title", "Millions of Dollars"),
+    msg("web.threats_left", "Threat cards left"),
+    msg("web.one_face_down", "one face down"),
+    msg("web.threats", "Threats"),
+    msg("web.characters", "Characters"),
+    msg("web.none_seen", "none"),
+    msg("web.card_of", "{player} (card {number})"),
+    msg("web.choose", "Choose {role}"),
+    msg("web.pay", "Pay"),
+    msg("web.pay_to", "to"),
+    # The amount is typed in the unit the page shows money in: M, or 万 in Chinese.
+    msg("web.amount", "amount (M)"),
+    msg("web.amount.whole", "Type whole millions, e.g. 2."),
+    msg("web.amount.whole_wan", "Type whole millions in 万, e.g. 200 (200万 is 2M)."),
+    msg("web.amount.range", "Type an amount from {low} to {high}."),
+    msg("web.final_cash", "Final cash"),
+    msg("web.leader_badge", "leader"),
+    msg("web.status.hidden", "face down"),
+    msg("web.status.taken_back", "taken back"),
+    msg("web.status.surviving", "surviving"),
+    msg("web.status.eliminated", "eliminated"),
     msg("web.target", "Target: {amount}"),
     msg("web.summary.title", "Last heist (round {number})"),
     # R-HEIST: everyone eliminated, duplicates and Brutes too (a Brute keeps its deposit).
@@ -429,8 +453,16 @@ def _describe(item: object, names: Sequence[str], locale: str) -> str:
     return describe(item, names, locale=locale, players=len(names))  # type: ignore[arg-type]
 
 
+@functools.cache
+def widget_script() -> str:
+    """The JavaScript of Millions' widgets (``static/widgets.js`` of this package), which the
+    web table serves at ``/static/games/millions/widgets.js``."""
+    return (resources.files("millions_rules.millions") / "static" / "widgets.js").read_text("utf-8")
+
+
 PAGE: Final = Page(
     widgets="millions",
+    script=widget_script,
     rule_version=_rule_version,
     seat_extras=_seat_extras,
     talking=_talking,

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any, Final
 
 from .._common.game import Page
 from .._common.i18n import Text, check_locale, msg, template
 from ._names import PHASES, PIECES, TERMS
 
-__all__ = ["PAGE", "RULES", "WORDS", "page_words"]
+__all__ = ["PAGE", "RULES", "WORDS", "page_words", "widget_script"]
 
 #: The rules panel, paragraph by paragraph (the page shows them in order).
 RULES: Final[tuple[Text, ...]] = (
@@ -62,9 +63,13 @@ WORDS: Final[tuple[Text, ...]] = (
     *PIECES.values(),
     *TERMS.values(),
     msg("web.tk.passed", "passed"),
+    # The players' table's first column, and the board's round.
+    msg("web.tk.player", "Player"),
+    msg("web.tk.round", "Round"),
     *PHASES.values(),
     msg("web.tk.from_hand", "From your hand"),
     msg("web.tk.from_bag", "From the bag"),
+    msg("web.tk.whole_hand", "Whole hand"),
     msg("web.tk.bet", "Bet {number}"),
     msg("web.tk.pass", "Pass"),
     msg("web.tk.no_bet", "Choose pieces that reach the current bet."),
@@ -145,8 +150,16 @@ def _offered(state: Any, seen: Any, seat: int) -> Sequence[Any]:
 
 
 #: Torraku's page: its widgets and words; a table may be a companion table.
+@functools.cache
+def widget_script() -> str:
+    """The JavaScript of Torraku's widgets (``static/widgets.js`` of this package), which the
+    web table serves at ``/static/games/torraku/widgets.js``."""
+    return (resources.files("millions_rules.torraku") / "static" / "widgets.js").read_text("utf-8")
+
+
 PAGE: Final = Page(
     widgets="torraku",
+    script=widget_script,
     words=page_words,
     extras=_extras,
     view_extras=_view_extras,

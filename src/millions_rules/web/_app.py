@@ -66,6 +66,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .._common.i18n import LOCALES
 from ._games import game_named, game_names
 from ._night import night_message
 from ._qr import qr_svg
@@ -283,8 +284,9 @@ def _lang(value: object) -> str | None:
     return value
 
 
-def lobby_games() -> list[dict[str, Any]]:
-    """Every registered game the lobby's form offers: ``name``, ``title`` (in English),
+def lobby_games(locale: str = "en") -> list[dict[str, Any]]:
+    """Every registered game the lobby's form offers: ``name``, ``title`` (in ``locale``, a
+    checked one: :meth:`~millions_rules.web._games.WebGame.title`),
     ``widgets`` (its page's, ``None`` for the generic page), the fewest and most
     ``players`` it allows, its ``options`` (:attr:`~millions_rules.web._games.WebGame.options`)
     and whether it has a ``companion`` mode."""
@@ -295,7 +297,7 @@ def lobby_games() -> list[dict[str, Any]]:
         found.append(
             {
                 "name": name,
-                "title": game.game.title,
+                "title": game.title(locale),
                 "widgets": game.widgets,
                 "players": [counts[0], counts[-1]],
                 "options": game.options,
@@ -738,7 +740,8 @@ def create_app(
     >>> [route.path for route in app.routes]  # doctest: +NORMALIZE_WHITESPACE
     ['/', '/api/update', '/api/stream', '/api/words', '/api/act', '/api/save', '/api/links',
      '/api/tables', '/api/seat', '/api/close', '/replay', '/lobby', '/api/replay', '/join',
-     '/screen', '/api/join', '/api/again', '/static']
+     '/screen', '/api/join', '/api/again', '/static/games/{game}/widgets.js',
+     '/static']
     """
     if isinstance(target, Table):
         server = Server(MemoryStore())
@@ -760,6 +763,15 @@ def create_app(
 
     async def page(request: Request) -> Response:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
+
+    async def widgets(request: Request) -> Response:
+        # A game's widget script, from the registered game's page companion: the name is
+        # only ever looked up among the registered games, never made into a path.
+        name = request.path_params["game"]
+        script = game_named(name).script() if name in game_names() else None
+        if script is None:
+            return _refusal("not_found", f"no widgets for game {name!r}", 404)
+        return Response(script, media_type="text/javascript; charset=utf-8")
 
     async def replay(request: Request) -> Response:
         # GET: a finished table's replay for the token's holder; POST: a replay file's.
@@ -938,7 +950,10 @@ def create_app(
                             "version": table.version,
                         }
                     )
-                return JSONResponse({"tables": listed, "games": lobby_games()})
+                lang = request.query_params.get("lang") or page_lang
+                if lang not in LOCALES:
+                    raise TableError(f"unknown language {lang!r}", "bad_request", 400)
+                return JSONResponse({"tables": listed, "games": lobby_games(lang)})
             body = await read_body(request)
             if not server.is_admin(_token(body, request)):
                 raise TableError("only the admin link may do this", "unknown_token", 403)
@@ -1071,6 +1086,7 @@ def create_app(
             Route("/screen", page),
             Route("/api/join", join, methods=["POST"]),
             Route("/api/again", again, methods=["POST"]),
+            Route("/static/games/{game}/widgets.js", widgets),
             Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
         ],
         lifespan=lifespan,

@@ -90,6 +90,21 @@ class WebGame:
         """The name of the game's widgets in the page's script; ``None``: the generic page."""
         return self.page.widgets
 
+    def script(self) -> str | None:
+        """The JavaScript of the game's widgets (:attr:`~millions_rules.games.Page.script`),
+        which the page loads from ``/static/games/<game>/widgets.js``; ``None``: the game
+        ships none (the generic page)."""
+        script = self.page.script
+        return None if script is None or self.page.widgets is None else script()
+
+    def title(self, locale: str) -> str:
+        """The game's title in ``locale`` (a checked one), as its words say it
+        (:attr:`~millions_rules.games.SeatWords.title`), else :attr:`Game.title` in English."""
+        text = self.game.companions.text
+        if text is None or text.title is None:
+            return self.game.title
+        return text.title(locale)
+
     @property
     def player_counts(self) -> range:
         """The numbers of players the game allows."""

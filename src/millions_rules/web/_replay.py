@@ -205,6 +205,7 @@ def _answer(
     first = views[0]
     return {
         "game": game.name,
+        "title": game.title(lang),
         "seat": seat,
         "names": list(names),
         "lang": lang,

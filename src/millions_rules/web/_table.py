@@ -918,8 +918,8 @@ class Table(Generic[StateT]):
             server plays for the seats due, or ``null``), ``words`` (every word the
             page shows, in ``lang``: see :func:`~millions_rules.web.words`), ``winners``
             (once the game is over, :meth:`~millions_rules.games.Game.winners`), ``title``
-            (the game's), ``widgets`` (the name of the game's own widgets, ``null`` for the
-            generic page) and whatever the game's page companion adds
+            (the game's, in ``lang``), ``widgets`` (the name of the game's own widgets,
+            ``null`` for the generic page) and whatever the game's page companion adds
             (:attr:`~millions_rules.games.Page.extras`: Millions' ``summary`` of the last
             heist, public facts only, and ``target``; and, from the seat's view,
             :attr:`~millions_rules.games.Page.seat_extras`: Millions' ``offer_lines``).
@@ -955,7 +955,7 @@ class Table(Generic[StateT]):
             "bots": list(self.bots),
             "host": self.is_host(token),
             "game": self.game.name,
-            "title": self.game.game.title,
+            "title": self.game.title(lang),
             "widgets": self.game.widgets,
             "table": self.id,
             "deadline": None if delayed else self.deadline,

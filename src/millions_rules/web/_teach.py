@@ -107,11 +107,7 @@ CUE_WORDS: Final[tuple[Text, ...]] = (
         "The host closed this table: there is nothing more to play here. Ask the host for "
         "a new link.",
     ),
-    msg("web.amount.whole", "Type whole millions, e.g. 2."),
-    msg("web.amount.whole_wan", "Type whole millions in 万, e.g. 200 (200万 is 2M)."),
-    msg("web.amount.range", "Type an amount from {low} to {high}."),
     msg("web.end.round", "Game over in round {number}: {names}. {reason}"),
-    msg("web.tk.whole_hand", "Whole hand"),
 )
 
 #: The lobby's refusals, by the English message the server writes: what each says in words.

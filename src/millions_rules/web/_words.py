@@ -19,32 +19,23 @@ from ._teach import teach_words
 
 __all__ = ["PAGE_WORDS", "words"]  # the package exports words
 
-#: What only the page says, by message id. ``{names}``, ``{role}``, ``{player}``,
-#: ``{number}`` and ``{label}`` are filled in by the page.
+#: What only the page says, by message id, for every game (a game's own widgets bring
+#: their words: :attr:`~millions_rules.games.Page.words`). ``{names}``, ``{number}`` and
+#: ``{label}`` are filled in by the page.
 PAGE_WORDS: Final[tuple[Text, ...]] = (
-    msg("web.title", "Millions of Dollars"),
     msg("web.language", "Language"),
+    # The log's heading, a spectator's name and the end screen's heading, for every game.
+    msg("web.log", "What happened"),
+    msg("web.spectator", "Spectator"),
+    msg("web.game_over", "Game over"),
     msg("web.phase", "Phase"),
-    msg("web.threats_left", "Threat cards left"),
-    msg("web.one_face_down", "one face down"),
     msg("web.you", "You"),
     msg("web.host", "Host"),
     msg("web.players", "Players"),
-    msg("web.threats", "Threats"),
-    msg("web.characters", "Characters"),
-    msg("web.none_seen", "none"),
-    msg("web.card_of", "{player} (card {number})"),
     msg("web.your_move", "Your move"),
     msg("web.waiting", "Nothing to do now: waiting for {names}"),
     msg("web.nobody", "nobody"),
-    msg("web.choose", "Choose {role}"),
-    msg("web.pay", "Pay"),
-    msg("web.pay_to", "to"),
-    # The amount is typed in the unit the page shows money in: M, or 万 in Chinese.
-    msg("web.amount", "amount (M)"),
     nmsg("web.winners", "Winner: {names}", "Winners: {names}"),
-    msg("web.final_cash", "Final cash"),
-    msg("web.leader_badge", "leader"),
     msg("web.bot", "bot"),
     msg("web.to_play", "to play"),
     msg("web.save", "Save the table"),
@@ -64,10 +55,6 @@ PAGE_WORDS: Final[tuple[Text, ...]] = (
     msg("web.lobby.close", "Close the table"),
     msg("web.lobby.version", "Version"),
     msg("web.lobby.over", "over"),
-    msg("web.status.hidden", "face down"),
-    msg("web.status.taken_back", "taken back"),
-    msg("web.status.surviving", "surviving"),
-    msg("web.status.eliminated", "eliminated"),
 )
 
 
@@ -108,7 +95,7 @@ def words(locale: str = "en") -> dict[str, str]:
         millions_rules.LocaleError: If ``locale`` is unknown.
 
     >>> from millions_rules.web import words
-    >>> words("zh")["term.spectator"], words("es")["web.choose"]
+    >>> words("zh")["term.spectator"], words("es")["web.choose"]  # Millions' page words
     ('旁观者', 'Elegir {role}')
     >>> words("es")["web.winners.one"], words("es")["web.winners"]
     ('Gana {names}', 'Ganan {names}')

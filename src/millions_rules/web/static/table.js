@@ -4,49 +4,56 @@
 // `nox -s web` type-checks it with `tsc --checkJs` against the TypeScript declarations
 // generated from the shipped JSON Schemas (src/millions_rules/schemas/millions.d.ts).
 
-/** @typedef {import("../../schemas/millions").PlayerView} PlayerView */
-/** @typedef {import("../../schemas/millions").Action} Action */
-/** @typedef {import("../../schemas/millions").SeenCharacter} SeenCharacter */
-/** @typedef {import("../../schemas/millions").Event} GameEvent */
-/** @typedef {import("../../schemas/millions").GameWon} GameWon */
-/** @typedef {import("../../schemas/millions").Role} Role */
-/** @typedef {import("../../torraku/schemas/torraku").TorrakuView} TorrakuView */
-/** @typedef {import("../../torraku/schemas/torraku").Action} TorrakuAction */
-/** @typedef {import("../../torraku/schemas/torraku").Event} TorrakuEvent */
-/** @typedef {import("../../torraku/schemas/torraku").PieceKind} Kind */
-/** @typedef {import("../../torraku/schemas/torraku").PieceCounts} PieceCounts */
 /**
- * Millions' last finished heist, public facts only (the Millions page's Page.extras).
- * @typedef {{round: number, caught: [number, Role][], shares: [number, number, Role][],
- *   revealed: [number, Role][], change: number[], cash: number[]}} Summary
+ * A game's view as the generic page reads it (every game's view JSON has these; the rest is
+ * the game's own, which its widgets read).
+ * @typedef {{seat: number | null, version: number, first_event: number, events: PageEvent[],
+ *   phase?: string, [key: string]: unknown}} View
+ * @typedef {{type: string, [key: string]: unknown}} PageEvent
  */
 /**
- * What the server sends (GET /api/update, and each `update` of /api/stream). `view` is a
- * Millions PlayerView, a TorrakuView, or another game's view, as `widgets` says (the
- * game's own widgets; `null`: the generic page, which shows any game's view, its
- * labelled `actions` and `winners`).
- * @typedef {{view: PlayerView, log: string[], labels: string[], ending: string | null,
+ * What the server sends (GET /api/update, and each `update` of /api/stream). `view` is the
+ * game's view; `widgets` names the game's own widgets (its page companion's Page.widgets,
+ * whose script the page loads from /static/games/<game>/widgets.js; `null`: the generic
+ * page, which shows any game's view, its labelled `actions` and `winners`). `title` is the
+ * game's, in the page's language. Whatever the game's page companion adds (Page.extras,
+ * Page.seat_extras: Millions' `summary`, `target`, `offer_lines`) is for its widgets.
+ * @typedef {{view: View, log: string[], labels: string[], ending: string | null,
  *   lang: string, names: string[], bots: number[], host: boolean, words: Words,
  *   game?: string, title?: string, widgets?: string | null, actions?: unknown[],
- *   winners?: number[] | null, summary?: Summary | null, target?: number | null,
- *   pressed?: [number, number | null][], offer_lines?: Record<string, string>,
- *   deadline?: number | null, etag?: string,
+ *   winners?: number[] | null, deadline?: number | null, etag?: string,
  *   deadlines?: (number | null)[], turn_seconds?: number | null,
  *   notes?: {kind: string, seat: number}[], tail?: string[], rules?: string[],
- *   table?: string}} Update
+ *   table?: string, [key: string]: unknown}} Update
  */
 /**
- * Every word the page shows, by message id: `role.<role>`, `phase_name.<phase>`, `term.<key>`
- * and the page's own `web.*` (millions_rules.web.words).
+ * Every word the page shows, by message id: the page's own `web.*`
+ * (millions_rules.web.words) and each registered game's page words (Page.words).
  * @typedef {Record<string, string>} Words
  */
 /** @typedef {"en" | "es" | "zh"} Lang */
 /**
  * A replay as the server gives it (GET /api/replay for a link, POST /api/replay for a file):
- * each step is the seat's view after that many actions, with only its new events.
- * @typedef {{view: PlayerView, log: string[], summary: Summary | null, ending: string | null}} Step
- * @typedef {{game: string, seat: number | null, names: string[], lang: string, words: Words,
- *   widgets?: string | null, target?: number | null, rules?: string[], steps: Step[], document?: unknown}} Replay
+ * each step is the seat's view after that many actions, with only its new events, and the
+ * summary the game's page keeps (Page.tracker); the game's Page.view_extras come along.
+ * @typedef {{view: View, log: string[], summary: unknown, ending: string | null}} Step
+ * @typedef {{game: string, title?: string, seat: number | null, names: string[], lang: string,
+ *   words: Words, widgets?: string | null, rules?: string[], steps: Step[], document?: unknown,
+ *   [key: string]: unknown}} Replay
+ */
+
+/**
+ * A game's own widgets, as the script its page companion ships registers them
+ * (`window.millionsRulesWidgets[name] = {...}`, `name` its Page.widgets). The page loads
+ * the script of the table's game from /static/games/<game>/widgets.js and hands each update
+ * to `render`, with the page's kit (PageKit: its words, elements, actions and clocks). The
+ * generic page owns the title, the rules panel, the seat's note, the host's panel, the
+ * replay's controls and the log; `render` draws the rest (#board, #mine, #actions, #talk,
+ * #players, #summary, #end, #target), each section it leaves hidden.
+ * @typedef {{
+ *   render: (update: Update, page: PageKit) => void,
+ *   ruleParams?: (update: Update, page: PageKit) => Record<string, string>,
+ * }} Widgets
  */
 
 /**
@@ -57,9 +64,9 @@
  * @type {Record<Lang, Record<string, string>>}
  */
 const FALLBACK = {
-  en: { "web.title": "Millions of Dollars", "web.language": "Language", "term.log": "What happened" },
-  es: { "web.title": "Millions of Dollars", "web.language": "Idioma", "term.log": "Lo que ha pasado" },
-  zh: { "web.title": "百万美金", "web.language": "语言", "term.log": "游戏记录" },
+  en: { "web.language": "Language", "web.log": "What happened" },
+  es: { "web.language": "Idioma", "web.log": "Lo que ha pasado" },
+  zh: { "web.language": "语言", "web.log": "游戏记录" },
 };
 
 const token = location.hash.slice(1);
@@ -87,7 +94,7 @@ let langChosen = isLang(stored);
 let last = null;
 /** @type {Words} The words of `lang`, as the server last sent them. */
 let words = FALLBACK[lang];
-/** @type {(GameEvent | TorrakuEvent)[]} */
+/** @type {PageEvent[]} */
 let events = [];
 /** @type {string[]} */
 let log = [];
@@ -114,18 +121,6 @@ function requestId() {
 /** @param {unknown} value @returns {value is Lang} */
 function isLang(value) {
   return value === "en" || value === "es" || value === "zh";
-}
-
-/** Money as the log writes it (format_money): 5M, 5 M, 500万, 1.5亿. @param {number} millions */
-function money(millions) {
-  if (lang === "zh" && millions === 0) return "0"; // not "0万"
-  if (lang === "zh") return Math.abs(millions) >= 100 ? `${millions / 100}亿` : `${millions * 100}万`;
-  return lang === "es" ? `${millions} M` : `${millions}M`;
-}
-
-/** How many of the units the page shows money in make 1M: 100 in Chinese (万), else 1. */
-function moneyUnit() {
-  return lang === "zh" ? 100 : 1;
 }
 
 /**
@@ -187,11 +182,6 @@ function byId(id) {
 /** @param {number} seat */
 function nameOf(seat) {
   return last ? last.names[seat] ?? `#${seat}` : `#${seat}`;
-}
-
-/** @param {Role} role @param {string} [status] */
-function roleChip(role, status = "surviving") {
-  return el("span", { class: `role ${status}`, "data-role": role }, [t(`role.${role}`)]);
 }
 
 // -- the connection ---------------------------------------------------------------------
@@ -364,7 +354,7 @@ function switchLanguage(next) {
  */
 let sent = { key: "", id: "", busy: false, ok: false };
 
-/** @param {Action | TorrakuAction} action */
+/** Send a seat's action (the game's action as JSON) to the table. @param {unknown} action */
 async function act(action) {
   if (last === null) return;
   const version = last.view.version;
@@ -557,35 +547,83 @@ async function takeSeatBack(seat) {
   }
 }
 
-/**
- * An amount typed by a player, in millions; or the words that say what to type. The
- * field is in the unit the page shows money in (web.amount: M, or 万 in Chinese); a unit
- * typed with it counts ("2M", "200万", "1亿"). A part of a million is refused.
- * @param {string} text @param {number} most
- * @returns {{millions: number} | {error: string}}
- */
-function parseAmount(text, most) {
-  const typed = text.trim().replace(/[\uff10-\uff19\uff0e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\s+/g, "");
-  const found = /^(\d+(?:[.,]\d+)?)(m|\u767e\u4e07|\u4e07|\u4ebf)?$/i.exec(typed);
-  const whole = lang === "zh" ? t("web.amount.whole_wan") : t("web.amount.whole");
-  if (found === null) return { error: whole };
-  const number = Number(found[1].replace(",", "."));
-  const unit = (found[2] ?? "").toLowerCase();
-  const scale = unit === "m" || unit === "\u767e\u4e07" ? 1 : unit === "\u4e07" ? 0.01 : unit === "\u4ebf" ? 100 : 1 / moneyUnit();
-  const millions = Math.round(number * scale * 1e6) / 1e6;
-  if (!Number.isInteger(millions)) return { error: whole };
-  if (millions < 1 || millions > most) return { error: t("web.amount.range", { low: money(1), high: money(most) }) };
-  return { millions };
-}
 
 // -- drawing ----------------------------------------------------------------------------
 
+/**
+ * The page's kit, which a game's widgets draw with: its words, elements, names, actions
+ * and clocks, and the update, events and log it shows (the generic page draws with the
+ * same). A game's widget script reads it from `window.millionsRulesPage`.
+ */
+const page = {
+  t, label, andList, el, byId, nameOf, act, actionButton, countdown, seatClock, endReason, notice,
+  /** The page's language. @returns {Lang} */
+  lang: () => lang,
+  /** The update shown (a replay's step on the replay page). @returns {Update | null} */
+  update: () => last,
+  /** Every event the page has seen, in order. @returns {PageEvent[]} */
+  events: () => events,
+  /** The log: a line an event, in the page's language. @returns {string[]} */
+  log: () => log,
+};
+/** @typedef {typeof page} PageKit */
+
+/**
+ * The games' widgets, by name, as their scripts register them (an object without a
+ * prototype: a name is only ever a registered widget's).
+ * @type {Record<string, Widgets>}
+ */
+const registry = Object.create(null);
+Object.assign(window, { millionsRulesPage: page, millionsRulesWidgets: registry });
+/** @type {Map<string, "loading" | "loaded" | "failed">} Each game's widget script, by game. */
+const scripts = new Map();
+
+/**
+ * The widgets that draw `update`'s game: its own, once its script is loaded; "loading"
+ * while it loads (the page draws them when it has); `null`, the generic page (a game that
+ * ships no widgets, or whose script failed to load).
+ * @param {Update} update @returns {Widgets | "loading" | null}
+ */
+function widgetsOf(update) {
+  const name = update.widgets;
+  const game = update.game;
+  if (typeof name !== "string" || typeof game !== "string") return null;
+  if (Object.hasOwn(registry, name)) return registry[name];
+  const state = scripts.get(game);
+  if (state === undefined) {
+    scripts.set(game, "loading");
+    const script = el("script", { src: `/static/games/${encodeURIComponent(game)}/widgets.js` });
+    script.addEventListener("load", () => { scripts.set(game, "loaded"); render(); });
+    script.addEventListener("error", () => { scripts.set(game, "failed"); render(); });
+    document.head.append(script);
+    return "loading";
+  }
+  return state === "loading" ? "loading" : null;
+}
+
+/** The sections a game's widgets draw, each hidden until they do. */
+const WIDGET_SECTIONS = ["target", "mine", "talk", "summary", "end"];
+/** Which widgets drew the page last ("" for the generic page). */
+let drawnBy = "";
+
+/** The page's title: the game's, in the page's language; the lobby's or the join page's. */
+function pageTitle() {
+  if (last !== null) return last.title ?? last.game ?? "";
+  if (replayed !== null) return replayed.title ?? replayed.game;
+  if (inLobby) return t("web.lobby.title");
+  if (joining) return t("web.join.title");
+  return null;
+}
+
 function render() {
   document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
-  document.title = t("web.title");
-  byId("title").textContent = t("web.title");
+  const title = pageTitle();
+  if (title !== null) {
+    document.title = title;
+    byId("title").textContent = title;
+  }
   byId("lang-label").textContent = t("web.language");
-  byId("log-title").textContent = t("term.log");
+  byId("log-title").textContent = t("web.log");
   byId("sound-label").textContent = t("web.cue.sound");
   /** @type {HTMLInputElement} */ (byId("sound")).checked = soundOn();
   /** @type {HTMLSelectElement} */ (byId("lang")).value = lang;
@@ -597,35 +635,16 @@ function render() {
   }
   const view = last.view;
   byId("who").textContent =
-    view.seat === null ? (last.host ? t("web.host") : t("term.spectator")) : label(t("web.you")) + nameOf(view.seat);
-  renderRules();
-  const widgets = last.widgets === undefined ? "millions" : last.widgets;
-  if (widgets === "torraku") {
-    const tk = /** @type {TorrakuView} */ (/** @type {unknown} */ (view));
-    document.title = t("web.tk.title");
-    byId("title").textContent = t("web.tk.title");
-    byId("target").hidden = true;
-    byId("summary").hidden = true;
-    byId("mine").hidden = true;
-    byId("talk").hidden = true;
-    renderTorrakuBoard(tk);
-    renderTorrakuActions(tk);
-    renderTorrakuPlayers(tk);
-    renderTorrakuEnd(tk);
-  } else if (widgets !== "millions") {
-    renderGeneric(last);
-  } else {
-    const target = byId("target");
-    target.hidden = !last.target;
-    target.textContent = last.target ? t("web.target", { amount: money(last.target) }) : "";
-    renderBoard(view);
-    renderMine(view);
-    renderActions(view);
-    renderTalk(view);
-    renderPlayers(view);
-    renderSummary(last.summary ?? null);
-    renderEnd(view);
+    view.seat === null ? (last.host ? t("web.host") : t("web.spectator")) : label(t("web.you")) + nameOf(view.seat);
+  const widgets = widgetsOf(last);
+  renderRules(widgets === "loading" ? null : widgets);
+  const by = widgets === null ? "" : widgets === "loading" ? "loading" : String(last.widgets);
+  if (by !== drawnBy) {
+    for (const id of WIDGET_SECTIONS) byId(id).hidden = true;
+    drawnBy = by;
   }
+  if (widgets === null) renderGeneric(last);
+  else if (widgets !== "loading") widgets.render(last, page);
   renderHost();
   renderReplay();
   renderSeat();
@@ -637,8 +656,10 @@ function render() {
   list.replaceChildren(...log.map((line) => el("li", {}, [line])), ...tail);
   list.scrollTop = list.scrollHeight;
   document.body.dataset.version = String(last.view.version);
-  document.body.dataset.phase = widgets === "millions" || widgets === "torraku" ? view.phase : (last.winners ? "game_over" : "playing");
-  document.body.dataset.game = last.game ?? "millions";
+  // A game's widgets show its view's phase; the generic page, whether the game is over.
+  const phase = widgets !== null && typeof view.phase === "string" ? view.phase : null;
+  document.body.dataset.phase = phase ?? (last.winners ? "game_over" : "playing");
+  document.body.dataset.game = last.game ?? "";
   document.body.classList.toggle("screen", onScreen);
   document.body.classList.toggle("hosting", last.host && !onScreen);
 }
@@ -665,11 +686,6 @@ function plain(value) {
  */
 function renderGeneric(update) {
   const title = update.title ?? update.game ?? "";
-  document.title = title;
-  byId("title").textContent = title;
-  byId("target").hidden = true;
-  byId("summary").hidden = true;
-  byId("mine").hidden = true;
   const shown = Object.entries(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (update.view)))
     .filter(([key]) => key !== "events" && key !== "legal_actions" && key !== "type");
   byId("board").replaceChildren(
@@ -682,7 +698,7 @@ function renderGeneric(update) {
   const over = Array.isArray(update.winners);
   box.hidden = update.view.seat === null || over;
   const offered = update.actions ?? [];
-  const buttons = offered.map((action, index) => actionButton(update.labels[index] ?? JSON.stringify(action), /** @type {Action} */ (action)));
+  const buttons = offered.map((action, index) => actionButton(update.labels[index] ?? JSON.stringify(action), action));
   box.replaceChildren(
     el("h2", {}, [t("web.your_move")]),
     buttons.length
@@ -701,7 +717,7 @@ function renderGeneric(update) {
   if (!over) return;
   const winners = [...(update.winners ?? [])].sort((a, b) => a - b);
   end.replaceChildren(
-    el("h2", {}, [t("phase_name.game_over")]),
+    el("h2", {}, [t("web.game_over")]),
     el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
     el("p", { id: "why" }, [endReason(update.ending ?? "", winners, null)]),
   );
@@ -714,671 +730,38 @@ function endReason(reason, winners, round) {
   return t("web.end.round", { number: String(round), names: andList(winners.map(nameOf)), reason }).trim();
 }
 
-/** @param {PlayerView} view */
-function renderBoard(view) {
-  const loot = view.loot;
-  const lootText = loot
-    ? `${money(loot.total)} · ${t("term.deposit")} ${money(loot.deposit)}` + (loot.bonus_role ? ` · ${label(t("term.bonus_symbol"))}${t(`role.${loot.bonus_role}`)}` : "")
-    : "—";
-  const facts = el("dl", { class: "facts" }, [
-    el("dt", {}, [t("term.round")]), el("dd", {}, [`${view.round} / ${view.config.rounds}`]),
-    el("dt", {}, [t("web.phase")]), el("dd", { id: "phase" }, [t(`phase_name.${view.phase}`)]),
-    el("dt", {}, [t("term.reserve")]), el("dd", { id: "reserve" }, [money(view.reserve)]),
-    el("dt", {}, [t("term.leader")]), el("dd", { id: "leader" }, [nameOf(view.leader)]),
-    el("dt", {}, [t("web.threats_left")]), el("dd", {}, [String(view.threat_supply)]),
-    el("dt", {}, [t("term.face_up_roles")]),
-    el("dd", { id: "face-up" }, [
-      ...view.face_up.map((role) => roleChip(role)),
-      view.face_up.length ? ` + ${t("web.one_face_down")}` : "—",
-    ]),
-  ]);
-  byId("board").replaceChildren(
-    el("h2", {}, [t("term.loot_card")]), el("span", { class: "loot", id: "loot" }, [lootText]), facts,
-  );
-}
-
-/** @param {PlayerView} view */
-function renderMine(view) {
-  const box = byId("mine");
-  box.hidden = view.seat === null;
-  if (view.seat === null) return;
-  const own = view.characters.filter((c) => c.player === view.seat);
-  const seen = view.characters.filter((c) => c.seen_by_threat);
-  // "card 1" or "card 2" only where each player has two characters (the 3-player game, R-3P).
-  const seenLabel = (/** @type {{player: number, position: number}} */ c) =>
-    view.cash.length === 3 ? t("web.card_of", { player: nameOf(c.player), number: String(c.position + 1) }) : nameOf(c.player);
-  box.replaceChildren(
-    el("h2", {}, [t("term.my_characters")]),
-    el("div", { id: "my-characters" }, own.length ? own.map((c) => c.role ? roleChip(c.role, c.status) : "?") : ["—"]),
-    el("h2", {}, [t("term.seen_by_threat")]),
-    el("div", { id: "seen" }, seen.length
-      ? seen.map((c) => el("div", {}, [label(seenLabel(c)), roleChip(/** @type {Role} */ (c.role), c.status)]))
-      : [t("web.none_seen")]),
-  );
-}
-
 /**
- * A button that plays ``action``; the action travels in ``data-action``.
- * @param {string} label @param {Action | TorrakuAction} action @param {boolean} [primary]
+ * A button that plays ``action`` (the game's action as JSON); it travels in ``data-action``.
+ * @param {string} label @param {unknown} action @param {boolean} [primary]
  */
 function actionButton(label, action, primary = false) {
   const button = el("button", { type: "button", class: primary ? "primary" : "", "data-action": JSON.stringify(action) }, [label]);
   button.addEventListener("click", () => {
-    act(/** @type {Action | TorrakuAction} */ (JSON.parse(button.dataset.action ?? "null")));
+    act(JSON.parse(button.dataset.action ?? "null"));
   });
   return button;
 }
 
-/** @param {PlayerView} view */
-function renderActions(view) {
-  const box = byId("actions");
-  box.hidden = view.seat === null || view.phase === "game_over";
-  if (view.seat === null) return;
-  const seat = view.seat;
-  /** @type {HTMLElement[]} */
-  const rows = [];
-  /** @type {HTMLElement[]} */
-  const buttons = [];
-  /** @type {Map<Role, HTMLElement[]>} */
-  const pairs = new Map();
-  const labels = last ? last.labels : [];
-  view.legal_actions.forEach((action, index) => {
-    const label = labels[index] ?? action.type;
-    switch (action.type) {
-      case "choose":
-        if (action.roles.length === 2) {
-          // Three players (R-3P-1): one row per first character, a button per second.
-          const [first, second] = action.roles;
-          if (!pairs.has(first)) pairs.set(first, []);
-          pairs.get(first)?.push(actionButton(`+ ${t(`role.${second}`)}`, action));
-        } else {
-          buttons.push(actionButton(label, action));
-        }
-        break;
-      case "stay":
-      case "denounce":
-        buttons.push(actionButton(label, action, true));
-        break;
-      case "leave":
-      case "use_threat":
-        buttons.push(actionButton(label, action));
-        break;
-      default:
-        break; // dealer actions are never a seat's
-    }
-  });
-  rows.push(el("h2", {}, [t("web.your_move")]));
-  // Three players (R-3P-1, R-3P-4): why the order of the two characters matters.
-  if (pairs.size) rows.push(el("p", { class: "muted", id: "pairs-why" }, [t("web.rules.millions.pairs")]));
-  for (const [first, seconds] of pairs) {
-    buttons.push(el("div", { class: "pair" }, [el("span", {}, [t("web.choose", { role: t(`role.${first}`) })]), ...seconds]));
-  }
-  if (buttons.length) rows.push(el("div", { class: "buttons", id: "action-buttons" }, buttons));
-  if (view.payees.length) rows.push(payForm(seat, view));
-  if (!buttons.length && !view.payees.length) {
-    const waiting = andList(view.awaiting.map(nameOf)) || t("web.nobody");
-    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: waiting })]));
-  }
-  box.replaceChildren(...rows);
-}
-
-/** @param {number} seat @param {PlayerView} view */
-function payForm(seat, view) {
-  const to = /** @type {HTMLSelectElement} */ (el("select", { id: "pay-to" }, view.payees.map((p) => el("option", { value: String(p) }, [nameOf(p)]))));
-  // The amount is typed in the unit the page shows money in (web.amount says which): a
-  // text field, so that "200万" or "2M" may be typed; parseAmount reads it.
-  const unit = moneyUnit();
-  const most = view.cash[seat] ?? 0;
-  const amount = /** @type {HTMLInputElement} */ (el("input", {
-    id: "pay-amount", type: "text", inputmode: "decimal", autocomplete: "off", min: String(unit),
-    max: String(most * unit), value: String(unit), "aria-describedby": "pay-hint",
-  }));
-  const hint = el("span", { class: "muted", id: "pay-hint" }, []);
-  const button = el("button", { type: "button", id: "pay-button" }, [t("web.pay")]);
-  button.addEventListener("click", () => {
-    const read = parseAmount(amount.value, most);
-    if ("error" in read) {
-      hint.textContent = read.error;
-      hint.className = "warn";
-      amount.setAttribute("aria-invalid", "true");
-      return;
-    }
-    hint.textContent = "";
-    amount.removeAttribute("aria-invalid");
-    act({ type: "pay", player: seat, to: Number(to.value), amount: read.millions });
-  });
-  return el("div", { class: "pay" }, [button, el("span", {}, [t("web.pay_to")]), to, el("label", {}, [t("web.amount"), " ", amount]), hint]);
-}
-
-// -- negotiation: talk, whispers, claims, offers and the leader's press (R-DEAL, R-TALK) --
-
-/** The event types the talk panel lists (its lines are the log's). */
-const TALK_EVENTS = new Set(["said", "pressed", "offer_made", "offer_accepted", "offer_declined", "offer_withdrawn", "offer_lapsed", "claim_judged"]);
-/** @type {Role[]} The roles a player may claim (R-TALK-2), in the order of R-COMP-1. */
-const CLAIMS = ["snitch", "brute", "driver", "crook", "mastermind"];
-
 /**
- * A select's options replaced, keeping the chosen value where it is still offered.
- * @param {HTMLSelectElement} select @param {[string, string][]} options
+ * The rules panel of the table's game, in the page's language (web.rules.<game>), its
+ * placeholders filled by the game's widgets (Millions' target).
+ * @param {Widgets | null} widgets
  */
-function setOptions(select, options) {
-  const chosen = select.value;
-  const same = select.options.length === options.length
-    && options.every(([value, text], i) => select.options[i].value === value && select.options[i].text === text);
-  if (!same) select.replaceChildren(...options.map(([value, text]) => el("option", { value }, [text])));
-  if (options.some(([value]) => value === chosen)) select.value = chosen;
-}
-
-/** The panel's widgets, made once so that what a player types survives every update. */
-function buildTalk() {
-  const box = byId("talk");
-  if (box.dataset.built === "1") return;
-  box.dataset.built = "1";
-  const input = el("input", { id: "say-text", type: "text", maxlength: "280" });
-  const sayTo = el("select", { id: "say-to" });
-  const claim = el("select", { id: "say-claim" });
-  const send = el("button", { type: "button", id: "say-button" }, []);
-  const offerTo = el("select", { id: "offer-to" });
-  const decider = el("select", { id: "offer-decider" });
-  const decision = el("select", { id: "offer-decision" });
-  const amount = el("input", { id: "offer-amount", type: "number" });
-  const secret = el("input", { id: "offer-private", type: "checkbox" });
-  const make = el("button", { type: "button", id: "offer-button" }, []);
-  const target = el("select", { id: "press-target" });
-  const press = el("button", { type: "button", id: "press-button" }, []);
-  send.addEventListener("click", sendMessage);
-  input.addEventListener("keydown", (event) => { if (/** @type {KeyboardEvent} */ (event).key === "Enter") sendMessage(); });
-  make.addEventListener("click", makeOffer);
-  press.addEventListener("click", () => {
-    const seat = last?.view.seat;
-    if (seat === null || seat === undefined) return;
-    act({ type: "press", player: seat, target: Number(/** @type {HTMLSelectElement} */ (target).value) });
-  });
-  offerTo.addEventListener("change", () => { if (last) renderTalk(last.view); });
-  decider.addEventListener("change", () => { if (last) renderTalk(last.view); });
-  const details = el("details", { id: "talk-details", open: "" }, [
-    el("summary", { id: "talk-title" }, []),
-    el("div", { id: "offers-box" }, [el("h3", { id: "offers-title" }, []), el("ul", { id: "offers" }, [])]),
-    el("ul", { id: "chat" }, []),
-    el("div", { class: "say", id: "say-form" }, [input, el("span", { id: "say-to-label" }, []), sayTo, claim, send]),
-    el("div", { class: "offer", id: "offer-form" }, [
-      el("h3", { id: "offer-title" }, []),
-      el("span", { id: "offer-to-label" }, []), offerTo, decider, decision,
-      el("label", {}, [el("span", { id: "offer-amount-label" }, []), " ", amount]),
-      el("label", { id: "offer-private-label" }, [secret, el("span", {}, [])]),
-      make,
-    ]),
-    el("div", { class: "press", id: "press-form" }, [target, press]),
-  ]);
-  box.replaceChildren(details);
-}
-
-/** @param {string} id @returns {HTMLInputElement} */
-function inputOf(id) {
-  return /** @type {HTMLInputElement} */ (byId(id));
-}
-
-/** @param {string} id @returns {HTMLSelectElement} */
-function selectOf(id) {
-  return /** @type {HTMLSelectElement} */ (byId(id));
-}
-
-/** Send what the player typed, to the table or to one player, with the role claimed. */
-function sendMessage() {
-  const seat = last?.view.seat;
-  if (seat === null || seat === undefined) return;
-  const text = inputOf("say-text").value.trim();
-  const to = selectOf("say-to").value;
-  const claim = selectOf("say-claim").value;
-  if (text === "" && claim === "") return;
-  act({ type: "say", player: seat, text, to: to === "" ? null : Number(to), claim: claim === "" ? null : /** @type {Role} */ (claim) });
-  inputOf("say-text").value = "";
-  selectOf("say-claim").value = "";
-}
-
-/** Offer the deal the composer shows (R-DEAL-1). */
-function makeOffer() {
-  const seat = last?.view.seat;
-  if (seat === null || seat === undefined) return;
-  const to = Number(selectOf("offer-to").value);
-  const decider = selectOf("offer-decider").value === "me" ? seat : to;
-  const decision = selectOf("offer-decision").value;
-  const slot = decision.startsWith("slot:") ? Number(decision.slice(5)) : null;
-  act({
-    type: "offer", player: seat, to, decider, amount: Number(inputOf("offer-amount").value) / moneyUnit(),
-    leave: decision !== "stay", slot, private: inputOf("offer-private").checked,
-  });
-}
-
-/** Whether ``seat`` still has a character in the round. @param {PlayerView} view @param {number} seat */
-function inRound(view, seat) {
-  return view.characters.some((c) => c.player === seat && c.status !== "taken_back");
-}
-
-/** @param {PlayerView} view */
-function renderTalk(view) {
-  const box = byId("talk");
-  // A spectator reads the public talk and offers; only a seat talks and offers.
-  const watching = view.seat === null;
-  const seat = view.seat ?? -1;
-  box.hidden = view.phase === "game_over";
-  if (last === null || view.phase === "game_over") return;
-  buildTalk();
-  byId("say-form").hidden = watching;
-  const update = last;
-  byId("talk-title").textContent = t("web.talk.title");
-  const players = view.cash.map((_, p) => p);
-  const others = players.filter((p) => p !== seat);
-  const privateTalk = view.config.private_talk !== false;
-  const privateOffers = view.config.private_offers !== false;
-  // The chat: every line of talk, press and deal this seat may see (the log's words).
-  const lines = [];
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    if (!TALK_EVENTS.has(event.type)) continue;
-    const whisper = (event.type === "said" && event.to !== null) || ("offer" in event && event.offer.private);
-    lines.push(el("li", { class: whisper ? "whisper" : "", "data-event": event.type }, [log[i] ?? ""]));
-  }
-  const chat = byId("chat");
-  chat.replaceChildren(...(lines.length ? lines : [el("li", { class: "muted" }, [t("web.talk.empty")])]));
-  chat.scrollTop = chat.scrollHeight;
-  // Talk: to everyone, or to one player where the table allows private talk (R-TALK-1).
-  inputOf("say-text").placeholder = t("web.talk.placeholder");
-  byId("say-to-label").textContent = t("web.talk.to");
-  const sayTo = selectOf("say-to");
-  setOptions(sayTo, [["", t("web.talk.everyone")], ...(privateTalk ? others.map((p) => /** @type {[string, string]} */ ([String(p), nameOf(p)])) : [])]);
-  sayTo.hidden = !privateTalk;
-  byId("say-to-label").hidden = !privateTalk;
-  setOptions(selectOf("say-claim"), [["", t("web.talk.no_claim")], ...CLAIMS.map((r) => /** @type {[string, string]} */ ([r, t("web.talk.claim", { role: t(`role.${r}`) })]))]);
-  byId("say-button").textContent = t("web.talk.send");
-  // Open offers in sight: accept or decline those made to me, withdraw mine (R-DEAL-2, R-DEAL-3).
-  byId("offers-title").textContent = t("web.offer.open");
-  const offers = view.offers ?? [];
-  const linesOf = update.offer_lines ?? {};
-  const rows = offers.map((offer) => {
-    const buttons = [];
-    for (const action of view.legal_actions) {
-      if (!("offer" in action) || action.offer !== offer.id) continue;
-      if (action.type === "accept_offer") buttons.push(actionButton(t("web.offer.accept"), action, true));
-      if (action.type === "decline_offer") buttons.push(actionButton(t("web.offer.decline"), action));
-      if (action.type === "withdraw_offer") buttons.push(actionButton(t("web.offer.withdraw"), action));
-    }
-    return el("li", { class: offer.private ? "whisper" : "", "data-offer": offer.id }, [el("span", {}, [linesOf[offer.id] ?? offer.id]), ...buttons]);
-  });
-  byId("offers").replaceChildren(...(rows.length ? rows : [el("li", { class: "muted" }, [t("web.offer.none")])]));
-  byId("offers-box").hidden = view.phase !== "negotiation" && offers.length === 0;
-  // The composer: to whom, who decides and is paid, what they do, how much (R-DEAL-1).
-  const negotiating = view.phase === "negotiation" && inRound(view, seat);
-  const partners = others.filter((p) => inRound(view, p));
-  const form = byId("offer-form");
-  form.hidden = watching || !negotiating || partners.length === 0;
-  byId("offer-title").textContent = t("web.offer.title");
-  byId("offer-to-label").textContent = t("web.offer.to");
-  setOptions(selectOf("offer-to"), partners.map((p) => [String(p), nameOf(p)]));
-  setOptions(selectOf("offer-decider"), [["them", t("web.offer.they_decide")], ["me", t("web.offer.i_decide")]]);
-  const to = Number(selectOf("offer-to").value);
-  const decider = selectOf("offer-decider").value === "me" ? seat : to;
-  /** @type {[string, string][]} */
-  const decisions = [["leave", t("web.offer.leave")], ["stay", t("web.offer.stay")]];
-  const hidden = view.characters.filter((c) => c.player === decider && c.status === "hidden");
-  if (view.cash.length === 3 && hidden.length > 1) {
-    for (const c of hidden) decisions.push([`slot:${c.position}`, t("web.offer.take_back", { number: String(c.position + 1) })]);
-  }
-  setOptions(selectOf("offer-decision"), decisions);
-  const amount = inputOf("offer-amount");
-  const unit = moneyUnit();
-  const payer = decider === seat ? to : seat;
-  amount.min = String(unit);
-  amount.step = String(unit);
-  amount.max = String(Math.max(1, view.cash[payer] ?? 1) * unit);
-  if (amount.value === "") amount.value = String(unit);
-  byId("offer-amount-label").textContent = t("web.amount");
-  const secret = byId("offer-private-label");
-  secret.hidden = !privateOffers;
-  if (!privateOffers) inputOf("offer-private").checked = false;
-  const secretText = secret.querySelector("span");
-  if (secretText) secretText.textContent = t("web.offer.private");
-  byId("offer-button").textContent = t("web.offer.make");
-  // The leader's press of an undecided player (R-TALK-LEADER).
-  const undecided = others.filter((p) => view.awaiting.includes(p) && !view.decided[p]);
-  const pressForm = byId("press-form");
-  pressForm.hidden = watching || view.phase !== "negotiation" || view.leader !== seat || undecided.length === 0;
-  setOptions(selectOf("press-target"), undecided.map((p) => [String(p), nameOf(p)]));
-  byId("press-button").textContent = t("web.press.button");
-  renderPress();
-}
-
-/**
- * The pressed player's countdown, redrawn each second while it runs (R-TALK-LEADER). It
- * heads the seat's move, where a phone shows it without scrolling.
- */
-function renderPress() {
-  let banner = document.getElementById("press-banner");
-  const moves = byId("actions");
-  if (banner === null || banner.parentElement !== moves) {
-    banner?.remove();
-    banner = el("p", { id: "press-banner", class: "press", role: "status", hidden: "" }, []);
-    moves.prepend(banner);
-  }
-  const seat = last?.view.seat;
-  if (seat === null || seat === undefined || last === null) return;
-  const mine = (last.pressed ?? []).find(([pressed]) => pressed === seat);
-  if (mine === undefined || last.view.phase !== "negotiation") {
-    banner.hidden = true;
-    return;
-  }
-  const [, until] = mine;
-  banner.hidden = false;
-  // The press's short time is the page's one countdown widget (the seat's clock shows
-  // the same deadline: the server gives a pressed seat its shorter one).
-  const parts = [t("web.press.you"), ...(until === null ? [] : [" ", countdown(until, "web.clock.left", { id: "press-clock" })])];
-  banner.replaceChildren(...parts);
-}
-
-/** @param {SeenCharacter} c */
-function characterChip(c) {
-  const chip = c.role ? roleChip(c.role, c.status) : el("span", { class: `role ${c.status}`, "data-role": "" }, [t(`web.status.${c.status}`)]);
-  chip.dataset.player = String(c.player);
-  chip.dataset.position = String(c.position);
-  return chip;
-}
-
-/** @param {PlayerView} view */
-function renderPlayers(view) {
-  const bots = last ? last.bots : [];
-  const rows = view.cash.map((cash, seat) => {
-    const badges = [];
-    if (seat === view.leader) badges.push(el("span", { class: "badge" }, [t("web.leader_badge")]));
-    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
-    if (view.awaiting.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
-    badges.push(...seatClock(seat));
-    const classes = [seat === view.seat ? "me" : "", view.awaiting.includes(seat) ? "awaited" : ""].join(" ");
-    return el("tr", { class: classes, "data-seat": String(seat) }, [
-      el("td", {}, [nameOf(seat), ...badges]),
-      el("td", { class: "cash", "data-cash": String(cash) }, [money(cash)]),
-      el("td", {}, [String(view.threats[seat])]),
-      el("td", { class: "characters" }, view.characters.filter((c) => c.player === seat).map(characterChip)),
-    ]);
-  });
-  byId("players").replaceChildren(
-    el("h2", {}, [t("web.players")]),
-    el("table", { class: "players" }, [
-      el("thead", {}, [el("tr", {}, [t("term.player"), t("term.cash"), t("web.threats"), t("web.characters")].map((h) => el("th", {}, [h])))]),
-      el("tbody", {}, rows),
-    ]),
-  );
-}
-
-/** @param {PlayerView} view */
-function renderEnd(view) {
-  const box = byId("end");
-  box.hidden = view.phase !== "game_over";
-  if (view.phase !== "game_over") return;
-  const won = /** @type {GameWon | undefined} */ (events.find((e) => e.type === "game_won"));
-  const cash = won ? won.cash : view.cash;
-  const why = last?.ending ?? "";
-  const winners = [...view.winners].sort((a, b) => a - b);
-  const amount = winners.length ? cash[winners[0]] : 0;
-  box.replaceChildren(
-    el("h2", {}, [t("phase_name.game_over")]),
-    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
-    el("p", { id: "won-with", class: "big" }, [t(winners.length === 1 ? "web.end.won_with" : "web.end.won_with.tie", { names: andList(winners.map(nameOf)), amount: money(amount ?? 0) })]),
-    el("p", { id: "why" }, [endReason(why, winners, view.round)]),
-    el("p", {}, [label(t("web.final_cash")) + cash.map((c, seat) => `${nameOf(seat)} ${money(c)}`).join(" · ")]),
-  );
-}
-
-/** The rules panel of the table's game, in the page's language (web.rules.<game>). */
-function renderRules() {
+function renderRules(widgets) {
   const box = byId("rules");
-  const game = last?.game ?? "millions";
+  if (last === null) return;
+  const game = last.game ?? "";
   // The table's own paragraphs (its player count and options: update.rules), else the game's.
-  const ids = last?.rules ?? (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
+  const ids = last.rules ?? (words[`web.rules.${game}`] ?? "").split(" ").filter((id) => id !== "");
   box.hidden = ids.length === 0;
   const open = box.querySelector("details")?.open ?? false;
-  const target = last?.target ? money(last.target) : "";
+  const params = widgets?.ruleParams?.(last, page) ?? {};
   const details = el("details", { id: "rules-details" }, [
     el("summary", {}, [t("web.rules.title")]),
-    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, { amount: target })]))),
+    el("ul", { id: "rules-list" }, ids.map((id) => el("li", { "data-rule": id }, [t(id, params)]))),
   ]);
   /** @type {HTMLDetailsElement} */ (details).open = open;
   box.replaceChildren(details);
-}
-
-/** Millions' last finished heist: who was caught, who shared how much, each seat's cash change.
- * @param {Summary | null} summary */
-function renderSummary(summary) {
-  const box = byId("summary");
-  box.hidden = summary === null;
-  if (summary === null) return;
-  const named = (/** @type {number} */ seat, /** @type {string} */ role) => t("web.summary.named", { player: nameOf(seat), role: t(`role.${role}`) });
-  const caught = summary.caught.map(([seat, role]) => named(seat, role));
-  const shares = summary.shares.map(([seat, amount, role]) => t("web.summary.entry", { player: role ? named(seat, role) : nameOf(seat), amount: money(amount) }));
-  const revealed = summary.revealed.map(([seat, role]) => named(seat, role));
-  const signed = (/** @type {number} */ n) => (n > 0 ? "+" + money(n) : n < 0 ? "−" + money(-n) : "—");
-  box.replaceChildren(
-    el("h2", {}, [t("web.summary.title", { number: String(summary.round) })]),
-    el("p", { id: "summary-revealed" }, [label(t("web.summary.revealed")) + (andList(revealed) || "—")]),
-    el("p", { id: "summary-caught" }, [caught.length ? t("web.summary.caught", { names: andList(caught) }) : t("web.summary.nobody_caught")]),
-    el("p", { id: "summary-shares" }, [shares.length ? t("web.summary.shares", { entries: andList(shares) }) : t("web.summary.no_shares")]),
-    el("table", { class: "change", id: "summary-change" }, [
-      // One cash figure on the page: the players' table's (a seat's cash after the heist
-      // differs from it as soon as someone pays), so the summary shows the change only.
-      el("thead", {}, [el("tr", {}, [el("th", {}, [t("term.player")]), el("th", {}, [t("web.summary.change")])])]),
-      el("tbody", {}, summary.change.map((change, seat) => el("tr", { "data-seat": String(seat), "data-change": String(change) }, [
-        el("td", {}, [nameOf(seat)]), el("td", {}, [signed(change)]),
-      ]))),
-    ]),
-  );
-}
-
-// -- Currency Torraku -------------------------------------------------------------------
-
-/** @type {Kind[]} */
-const KINDS = ["van", "washing_machine", "rice_cooker"];
-
-/** @param {Kind} kind */
-function pieceChip(kind) {
-  return el("span", { class: `piece ${kind}`, "data-kind": kind }, [t(`web.tk.piece.${kind}`)]);
-}
-
-/** How many pieces of `kind` in `counts`. @param {PieceCounts} counts @param {Kind} kind */
-function count(counts, kind) {
-  return counts[kind] ?? 0;
-}
-
-/** Counts by kind, as chips "2 × van". @param {PieceCounts} counts */
-function countChips(counts) {
-  const chips = KINDS.filter((kind) => count(counts, kind) > 0).map((kind) =>
-    el("span", { class: `piece ${kind}`, "data-kind": kind, "data-count": String(count(counts, kind)) }, [`${count(counts, kind)} × ${t(`web.tk.piece.${kind}`)}`]));
-  return chips.length ? chips : [el("span", { class: "muted" }, [t("web.tk.empty")])];
-}
-
-/** @param {TorrakuView} view */
-function renderTorrakuBoard(view) {
-  const facts = el("dl", { class: "facts" }, [
-    el("dt", {}, [t("term.round")]), el("dd", { id: "round" }, [String(view.round)]),
-    el("dt", {}, [t("web.phase")]), el("dd", { id: "phase" }, [t(`web.tk.phase.${view.phase}`)]),
-    el("dt", {}, [t("web.tk.current_bet")]), el("dd", { id: "current-bet" }, [String(view.current_bet)]),
-    el("dt", {}, [t("web.tk.opener")]), el("dd", { id: "opener" }, [nameOf(view.opener)]),
-    el("dt", {}, [t("web.tk.bag")]), el("dd", { id: "bag" }, countChips(view.bag)),
-  ]);
-  const stack = view.stack.length
-    ? view.stack.map((piece) => { const chip = pieceChip(piece.kind); chip.dataset.player = String(piece.player); chip.title = nameOf(piece.player); return chip; })
-    : [el("span", { class: "muted" }, [t("web.tk.empty")])];
-  byId("board").replaceChildren(
-    el("h2", {}, [t("web.tk.stack")]), el("div", { id: "stack", class: "stack", "data-height": String(view.stack.length) }, stack), facts,
-  );
-}
-
-/** @param {TorrakuView} view */
-function renderTorrakuPlayers(view) {
-  const bots = last ? last.bots : [];
-  const rows = view.hands.map((hand, seat) => {
-    const badges = [];
-    if (bots.includes(seat)) badges.push(el("span", { class: "badge" }, [t("web.bot")]));
-    if (view.actors.includes(seat)) badges.push(el("span", { class: "badge turn" }, [t("web.to_play")]));
-    badges.push(...seatClock(seat));
-    if (view.phase === "betting" && view.passed[seat]) badges.push(el("span", { class: "badge" }, [t("web.tk.passed")]));
-    const row = view.rows[seat] ?? [];
-    const left = KINDS.reduce((n, kind) => n + count(hand, kind), row.length);
-    return el("tr", { class: seat === view.seat ? "me" : "", "data-seat": String(seat) }, [
-      el("td", {}, [nameOf(seat), ...badges]),
-      el("td", { class: "hand" }, countChips(hand)),
-      el("td", { class: "row", "data-length": String(row.length) }, row.length ? row.map((kind) => pieceChip(kind)) : ["—"]),
-      el("td", { class: "left", "data-left": String(left) }, [String(left)]),
-    ]);
-  });
-  byId("players").replaceChildren(
-    el("h2", {}, [t("web.players")]),
-    el("table", { class: "players torraku" }, [
-      el("thead", {}, [el("tr", {}, [t("term.player"), t("web.tk.hand"), t("web.tk.row"), t("web.tk.left")].map((h) => el("th", {}, [h])))]),
-      el("tbody", {}, rows),
-    ]),
-  );
-}
-
-/** The pieces a bet adds, as a sorted key: "van,van,rice_cooker|van". @param {TorrakuAction} action */
-function betKey(action) {
-  if (action.type !== "bet") return "";
-  const order = (/** @type {Kind[]} */ list) => [...list].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)).join(",");
-  return `${order(action.pieces)}|${order(action.from_bag ?? [])}`;
-}
-
-/** @param {TorrakuView} view */
-function renderTorrakuActions(view) {
-  const box = byId("actions");
-  box.hidden = view.seat === null || view.phase === "game_over";
-  if (view.seat === null) return;
-  const seat = view.seat;
-  const legal = view.legal_actions;
-  /** @type {HTMLElement[]} */
-  const rows = [el("h2", {}, [t("web.your_move")])];
-  const bets = legal.filter((a) => a.type === "bet");
-  const pass = legal.find((a) => a.type === "pass");
-  const reports = legal.filter((a) => a.type === "report_placement");
-  if (bets.length) rows.push(betForm(seat, view, bets));
-  if (pass) rows.push(el("div", { class: "buttons" }, [withId(actionButton(t("web.tk.pass"), pass, !bets.length), "pass-button")]));
-  if (reports.length) rows.push(reportForm(seat, view));
-  if (!legal.length) {
-    rows.push(el("p", { class: "muted", id: "waiting" }, [t("web.waiting", { names: andList(view.actors.map(nameOf)) || t("web.nobody") })]));
-  }
-  box.replaceChildren(...rows);
-}
-
-/** @param {HTMLElement} node @param {string} id */
-function withId(node, id) {
-  node.id = id;
-  return node;
-}
-
-/**
- * The bet composer: a counter per kind from the hand (and from the bag when the bag may be
- * used, R-TK-BET-7); the button plays the legal bet with exactly those pieces.
- * @param {number} seat @param {TorrakuView} view @param {TorrakuAction[]} bets
- */
-function betForm(seat, view, bets) {
-  const hand = view.hands[seat] ?? {};
-  const byKey = new Map(bets.map((bet) => [betKey(bet), bet]));
-  const bagUsable = bets.some((bet) => bet.type === "bet" && (bet.from_bag ?? []).length > 0);
-  /** @type {Record<Kind, number>} */
-  const own = { van: 0, washing_machine: 0, rice_cooker: 0 };
-  /** @type {Record<Kind, number>} */
-  const fromBag = { van: 0, washing_machine: 0, rice_cooker: 0 };
-  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "primary", id: "bet-button" }, []));
-  const hint = el("span", { class: "muted", id: "bet-hint" }, []);
-  const chosen = () => {
-    /** @type {Kind[]} */
-    const pieces = [];
-    /** @type {Kind[]} */
-    const bag = [];
-    for (const kind of KINDS) {
-      for (let i = 0; i < own[kind]; i += 1) pieces.push(kind);
-      for (let i = 0; i < fromBag[kind]; i += 1) bag.push(kind);
-    }
-    return byKey.get(betKey({ type: "bet", player: seat, pieces: [...pieces, ...bag], from_bag: bag })) ?? null;
-  };
-  const refresh = () => {
-    const count = KINDS.reduce((n, kind) => n + own[kind] + fromBag[kind], 0);
-    const bet = chosen();
-    button.textContent = t("web.tk.bet", { number: String(count) });
-    button.disabled = bet === null;
-    button.dataset.action = bet === null ? "" : JSON.stringify(bet);
-    hint.textContent = bet === null ? t("web.tk.no_bet") : "";
-  };
-  /** @param {string} source @param {Record<Kind, number>} counts @param {number} [limitOf] */
-  const counters = (source, counts, limitOf) => KINDS.map((kind) => {
-    const most = source === "bag" ? Math.min(count(view.bag, kind), limitOf ?? 0) : count(hand, kind);
-    const shown = el("output", { id: `${source}-${kind}` }, ["0"]);
-    const step = (/** @type {number} */ delta) => {
-      counts[kind] = Math.max(0, Math.min(most, counts[kind] + delta));
-      shown.textContent = String(counts[kind]);
-      refresh();
-    };
-    const minus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-minus`, "aria-label": `− ${t(`web.tk.piece.${kind}`)}` }, ["−"]);
-    const plus = el("button", { type: "button", class: "step", "data-step": `${source}-${kind}-plus`, "aria-label": `+ ${t(`web.tk.piece.${kind}`)}` }, ["+"]);
-    minus.addEventListener("click", () => step(-1));
-    plus.addEventListener("click", () => step(1));
-    return el("div", { class: "counter" }, [pieceChip(kind), minus, shown, plus, el("span", { class: "muted" }, [`/ ${most}`])]);
-  });
-  button.addEventListener("click", () => {
-    const bet = chosen();
-    if (bet !== null) act(bet);
-  });
-  refresh();
-  // The whole hand in one tap (a first bet topped up from the bag starts with it, R-TK-BET-7).
-  const whole = el("button", { type: "button", id: "whole-hand" }, [t("web.tk.whole_hand")]);
-  whole.addEventListener("click", () => {
-    for (const kind of KINDS) {
-      own[kind] = count(hand, kind);
-      const shown = document.getElementById(`hand-${kind}`);
-      if (shown !== null) shown.textContent = String(own[kind]);
-    }
-    refresh();
-  });
-  const parts = [el("h3", {}, [t("web.tk.from_hand")]), ...counters("hand", own), el("div", { class: "buttons" }, [whole])];
-  if (bagUsable) {
-    parts.push(el("h3", {}, [t("web.tk.from_bag")]), ...counters("bag", fromBag, view.current_bet));
-  }
-  parts.push(el("div", { class: "buttons" }, [button, hint]));
-  return el("div", { class: "bet", id: "bet-form" }, parts);
-}
-
-/** Companion mode (R-TK-STACK-7): the stacker reports how the attempt went.
- * @param {number} seat @param {TorrakuView} view */
-function reportForm(seat, view) {
-  const height = view.stack.length;
-  const fallen = /** @type {HTMLInputElement} */ (el("input", { id: "fallen", type: "number", min: "1", max: String(height), value: String(Math.max(1, height)) }));
-  /** @param {"placed" | "dropped" | "touched" | "knocked_down"} outcome */
-  const report = (outcome) => {
-    const button = el("button", { type: "button", class: outcome === "placed" ? "primary" : "", id: `report-${outcome}` }, [t(`web.tk.outcome.${outcome}`)]);
-    button.addEventListener("click", () => {
-      act({ type: "report_placement", player: seat, outcome, fallen: outcome === "knocked_down" ? Number(fallen.value) : null });
-    });
-    return button;
-  };
-  const piece = view.rows[seat]?.[0];
-  return el("div", { class: "report", id: "report-form" }, [
-    el("p", {}, [t("web.tk.report"), " ", ...(piece ? [pieceChip(piece)] : [])]),
-    el("div", { class: "buttons" }, [report("placed"), report("dropped"), report("touched")]),
-    el("div", { class: "buttons" }, [report("knocked_down"), el("label", {}, [fallen, " ", t("web.tk.fallen")])]),
-  ]);
-}
-
-/** @param {TorrakuView} view */
-function renderTorrakuEnd(view) {
-  const box = byId("end");
-  box.hidden = view.phase !== "game_over";
-  if (view.phase !== "game_over") return;
-  const won = [...events].reverse().find((e) => e.type === "game_won");
-  const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
-  const winners = [...view.winners].sort((a, b) => a - b);
-  box.replaceChildren(
-    el("h2", {}, [t("web.tk.phase.game_over")]),
-    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
-    // The reason alone: web.end.round names the winners once.
-    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku"), winners, view.round)]),
-  );
 }
 
 /**
@@ -1454,7 +837,7 @@ function hostPanel(links) {
     el("h2", {}, [t("web.links")]),
     el("ul", { class: "links" }, [
       ...links.seats.map((s) => seatItem(s, (bot) => hostPost("/api/seat", { seat: s.seat, bot }))),
-      el("li", {}, [label(t("term.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
+      el("li", {}, [label(t("web.spectator")), el("a", { href: links.spectator }, [links.spectator])]),
     ]),
   ];
 }
@@ -1547,10 +930,12 @@ function showStep(number) {
   const step = steps[steps.length - 1];
   events = steps.flatMap((s) => s.view.events);
   log = steps.flatMap((s) => s.log);
+  // The replay's own facts (its game, title, names, words, widgets, rules and what the
+  // game's page adds: Page.view_extras) and the step's, as an update of a live table has them.
+  const { steps: _steps, seat: _seat, document: _document, ...shared } = replayed;
   last = {
-    view: { ...step.view, events: /** @type {GameEvent[]} */ (events), first_event: 0 }, log, labels: [], ending: step.ending, lang: replayed.lang,
-    names: replayed.names, bots: [], host: false, words: replayed.words, game: replayed.game,
-    widgets: replayed.widgets, summary: step.summary, target: replayed.target, rules: replayed.rules,
+    ...shared, view: { ...step.view, events, first_event: 0 }, log, labels: [], ending: step.ending,
+    bots: [], host: false, summary: step.summary,
   };
   render();
 }
@@ -1626,6 +1011,7 @@ function renderReplay() {
  *   choices?: string[], optional?: boolean}} GameOption
  * @typedef {{name: string, title: string, widgets: string | null, players: [number, number],
  *   options?: GameOption[], companion?: boolean}} Offered
+ * Every registered game: its `title` in the page's language (GET /api/tables?lang=).
  */
 /** @type {Listed[] | null} The open tables, as last fetched. */
 let tables = null;
@@ -1636,7 +1022,8 @@ let created = null;
 
 /** Fetch the open tables (again: every few seconds, and after each change). */
 async function loadTables() {
-  const response = await fetch("/api/tables", { headers: authorized() });
+  // The games' titles in the page's language.
+  const response = await fetch(`/api/tables?lang=${encodeURIComponent(lang)}`, { headers: authorized() });
   const answer = await response.json();
   if (!response.ok) {
     refused(answer);
@@ -1675,16 +1062,13 @@ function linkList(table) {
     ...table.seats.map((s) => el("li", { "data-seat": String(s.seat) }, s.link
       ? [label(s.name), el("a", { href: s.link, class: "seat-link" }, [s.link])]
       : [`${s.name} (${t("web.bot")})`])),
-    el("li", {}, [label(t("term.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
+    el("li", {}, [label(t("web.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
   ]);
 }
 
-/** @param {string} game */
+/** A game's title in the page's language, as the server lists the games. @param {string} game */
 function gameName(game) {
-  // A game with its own widgets has its title in the page's words; another, its own title.
-  const offered = games.find((g) => g.name === game);
-  if (offered && offered.widgets === null) return offered.title;
-  return t(offered?.widgets === "torraku" || game === "torraku" ? "web.tk.title" : "web.title");
+  return games.find((g) => g.name === game)?.title ?? game;
 }
 
 /**
@@ -1759,7 +1143,7 @@ function lobbySeats(table) {
     ...table.seats.map((s) => seatItem(s, async (bot) => {
       if (await lobbyPost("/api/seat", { table: table.table, seat: s.seat, bot }) !== null) loadTables();
     })),
-    el("li", {}, [label(t("term.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
+    el("li", {}, [label(t("web.spectator")), el("a", { href: table.spectator, class: "spectator-link" }, [table.spectator])]),
   ]);
 }
 
@@ -1827,9 +1211,9 @@ function lobbyForm() {
   const old = document.getElementById("new-table");
   /** @param {string} id @param {string} fallback */
   const was = (id, fallback) => /** @type {HTMLInputElement | null} */ (old?.querySelector(`#${id}`))?.value ?? fallback;
-  const offeredNames = games.length ? games.map((g) => g.name) : ["millions", "torraku"];
-  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, offeredNames.map((name) => el("option", { value: name }, [gameName(name)]))));
-  game.value = was("new-game", "millions");
+  // The games the server hosts, in its order; the first chosen until the admin picks one.
+  const game = /** @type {HTMLSelectElement} */ (el("select", { id: "new-game" }, games.map((g) => el("option", { value: g.name }, [g.title]))));
+  game.value = was("new-game", games[0]?.name ?? "");
   const players = /** @type {HTMLInputElement} */ (el("input", { id: "new-players", type: "number", min: "1", max: "8", value: was("new-players", "4") }));
   const bots = /** @type {HTMLInputElement} */ (el("input", { id: "new-bots", type: "number", min: "0", max: "8", value: was("new-bots", "0") }));
   const languages = [.../** @type {HTMLSelectElement} */ (byId("lang")).options].map((o) => el("option", { value: o.value }, [o.text]));
@@ -1958,4 +1342,4 @@ async function fetchWords() {
 }
 
 /** For tests and debugging: stop or restart live updates. */
-Object.assign(window, { millionsTable: { disconnect, connect, countdown, parseAmount } });
+Object.assign(window, { millionsTable: { disconnect, connect, countdown } });
