@@ -30,6 +30,14 @@ def main(examples: str) -> int:
     assert (here / "torraku" / "schemas" / "torraku.d.ts").is_file()
     for lang in ("es", "zh"):
         assert (here / "locale" / lang / "LC_MESSAGES" / "millions_rules.mo").is_file()
+    # Each game's page widgets ship in its wing, as the script its page companion gives.
+    from millions_rules.games import get_game
+
+    for game in ("millions", "torraku"):
+        assert (here / game / "static" / "widgets.js").is_file()
+        page = get_game(game).companions.page
+        assert page is not None and page.script is not None
+        assert f"registry.{game} = " in page.script()
     payment = millions_rules.Paid(0, 1, 3)
     spoken = [millions_rules.describe(payment, ["Al", "Bo"], locale=lang) for lang in ("es", "zh")]
     assert spoken == ["Al paga 3 M a Bo.", "Al向Bo支付300万。"], spoken

@@ -47,9 +47,9 @@ from millions_rules import (
     win_reason,
 )
 from millions_rules.__main__ import main
+from millions_rules.games import GAMES
 from millions_rules.millions import _page as millions_page
 from millions_rules.torraku import _page as torraku_page
-from millions_rules.games import GAMES
 from millions_rules.web import Table, TableError, create_app, words
 from millions_rules.web._night import NIGHT_WORDS
 from millions_rules.web._teach import CUE_WORDS, NOTE_WORDS, TEACH_WORDS

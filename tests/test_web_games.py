@@ -189,6 +189,10 @@ def test_updates_and_the_lobby_name_each_game_in_the_page_language() -> None:
     assert got["title"] == "Millions of Dollars"
     listed = client.get("/api/tables?lang=zh", headers=bearer("ADMIN-TOKEN-0123456789")).json()
     titles = {game["name"]: game["title"] for game in listed["games"]}
-    assert titles == {"goofspiel": "Goofspiel", "millions": "百万美金", "torraku": "Currency Torraku"}
+    assert titles == {
+        "goofspiel": "Goofspiel",
+        "millions": "百万美金",
+        "torraku": "Currency Torraku",
+    }
     refused = client.get("/api/tables?lang=xx", headers=bearer("ADMIN-TOKEN-0123456789"))
     assert refused.status_code == 400 and refused.json()["error"] == "bad_request"

@@ -62,9 +62,9 @@ from millions_rules import (
 from millions_rules import torraku as tk
 from millions_rules.__main__ import play_demo as millions_demo
 from millions_rules._common.errors import _ACTION_TEXTS
+from millions_rules.games import GAMES
 from millions_rules.torraku import PieceCounts, PieceKind, Placement, Setup
 from millions_rules.torraku._demo import play_demo as torraku_demo
-from millions_rules.games import GAMES
 from millions_rules.web import words
 from millions_rules.web._games import game_named
 from millions_rules.web._teach import localize
@@ -309,7 +309,6 @@ _MILLIONS_ACTIONS: tuple[Action, ...] = (
 )
 
 
-
 def _page_scripts() -> str:
     """The page's script and every registered game's widget script (its Page.script)."""
     scripts = [(resources.files("millions_rules.web") / "static" / "table.js").read_text("utf-8")]
@@ -318,6 +317,7 @@ def _page_scripts() -> str:
         if page is not None and page.script is not None:
             scripts.append(page.script())
     return "\n".join(scripts)
+
 
 class TestMillionsNarration:
     def test_every_event_and_action_speaks_each_language(self) -> None:
