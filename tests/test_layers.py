@@ -165,6 +165,9 @@ def test_the_generic_page_script_names_no_game() -> None:
     assert not {text for text in literals if any(name in text.split(".") for name in names)}
     looked_up = set(re.findall(r"\bt\(\"([^\"]+)\"", script))
     assert looked_up and not looked_up & game_words
+    # Nor does the page's HTML: the title is the game's, from the server.
+    html = (SOURCE / "web" / "static" / "index.html").read_text("utf-8")
+    assert not [game.title for game in GAMES.values() if game.title in html]
     for name in ("millions", "torraku"):
         widgets = (SOURCE / name / "static" / "widgets.js").read_text("utf-8")
         assert f"registry.{name} = " in widgets

@@ -1,8 +1,10 @@
 // @ts-check
 // The web table's page: one seat's (or a spectator's) view of the game, kept up to date over
-// server-sent events, with a button for each legal action. Plain JavaScript, no build step;
-// `nox -s web` type-checks it with `tsc --checkJs` against the TypeScript declarations
-// generated from the shipped JSON Schemas (src/millions_rules/schemas/millions.d.ts).
+// server-sent events, with a button for each legal action. It is every game's page and
+// names none: a game's own widgets are the script its page companion ships (Page.script,
+// served at /static/games/<game>/widgets.js), which this page loads and draws through;
+// a game without one gets the generic page. Plain JavaScript, no build step; `nox -s web`
+// type-checks it and the games' widget scripts with `tsc --checkJs`.
 
 /**
  * A game's view as the generic page reads it (every game's view JSON has these; the rest is
