@@ -593,7 +593,7 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         ``cls`` is one of the game's config, state, view and action types, or the
         ``typing.Union`` of its :attr:`action_types` (a stored or posted action, whichever
         its type: the web table and the chat host read actions so); a game built on
-        :class:`~millions_rules.kit.JsonFormat` reads all of them.
+        :class:`~millions_rules._common.json.JsonFormat` reads all of them.
 
         Raises:
             DeserializationError: If the text is no document of ``cls``.
