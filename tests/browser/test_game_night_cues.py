@@ -242,6 +242,107 @@ def test_countdown_timeout_and_seat_back(
     wait(lambda: note_text("back", "Ana", "en") in log(driver), "the hand-back's note", 30)
 
 
+#: Stand-ins for the page's sound and vibration, installed before the page's script runs:
+#: each beep started and each vibration asked for is counted in ``window.cueLog``.
+CUE_STUBS = """
+window.cueLog = { beeps: 0, vibrations: [] };
+Object.defineProperty(Navigator.prototype, "vibrate", {
+  configurable: true,
+  value(pattern) { window.cueLog.vibrations.push(pattern); return true; },
+});
+class Tone { constructor() { this.frequency = { value: 0 }; } connect(next) { return next; }
+  start() { window.cueLog.beeps += 1; } stop() {} }
+class Gain { constructor() { this.gain = { value: 0 }; } connect(next) { return next; } }
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return new Tone(); }
+  createGain() { return new Gain(); }
+  resume() { return Promise.resolve(); }
+};
+"""
+
+
+def cue_log(driver: WebDriver) -> tuple[int, int, int]:
+    """The page's cues so far: how many, the beeps started, the vibrations asked for."""
+    cues = int(script(driver, "return document.body.dataset.cues") or "0")
+    beeps, vibrations = script(
+        driver, "return [window.cueLog.beeps, window.cueLog.vibrations.length]"
+    )
+    return cues, int(beeps), int(vibrations)
+
+
+def test_turn_cues_the_sound_switch_and_the_screens_clocks(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """Each time the table starts waiting for Ana, her page's title says so, the phone
+    vibrates and, once she has tapped the page (browsers allow sound only then), it beeps;
+    with the sound switched off (remembered by the browser) it still vibrates, and beeps
+    no more. The table screen shows the countdown of each seat awaited, in large type,
+    with the board and the log above a TV's fold (R-PLAN-2: the seats that have not
+    chosen are public)."""
+    size, driver = window
+    server = servers("--players", "4", "--bots", "2", "--seed", "8", "--turn-seconds", "120")
+    ana, bruno = server.tokens["Ana"], server.tokens["Bruno"]
+    said = words("en")
+    your_turn = said["web.cue.title"].replace("{title}", said["web.title"])
+
+    def bruno_plays(kind: str) -> None:
+        got = server.update(bruno)
+        action = next(a for a in got["actions"] if a["type"] == kind)
+        server.post("/api/act", bruno, {"version": got["version"], "action": action})
+
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CUE_STUBS})
+    driver.get(f"{server.base}/#{ana}")
+    wait(lambda: cue_log(driver)[0] == 1, "the first cue")
+    assert driver.title == your_turn
+    assert cue_log(driver) == (1, 0, 1)  # no tap yet: a vibration, no sound
+    assert driver.find_element(By.ID, "sound").is_selected()
+    assert driver.find_element(By.ID, "sound-label").text == said["web.cue.sound"]
+    # Ana chooses (a tap): the table waits for Bruno, then for Ana again in negotiation.
+    driver.find_element(By.CSS_SELECTOR, "#action-buttons button").click()
+    wait(lambda: driver.title == said["web.title"], "the title without the cue")
+    bruno_plays("choose")
+    wait(lambda: cue_log(driver)[0] == 2, "the cue of negotiation")
+    assert cue_log(driver) == (2, 1, 2) and driver.title == your_turn
+    # The sound switched off: the next cue vibrates, and is silent.
+    driver.find_element(By.ID, "sound").click()
+    assert script(driver, "return localStorage.getItem('millions-sound')") == "off"
+    stay = "#action-buttons button[data-action*='\"stay\"']"
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, stay), "Stay")[0].click()
+    wait(lambda: driver.title == said["web.title"], "the title without the cue")
+    bruno_plays("stay")
+    wait(lambda: cue_log(driver)[0] == 3, "the cue of the next round")
+    assert cue_log(driver) == (3, 1, 3)
+    assert server.update(ana)["view"]["round"] == 2
+    driver.refresh()
+    wait(lambda: cue_log(driver)[0] == 1, "the cue after a reload")
+    assert not driver.find_element(By.ID, "sound").is_selected()  # remembered
+    # The table screen: the countdowns of the seats awaited (Ana and Bruno), in large type.
+    driver.get(f"{server.base}/screen#{server.tokens['host']}")
+    clocks = "#players .countdown"
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, clocks)) == 2, "the countdowns")
+    seats = [c.get_attribute("data-seat") for c in driver.find_elements(By.CSS_SELECTOR, clocks)]
+    assert seats == ["0", "1"]
+    left = int(driver.find_element(By.CSS_SELECTOR, clocks).get_attribute("data-left") or "-1")
+    assert 0 < left <= 120
+    assert "screen" in (driver.find_element(By.TAG_NAME, "body").get_attribute("class") or "")
+    assert script(driver, "return getComputedStyle(document.body).fontSize") == "24px"
+    assert log(driver) == server.update(server.tokens["spectator"])["log"]
+    assert not shown(driver, "host") and not shown(driver, "rules")  # no seat free: no panel
+    if size == "tv":  # the board, the clocks and the log above the fold
+        tops = script(
+            driver,
+            "return ['board', 'players', 'log-box']"
+            ".map((id) => document.getElementById(id).getBoundingClientRect().top)",
+        )
+        clock = script(
+            driver,
+            "return document.querySelector('#players .countdown').getBoundingClientRect().bottom",
+        )
+        assert max([*tops, clock]) < script(driver, "return window.innerHeight")
+        shoot(driver, "night-screen-clocks-tv")
+
+
 def test_server_stopped_and_started(
     servers: Callable[..., Serve], window: tuple[str, WebDriver]
 ) -> None:

@@ -1409,7 +1409,9 @@ async function renderHost() {
   const response = await fetch("/api/links", { headers: authorized() });
   if (!response.ok) return;
   const links = /** @type {HostLinks} */ (await response.json());
-  box.replaceChildren(...(onScreen ? screenJoin(links) : hostPanel(links)));
+  const parts = onScreen ? screenJoin(links) : hostPanel(links);
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0; // the table screen once no seat is free: no empty panel
 }
 
 /** The join code in large type and its QR code, while the code still gives a seat. @param {HostLinks} links */
