@@ -85,6 +85,17 @@ def wait_for(condition: Callable[[], object], what: str) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def press(driver: WebDriver, css: str, what: str) -> None:
+    """Click the element of ``css`` once it is there (again if it was drawn anew meanwhile:
+    the lobby redraws its list as the tables change)."""
+
+    def click() -> bool:
+        driver.find_element(By.CSS_SELECTOR, css).click()
+        return True
+
+    wait_for(click, what)
+
+
 def shoot(driver: WebDriver, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
@@ -251,7 +262,8 @@ def test_play_again_keeps_every_link(windows: Callable[[], WebDriver], size: str
 
 def test_a_companion_table_made_in_the_lobby(windows: Callable[[], WebDriver], size: str) -> None:
     """R-TK-STACK-7: the lobby's form makes a Currency Torraku table in companion mode, with
-    names and a turn clock; its host link and join code are listed; closing asks first."""
+    names and a turn clock; its host link and join code are listed; the lobby's buttons
+    hand a seat to a bot and back; closing asks first."""
     server = Server("--players", "3", "--bots", "2", "--seed", "7")
     try:
         admin = admin_link(server)
@@ -293,13 +305,25 @@ def test_a_companion_table_made_in_the_lobby(windows: Callable[[], WebDriver], s
         assert (
             item.find_element(By.CSS_SELECTOR, "a.host-link").get_attribute("href") == table["host"]
         )
-        item.find_element(By.CSS_SELECTOR, "button.close-table").click()
+        # The lobby's hand-over buttons: Ana's seat to a bot, and back to her.
+        listed_item = f'#tables > li[data-table="{made}"]'
+        button = listed_item + ' .hand-over[data-seat="0"][data-bot="{}"]'
+        press(lobby, button.format("true"), "the hand-over button")
+        wait_for(lambda: server.update(seat)["bots"] == [0], "Ana's seat handed to a bot")
+        back = button.format("false")
+        wait_for(
+            lambda: lobby.find_element(By.CSS_SELECTOR, back).text == "Give back to the player",
+            "the give-back button",
+        )
+        press(lobby, back, "the give-back button")
+        wait_for(lambda: server.update(seat)["bots"] == [], "Ana's seat given back")
+        press(lobby, f"{listed_item} button.close-table", "the close button")
         lobby.switch_to.alert.dismiss()  # asked first: nothing closed
         assert any(
             t["table"] == made
             for t in server.get("/api/tables", token=admin.split("#", 1)[1])["tables"]
         )
-        item.find_element(By.CSS_SELECTOR, "button.close-table").click()
+        press(lobby, f"{listed_item} button.close-table", "the close button")
         lobby.switch_to.alert.accept()
         wait_for(
             lambda: not lobby.find_elements(By.CSS_SELECTOR, f'#tables > li[data-table="{made}"]'),

@@ -212,7 +212,8 @@ BAG_SCRIPT: list[tuple[int, dict[str, Any]]] = [
 
 
 def test_torraku_bag_bet(browsers: Callable[[], WebDriver]) -> None:  # noqa: F811
-    """Ana, short of the current bet on her first bet, tops up from the bag (R-TK-BET-7)."""
+    """Ana, short of the current bet on her first bet, bets her whole hand in one tap and
+    tops it up from the bag (R-TK-BET-7)."""
     server = Server("--game", "torraku", "--players", "2", "--seed", "3", "--companion")
     try:
         pages = [
@@ -238,7 +239,15 @@ def test_torraku_bag_bet(browsers: Callable[[], WebDriver]) -> None:  # noqa: F8
         assert ana.driver.find_elements(By.CSS_SELECTOR, '[data-step="bag-van-plus"]')
         ana.shoot("torraku-bag")
         chosen = next(a for a in topping if a["from_bag"] == ["washing_machine"])
-        compose(ana, chosen)
+        # The whole hand in one tap, then the missing piece chosen from the bag.
+        ana.driver.find_element(By.ID, "whole-hand").click()
+        plus = '[data-step="bag-washing_machine-plus"]'
+        ana.driver.find_element(By.CSS_SELECTOR, plus).click()
+        button = ana.driver.find_element(By.ID, "bet-button")
+        composed = json.loads(button.get_attribute("data-action") or "null")
+        assert Counter(composed["pieces"]) == Counter(chosen["pieces"])
+        assert composed["from_bag"] == ["washing_machine"]
+        ana.click(button)
         placed = ana.synced()["view"]["events"][-1]
         assert placed["type"] == "bet_placed" and placed["from_bag"] == ["washing_machine"]
         assert placed["row"] == 8
