@@ -343,6 +343,33 @@ def test_turn_cues_the_sound_switch_and_the_screens_clocks(
         shoot(driver, "night-screen-clocks-tv")
 
 
+def test_the_screen_lags_by_the_spectator_delay(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """With ``--spectator-delay`` the table screen shows the table as it was, with no
+    countdown; the host's own page shows it now."""
+    _, driver = window
+    server = servers(
+        "--players", "4", "--bots", "3", "--seed", "3", "--turn-seconds", "120",
+        "--spectator-delay", "600",
+    )  # fmt: skip
+    ana, host = server.tokens["Ana"], server.tokens["host"]
+    start = server.update(ana)
+    driver.get(f"{server.base}/screen#{host}")
+    wait(lambda: version(driver) == start["version"], "the screen")
+    action = start["actions"][0]
+    played = server.post("/api/act", ana, {"version": start["version"], "action": action})
+    assert played["version"] > start["version"]
+    driver.get(f"{server.base}/#{host}")
+    wait(lambda: version(driver) == played["version"], "the host's page, now")
+    assert driver.find_elements(By.CSS_SELECTOR, "#players .countdown")  # Ana is awaited
+    driver.get(f"{server.base}/screen#{host}")
+    wait(lambda: version(driver) == start["version"], "the screen, as it was")
+    time.sleep(1)  # a moment more: the screen stays behind, with no clock
+    assert version(driver) == start["version"]
+    assert driver.find_elements(By.CSS_SELECTOR, "#players .countdown") == []
+
+
 def test_server_stopped_and_started(
     servers: Callable[..., Serve], window: tuple[str, WebDriver]
 ) -> None:
