@@ -18,6 +18,9 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from millions_rules._common.i18n import join_and
+from millions_rules.web import words
+
 from .test_web_table import (  # noqa: F401  (a fixture)
     PHONE,
     Page,
@@ -96,7 +99,14 @@ def finish(page: Page) -> dict[str, Any]:
     winners = page.driver.find_element(By.ID, "winners").text
     for seat, name in enumerate(update["names"]):
         assert (name in winners) == (seat in view["winners"])
-    assert page.driver.find_element(By.ID, "why").text
+    # The reason names the round and the winners (web.end.round; R-TK-END-3, R-TK-VAR-LIMIT).
+    said = words(page.lang)
+    won = next(e for e in reversed(view["events"]) if e["type"] == "game_won")
+    names = join_and([update["names"][seat] for seat in sorted(view["winners"])], page.lang)
+    reason = said["web.end.torraku_limit" if won["at_limit"] else "web.end.torraku"]
+    why = said["web.end.round"].replace("{number}", str(won["round"]))
+    why = why.replace("{names}", names).replace("{reason}", reason.replace("{names}", names))
+    assert page.driver.find_element(By.ID, "why").text == why
     return update
 
 
