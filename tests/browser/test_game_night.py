@@ -33,6 +33,8 @@ __all__ = ["pytestmark"]  # the skip, from the table's tests
 
 #: The two screens every test runs at: a small phone, and a TV (or a laptop's full HD).
 SIZES = {"phone": (360, 740), "tv": (1920, 1080)}
+#: An empty page with the table page's viewport (a phone lays it out at its own width).
+VIEWPORT = 'data:text/html,<meta name="viewport" content="width=device-width, initial-scale=1">'
 
 
 @pytest.fixture(params=sorted(SIZES))
@@ -63,6 +65,14 @@ def windows(size: str) -> Iterator[Callable[[], WebDriver]]:
         options.binary_location = CHROMIUM
         driver = Chrome(service=Service(CHROMEDRIVER), options=options)
         opened.append(driver)
+        if size == "tv":  # the viewport itself 1920x1080, whatever the window's frame
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            )
+        driver.get(VIEWPORT)  # a page laid out as the table's
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert tuple(inner) == (width, height)
         return driver
 
     yield open_one

@@ -39,6 +39,8 @@ from .test_web_table import (
 )
 
 SIZES = {"phone": (360, 740), "tv": (1920, 1080)}
+#: An empty page with the table page's viewport (a phone lays it out at its own width).
+VIEWPORT = 'data:text/html,<meta name="viewport" content="width=device-width, initial-scale=1">'
 
 
 class Serve:
@@ -144,6 +146,9 @@ def window(request: pytest.FixtureRequest) -> Iterator[tuple[str, WebDriver]]:
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
     try:
+        driver.get(VIEWPORT)  # a page laid out as the table's
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert tuple(inner) == (width, height)
         yield size, driver
     finally:
         driver.quit()
@@ -368,6 +373,22 @@ def test_the_screen_lags_by_the_spectator_delay(
     time.sleep(1)  # a moment more: the screen stays behind, with no clock
     assert version(driver) == start["version"]
     assert driver.find_elements(By.CSS_SELECTOR, "#players .countdown") == []
+
+
+def test_a_countdown_on_a_phone_whose_clock_is_off(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """A phone's clock 90 seconds behind: the countdown follows the server's clock (its
+    Date header), so it shows the turn's time, not 90 seconds more."""
+    _, driver = window
+    server = servers("--players", "4", "--bots", "3", "--seed", "3", "--turn-seconds", "30")
+    late = "const real = Date.now; Date.now = () => real() - 90000;"
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": late})
+    driver.get(f"{server.base}/#{server.tokens['Ana']}")
+    wait(lambda: shown(driver, "my-clock"), "Ana's countdown")
+    assert script(driver, "return Date.now() < new Date().getTime() - 60000")  # the clock is off
+    left = int(driver.find_element(By.ID, "my-clock").get_attribute("data-left") or "-1")
+    assert 0 < left <= 30
 
 
 def test_server_stopped_and_started(
