@@ -46,7 +46,10 @@ VIEWPORT = 'data:text/html,<meta name="viewport" content="width=device-width, in
 class Serve:
     """``serve`` in a subprocess on a port and a database that outlive it (a restart)."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path, *args: str, port: int | None = None, started: list[Serve] | None = None
+    ) -> None:
+        self.started = [] if started is None else started
         if port is None:
             with socket.socket() as probe:
                 probe.bind(("127.0.0.1", 0))
@@ -61,6 +64,7 @@ class Serve:
             stderr=subprocess.DEVNULL,
             text=True,
         )
+        self.started.append(self)  # stopped by the fixture, a server started again too
         assert self.process.stdout is not None
         for line in self.process.stdout:
             if "#" in line:
@@ -80,7 +84,7 @@ class Serve:
 
     def again(self) -> Serve:
         """The same server started again: the same port, database and links."""
-        return Serve(self.db, *self.args, port=self.port)
+        return Serve(self.db, *self.args, port=self.port, started=self.started)
 
     def update(self, token: str, lang: str = "en") -> dict[str, Any]:
         request = urllib.request.Request(
@@ -113,9 +117,7 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., Serve]]:
     started: list[Serve] = []
 
     def start(*args: str) -> Serve:
-        server = Serve(tmp_path / "tables.sqlite", *args)
-        started.append(server)
-        return server
+        return Serve(tmp_path / "tables.sqlite", *args, started=started)
 
     yield start
     for server in started:
