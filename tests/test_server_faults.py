@@ -3,7 +3,10 @@ asserted and printed. Run by ``nox -s server`` (``MILLIONS_SERVER_TESTS=1``).
 
 Seeded and replayable: each fault draws its choices (when to kill, which request to lose
 or repeat, how far the clock jumps, which writes race) from ``random.Random(f"{SEED}:
-{fault}")``, with ``SEED`` from ``MILLIONS_FAULT_SEED`` (27 by default). The seed heads the
+{fault}")``, with ``SEED`` from ``MILLIONS_FAULT_SEED`` (27 by default); the kills'
+moments and the kinds of the races are drawn first, so a replay makes them the same
+however fast the machine plays (how far the clients get before a kill, and which of two
+racing writes wins, are the machine's). The seed heads the
 summary the run prints at its end; ``MILLIONS_FAULT_SEED=<seed> nox -s server -- -k faults``
 runs the same faults again. Every request goes to 127.0.0.1 only, with its token in an
 ``Authorization`` header (and a POST's body), never in a URL.
@@ -240,6 +243,9 @@ def test_sigkill_at_random_points(
         if kind == "sqlite"
         else request.getfixturevalue("cluster").new_database()
     )
+    # The kills' moments first, so that a replay kills at the same moments however far
+    # the play got before each (that depends on the machine's speed).
+    kill_after = [rng_of(f"sigkill-{kind}-{kill}").uniform(0.1, 0.8) for kill in range(kills)]
     rng = rng_of(f"sigkill-{kind}")
     port = free_port()
     server = Process(port, "--db", db, "--players", "4", "--bots", "1", "--seed", str(SEED))
@@ -256,7 +262,7 @@ def test_sigkill_at_random_points(
     number = 0
     with httpx.Client(timeout=5.0) as client:
         for kill in range(kills):
-            killer = threading.Timer(rng.uniform(0.1, 0.8), server.kill)
+            killer = threading.Timer(kill_after[kill], server.kill)
             killer.start()
             try:
                 while True:
@@ -796,7 +802,10 @@ def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
     and deadline are a write too). After each race every acknowledged write is in the
     store, the versions never fork, a table's links open one game only, and both
     processes' clients are caught up with the store."""
-    rng = rng_of("races")
+    # The kinds of the races first (each kind once, then drawn), so that a replay races
+    # the same kinds in the same order whatever each race's outcome.
+    drawn = rng_of("races")
+    plan = [RACES[n] if n < len(RACES) else drawn.choice(RACES) for n in range(30)]
     db = cluster.new_database()
     one = Process(free_port(), "--db", db, "--players", "4", "--seed", str(SEED))
     two = Process(free_port(), "--db", db)
@@ -839,8 +848,8 @@ def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
     try:
         with httpx.Client(timeout=10.0) as client:
             table_id, tokens, host, _ = fresh(client)
-            for race in range(30):
-                kind = RACES[race % len(RACES)] if race < len(RACES) else rng.choice(RACES)
+            for race, kind in enumerate(plan):
+                rng = rng_of(f"races-{race}")  # each race's own choices
                 counts[kind] += 1
                 requests: list[tuple[str, str, dict[str, Any]]] = []
                 at_deadline: float | None = None
