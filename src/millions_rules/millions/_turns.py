@@ -312,7 +312,7 @@ class Table:
         # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
         ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
         if after.phase is not before.phase or after.round != before.round:
-            peeks = None  # a loot card may have been revealed: read from the log
+            peeks = _peeks_after(peeks, before, after)  # a loot card may have been revealed
         elif kind is UseThreat and peeks is not None:
             used: UseThreat = move  # type: ignore[assignment]  # its class is checked
             peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
@@ -420,6 +420,28 @@ def _ledger_after(
         ledger[0] if paid is None else tuple(paid),
         ledger[1] if threatened is None else tuple(threatened),
     )
+
+
+def _peeks_after(
+    peeks: tuple[tuple[int, int, int], ...] | None, before: GameState, after: GameState
+) -> tuple[tuple[int, int, int], ...] | None:
+    """``peeks`` (of ``before``) with the peeks of the events the move to ``after`` added,
+    a loot card's reveal among them starting afresh (as :func:`round_peeks` reads them);
+    ``None`` (read from the log) when they cannot be told. Only the new events are read,
+    never the whole log."""
+    node = after.__dict__["events"]
+    if peeks is None or node.__class__ is not Log or node.parent is not before.__dict__["events"]:
+        return None
+    found: list[tuple[int, int, int]] | None = None
+    for event in node.items:
+        kind = event.__class__
+        if kind is LootRevealed:
+            found = []
+        elif kind is ThreatPeeked:
+            if found is None:
+                found = list(peeks)
+            found.append((event.player, event.target, event.slot))  # type: ignore[union-attr]
+    return peeks if found is None else tuple(found)
 
 
 def round_peeks(state: GameState) -> tuple[tuple[int, int, int], ...]:
