@@ -155,9 +155,9 @@ class MillionsAdapter(MillionsViewEncoding):
         )
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:
-        # recall() as float32 bytes: the ledger's two blocks, kept by their value.
-        # Kept by the ledger's identity (the tables share it until a payment or a threat)
-        # with the ledger alive beside it: hashing its 2 n² counts cost more than a block.
+        # recall() as float32 bytes: the ledger's two blocks, kept by the ledger's identity
+        # (the tables share it until a payment or a threat) with the ledger alive beside
+        # it: hashing its 2 n² counts cost more than the look-up saved.
         ledger = table.ledger
         found = _RECALLED.get(id(ledger))
         if found is None or found[0] is not ledger:
@@ -284,7 +284,8 @@ class MillionsAdapter(MillionsViewEncoding):
         )
 
 
-#: The recall blocks by the ledger's identity, with the ledger (:meth:`MillionsAdapter.recall_bytes`).
+#: The recall blocks by the ledger's identity, with the ledger
+#: (:meth:`MillionsAdapter.recall_bytes`).
 _RECALLED: dict[int, tuple[Any, bytes]] = {}
 
 
