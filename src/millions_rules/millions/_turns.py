@@ -440,7 +440,7 @@ def _peeks_after(
         elif kind is ThreatPeeked:
             if found is None:
                 found = list(peeks)
-            found.append((event.player, event.target, event.slot))  # type: ignore[union-attr]
+            found.append((event.player, event.target, event.slot))
     return peeks if found is None else tuple(found)
 
 
