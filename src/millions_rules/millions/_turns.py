@@ -27,7 +27,7 @@ encoders read a :class:`~millions_rules.PlayerView` and a :class:`Turn`, nothing
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -461,8 +461,40 @@ def round_peeks(state: GameState) -> tuple[tuple[int, int, int], ...]:
 
 
 def public_events(state: GameState) -> int:
-    """The number of public events of ``state`` (the log kept per audience: cheap)."""
-    return len(_visible_log(state, None))
+    """The number of public events of ``state``, ``len(visible_events(state.events, None))``.
+
+    On the engine's shared log the count is kept on the node it was asked of (beside the
+    log's selections, as a one-number tuple), and a later count adds only the public
+    events of the nodes added since: never a pass over, nor a copy of, the whole log.
+    """
+    stored = state.__dict__["events"]
+    if stored.__class__ is not Log:
+        return len(_visible_log(state, None))
+    count = 0
+    node: Log[Any] | None = stored
+    try:
+        while node is not None:
+            known = getattr(node, "selected", None)
+            if known is not None:
+                found = known.get(_PUBLIC)
+                if found is not None:
+                    count += found[0]
+                    break
+            for event in node.items:
+                if event.visible_to is None:
+                    count += 1
+            node = node.parent
+    except AttributeError:  # an event that is no event (a hand-built log)
+        return len(_visible_log(state, None))  # refused there as in a view
+    selected = getattr(stored, "selected", None)
+    if selected is None:
+        selected = stored.selected = {}
+    selected[_PUBLIC] = (count,)
+    return count
+
+
+#: The key of :func:`public_events`' count among a log node's selections.
+_PUBLIC: Final = ("public events",)
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:
