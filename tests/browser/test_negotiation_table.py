@@ -296,10 +296,13 @@ def test_three_people_negotiate_to_the_end(
             found = replay.find_elements(By.ID, "replay-step")
             return int(found[0].get_attribute("data-step") or "-1") if found else -1
 
+        def forward(number: int) -> None:
+            replay.find_element(By.ID, "replay-next").click()
+            shown.wait(lambda: step() == number, f"step {number}")
+
         shown.wait(lambda: step() == 0, "the replay's first step")
         for number in range(1, said + 1):
-            replay.find_element(By.ID, "replay-next").click()
-            shown.wait(lambda n=number: step() == n, f"step {number}")
+            forward(number)
         lines = [item.text for item in replay.find_elements(By.CSS_SELECTOR, "#chat li")]
         assert any(whisper in line for line in lines)
         assert not replay.find_element(By.ID, "say-form").is_displayed()
@@ -307,8 +310,7 @@ def test_three_people_negotiate_to_the_end(
         assert not replay.find_element(By.ID, "press-form").is_displayed()
         # Ana's private offer, a few steps on: in sight, with no button to answer it.
         for number in range(said + 1, len(mine["steps"])):
-            replay.find_element(By.ID, "replay-next").click()
-            shown.wait(lambda n=number: step() == n, f"step {number}")
+            forward(number)
             if replay.find_elements(By.CSS_SELECTOR, "#offers li[data-offer]"):
                 break
         listed = replay.find_elements(By.CSS_SELECTOR, "#offers li[data-offer]")
