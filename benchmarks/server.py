@@ -17,7 +17,8 @@ Debian's ``postgresql`` is installed). It measures:
   back (with ``--max-client-rate 300``: past it they are refused ``too_many_requests``),
   and 32 more connections, closed as they arrive;
 * **tables per process**: the growth of a server's resident memory over ``--tables``
-  tables, a few actions into their game and played to the end.
+  tables, a few actions into their game and played to the end, on SQLite and PostgreSQL,
+  each in a process of its own.
 
 Every figure comes from one run on the machine at hand; ``benchmarks/results/server.md``
 keeps the last published run.
@@ -285,16 +286,18 @@ def under_attack(base: str, admin: str, actions: int) -> tuple[dict[str, float],
     return honest, out.strip()
 
 
-def memory(tables: int, folder: pathlib.Path, depth: int) -> tuple[float, int]:
-    """The bytes one open table costs a server process, and the tables 1 GiB holds, with
-    ``depth`` people's actions played at each table (fewer if its game ends first)."""
+def memory(tables: int, db: str, depth: int) -> tuple[float, int]:
+    """The bytes one open table costs a server process on the store ``db``, and the tables
+    1 GiB holds, with ``depth`` people's actions played at each table (fewer if its game
+    ends first). Run in a process of its own (``--memory``), so that no other figure's
+    freed memory is counted."""
     from millions_rules.web import Server, open_store
 
     def rss() -> int:
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
-    server = Server(open_store(str(folder / f"memory-{depth}.sqlite")))
+    server = Server(open_store(db))
     before = rss()
     rng = random.Random(2)
     for _ in range(tables):
@@ -322,7 +325,13 @@ def main() -> None:
     parser.add_argument(
         "--hostile", nargs=3, metavar=("BASE", "TOKEN", "SECONDS"), help=argparse.SUPPRESS
     )
+    parser.add_argument("--memory", nargs=2, metavar=("DB", "DEPTH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.memory:
+        db, depth = args.memory
+        per_table, fits = memory(args.tables, db, int(depth))
+        print(per_table, fits)
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     if args.hostile:
@@ -392,13 +401,28 @@ def main() -> None:
                 f" | attacked p50 {hurt['p50_ms']:6.1f} ms p99 {hurt['p99_ms']:6.1f} ms"
                 f" ({hurt['act_per_s']:.0f} act/s); the hostile client: {hostile}"
             )
-        print()
-        for depth, label in ((4, "4 people's actions in"), (1000, "games played to the end")):
-            per_table, fits = memory(args.tables, folder, depth)
-            print(
-                f"memory, {label}: {per_table / 1024:.1f} KiB per open 4-player table over "
-                f"{args.tables} tables, about {fits:,} tables in 1 GiB"
-            )
+        print(
+            f"\nTables per process: the growth of a server process's memory over "
+            f"{args.tables} open 4-player tables (each measured in a process of its own)"
+        )
+        stores = [("SQLite file", str(folder / "memory-{depth}.sqlite"))]
+        if postgres:
+            stores.append(("PostgreSQL", postgres))
+        for label, db in stores:
+            for depth, when in ((4, "4 people's actions in"), (1000, "games played to the end")):
+                store = db.format(depth=depth)  # (a SQLite file of its own per depth)
+                measured = subprocess.run(
+                    [sys.executable, __file__, "--memory", store, str(depth)]
+                    + ["--tables", str(args.tables)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout.split()
+                per_table, fits = float(measured[0]), int(measured[1])
+                print(
+                    f"  {label:<12} {when}: {per_table / 1024:.1f} KiB per table, "
+                    f"about {fits:,} tables in 1 GiB"
+                )
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"peak RSS of the benchmark process {peak:.0f} MiB")
     finally:

@@ -86,9 +86,10 @@ def show(state: TorrakuState, names: Sequence[str], say: Say) -> None:
 def play(ask: Ask, say: Say) -> TorrakuState:
     """Run a game at the table until it ends or someone types ``quit``."""
     players = int(ask("How many players (1-6)? "))
-    names = [ask(f"Name of seat {seat}? ") or f"seat {seat}" for seat in range(players)]
-    youngest = int(ask("Which seat is the youngest player (opens the game)? ") or 0)
-    state = new_game(TorrakuConfig(players, first_player=youngest))
+    # Seats are counted from 1 in words, as everywhere a player reads them.
+    names = [ask(f"Name of seat {seat + 1}? ") or f"seat {seat + 1}" for seat in range(players)]
+    youngest = int(ask(f"Which seat (1-{players}) is the youngest player (opens the game)? ") or 1)
+    state = new_game(TorrakuConfig(players, first_player=youngest - 1))
     told = 0
     while True:
         for event in state.events[told:]:

@@ -72,7 +72,7 @@ def test_a_complete_millions_game_with_people_and_bots() -> None:
     public events and the end, each person privately their own secret choice (R-PLAN-2)."""
     host = ChatHost("millions", NAMES, bots={1: "rule", 3: "random"}, seed=11)
     opening = host.start()
-    assert opening[0].text.startswith("开局，玩家：Ana、Bo、Cy和Dee。")
+    assert opening[0].text.startswith("牌局开始，玩家：Ana、Bo、Cy和Dee。")
     said = opening + play(host)
     assert host.is_over
     assert said[-1].to is None and said[-1].text.startswith("游戏结束。获胜者：")
@@ -305,4 +305,37 @@ def test_the_example_host_plays_torraku() -> None:
     screen: list[str] = []
     assert example.main(["--game", "torraku", "--lang", "en"], read, screen.append) == 0
     assert "[group] Ana bets 1 rice cooker: the bet is now 1." in screen
-    assert any(line.startswith("[to Bo only] Round 1: betting.") for line in screen)
+    assert any(line.startswith("[to Bo only] Round 1: Betting.") for line in screen)
+
+
+def test_what_only_the_engine_judges_is_refused_to_the_seat_alone() -> None:
+    """The notation reads talk without counting it; the 41st message of a round (R-TALK-4)
+    is refused by the rules, told to that seat alone with its name, and changes nothing."""
+    host = ChatHost("millions", NAMES[:3], bots={2: "rule"}, seed=3, locale="en")
+    host.start()
+    for index in range(40):
+        said = host.handle(0, f"/say hello {index}", private=False)
+        assert said[0] == Message(None, f"Ana: “hello {index}”")
+    version = host.game.version(host.state)
+    assert host.handle(0, "/say one more", private=False) == [
+        Message(0, "Ana has said 40 messages this round (R-TALK-4)")
+    ]
+    assert host.game.version(host.state) == version
+    assert host.handle(1, "/say my turn", private=False)[0] == Message(None, "Bo: “my turn”")
+
+
+def test_talk_in_the_group_gets_no_answer_and_a_command_does() -> None:
+    """Group text without a leading / whose first word is no command is talk between the
+    players: no answer, nothing changes. With a /, in private, or with a command's first
+    word (a misspelt role), it is refused to the seat alone (R-PLAN-2)."""
+    host = ChatHost("millions", NAMES[:3], bots={2: "rule"}, seed=3, locale="zh")
+    host.start()
+    version = host.game.version(host.state)
+    assert host.handle(0, "哈哈 好玩", private=False) == []
+    assert host.handle(0, "", private=False) == []
+    for text, private in [("/哈哈", False), ("\uff0f哈哈", False), ("哈哈", True)]:
+        (refused,) = host.handle(0, text, private=private)
+        assert refused.to == 0 and refused.text.startswith("“哈哈”不是指令。可以试试：/选 ")
+    (refused,) = host.handle(0, "选 魔术师", private=False)
+    assert refused.to == 0 and refused.text.startswith("“魔术师”不是本游戏的角色。")
+    assert host.game.version(host.state) == version

@@ -252,3 +252,41 @@ def test_the_interface_refuses_what_is_no_state(name: str) -> None:
         with pytest.raises(IllegalActionError) as caught:
             read(None)
         assert caught.value.code == "bad_value", read
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_config_of_a_state_and_of_a_view(name: str) -> None:
+    """``config_of`` gives a state's config itself, and of each seat's and the spectator's
+    view one value (the seat's knowledge of it: no secret seed) whose ``players_of`` is the
+    game's; anything else is a ConfigError."""
+    game = get_game(name)
+    options = dict(configs(name)[0])
+    config = game.config(options.pop("players"), seed=7, **options)
+    state = game.new_game(config)
+    assert game.config_of(state) == config
+    players = game.players_of(config)
+    seen = {game.config_of(game.view(state, seat)) for seat in [None, *range(players)]}
+    assert len(seen) == 1 and game.players_of(seen.pop()) == players
+    with pytest.raises(ConfigError):
+        game.config_of(config)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_from_json_reads_an_action_as_the_union_of_the_action_types(name: str) -> None:
+    """What a web table and the chat host do with a stored or posted action: read it as the
+    ``typing.Union`` of the game's action types, whatever its own type; a document of
+    no action is a DeserializationError."""
+    import typing
+
+    from millions_rules import DeserializationError
+
+    game = get_game(name)
+    options = dict(configs(name)[0])
+    state = game.new_game(game.config(options.pop("players"), seed=3, **options))
+    union: Any = typing.Union[tuple(game.action_types)]  # noqa: UP007
+    legal = game.legal_actions(state)
+    assert legal
+    for action in legal:
+        assert game.from_json(game.to_json(action), union) == action
+    with pytest.raises(DeserializationError):
+        game.from_json('{"type": "no_such_action"}', union)

@@ -464,7 +464,7 @@ class TestWords:
     def test_phase_names(self) -> None:
         """Each phase of the round has a name in each language, as the rule book heads them."""
         assert [phase_name(p, "zh") for p in Phase] == [
-            "发牌",
+            "翻开赃物牌",
             "谋划",
             "放置面朝下的角色牌",
             "谈判",

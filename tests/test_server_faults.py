@@ -3,7 +3,10 @@ asserted and printed. Run by ``nox -s server`` (``MILLIONS_SERVER_TESTS=1``).
 
 Seeded and replayable: each fault draws its choices (when to kill, which request to lose
 or repeat, how far the clock jumps, which writes race) from ``random.Random(f"{SEED}:
-{fault}")``, with ``SEED`` from ``MILLIONS_FAULT_SEED`` (27 by default). The seed heads the
+{fault}")``, with ``SEED`` from ``MILLIONS_FAULT_SEED`` (27 by default); the kills'
+moments and the kinds of the races are drawn first, so a replay makes them the same
+however fast the machine plays (how far the clients get before a kill, and which of two
+racing writes wins, are the machine's). The seed heads the
 summary the run prints at its end; ``MILLIONS_FAULT_SEED=<seed> nox -s server -- -k faults``
 runs the same faults again. Every request goes to 127.0.0.1 only, with its token in an
 ``Authorization`` header (and a POST's body), never in a URL.
@@ -36,7 +39,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,10 +72,13 @@ def rng_of(fault: str) -> random.Random:
     return random.Random(f"{SEED}:{fault}")
 
 
-def figure(fault: str, text: str) -> None:
-    """Record a fault's figures for the summary (and print them, for ``-s``)."""
-    FIGURES.append((fault, text))
-    print(f"\n{fault}: {text}")
+def figure(fault: str, lost: int, forks: int, caught: tuple[int, int], text: str) -> None:
+    """Record a fault's figures for the summary (and print them, for ``-s``): the three
+    every fault asserts (acknowledged writes lost, forks, clients caught up of how many),
+    then what the fault did."""
+    line = f"{lost} lost, {forks} forks, {caught[0]}/{caught[1]} caught up; {text}"
+    FIGURES.append((fault, line))
+    print(f"\n{fault}: {line}")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -157,6 +163,70 @@ def settle(check: Callable[[], int], seconds: float = WAIT) -> int:
     return value
 
 
+def forks_of(db: str, table_ids: Iterable[str]) -> int:
+    """How many of the tables forked: their stored actions are not numbered one after
+    another up to the row's version, or do not replay from the opening record."""
+    store = open_store(db)
+    try:
+        count = 0
+        for table_id in table_ids:
+            row = store.table(table_id)
+            if row is None:
+                continue
+            actions = store.actions(table_id)
+            numbers = [a.version for a in actions]
+            if numbers != list(range(row.version - len(numbers) + 1, row.version + 1)):
+                count += 1
+                continue
+            try:
+                Table.from_row(row, actions)
+            except TableError:
+                count += 1
+        return count
+    finally:
+        store.close()
+
+
+def caught_up(
+    client: Any, bases: Sequence[str], tables: dict[str, list[str]], db: str
+) -> tuple[int, int]:
+    """How many clients (each seat's token of each open table, through each process) see
+    their table at its stored version within ``WAIT``, of how many."""
+    store = open_store(db)
+    caught = total = 0
+
+    def stored_version(table_id: str) -> int | None:
+        row = store.table(table_id)
+        if row is None or row.closed is not None:
+            return None
+        return Table.from_row(row, store.actions(table_id)).version
+
+    try:
+        for table_id, tokens in tables.items():
+            for base in bases:
+                for token in tokens:
+                    deadline = time.monotonic() + WAIT
+                    want = stored_version(table_id)
+                    if want is None:
+                        break
+                    total += 1
+                    while True:
+                        got = client.get(f"{base}/api/update", headers=bearer(token))
+                        if got.status_code == 200 and got.json()["version"] == want:
+                            caught += 1
+                            break
+                        if time.monotonic() > deadline:
+                            break
+                        time.sleep(0.05)
+                        want = stored_version(table_id)  # a clock may have moved it on
+                        if want is None:
+                            total -= 1
+                            break
+        return caught, total
+    finally:
+        store.close()
+
+
 # -- SIGKILL at random points ------------------------------------------------------------------
 
 
@@ -173,6 +243,9 @@ def test_sigkill_at_random_points(
         if kind == "sqlite"
         else request.getfixturevalue("cluster").new_database()
     )
+    # The kills' moments first, so that a replay kills at the same moments however far
+    # the play got before each (that depends on the machine's speed).
+    kill_after = [rng_of(f"sigkill-{kind}-{kill}").uniform(0.1, 0.8) for kill in range(kills)]
     rng = rng_of(f"sigkill-{kind}")
     port = free_port()
     server = Process(port, "--db", db, "--players", "4", "--bots", "1", "--seed", str(SEED))
@@ -183,12 +256,13 @@ def test_sigkill_at_random_points(
     hosts = {table_id: host}
     acknowledged: dict[str, dict[int, Any]] = {}
     handed: dict[str, bool | None] = {table_id: False}  # seat 1's last acknowledged setting
-    retried = answered_again = hand_overs = 0
+    retried = answered_again = hand_overs = forks = lost_total = 0
+    caught = (0, 0)
     in_flight: tuple[str, str, int, Any, str] | None = None
     number = 0
     with httpx.Client(timeout=5.0) as client:
         for kill in range(kills):
-            killer = threading.Timer(rng.uniform(0.1, 0.8), server.kill)
+            killer = threading.Timer(kill_after[kill], server.kill)
             killer.start()
             try:
                 while True:
@@ -261,17 +335,26 @@ def test_sigkill_at_random_points(
                 row, _ = stored(db, known)
                 if setting is not None and row.closed is None:
                     lost += (1 in row.meta["bots"]) != setting
+            lost_total += lost
+            forks += forks_of(db, tokens)
+            seen = caught_up(client, [server.base], tokens, db)
+            caught = (caught[0] + seen[0], caught[1] + seen[1])
             assert lost == 0, f"seed {SEED}: {lost} acknowledged writes lost"
+            assert forks == 0, f"seed {SEED}: a table forked"
+            assert seen[0] == seen[1], f"seed {SEED}: {seen} clients caught up"
             assert settle(lambda: stuck_tables(db)) == 0, f"seed {SEED}: a table stopped"
     server.stop()
     total = sum(len(actions) for actions in acknowledged.values())
     figure(
         f"SIGKILL ({kind})",
-        f"{kills} kills, {total} acknowledged actions and {hand_overs} hand-overs kept "
-        f"(0 lost), 0 stuck tables, {retried} lost answers retried "
-        f"({answered_again} answered), {len(tokens)} tables",
+        lost_total,
+        forks,
+        caught,
+        f"{kills} kills, {total} acknowledged actions and {hand_overs} hand-overs kept, "
+        f"0 stuck tables, {retried} lost answers retried ({answered_again} answered), "
+        f"{len(tokens)} tables",
     )
-    assert total > kills
+    assert total > kills and caught[1] >= 3 * kills
 
 
 # -- the LISTEN connection cut ----------------------------------------------------------------
@@ -285,8 +368,10 @@ def test_the_listen_connection_cut(cluster: Cluster) -> None:
     db = cluster.new_database()
     one = Process(free_port(), "--db", db, "--players", "3", "--seed", str(SEED))
     two = Process(free_port(), "--db", db)
-    cuts = caught_up = moves = 0
+    cuts = moved_on = moves = 0
     slowest = 0.0
+    acknowledged: dict[int, Any] = {}
+    table_id = one.links[0].split()[1]
     try:
         tokens = [one.token(f"seat {seat}") for seat in range(3)]
         with httpx.Client(timeout=5.0) as client:
@@ -308,23 +393,32 @@ def test_the_listen_connection_cut(cluster: Cluster) -> None:
                 )
                 assert answer.status_code == 200, answer.text
                 moves += 1
+                acknowledged[got["version"] + 1] = got["actions"][0]
                 wanted = answer.json()["version"]
                 began = time.monotonic()
                 while time.monotonic() - began < WAIT:
                     if update(client, two.base, tokens[0])["version"] == wanted:
-                        caught_up += 1
+                        moved_on += 1
                         break
                     time.sleep(0.05)
                 slowest = max(slowest, time.monotonic() - began)
+            seen = caught_up(client, [one.base, two.base], {table_id: tokens}, db)
     finally:
         one.stop()
         two.stop()
+    _, by_version = stored(db, table_id)
+    lost = sum(by_version.get(v, (None, None))[1] != a for v, a in acknowledged.items())
+    forks = forks_of(db, [table_id])
     figure(
         "LISTEN cut (pg_terminate_backend)",
-        f"{cuts} connections cut, {moves} moves made meanwhile, {caught_up}/{moves} caught "
-        f"up by version (slowest {slowest:.2f} s)",
+        lost,
+        forks,
+        seen,
+        f"{cuts} connections cut, {moves} moves made meanwhile, each seen by the other "
+        f"process's client by version {moved_on}/{moves} times (slowest {slowest:.2f} s)",
     )
-    assert cuts >= 4 and moves >= 5 and caught_up == moves
+    assert lost == 0 and forks == 0 and seen[0] == seen[1] == 6
+    assert cuts >= 4 and moves >= 5 and moved_on == moves
 
 
 # -- PostgreSQL restarted ------------------------------------------------------------------------
@@ -333,10 +427,12 @@ def test_the_listen_connection_cut(cluster: Cluster) -> None:
 def test_postgres_restarted_mid_game(cluster: Cluster) -> None:
     """PostgreSQL is restarted twice mid-game (at seeded moves): each write during the
     outage is answered 503 ``store_failed`` or succeeds after it, nothing acknowledged is
-    lost, and the game goes on through the same process."""
+    lost, the game goes on through the same process, and the clients of a second
+    process (whose listener lost its connection with each restart) are caught up."""
     rng = rng_of("restart")
     db = cluster.new_database()
     server = Process(free_port(), "--db", db, "--players", "3", "--bots", "1", "--seed", "4")
+    other = Process(free_port(), "--db", db)
     table_id = server.links[0].split()[1]
     tokens = [server.token(f"seat {seat}") for seat in range(2)]
     restart_at = sorted(rng.sample(range(1, 7), 2))
@@ -375,16 +471,23 @@ def test_postgres_restarted_mid_game(cluster: Cluster) -> None:
                     time.sleep(0.2)
                 assert answer.status_code == 200, answer.text
                 acknowledged[got["version"] + 1] = got["actions"][0]
+            seen = caught_up(client, [server.base, other.base], {table_id: tokens}, db)
     finally:
         server.stop()
+        other.stop()
     _, by_version = stored(db, table_id)
     lost = sum(by_version.get(v, (None, None))[1] != a for v, a in acknowledged.items())
+    forks = forks_of(db, [table_id])
     figure(
         "PostgreSQL restarted",
-        f"{restarts} restarts, {len(acknowledged)} acknowledged actions, {lost} lost, "
+        lost,
+        forks,
+        seen,
+        f"{restarts} restarts, {len(acknowledged)} acknowledged actions, "
         f"{refused} writes answered 503 store_failed during the outages",
     )
-    assert lost == 0 and restarts == 2 and len(acknowledged) >= 6
+    assert lost == 0 and forks == 0 and seen[0] == seen[1] == 4
+    assert restarts == 2 and len(acknowledged) >= 6
 
 
 # -- a full disk, a read-only file -----------------------------------------------------------------
@@ -414,8 +517,9 @@ def test_a_full_or_read_only_database(tmp_path: Path, how: str) -> None:
     server = Server(open_store(db))
     table = server.add(server.new_table("millions", 3, 0, seed=rng.randrange(1 << 32)))
     table._secret = f"{SEED:032x}"
+    first_id = table.id
     undo = refuse_writes(server.store, how)
-    refused = acknowledged = changed = 0
+    refused = acknowledged = changed = lost = 0
     if how == "full":  # fill the file: new tables until one does not fit
         for _ in range(500):
             try:
@@ -425,6 +529,16 @@ def test_a_full_or_read_only_database(tmp_path: Path, how: str) -> None:
                 refused += 1
                 break
         assert refused == 1, "the database never filled"
+
+    def agrees(table: Table) -> bool:
+        # A process started now (a client of the store) sees the table as this one does.
+        reread = Server(open_store(db))
+        try:
+            reread.load()
+            again = reread.tables.get(table.id)
+            return again is not None and (again.state, again.bots) == (table.state, table.bots)
+        finally:
+            reread.store.close()
 
     def snapshot() -> tuple[Any, ...]:
         row = server.store.table(table.id) if how == "full" else None
@@ -448,13 +562,10 @@ def test_a_full_or_read_only_database(tmp_path: Path, how: str) -> None:
             elif kind == "seat":
                 asyncio.run(server.set_bot(table.host_token, None, 2, 2 not in table.bots))
             else:
-                asyncio.run(server.create(players=3))
+                made = asyncio.run(server.create(players=3))
+                lost += not agrees(made)
             acknowledged += 1
-            reread = Server(open_store(db))
-            reread.load()
-            assert reread.tables[table.id].state == table.state
-            assert reread.tables[table.id].bots == table.bots
-            reread.store.close()
+            lost += not agrees(table)
         except TableError as error:
             assert (error.code, error.status) == ("store_failed", 503)
             refused += 1
@@ -463,6 +574,8 @@ def test_a_full_or_read_only_database(tmp_path: Path, how: str) -> None:
         asyncio.run(server.close(table.host_token))
         acknowledged += 1
         closed = True
+        kept = server.store.table(table.id)
+        lost += kept is None or kept.closed is None
     except TableError as error:
         assert error.code == "store_failed"
         refused += 1
@@ -478,11 +591,17 @@ def test_a_full_or_read_only_database(tmp_path: Path, how: str) -> None:
             None,
         )
     )
+    seen = (int(agrees(table)), 1)
+    forks = forks_of(db, [row.id for row in server.store.open_tables()] + [first_id])
     figure(
         f"disk {how}",
+        lost,
+        forks,
+        seen,
         f"{refused} writes answered 503 store_failed with nothing changed ({changed} "
         f"changed), {acknowledged} acknowledged and stored; then played on to version {version}",
     )
+    assert lost == 0 and forks == 0 and seen == (1, 1)
     assert changed == 0 and refused >= 1 and version >= 1
     if how == "read-only":
         assert acknowledged == 0 and refused == 31
@@ -514,6 +633,7 @@ def test_duplicated_and_lost_requests(tmp_path: Path) -> None:
     modes = {"once": 0, "twice": 0, "at once": 0, "lost": 0}
     copies = 0
     applied: list[int] = []
+    acknowledged: dict[int, Any] = {}
     try:
         with httpx.Client(timeout=5.0) as client:
             for number in range(30):
@@ -561,18 +681,25 @@ def test_duplicated_and_lost_requests(tmp_path: Path) -> None:
                 versions = {a.json()["version"] for a in answers}
                 assert len(versions) == 1, versions
                 applied.append(got["version"] + 1)
+                acknowledged[got["version"] + 1] = got["actions"][0]
+            seen = caught_up(client, [server.base], {table_id: tokens}, db)
     finally:
         server.stop()
     _, by_version = stored(db, table_id)
     people_rows = [v for v, (seat, _) in by_version.items() if seat is not None and seat < 3]
     twice = len(people_rows) - len(applied)
-    assert sorted(by_version) == list(range(1, len(by_version) + 1))  # no fork, no gap
+    lost = sum(by_version.get(v, (None, None))[1] != a for v, a in acknowledged.items())
+    forks = forks_of(db, [table_id])
     figure(
         "duplicated and lost requests",
+        lost,
+        forks,
+        seen,
         f"{len(applied)} actions in {copies} requests ({modes['twice']} sent twice, "
         f"{modes['at once']} twice at once, {modes['lost']} with a lost answer): "
-        f"{max(twice, 0)} applied twice, 0 forks",
+        f"{max(twice, 0)} applied twice",
     )
+    assert lost == 0 and forks == 0 and seen[0] == seen[1] == 3
     assert twice == 0 and sorted(people_rows) == applied and len(applied) >= 20
 
 
@@ -594,7 +721,7 @@ def test_clock_jumps_against_deadlines(tmp_path: Path) -> None:
     )
     table._secret = f"{SEED:032x}"  # the clock's defaults replay from the seed too
     table.deadline = now[0] + 30
-    early = bursts = played = jumps = jumps_back = 0
+    early = bursts = played = jumps = jumps_back = agreed = 0
     for _ in range(60):
         if table.game.is_over(table.state):
             break
@@ -625,18 +752,25 @@ def test_clock_jumps_against_deadlines(tmp_path: Path) -> None:
         if table.deadline is not None:
             assert table.deadline <= now[0] + 30 + 1e-6
         store = open_store(db)
-        try:
+        try:  # a process loading the table now (a client of the store) sees it as this one
             row = store.table(table.id)
-            assert row is not None
-            assert Table.from_row(row, store.actions(table.id)).state == table.state
+            again = None if row is None else Table.from_row(row, store.actions(table.id))
+            agreed += again is not None and (again.state, again.bots) == (table.state, table.bots)
         finally:
             store.close()
     stuck = stuck_tables(db)
+    forks = forks_of(db, [table.id])
+    # The clock's writes are acknowledged to no client: one lost is a tick whose defaults
+    # the store does not hold as memory does.
     figure(
         "clock jumps",
+        jumps - agreed,
+        forks,
+        (agreed, jumps),
         f"{jumps} jumps ({jumps_back} back), {played} deadlines played, {early} played early, "
         f"{bursts} bursts, bots {list(table.bots)}, {stuck} stuck",
     )
+    assert agreed == jumps and forks == 0
     assert early == 0 and bursts == 0 and stuck == 0 and played >= 5 and jumps_back >= 1
     assert table.bots == (0, 1, 2) or not table.game.is_over(table.state)
 
@@ -644,78 +778,135 @@ def test_clock_jumps_against_deadlines(tmp_path: Path) -> None:
 # -- two processes racing every kind of write ----------------------------------------------------
 
 
+#: The kinds of races: two writes sent at once, one through each process ("clock/act":
+#: a person's action at the deadline, against both processes' clocks).
+RACES = (
+    "act/act",
+    "act/seat",
+    "seat/seat",
+    "seat/close",
+    "act/close",
+    "create/create",
+    "join/join",
+    "again/again",
+    "clock/act",
+)
+
+
 def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
     """Two processes on one PostgreSQL, seeded races of two writes sent at once, one
     through each: action against action, action against hand-over, hand-over against
-    hand-over, hand-over against close, action against close, creation against creation.
-    After each race every acknowledged write is in the store, the versions never fork,
-    and both processes agree with the store."""
-    rng = rng_of("races")
+    hand-over, hand-over against close, action against close, creation against creation,
+    two people joining by the code, two new games at a finished table, and a person's
+    action at the deadline against both processes' clocks (the clock's defaults, counts
+    and deadline are a write too). After each race every acknowledged write is in the
+    store, the versions never fork, a table's links open one game only, and both
+    processes' clients are caught up with the store."""
+    # The kinds of the races first (each kind once, then drawn), so that a replay races
+    # the same kinds in the same order whatever each race's outcome.
+    drawn = rng_of("races")
+    plan = [RACES[n] if n < len(RACES) else drawn.choice(RACES) for n in range(30)]
     db = cluster.new_database()
     one = Process(free_port(), "--db", db, "--players", "4", "--seed", str(SEED))
     two = Process(free_port(), "--db", db)
     admin = one.token("admin")
-    kinds = ["act/act", "act/seat", "seat/seat", "seat/close", "act/close", "create/create"]
-    counts = dict.fromkeys(kinds, 0)
+    counts = dict.fromkeys(RACES, 0)
     acknowledged = lost = forks = 0
+    seen = (0, 0)
+    raced: dict[str, list[str]] = {}  # every table raced at: its people's tokens
+    refusals: dict[str, int] = {}  # the losers' answers, by race and code
 
-    def fresh(client: Any) -> tuple[str, list[str], str]:
-        links = create_table(client, one, players=4, bot_delay=60)
-        return links["table"], people(links), links["host"].rsplit("#", 1)[1]
+    def fresh(client: Any, **fields: Any) -> tuple[str, list[str], str, dict[str, Any]]:
+        links = create_table(client, one, **{"players": 4, "bot_delay": 60, **fields})
+        raced[links["table"]] = people(links)
+        return links["table"], people(links), links["host"].rsplit("#", 1)[1], links
 
-    def same_version(client: Any, tokens: list[str]) -> dict[str, Any]:
-        # Both processes at the same version before a race.
+    def same_version(client: Any, host: str) -> dict[str, Any]:
+        # Both processes at the same version and seats, asked with the host's token (which
+        # opens no seat, so the join code still gives every person's seat).
         deadline = time.monotonic() + WAIT
         while True:
-            answers = [
-                client.get(f"{p.base}/api/update", headers=bearer(tokens[0])) for p in (one, two)
-            ]
+            answers = [client.get(f"{p.base}/api/update", headers=bearer(host)) for p in (one, two)]
             if all(a.status_code == 200 for a in answers):  # 403: not heard of the table yet
-                seen = [a.json() for a in answers]
-                if (seen[0]["version"], seen[0]["bots"]) == (seen[1]["version"], seen[1]["bots"]):
-                    result: dict[str, Any] = seen[0]
+                got = [a.json() for a in answers]
+                if (got[0]["version"], got[0]["bots"]) == (got[1]["version"], got[1]["bots"]):
+                    result: dict[str, Any] = got[0]
                     return result
             assert time.monotonic() < deadline, "the processes never agreed"
             time.sleep(0.05)
 
+    def over_in_both(client: Any, host: str) -> None:
+        deadline = time.monotonic() + WAIT
+        while not all(
+            (a := client.get(f"{p.base}/api/links", headers=bearer(host))).status_code == 200
+            and a.json()["over"]
+            for p in (one, two)
+        ):
+            assert time.monotonic() < deadline, "the game never ended"
+            time.sleep(0.1)
+
     try:
         with httpx.Client(timeout=10.0) as client:
-            table_id, tokens, host = fresh(client)
-            for race in range(24):
-                kind = kinds[race % len(kinds)] if race < len(kinds) else rng.choice(kinds)
+            table_id, tokens, host, _ = fresh(client)
+            for race, kind in enumerate(plan):
+                rng = rng_of(f"races-{race}")  # each race's own choices
                 counts[kind] += 1
-                got = same_version(client, tokens)
-                acting = [t for t in tokens if update(client, one.base, t)["actions"]]
-                if len(acting) < 2 or 1 in got["bots"] or 2 in got["bots"]:
-                    table_id, tokens, host = fresh(client)
-                    got = same_version(client, tokens)
-                    acting = tokens
-                rng.shuffle(acting)
                 requests: list[tuple[str, str, dict[str, Any]]] = []
-                for side, what in zip(("one", "two"), kind.split("/"), strict=True):
-                    if what == "act":
-                        token = acting[len(requests)]
-                        seen = update(client, one.base, token)
+                at_deadline: float | None = None
+                if kind == "join/join":  # a table no link of which was opened yet
+                    table_id, tokens, host, links = fresh(client)
+                    same_version(client, host)
+                    for side, name in (("one", "Ana"), ("two", "Bea")):
                         requests.append(
-                            (
-                                side,
-                                "/api/act",
-                                {
-                                    "token": token,
-                                    "version": seen["version"],
-                                    "action": seen["actions"][0],
-                                },
+                            (side, "/api/join", {"code": links["join_code"], "name": name})
+                        )
+                elif kind == "again/again":  # a finished game: seat 0 times out to a bot
+                    table_id, tokens, host, _ = fresh(
+                        client, players=3, bots=2, turn_seconds=1, max_timeouts=1, bot_delay=0
+                    )
+                    over_in_both(client, host)
+                    for side in ("one", "two"):
+                        requests.append((side, "/api/again", {"token": host}))
+                elif kind == "clock/act":  # an action sent about when the turn runs out
+                    table_id, tokens, host, _ = fresh(client, turn_seconds=2)
+                    same_version(client, host)
+                    token = rng.choice(tokens)
+                    got = update(client, two.base, token)
+                    at_deadline = got["deadline"] + rng.uniform(-0.3, 0.6)
+                    body = {"token": token, "version": got["version"], "action": got["actions"][0]}
+                    requests.append(("two", "/api/act", body))
+                else:
+                    got = same_version(client, host)
+                    acting = [t for t in tokens if update(client, one.base, t)["actions"]]
+                    if len(acting) < 2 or 1 in got["bots"] or 2 in got["bots"]:
+                        table_id, tokens, host, _ = fresh(client)
+                        same_version(client, host)
+                        acting = list(tokens)
+                    rng.shuffle(acting)
+                    for side, what in zip(("one", "two"), kind.split("/"), strict=True):
+                        if what == "act":
+                            token = acting[len(requests)]
+                            got = update(client, one.base, token)
+                            requests.append(
+                                (
+                                    side,
+                                    "/api/act",
+                                    {
+                                        "token": token,
+                                        "version": got["version"],
+                                        "action": got["actions"][0],
+                                    },
+                                )
                             )
-                        )
-                    elif what == "seat":
-                        seat = 1 + len(requests)
-                        requests.append(
-                            (side, "/api/seat", {"token": host, "seat": seat, "bot": True})
-                        )
-                    elif what == "close":
-                        requests.append((side, "/api/close", {"token": host}))
-                    else:
-                        requests.append((side, "/api/tables", {"token": admin, "players": 3}))
+                        elif what == "seat":
+                            seat = 1 + len(requests)
+                            requests.append(
+                                (side, "/api/seat", {"token": host, "seat": seat, "bot": True})
+                            )
+                        elif what == "close":
+                            requests.append((side, "/api/close", {"token": host}))
+                        else:
+                            requests.append((side, "/api/tables", {"token": admin, "players": 3}))
                 answers: dict[int, Any] = {}
 
                 def send(
@@ -725,26 +916,25 @@ def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
                 ) -> None:
                     side, path, body = requests[index]
                     base = (one if side == "one" else two).base
+                    headers = bearer(body["token"]) if "token" in body else {}
                     with httpx.Client(timeout=10.0) as own:
-                        answers[index] = own.post(
-                            f"{base}{path}", json=body, headers=bearer(body["token"])
-                        )
+                        answers[index] = own.post(f"{base}{path}", json=body, headers=headers)
 
-                threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+                if at_deadline is not None:
+                    time.sleep(max(0.0, at_deadline - time.time()))
+                threads = [threading.Thread(target=send, args=(i,)) for i in range(len(requests))]
                 for thread in threads:
                     thread.start()
                 for thread in threads:
                     thread.join(WAIT)
                 row, by_version = stored(db, table_id)
-                forks += sorted(by_version) != list(range(1, len(by_version) + 1))
+                race_forks = forks_of(db, [table_id])
                 for index, (_, path, body) in enumerate(requests):
                     answer = answers[index]
                     if answer.status_code not in (200, 201):
-                        assert answer.json()["error"] in (
-                            "stale_version",
-                            "table_closed",
-                            "unknown_token",
-                        ), answer.text
+                        code = answer.json()["error"]
+                        assert code in ("stale_version", "table_closed", "unknown_token"), code
+                        refusals[f"{kind} {code}"] = refusals.get(f"{kind} {code}", 0) + 1
                         continue
                     acknowledged += 1
                     if path == "/api/act":
@@ -754,18 +944,45 @@ def test_two_processes_race_every_kind_of_write(cluster: Cluster) -> None:
                         lost += body["seat"] not in row.meta["bots"]
                     elif path == "/api/close":
                         lost += row.closed is None
+                    elif path == "/api/join":
+                        got = answer.json()
+                        lost += row.meta["names"][got["seat"]] != body["name"]
+                        lost += got["seat"] not in row.meta["joined"]
+                    elif path == "/api/again":
+                        created = answer.json()["table"]
+                        lost += stored(db, created)[0].id != created
+                        raced[created] = []
+                        race_forks += forks_of(db, [created])
                     else:
                         created = answer.json()["table"]
                         lost += stored(db, created)[0].closed is not None
-                if row.closed is not None:
-                    table_id, tokens, host = fresh(client)
+                if kind == "again/again":  # the table's links open one game, not two
+                    store = open_store(db)
+                    try:
+                        holding = [r.id for r in store.open_tables() if host in r.meta["tokens"]]
+                    finally:
+                        store.close()
+                    race_forks += len(holding) != 1
+                forks += race_forks
+                assert lost == 0 and race_forks == 0, f"seed {SEED}: {kind}"
+                if kind == "clock/act" and row.closed is None:
+                    answer = post(client, one.base, "/api/close", host)
+                    assert answer.status_code == 200, answer.text
+                if row.closed is not None or kind in ("join/join", "again/again", "clock/act"):
+                    table_id, tokens, host, _ = fresh(client)
+            seen = caught_up(client, [one.base, two.base], raced, db)
     finally:
         one.stop()
         two.stop()
     races = sum(counts.values())
     figure(
         "two processes racing",
+        lost,
+        forks,
+        seen,
         f"{races} races ({', '.join(f'{k} {n}' for k, n in counts.items())}): "
-        f"{acknowledged} acknowledged writes, {lost} lost, {forks} forks",
+        f"{acknowledged} acknowledged writes; refused: "
+        + ", ".join(f"{k} {n}" for k, n in sorted(refusals.items())),
     )
-    assert lost == 0 and forks == 0 and acknowledged >= races
+    assert lost == 0 and forks == 0 and seen[0] == seen[1] > 0
+    assert acknowledged >= races and all(counts.values())

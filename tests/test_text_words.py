@@ -8,6 +8,7 @@ import pathlib
 import pytest
 
 from millions_rules import (
+    LOCALES,
     Choose,
     Eliminated,
     GameConfig,
@@ -95,7 +96,7 @@ def test_menu_explains_the_three_player_pairs_and_keeps_secrets() -> None:
     assert len(lines) == 20 and all(line.secret for line in lines)
     assert lines[0].command == "/choose snitch brute"
     assert lines[0].explanation == (
-        "Send your Snitch (position 1) and your Brute (position 2), deposit 1M each."
+        "Send your Snitch (card 1) and your Brute (card 2), deposit 1M each."
     )
     for line in lines:
         assert parse_command(line.command, seen) == line.actions[0]
@@ -132,7 +133,7 @@ def test_torraku_menu_sums_up_the_bets() -> None:
     (line,) = menu(seen, locale="zh")
     assert line.command == "/押 煲" and len(line.actions) == 62
     assert line.explanation == (
-        "向你的一排加钱币，由内向外：至少1枚（你有2辆面包车、2台洗衣机和6个电饭煲；"
+        "往你押出的那排里添加钱币，由内向外：至少1枚（你有2辆面包车、2台洗衣机和6个电饭煲；"
         "车\uff1d面包车、洗\uff1d洗衣机、煲\uff1d电饭煲）。"
     )
 
@@ -145,7 +146,7 @@ def test_torraku_status_and_phase_names() -> None:
         torraku_game(TorrakuConfig(2, seed=1)), Bet(0, [PieceKind.RICE_COOKER] * 2)
     )
     assert status(torraku_view(state, 1), names=["Ana", "Bo"]).splitlines() == [
-        "Round 1: betting.",
+        "Round 1: Betting.",
         "Your hand: 2 vans, 2 washing machines and 6 rice cookers.",
         "Ana: 2 pieces in the row, 8 in hand",
         "Bo: 0 pieces in the row, 10 in hand",
@@ -153,14 +154,51 @@ def test_torraku_status_and_phase_names() -> None:
         "Stack: 0 pieces; bag: 8 vans, 8 washing machines and 24 rice cookers.",
         "It is your move.",
     ]
+    # The round as Torraku's narration counts it in Chinese (回合, "第1回合：Ana为先手。").
+    assert status(torraku_view(state, 1), locale="zh").splitlines()[0] == "第1回合：下注。"
     assert [torraku_phase_name(phase, "es") for phase in Phase] == [
-        "apuestas",
-        "apilar",
-        "fin de la partida",
+        "Apuestas",
+        "Apilado",
+        "Fin de la partida",
     ]
     with pytest.raises(NotationError) as caught:
         torraku_phase_name("betting")
     assert caught.value.code == "bad_value"
+
+
+def test_torraku_names_its_phases_pieces_and_table_in_every_language() -> None:
+    """Currency Torraku's own names (R-TK-COMP-1, R-TK-COMP-4, R-TK-COMP-6): its phases as the web page
+    heads them, its pieces without an article, the parts of its table; Millions' phase_name
+    refuses a Torraku phase with a pointer to Torraku's."""
+    from millions_rules import LocaleError, phase_name
+    from millions_rules.torraku import TERMS, piece_name, term
+    from millions_rules.torraku import phase_name as torraku_names_phase
+
+    assert [[torraku_names_phase(phase, lang) for phase in Phase] for lang in LOCALES] == [
+        ["Betting", "Stacking", "Game over"],
+        ["Apuestas", "Apilado", "Fin de la partida"],
+        ["下注", "叠放", "游戏结束"],
+    ]
+    assert [[piece_name(kind, lang) for kind in PieceKind] for lang in LOCALES] == [
+        ["van", "washing machine", "rice cooker"],
+        ["camioneta", "lavadora", "arrocera"],
+        ["面包车", "洗衣机", "电饭煲"],
+    ]
+    assert [[term(key, lang) for key in TERMS] for lang in LOCALES] == [
+        ["Hand", "Row", "Pieces left", "Centre stack", "Bag", "Current bet", "Opener"],
+        ["En mano", "Fila", "Restantes", "Pila central", "Bolsa", "Apuesta actual", "Abre"],
+        ["手中钱币", "已押", "剩余钱币", "中央的钱堆", "袋子", "当前注额", "本回合先手"],
+    ]
+    with pytest.raises(LocaleError):
+        torraku_names_phase("betting")  # type: ignore[arg-type]
+    with pytest.raises(LocaleError):
+        piece_name("van")  # type: ignore[arg-type]
+    with pytest.raises(LocaleError):
+        term("stack", "fr")
+    with pytest.raises(LocaleError):
+        term("pile")
+    with pytest.raises(LocaleError, match=r"millions_rules\.torraku\.phase_name"):
+        phase_name(Phase.BETTING)  # type: ignore[arg-type]
 
 
 def test_words_refuse_what_is_no_view() -> None:
@@ -182,9 +220,10 @@ def test_a_seat_hears_its_own_secrets_in_the_second_person() -> None:
     assert narrate(chosen, 0, locale="es") == "Envías en secreto a tu Conductor y a tu Estafador."
     assert narrate(chosen, 1, names=NAMES) == describe(chosen, NAMES)
     peeked = ThreatPeeked(0, 2, 1, Role.BRUTE)
-    assert (
-        narrate(peeked, 0, names=NAMES, locale="zh") == "你的威胁牌让你看到Cy的2号位人物牌：暴徒。"
-    )
+    # Characters counted from 1, as the page's "card 2" (X1); no number with one each.
+    assert narrate(peeked, 0, names=NAMES, locale="zh") == "你用威胁牌查看了Cy的第2张人物牌：暴徒。"
+    five = [*NAMES, "Di", "Ed"]
+    assert narrate(peeked, 0, names=five, locale="zh") == "你用威胁牌查看了Cy的人物牌：暴徒。"
     assert narrate(Stayed(0), 1, names=NAMES) == describe(Stayed(0), NAMES)
 
 

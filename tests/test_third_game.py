@@ -3,10 +3,14 @@
 The game is Goofspiel (``tests/thirdgame``): a simultaneous-bid game with chance for 2 to 5
 players, written against :mod:`millions_rules.kit` only and found through its entry point
 ``millions_rules.games: goofspiel`` (installed by the nox sessions, or put on ``sys.path``
-by ``tests/conftest.py``). It has no companions of its own, so each layer here runs on its
-generic default: the runner, :class:`~millions_rules.bots.RandomBot`,
+by ``tests/conftest.py``). Its only companions are its demo's size, its action catalogue
+(for the AI adapters) and its words for one seat, so each layer here runs on its generic
+default: the runner, :class:`~millions_rules.bots.RandomBot`,
 :class:`~millions_rules.bots.ISMCTSBot`, ``simulate`` (table, JSON, CSV, ``--jobs 2``),
-``demo`` and ``schemas``; and the registry refuses what it must.
+``demo``, ``schemas``, the text layer and the LLM seats; and the registry refuses what it
+must. The web table (``tests/test_web_games.py``, ``tests/browser/test_goofspiel_table.py``,
+``tests/llm/test_remote_seat.py``), the AI adapters (``tests/adapters/``) and the QQ plugin
+(``tests/chat/``) run it in their own files.
 """
 
 from __future__ import annotations
@@ -339,3 +343,25 @@ def test_the_text_layer_reads_and_tells_the_third_game_through_its_words() -> No
     with pytest.raises(NotationError) as no_game:
         menu(object())
     assert no_game.value.code == "bad_value"
+
+
+def test_an_llm_seat_plays_the_third_game_which_its_prompt_names_by_its_title() -> None:
+    """The LLM harness names a game by its words' title, else by the game's English title
+    (Goofspiel's words give none), in every language; it asks the seats the game waits for
+    and plays a game of answers that are each the prompt's first legal command to the end."""
+    from millions_rules.llm import TextGame, play
+
+    for locale, first in [
+        ("en", "You are player 1 at a game of Goofspiel."),
+        ("es", "Eres jugador 1 en una partida de Goofspiel."),
+    ]:
+        seat, prompt = TextGame("goofspiel", players=3, seed=1, locale=locale).get_observation()
+        assert (seat, prompt.splitlines()[0]) == (0, first)
+    env = TextGame("goofspiel", players=2, seed=4, cards=3)
+
+    def first_legal(prompt: str) -> str:
+        return next(line.split(" · ")[0] for line in prompt.splitlines() if line[:1] == "/")
+
+    play(env, {0: first_legal, 1: first_legal})
+    assert env.done and all(call.legal for call in env.telemetry)
+    assert len(env.telemetry) == 6  # two bids in each of the three rounds

@@ -17,7 +17,7 @@ def feeder(answers: list[str]) -> Iterator[str]:
 def test_table_reports_each_outcome() -> None:
     """Worked example 3 at a two-player table: bets, a touch, a new base, then quitting."""
     table = load("torraku_table")
-    answers = feeder(["2", "Ann", "Bo", "0", "bet V", "bet RR", "pass", "pass", "t", "quit"])
+    answers = feeder(["2", "Ann", "Bo", "1", "bet V", "bet RR", "pass", "pass", "t", "quit"])
     screen: list[str] = []
     assert table.main(lambda _: next(answers), screen.append) == 0
     text = "\n".join(screen)
@@ -44,7 +44,7 @@ def test_table_refuses_bad_input_and_plays_to_the_end() -> None:
     assert len(messages) == 6
     assert state.phase is Phase.GAME_OVER and state.winners == (0,)
     assert state.bag == PieceCounts(12, 12, 36)
-    assert "Game over after round 1: seat 0 wins, out of pieces!" in screen
+    assert "Game over after round 1: seat 1 wins, out of pieces!" in screen
 
 
 def test_end_of_input_quits_quietly() -> None:

@@ -470,6 +470,27 @@ class TestServe:
         assert main([*args, "--new", "--option", "private_offers=7"]) == 2
         assert "private_offers" in capsys.readouterr().err
 
+    def test_serve_takes_the_spectator_delay(
+        self, db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``serve --spectator-delay`` makes the spectator's link and the table screen lag
+        behind the game; it is stored with the table; a value past 600 seconds is refused
+        before the server starts, and ``--new`` then closes nothing."""
+        hosted: list[Server] = []
+        monkeypatch.setattr(_serve, "serve", lambda server, *a, **k: hosted.append(server))
+        args = ["serve", "--players", "4", "--bots", "3", "--db", db]
+        assert main([*args, "--spectator-delay", "45"]) == 0
+        (table,) = hosted[0].tables.values()
+        assert table.spectator_delay == 45.0
+        again, _ = _serve.open_server(db)
+        assert [t.spectator_delay for t in again.tables.values()] == [45.0]
+        capsys.readouterr()
+        assert main([*args, "--new", "--spectator-delay", "601"]) == 2
+        assert "spectator_delay must be from 0 to 600 seconds" in capsys.readouterr().err
+        assert [row.id for row in open_store(db).open_tables()] == [table.id]
+        assert main([*args, "--new"]) == 0
+        assert [t.spectator_delay for t in hosted[-1].tables.values()] == [0.0]
+
     def test_lan_binds_the_local_address_and_admits_it(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -207,6 +207,16 @@ _FOR_DEVELOPERS = frozenset(
 )
 
 
+#: Refusals of a table's options: English names the config's field as a program passes it
+#: (``starting_cash``); Spanish and Chinese name the option in words.
+_FIELDS_IN_ENGLISH = (
+    "config.field.",
+    "error.config.range",
+    "error.config.at_least",
+    "error.config.total_money",
+)
+
+
 def _check(pairs: Iterable[tuple[str, str, str, str]]) -> int:
     """Fail on any bad rendering of (where, english, language, text); how many were read."""
     bad = []
@@ -216,6 +226,8 @@ def _check(pairs: Iterable[tuple[str, str, str, str]]) -> int:
         problems = _problems(english, text, language)
         if where in _FOR_DEVELOPERS:
             problems = [p for p in problems if p == "the English sentence itself"]
+        if language == "en" and where.startswith(_FIELDS_IN_ENGLISH):
+            problems = [p for p in problems if not p.startswith("a raw code")]
         bad += [f"{where} [{language}] {text!r}: {p}" for p in problems]
     assert not bad, "\n".join(bad[:40])
     return count
@@ -517,6 +529,31 @@ class TestRefusals:
         )
         assert errors[4].localized("zh") == "未知的语言：'fr'；millions-rules支持'en'、'es'和'zh'"
 
+    def test_a_new_tables_options_are_refused_in_words(self) -> None:
+        """R-COMP-3, R-END-2, R-END-3, R-TK-VAR-LIMIT: the options a player sets for a new
+        table (rounds, target, starting and total money, Torraku's last round) are refused
+        whole in each language; in English the option keeps its name in the config."""
+        errors: list[mr.MillionsError] = []
+        for build in (
+            lambda: GameConfig(5, rounds=0),
+            lambda: GameConfig(5, target=0),
+            lambda: GameConfig(5, starting_cash=10001),
+            lambda: GameConfig(5, total_money=1),
+            lambda: tk.TorrakuConfig(3, round_limit=0),
+        ):
+            with pytest.raises(ConfigError) as caught:
+                build()
+            errors.append(caught.value)
+        assert _check(pair for e in errors for pair in _each(e.message_id, e.localized)) == 15
+        assert str(errors[1]) == "target must be from 1 to 10000, not 0"
+        assert errors[1].localized("es") == "la meta (en millones) debe estar entre 1 y 10000, no 0"
+        assert errors[0].localized("zh") == "回合数须在1到1000之间，不能是0"
+        assert errors[3].localized("es") == (
+            "el dinero en juego (en millones) debe ser al menos el número de jugadores por el "
+            "dinero inicial, 25, no 1 (R-COMP-3)"
+        )
+        assert errors[4].localized("zh") == "最后一回合至少为1，不能是0"
+
     def test_deserialization_errors_say_their_code(self) -> None:
         """Every DeserializationError code says what it means in each language; only the
         technical detail in brackets, for a developer, stays English."""
@@ -626,6 +663,13 @@ class TestCommandLine:
 # --- Seats and positions from 1 -----------------------------------------------------------
 
 
+def _three_negotiating() -> GameState:
+    state = mr.new_game(GameConfig(3, seed=3))
+    while state.phase is not mr.Phase.NEGOTIATION:
+        state = mr.apply(state, mr.legal_actions(state, payments=False)[0])
+    return state
+
+
 class TestCountedFromOne:
     def test_seats_and_characters_in_words(self) -> None:
         """Seats and characters are numbered from 1 in every language: seat 0 is "seat 1",
@@ -683,6 +727,36 @@ class TestCountedFromOne:
         assert table.narrate([peek], NAMES[:6], "es") == ["Ana mira el personaje de Bruno: Matón."]
         assert table.describe(UseThreat(0, 1, 1), NAMES[:3], "en") == (
             "Use a threat card on Bruno's character 2"
+        )
+
+    def test_a_deal_and_the_text_layer_count_characters_from_one(self) -> None:
+        """R-3P-2, R-DEAL-1, R-3P-4: an offer to take back one character names it as the
+        page does (slot 0 is "character 1"), so does the refusal of a character that is not
+        face down, and the text layer's own peek names no position with one character each."""
+        from millions_rules.millions._seat_words import narrate as seat_narrate
+
+        offer = mr.Offer(0, 2, 1, decider=2, leave=True, slot=0, private=True)
+        assert describe(offer, NAMES[:3]) == (
+            "Offer Carmen, in private, 1M to take back their character 1"
+        )
+        assert describe(offer, NAMES[:3], locale="es") == (
+            "Ofrecer en privado 1 M a Carmen por retirar su personaje 1"
+        )
+        assert describe(offer, NAMES[:3], locale="zh") == (
+            "私下向Carmen出价100万，条件是对方取回自己的第1张人物牌"
+        )
+        with pytest.raises(IllegalActionError) as caught:
+            mr.apply(_three_negotiating(), mr.Offer(0, 1, 1, decider=1, leave=True, slot=2))
+        assert caught.value.localized("es") == (
+            "el asiento 2 no tiene un personaje 3 boca abajo (boca abajo: 1, 2) (R-3P-4)"
+        )
+        peek = ThreatPeeked(0, 1, 1, Role.BRUTE)
+        assert seat_narrate(peek, 0, NAMES[:3], "es") == (
+            "Tu carta de Intimidación te muestra el personaje 2 de Bruno: Matón."
+        )
+        assert seat_narrate(peek, 0, NAMES[:5], "zh") == "你用威胁牌查看了Bruno的人物牌：暴徒。"
+        assert seat_narrate(ThreatPeeked(0, 1, 0, Role.BRUTE), 2, NAMES[:5], "en") == (
+            "Ana sees that Bruno's character is the Brute."
         )
 
     def test_no_sentence_counts_from_zero(self) -> None:
@@ -750,6 +824,10 @@ def test_the_glossary_is_the_catalogs_words() -> None:
     wanted = {f"role.{role.value}" for role in Role} | {f"phase_name.{p.value}" for p in mr.Phase}
     wanted |= {f"web.tk.piece.{kind.value}" for kind in PieceKind}
     wanted |= {"term.reserve", "term.deposit", "term.loot_card", "term.threat_card"}
+    # Deals and talk (R-DEAL, R-TALK), the table's options and Torraku's four outcomes.
+    wanted |= {f"web.offer.{word}" for word in ("title", "accept", "decline", "withdraw")}
+    wanted |= {"web.talk.title", "web.press.button", "web.option.millions.repeat_role"}
+    wanted |= {f"web.tk.outcome.{o.value}" for o in Placement}
     assert wanted <= listed, wanted - listed
 
 
@@ -795,7 +873,7 @@ def test_a_private_claim_to_the_reader_names_who_claims() -> None:
             True,
             1,
             True,
-            "Ana te ofrece en privado 2 M por recuperar tu personaje de la posición 1.",
+            "Ana te ofrece en privado 2 M por retirar tu personaje 2.",
         ),
     ],
 )

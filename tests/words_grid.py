@@ -28,7 +28,7 @@ if __name__ == "__main__":  # run as a script: import the package from the sourc
 
 from millions_rules import DESERIALIZATION_ERROR_CODES, LOCALES, Role  # noqa: E402
 from millions_rules._common.i18n import Text, join_and, join_items, word  # noqa: E402
-from millions_rules._common.narration import Items, Nested  # noqa: E402
+from millions_rules._common.narration import CLAUSES, Items, Nested  # noqa: E402
 from millions_rules.millions._text import Money  # noqa: E402
 from millions_rules.torraku import PieceCounts, PieceKind, Setup  # noqa: E402
 from millions_rules.torraku._words import SETUPS, Piece, Pieces  # noqa: E402
@@ -120,6 +120,8 @@ def _values(context: str, n: int) -> dict[str, object]:
         fallen=2,
         first=Nested(Text("event.stayed", "{player} stays."), player="Bo"),
         given=9,
+        field=Text("config.field.target", "target"),
+        least=25,
         high=8,
         locale="'fr'",
         low=3,
@@ -131,8 +133,9 @@ def _values(context: str, n: int) -> dict[str, object]:
             total=Money(10),
         ),
         hand=Pieces(PieceCounts(2, 2, 6)),
+        # Clauses with their own verb, joined as the narration joins them (list.clauses).
         hands=_Joined(
-            join_items,
+            lambda items, locale: CLAUSES.render(locale).join(items),
             [
                 Nested(Text("torraku.hand", "{player} gets {pieces}"), player=name, pieces=pieces)
                 for name, pieces in zip(
@@ -224,6 +227,9 @@ def _values(context: str, n: int) -> dict[str, object]:
         text="/pay @Bo 99",
         word="xyz",
     )
+    if context == "web.end.round":
+        # The page's reason there: a game's own win reason (Millions', Torraku's).
+        values["reason"] = Text("win_reason.target", "Reached the target after a round")
     return values
 
 

@@ -164,6 +164,14 @@ def _run(argv: Sequence[str] | None) -> int:
         help="in a phase of talk, the seconds the bots wait for people to talk and offer "
         "before they decide (default: the bots' own, 20)",
     )
+    serve.add_argument(
+        "--spectator-delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="how far the spectator's link and the table screen lag behind the game "
+        "(0 to 600 seconds; default 0: none)",
+    )
     add_option_argument(serve)
     serve.add_argument(
         "--db",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -242,3 +243,50 @@ def test_pettingzoo_observations_are_the_reference_vectors(case: dict[str, Any])
             env.step(None)
         else:
             env.step(rng.choice(list(position.legal)))
+
+
+def test_peeks_at_a_phase_change_come_from_the_new_events_alone() -> None:
+    """At each change of phase or round the table works out the round's peeks from the
+    events the move added (a loot card's reveal starts them afresh, R-NEG-THREAT), never
+    from the whole log: the same peeks as the log's, in games where threat cards were
+    used; a state whose log is not the previous state's plus new events is read from
+    the log instead."""
+    from millions_rules import GameState, from_json, to_json
+    from millions_rules.millions._turns import _peeks_after
+
+    changes = emptied = 0
+    for seed in range(40):
+        case = {"game": "millions", "players": 4, "free_moves": 2, "external": False}
+        case |= {"negotiation": False, "seed": seed, "repeat_role": RepeatRole.NO_SHARE}
+        positions = _positions(case)
+        for before, after in pairwise(positions):
+            old, new = before.table.state, after.table.state
+            if old.phase is new.phase and old.round == new.round:
+                continue
+            changes += 1
+            made = _peeks_after(before.table.peeks, old, new)
+            assert made == round_peeks(new) == after.table.peeks
+            emptied += bool(before.table.peeks) and made == ()
+            reread = from_json(to_json(new), GameState)  # its log a plain tuple: read whole
+            assert _peeks_after(before.table.peeks, old, reread) is None
+    assert changes > 300 and emptied > 0  # threats used, then a new loot card revealed
+
+
+def test_public_event_counts_kept_on_the_log_are_the_plain_counts() -> None:
+    """The count of public events that each wait records (perfect recall of the waits),
+    kept on the log's nodes, is the plain count of the public log (R-INFO), asked in play
+    order, then again from the last state back to the first (a search going back), and
+    for a state whose log is a plain tuple."""
+    from millions_rules import GameState, from_json, to_json, visible_events
+    from millions_rules.millions._turns import public_events
+
+    for seed in range(6):
+        case = {"game": "millions", "players": 5, "free_moves": 2, "external": True}
+        case |= {"negotiation": False, "seed": seed, "repeat_role": RepeatRole.NO_SHARE}
+        states = [position.table.state for position in _positions(case)]
+        plain = [len(visible_events(state.events, None)) for state in states]
+        assert [public_events(state) for state in states] == plain
+        assert [public_events(state) for state in reversed(states)] == plain[::-1]
+        assert plain[-1] > plain[len(plain) // 2] > 0
+        last = from_json(to_json(states[-1]), GameState)
+        assert public_events(last) == plain[-1]

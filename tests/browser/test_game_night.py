@@ -33,6 +33,8 @@ __all__ = ["pytestmark"]  # the skip, from the table's tests
 
 #: The two screens every test runs at: a small phone, and a TV (or a laptop's full HD).
 SIZES = {"phone": (360, 740), "tv": (1920, 1080)}
+#: An empty page with the table page's viewport (a phone lays it out at its own width).
+VIEWPORT = 'data:text/html,<meta name="viewport" content="width=device-width, initial-scale=1">'
 
 
 @pytest.fixture(params=sorted(SIZES))
@@ -63,6 +65,14 @@ def windows(size: str) -> Iterator[Callable[[], WebDriver]]:
         options.binary_location = CHROMIUM
         driver = Chrome(service=Service(CHROMEDRIVER), options=options)
         opened.append(driver)
+        if size == "tv":  # the viewport itself 1920x1080, whatever the window's frame
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            )
+        driver.get(VIEWPORT)  # a page laid out as the table's
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert tuple(inner) == (width, height)
         return driver
 
     yield open_one
@@ -83,6 +93,17 @@ def wait_for(condition: Callable[[], object], what: str) -> Any:
             return found
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def press(driver: WebDriver, css: str, what: str) -> None:
+    """Click the element of ``css`` once it is there (again if it was drawn anew meanwhile:
+    the lobby redraws its list as the tables change)."""
+
+    def click() -> bool:
+        driver.find_element(By.CSS_SELECTOR, css).click()
+        return True
+
+    wait_for(click, what)
 
 
 def shoot(driver: WebDriver, name: str) -> None:
@@ -251,7 +272,8 @@ def test_play_again_keeps_every_link(windows: Callable[[], WebDriver], size: str
 
 def test_a_companion_table_made_in_the_lobby(windows: Callable[[], WebDriver], size: str) -> None:
     """R-TK-STACK-7: the lobby's form makes a Currency Torraku table in companion mode, with
-    names and a turn clock; its host link and join code are listed; closing asks first."""
+    names and a turn clock; its host link and join code are listed; the lobby's buttons
+    hand a seat to a bot and back; closing asks first."""
     server = Server("--players", "3", "--bots", "2", "--seed", "7")
     try:
         admin = admin_link(server)
@@ -293,13 +315,25 @@ def test_a_companion_table_made_in_the_lobby(windows: Callable[[], WebDriver], s
         assert (
             item.find_element(By.CSS_SELECTOR, "a.host-link").get_attribute("href") == table["host"]
         )
-        item.find_element(By.CSS_SELECTOR, "button.close-table").click()
+        # The lobby's hand-over buttons: Ana's seat to a bot, and back to her.
+        listed_item = f'#tables > li[data-table="{made}"]'
+        button = listed_item + ' .hand-over[data-seat="0"][data-bot="{}"]'
+        press(lobby, button.format("true"), "the hand-over button")
+        wait_for(lambda: server.update(seat)["bots"] == [0], "Ana's seat handed to a bot")
+        back = button.format("false")
+        wait_for(
+            lambda: lobby.find_element(By.CSS_SELECTOR, back).text == "Give back to the player",
+            "the give-back button",
+        )
+        press(lobby, back, "the give-back button")
+        wait_for(lambda: server.update(seat)["bots"] == [], "Ana's seat given back")
+        press(lobby, f"{listed_item} button.close-table", "the close button")
         lobby.switch_to.alert.dismiss()  # asked first: nothing closed
         assert any(
             t["table"] == made
             for t in server.get("/api/tables", token=admin.split("#", 1)[1])["tables"]
         )
-        item.find_element(By.CSS_SELECTOR, "button.close-table").click()
+        press(lobby, f"{listed_item} button.close-table", "the close button")
         lobby.switch_to.alert.accept()
         wait_for(
             lambda: not lobby.find_elements(By.CSS_SELECTOR, f'#tables > li[data-table="{made}"]'),

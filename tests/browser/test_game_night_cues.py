@@ -39,12 +39,17 @@ from .test_web_table import (
 )
 
 SIZES = {"phone": (360, 740), "tv": (1920, 1080)}
+#: An empty page with the table page's viewport (a phone lays it out at its own width).
+VIEWPORT = 'data:text/html,<meta name="viewport" content="width=device-width, initial-scale=1">'
 
 
 class Serve:
     """``serve`` in a subprocess on a port and a database that outlive it (a restart)."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path, *args: str, port: int | None = None, started: list[Serve] | None = None
+    ) -> None:
+        self.started = [] if started is None else started
         if port is None:
             with socket.socket() as probe:
                 probe.bind(("127.0.0.1", 0))
@@ -59,6 +64,7 @@ class Serve:
             stderr=subprocess.DEVNULL,
             text=True,
         )
+        self.started.append(self)  # stopped by the fixture, a server started again too
         assert self.process.stdout is not None
         for line in self.process.stdout:
             if "#" in line:
@@ -78,7 +84,7 @@ class Serve:
 
     def again(self) -> Serve:
         """The same server started again: the same port, database and links."""
-        return Serve(self.db, *self.args, port=self.port)
+        return Serve(self.db, *self.args, port=self.port, started=self.started)
 
     def update(self, token: str, lang: str = "en") -> dict[str, Any]:
         request = urllib.request.Request(
@@ -111,9 +117,7 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., Serve]]:
     started: list[Serve] = []
 
     def start(*args: str) -> Serve:
-        server = Serve(tmp_path / "tables.sqlite", *args)
-        started.append(server)
-        return server
+        return Serve(tmp_path / "tables.sqlite", *args, started=started)
 
     yield start
     for server in started:
@@ -144,6 +148,9 @@ def window(request: pytest.FixtureRequest) -> Iterator[tuple[str, WebDriver]]:
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
     try:
+        driver.get(VIEWPORT)  # a page laid out as the table's
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert tuple(inner) == (width, height)
         yield size, driver
     finally:
         driver.quit()
@@ -240,6 +247,150 @@ def test_countdown_timeout_and_seat_back(
     wait(lambda: 0 not in server.update(ana)["bots"], "the seat handed back")
     wait(lambda: not shown(driver, "seat-back"), "the button gone")
     wait(lambda: note_text("back", "Ana", "en") in log(driver), "the hand-back's note", 30)
+
+
+#: Stand-ins for the page's sound and vibration, installed before the page's script runs:
+#: each beep started and each vibration asked for is counted in ``window.cueLog``.
+CUE_STUBS = """
+window.cueLog = { beeps: 0, vibrations: [] };
+Object.defineProperty(Navigator.prototype, "vibrate", {
+  configurable: true,
+  value(pattern) { window.cueLog.vibrations.push(pattern); return true; },
+});
+class Tone { constructor() { this.frequency = { value: 0 }; } connect(next) { return next; }
+  start() { window.cueLog.beeps += 1; } stop() {} }
+class Gain { constructor() { this.gain = { value: 0 }; } connect(next) { return next; } }
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return new Tone(); }
+  createGain() { return new Gain(); }
+  resume() { return Promise.resolve(); }
+};
+"""
+
+
+def cue_log(driver: WebDriver) -> tuple[int, int, int]:
+    """The page's cues so far: how many, the beeps started, the vibrations asked for."""
+    cues = int(script(driver, "return document.body.dataset.cues") or "0")
+    beeps, vibrations = script(
+        driver, "return [window.cueLog.beeps, window.cueLog.vibrations.length]"
+    )
+    return cues, int(beeps), int(vibrations)
+
+
+def test_turn_cues_the_sound_switch_and_the_screens_clocks(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """Each time the table starts waiting for Ana, her page's title says so, the phone
+    vibrates and, once she has tapped the page (browsers allow sound only then), it beeps;
+    with the sound switched off (remembered by the browser) it still vibrates, and beeps
+    no more. The table screen shows the countdown of each seat awaited, in large type,
+    with the board and the log above a TV's fold (R-PLAN-2: the seats that have not
+    chosen are public)."""
+    size, driver = window
+    server = servers("--players", "4", "--bots", "2", "--seed", "8", "--turn-seconds", "120")
+    ana, bruno = server.tokens["Ana"], server.tokens["Bruno"]
+    said = words("en")
+    your_turn = said["web.cue.title"].replace("{title}", said["web.title"])
+
+    def bruno_plays(kind: str) -> None:
+        got = server.update(bruno)
+        action = next(a for a in got["actions"] if a["type"] == kind)
+        server.post("/api/act", bruno, {"version": got["version"], "action": action})
+
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CUE_STUBS})
+    driver.get(f"{server.base}/#{ana}")
+    wait(lambda: cue_log(driver)[0] == 1, "the first cue")
+    assert driver.title == your_turn
+    assert cue_log(driver) == (1, 0, 1)  # no tap yet: a vibration, no sound
+    assert driver.find_element(By.ID, "sound").is_selected()
+    assert driver.find_element(By.ID, "sound-label").text == said["web.cue.sound"]
+    # Ana chooses (a tap): the table waits for Bruno, then for Ana again in negotiation.
+    driver.find_element(By.CSS_SELECTOR, "#action-buttons button").click()
+    wait(lambda: driver.title == said["web.title"], "the title without the cue")
+    bruno_plays("choose")
+    wait(lambda: cue_log(driver)[0] == 2, "the cue of negotiation")
+    assert cue_log(driver) == (2, 1, 2) and driver.title == your_turn
+    # The sound switched off: the next cue vibrates, and is silent.
+    driver.find_element(By.ID, "sound").click()
+    assert script(driver, "return localStorage.getItem('millions-sound')") == "off"
+    stay = "#action-buttons button[data-action*='\"stay\"']"
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, stay), "Stay")[0].click()
+    wait(lambda: driver.title == said["web.title"], "the title without the cue")
+    bruno_plays("stay")
+    wait(lambda: cue_log(driver)[0] == 3, "the cue of the next round")
+    assert cue_log(driver) == (3, 1, 3)
+    assert server.update(ana)["view"]["round"] == 2
+    driver.refresh()
+    wait(lambda: cue_log(driver)[0] == 1, "the cue after a reload")
+    assert not driver.find_element(By.ID, "sound").is_selected()  # remembered
+    # The table screen: the countdowns of the seats awaited (Ana and Bruno), in large type.
+    driver.get(f"{server.base}/screen#{server.tokens['host']}")
+    clocks = "#players .countdown"
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, clocks)) == 2, "the countdowns")
+    seats = [c.get_attribute("data-seat") for c in driver.find_elements(By.CSS_SELECTOR, clocks)]
+    assert seats == ["0", "1"]
+    left = int(driver.find_element(By.CSS_SELECTOR, clocks).get_attribute("data-left") or "-1")
+    assert 0 < left <= 120
+    assert "screen" in (driver.find_element(By.TAG_NAME, "body").get_attribute("class") or "")
+    assert script(driver, "return getComputedStyle(document.body).fontSize") == "24px"
+    assert log(driver) == server.update(server.tokens["spectator"])["log"]
+    assert not shown(driver, "host") and not shown(driver, "rules")  # no seat free: no panel
+    if size == "tv":  # the board, the clocks and the log above the fold
+        tops = script(
+            driver,
+            "return ['board', 'players', 'log-box']"
+            ".map((id) => document.getElementById(id).getBoundingClientRect().top)",
+        )
+        clock = script(
+            driver,
+            "return document.querySelector('#players .countdown').getBoundingClientRect().bottom",
+        )
+        assert max([*tops, clock]) < script(driver, "return window.innerHeight")
+        shoot(driver, "night-screen-clocks-tv")
+
+
+def test_the_screen_lags_by_the_spectator_delay(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """With ``--spectator-delay`` the table screen shows the table as it was, with no
+    countdown; the host's own page shows it now."""
+    _, driver = window
+    server = servers(
+        "--players", "4", "--bots", "3", "--seed", "3", "--turn-seconds", "120",
+        "--spectator-delay", "600",
+    )  # fmt: skip
+    ana, host = server.tokens["Ana"], server.tokens["host"]
+    start = server.update(ana)
+    driver.get(f"{server.base}/screen#{host}")
+    wait(lambda: version(driver) == start["version"], "the screen")
+    action = start["actions"][0]
+    played = server.post("/api/act", ana, {"version": start["version"], "action": action})
+    assert played["version"] > start["version"]
+    driver.get(f"{server.base}/#{host}")
+    wait(lambda: version(driver) == played["version"], "the host's page, now")
+    assert driver.find_elements(By.CSS_SELECTOR, "#players .countdown")  # Ana is awaited
+    driver.get(f"{server.base}/screen#{host}")
+    wait(lambda: version(driver) == start["version"], "the screen, as it was")
+    time.sleep(1)  # a moment more: the screen stays behind, with no clock
+    assert version(driver) == start["version"]
+    assert driver.find_elements(By.CSS_SELECTOR, "#players .countdown") == []
+
+
+def test_a_countdown_on_a_phone_whose_clock_is_off(
+    servers: Callable[..., Serve], window: tuple[str, WebDriver]
+) -> None:
+    """A phone's clock 90 seconds behind: the countdown follows the server's clock (its
+    Date header), so it shows the turn's time, not 90 seconds more."""
+    _, driver = window
+    server = servers("--players", "4", "--bots", "3", "--seed", "3", "--turn-seconds", "30")
+    late = "const real = Date.now; Date.now = () => real() - 90000;"
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": late})
+    driver.get(f"{server.base}/#{server.tokens['Ana']}")
+    wait(lambda: shown(driver, "my-clock"), "Ana's countdown")
+    assert script(driver, "return Date.now() < new Date().getTime() - 60000")  # the clock is off
+    left = int(driver.find_element(By.ID, "my-clock").get_attribute("data-left") or "-1")
+    assert 0 < left <= 30
 
 
 def test_server_stopped_and_started(

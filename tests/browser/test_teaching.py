@@ -115,6 +115,9 @@ def check_summary(page: Page, update: dict[str, Any], lang: str) -> None:
     for seat, amount, role in summary["shares"]:
         entry = said["web.summary.entry"].replace("{player}", named(names[seat], role))
         assert entry.replace("{amount}", format_money(amount, lang)) in shares
+    # One cash figure on the page (the players' table's): the summary gives the change only.
+    heads = page.driver.find_elements(By.CSS_SELECTOR, "#summary-change th")
+    assert [head.text for head in heads] == [said["term.player"], said["web.summary.change"]]
     rows = page.driver.find_elements(By.CSS_SELECTOR, "#summary-change tbody tr")
     assert [int(row.get_attribute("data-change") or "") for row in rows] == summary["change"]
 

@@ -18,6 +18,9 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from millions_rules._common.i18n import join_and
+from millions_rules.web import words
+
 from .test_web_table import (  # noqa: F401  (a fixture)
     PHONE,
     Page,
@@ -96,7 +99,14 @@ def finish(page: Page) -> dict[str, Any]:
     winners = page.driver.find_element(By.ID, "winners").text
     for seat, name in enumerate(update["names"]):
         assert (name in winners) == (seat in view["winners"])
-    assert page.driver.find_element(By.ID, "why").text
+    # The reason names the round and the winners (web.end.round; R-TK-END-3, R-TK-VAR-LIMIT).
+    said = words(page.lang)
+    won = next(e for e in reversed(view["events"]) if e["type"] == "game_won")
+    names = join_and([update["names"][seat] for seat in sorted(view["winners"])], page.lang)
+    reason = said["web.end.torraku_limit" if won["at_limit"] else "web.end.torraku"]
+    why = said["web.end.round"].replace("{number}", str(won["round"]))
+    why = why.replace("{names}", names).replace("{reason}", reason.replace("{names}", names))
+    assert page.driver.find_element(By.ID, "why").text == why
     return update
 
 
@@ -212,7 +222,8 @@ BAG_SCRIPT: list[tuple[int, dict[str, Any]]] = [
 
 
 def test_torraku_bag_bet(browsers: Callable[[], WebDriver]) -> None:  # noqa: F811
-    """Ana, short of the current bet on her first bet, tops up from the bag (R-TK-BET-7)."""
+    """Ana, short of the current bet on her first bet, bets her whole hand in one tap and
+    tops it up from the bag (R-TK-BET-7)."""
     server = Server("--game", "torraku", "--players", "2", "--seed", "3", "--companion")
     try:
         pages = [
@@ -238,7 +249,15 @@ def test_torraku_bag_bet(browsers: Callable[[], WebDriver]) -> None:  # noqa: F8
         assert ana.driver.find_elements(By.CSS_SELECTOR, '[data-step="bag-van-plus"]')
         ana.shoot("torraku-bag")
         chosen = next(a for a in topping if a["from_bag"] == ["washing_machine"])
-        compose(ana, chosen)
+        # The whole hand in one tap, then the missing piece chosen from the bag.
+        ana.driver.find_element(By.ID, "whole-hand").click()
+        plus = '[data-step="bag-washing_machine-plus"]'
+        ana.driver.find_element(By.CSS_SELECTOR, plus).click()
+        button = ana.driver.find_element(By.ID, "bet-button")
+        composed = json.loads(button.get_attribute("data-action") or "null")
+        assert Counter(composed["pieces"]) == Counter(chosen["pieces"])
+        assert composed["from_bag"] == ["washing_machine"]
+        ana.click(button)
         placed = ana.synced()["view"]["events"][-1]
         assert placed["type"] == "bet_placed" and placed["from_bag"] == ["washing_machine"]
         assert placed["row"] == 8

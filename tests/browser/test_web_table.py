@@ -460,6 +460,9 @@ def test_three_player_game(browsers: Callable[[], WebDriver]) -> None:
         pairs = [json.loads(b.get_attribute("data-action") or "null") for b in ana.buttons()]
         # R-3P-1: two different characters, in the order they lie: 5 x 4 ordered pairs.
         assert len(pairs) == 20 and all(len(set(a["roles"])) == 2 for a in pairs)
+        # R-3P-4: why the order matters, said above the pairs in the table's language.
+        why = ana.driver.find_element(By.ID, "pairs-why").text
+        assert why == words("es")["web.rules.millions.pairs"]
         shots = play([ana], [], random.Random(3), "three")
         # docs/web.rst shows these; this seeded game makes Ana the lone Snitch (R-HEIST-SNITCH).
         assert shots == {"three-planning", "three-negotiation", "three-heist"}

@@ -5,6 +5,7 @@ refused in words, and a failed write to the store that changes nothing and tells
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -294,3 +295,30 @@ async def test_the_plugin_speaks_its_language_in_commands_and_bot_names(
         room.open(0, "/empezar millions 1", shadow)
     assert plugin.TABLES[group].names == tuple(names)
     plugin.forget_tables()
+
+
+async def test_any_registered_game_opens_by_its_name_or_an_alias_of_its_words(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/开局 goofspiel`` deals the third game (registered by its entry point, found by its
+    name), not Millions; ``钱币`` is an alias of Torraku's words, and a word that names no
+    game opens the default game, Millions."""
+    from millions_rules.chat import nonebot as plugin
+
+    assert [plugin._game_named(word) for word in ("钱币", "百万", "torraku", "4")] == [
+        "torraku",
+        "millions",
+        "torraku",
+        "millions",
+    ]
+    group = 906
+    monkeypatch.setattr(plugin, "_new_seed", lambda: group)
+    # Two users who sit at no other group's table (the module's sit at earlier tests').
+    monkeypatch.setattr(sys.modules[__name__], "USERS", [(20051, "阿明"), (20052, "小红")])
+    names = [name for _, name in USERS]
+    shadow = ChatHost("goofspiel", names, seed=group, locale="zh")
+    async with app.test_matcher(plugin.matcher) as ctx:
+        room = Group(ctx, ctx.create_bot(base=Bot), group)
+        room.sit(range(2))
+        room.open(0, "/开局 goofspiel", shadow)
+    assert plugin.TABLES[group].game.name == "goofspiel"

@@ -1,7 +1,7 @@
 """The MCP server for LLM seats (millions_rules.llm.mcp_server), through the mcp SDK's
 in-process client: a scripted agent (no network) plays a complete game of each game at a
 table of bots with the five tools, with illegal commands on purpose (refused, nothing
-changes) (R-PLAN-2, R-NEG-1; R-TK-BET-4, R-TK-BET-8)."""
+changes), and talks to the table (R-PLAN-2, R-NEG-1, R-TALK-1; R-TK-BET-4, R-TK-BET-8)."""
 
 from __future__ import annotations
 
@@ -33,8 +33,15 @@ async def test_an_agent_plays_a_complete_game(game: str) -> None:
     async with mcp.Client(server) as client:
         tools = {tool.name for tool in (await client.list_tools()).tools}
         assert tools == {"status", "legal_moves", "act", "say", "wait_for_turn"}
-        said = text_of(await client.call_tool("say", {"text": "I am the driver, trust me"}))
-        assert said == "Ana: I am the driver, trust me"
+        version = host.game.version(host.state)
+        said = text_of(await client.call_tool("say", {"text": "I am the driver,  trust me"}))
+        if game == "millions":  # the game's table talk (R-TALK-1): the group hears it
+            assert said.splitlines()[-1] == "You: “I am the driver, trust me”"
+            assert server.seat.said[0].text == "Ana: “I am the driver, trust me”"
+            assert host.game.version(host.state) == version + 1  # kept with the game
+        else:  # Currency Torraku has no table talk
+            assert said == "This table takes no table talk."
+            assert server.seat.said == []
         refusals = 0
         for turn in range(2000):
             waited = text_of(await client.call_tool("wait_for_turn", {"timeout": 1.0}))

@@ -103,6 +103,8 @@ async def raw_update(link: str) -> dict[str, Any]:
 GAMES = [
     ("millions", ["--players", "3", "--bots", "2", "--seed", "11", "--names", "Ana,Bo,Cy"]),
     ("torraku", ["--game", "torraku", "--players", "3", "--bots", "2", "--seed", "5"]),
+    # The third game (tests/thirdgame), served by its entry point on the generic page.
+    ("goofspiel", ["--game", "goofspiel", "--players", "3", "--bots", "2", "--seed", "5"]),
 ]
 
 
@@ -161,7 +163,7 @@ async def test_an_agent_plays_a_complete_game_at_a_served_table(game: str, args:
             assert waited.startswith("game over")
             assert refusals > 0
             final = await raw_update(link)
-            assert final["winners"] is not None
+            assert final["winners"] is not None and final["game"] == game
         await server.seat.aclose()
 
 

@@ -19,9 +19,18 @@ nothing else:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["GameAdapter", "ViewEncoding"]
+__all__ = [
+    "ByteObservations",
+    "GameAdapter",
+    "RecallBytes",
+    "Resampling",
+    "SeatDocuments",
+    "Variants",
+    "ViewEncoding",
+    "has_part",
+]
 
 TableT = TypeVar("TableT")
 
@@ -188,6 +197,7 @@ class GameAdapter(Protocol[TableT]):
         ...
 
 
+@runtime_checkable
 class ViewEncoding(Protocol):
     """A game's observation of a seat's *view*, and the catalogue index of an action.
 
@@ -209,3 +219,75 @@ class ViewEncoding(Protocol):
     def action_index(self, config: Any, action: Any) -> int | None:
         """The catalogue entry of ``action`` (any seat's), or ``None`` if it has none."""
         ...
+
+
+# --- Optional parts: a game's adapter may have any of them (each a Protocol, checked with
+# has_part); the generic adapter has none.
+
+
+@runtime_checkable
+class SeatDocuments(Protocol):
+    """An adapter's optional part: what only one seat knows of the turns, added to its
+    information state document (Millions with ``negotiation=True``: which of the seat's
+    waits were private moves)."""
+
+    def seat_document(self, table: Any, seat: int) -> dict[str, Any]:
+        """The fields only ``seat`` knows of the turns at ``table``."""
+        ...
+
+
+@runtime_checkable
+class Resampling(Protocol):
+    """An adapter's optional part: the table of a resampled world made by the adapter
+    itself (Millions with ``negotiation=True`` forgets the other seats' private moves);
+    without it the world's table is :meth:`GameAdapter.with_state`."""
+
+    def resampled(self, table: Any, state: Any, seat: int) -> Any:
+        """A table ``seat`` cannot tell from ``table``, around the sampled ``state``."""
+        ...
+
+
+@runtime_checkable
+class ByteObservations(Protocol):
+    """An adapter's optional fast path: :meth:`GameAdapter.observe` as float32 bytes."""
+
+    def observe_bytes(self, table: Any, seat: int) -> bytes:
+        """``seat``'s observation vector as float32 bytes (the same numbers as ``observe``)."""
+        ...
+
+
+@runtime_checkable
+class RecallBytes(Protocol):
+    """An adapter's optional fast path beside :class:`ByteObservations`: the recall fields
+    (:meth:`GameAdapter.recall`) as float32 bytes, in their order."""
+
+    def recall_bytes(self, table: Any, seat: int) -> bytes:
+        """``seat``'s recall fields as float32 bytes."""
+        ...
+
+
+@runtime_checkable
+class Variants(Protocol):
+    """An adapter's optional part: variants of its turn structure chosen by options
+    (Millions: ``negotiation=True``, deals and claims in the action space)."""
+
+    def variant(self, options: Mapping[str, Any]) -> GameAdapter[Any]:
+        """The adapter of the variant ``options`` choose (itself for the plain one).
+
+        Raises:
+            ConfigError: If an option of the variants makes no sense.
+        """
+        ...
+
+
+_PARTS: dict[tuple[type, type], bool] = {}
+
+
+def has_part(adapter: object, part: type) -> bool:
+    """Whether ``adapter`` has the optional ``part`` (one of the protocols above), read once
+    per adapter class: an adapter's parts are its class's methods."""
+    key = (type(adapter), part)
+    found = _PARTS.get(key)
+    if found is None:
+        found = _PARTS[key] = issubclass(key[0], part)
+    return found

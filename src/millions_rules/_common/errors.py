@@ -30,6 +30,7 @@ __all__ = [
     "LocaleError",
     "MillionsError",
     "SEAT_PARAMS",
+    "out_of_range",
     "register_action_codes",
     "register_action_texts",
     "seat_words",
@@ -141,6 +142,20 @@ class ConfigError(MillionsError, ValueError):
     """
 
     _generic: ClassVar[Text] = msg("error.config", "invalid game configuration: {detail}")
+
+
+_RANGE: Final = msg("error.config.range", "{field} must be from {low} to {high}, not {given}")
+_AT_LEAST: Final = msg("error.config.at_least", "{field} must be >= {low}, not {given}")
+
+
+def out_of_range(field: Text, given: int, low: int, high: int | None = None) -> ConfigError:
+    """The :class:`ConfigError` of a table's option (``field``, the option's name in words)
+    outside ``low`` to ``high`` (``None``: no upper bound), whole in every language, since a
+    player choosing a new table's options meets it. In English the field is its name in the
+    config (``"rounds must be from 1 to 8, not 0"``)."""
+    if high is None:
+        return ConfigError._worded(_AT_LEAST, field=field, low=low, given=given)
+    return ConfigError._worded(_RANGE, field=field, low=low, high=high, given=given)
 
 
 #: The placeholders of a refusal that hold a seat: written from 1 ("seat 1" is seat 0).

@@ -53,6 +53,7 @@ __all__ = [
     "Rollout",
     "SearchModel",
     "config_with_options",
+    "seats_due",
 ]
 
 ConfigT = TypeVar("ConfigT")
@@ -370,6 +371,12 @@ class SeatWords:
     is_secret: Callable[[Any, Any], bool] = lambda action, view: False
     """``is_secret(action, view)``: whether typing the action's command where others read
     reveals a secret of the seat (by default nothing does)."""
+    title: Callable[[str], str] | None = None
+    """``title(locale)``: the game's title in a language, as an LLM seat's prompt names the
+    game; ``None``: :attr:`Game.title` (English) in every language."""
+    aliases: tuple[str, ...] = ()
+    """Other names a player may type for the game where a command names one (the chat
+    plugin's ``/开局 百万``), besides :attr:`Game.name`; none by default."""
 
 
 @attrs.frozen(kw_only=True)
@@ -473,11 +480,23 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         ...
 
     def players_of(self, config: ConfigT) -> int:
-        """The number of players of ``config``."""
+        """The number of players of ``config`` (or of what :meth:`config_of` gives of a view)."""
         ...
 
     def seed_of(self, config: ConfigT) -> int:
         """The seed of ``config``."""
+        ...
+
+    def config_of(self, value: object) -> Any:
+        """The config of a state (a ``ConfigT``: what a table plays again with new options);
+        of a view, the config as its seat may know it, which :meth:`players_of` reads too
+        (the built-in games' ``PublicConfig``, without the secret seed; Goofspiel's view
+        holds its config): what a replay checks its steps by and a view's observation is
+        sized by. Both are hashable and compare by value.
+
+        Raises:
+            ConfigError: If ``value`` is no state or view of the game.
+        """
         ...
 
     def new_game(self, config: ConfigT) -> StateT:
@@ -560,7 +579,16 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT]):
         ...
 
     def from_json(self, text: str | bytes, cls: type[T]) -> T:
-        """A value of ``cls`` read from JSON text, checked as the game's readers check it."""
+        """A value of ``cls`` read from JSON text, checked as the game's readers check it.
+
+        ``cls`` is one of the game's config, state, view and action types, or the
+        ``typing.Union`` of its :attr:`action_types` (a stored or posted action, whichever
+        its type: the web table and the chat host read actions so); a game built on
+        :class:`~millions_rules.kit.JsonFormat` reads all of them.
+
+        Raises:
+            DeserializationError: If the text is no document of ``cls``.
+        """
         ...
 
     def save_game(self, state: StateT, *, tags: Mapping[str, str] | None = None) -> str:
@@ -609,3 +637,14 @@ def config_with_options(
         raise ConfigError(f"unknown option for {title}: {', '.join(unknown)}")
     extra: dict[str, Any] = dict(options)
     return config_type(players, seed=seed, **extra)  # type: ignore[call-arg]
+
+
+def seats_due(game: Game[Any, StateT, Any, Any], state: StateT) -> tuple[int, ...]:
+    """The seats ``game`` waits for in ``state``: its page companion's :attr:`Page.due`
+    (Millions' awaited seats, who may all act at once, not a seat that may only pay), else
+    :meth:`Game.actors` (Torraku's seat to act, the seats yet to bid in a simultaneous
+    game). What the text layer, the chat host and the LLM seats ask a game.
+    """
+    page = game.companions.page
+    due = page.due if page is not None else None
+    return tuple(due(state)) if due is not None else tuple(game.actors(state))

@@ -28,7 +28,15 @@ too (:class:`DealTable`, :class:`DealCatalogue`, :func:`deal_observation_fields`
 :class:`~millions_rules.torraku.TorrakuView`.
 """
 
-from .._common.adapter import GameAdapter, ViewEncoding
+from .._common.adapter import (
+    ByteObservations,
+    GameAdapter,
+    RecallBytes,
+    Resampling,
+    SeatDocuments,
+    Variants,
+    ViewEncoding,
+)
 from ..millions.companions import (
     DEAL_AMOUNTS,
     FREE_MOVES,
@@ -59,6 +67,11 @@ __all__ = [
     "OBSERVATION_SIZE",
     "GameAdapter",
     "ViewEncoding",
+    "SeatDocuments",
+    "Resampling",
+    "ByteObservations",
+    "RecallBytes",
+    "Variants",
     "GenericAdapter",
     "generic_adapter",
     "DEAL_AMOUNTS",

@@ -17,12 +17,20 @@ import secrets
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
-from .._common.adapter import GameAdapter
+from .._common.adapter import (
+    ByteObservations,
+    GameAdapter,
+    RecallBytes,
+    Resampling,
+    SeatDocuments,
+    Variants,
+    has_part,
+)
 from .._common.errors import ConfigError, DeserializationError
 from .._common.log import Log
 from .._common.random import draw_below, seed_state
@@ -113,16 +121,15 @@ def _information(
     JSON), ``"observation"``, the observation vector (its view now, with the public
     turn), and the turn structure's public trace (:meth:`GameAdapter.turn_document`:
     Millions' turn and waits). Everything the seat saw, in order, and nothing else (the
-    perfect-recall tests check both directions). An adapter with a ``seat_document(table,
-    seat)`` method adds what only that seat knows of the turns (Millions with
+    perfect-recall tests check both directions). An adapter with the optional part
+    :class:`~millions_rules.adapters.SeatDocuments` adds what only that seat knows of the turns (Millions with
     ``negotiation=True``: which of its waits were private moves).
     """
     stored, keep = adapter.log_of(table, seat)
     events = _encoded_log(adapter.game, stored, ("information", seat), keep)
     document = adapter.turn_document(table)
-    own: Callable[[TableT, int], dict[str, Any]] | None = getattr(adapter, "seat_document", None)
-    if own is not None:  # what only this seat knows of the turns (Millions' deals)
-        document = {**document, **own(table, seat)}
+    if has_part(adapter, SeatDocuments):  # what only this seat knows of the turns (deals)
+        document = {**document, **cast(SeatDocuments, adapter).seat_document(table, seat)}
     # json.dumps({"observation": vector, **document}) with the compact separators, the
     # vector's numbers written from a table of their texts (float.__repr__, as json's).
     observation = ",".join([_FLOAT_TEXT.get(v) or _float_text(v) for v in vector])
@@ -197,14 +204,15 @@ _MOST_ENCODED = 1 << 16
 def resample(adapter: GameAdapter[TableT], table: TableT, seat: int, seed: int) -> TableT:
     """A table ``seat`` cannot tell from ``table``: its secrets drawn from ``seed``.
 
-    An adapter with a ``resampled(table, state, seat)`` method makes the table itself
+    An adapter with the optional part :class:`~millions_rules.adapters.Resampling` makes
+    the table itself
     (Millions with ``negotiation=True`` forgets the other seats' private moves).
     """
     game = adapter.game
     state = game.sample_state(game.view(adapter.state_of(table), seat), seed)
-    own: Callable[[TableT, Any, int], TableT] | None = getattr(adapter, "resampled", None)
-    if own is not None:
-        return own(table, state, seat)
+    if has_part(adapter, Resampling):
+        made: TableT = cast(Resampling, adapter).resampled(table, state, seat)
+        return made
     return adapter.with_state(table, state)
 
 
@@ -232,7 +240,7 @@ def same_game(
 ) -> str | None:
     """Why ``table`` is no table of the game ``config`` and ``options`` make (the path of
     what differs), or ``None``."""
-    if attrs.evolve(adapter.state_of(table).config, seed=0) != config:
+    if attrs.evolve(adapter.game.config_of(adapter.state_of(table)), seed=0) != config:
         return "$.state.config"
     return adapter.same_options(table, options)
 
@@ -241,7 +249,8 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
     """The table as text: :meth:`GameAdapter.headline` and the last three public events."""
     game = adapter.game
     seen = game.view(adapter.state_of(table), None)
-    return "\n".join([adapter.headline(table), *(game.describe(e) for e in seen.events[-3:])])
+    last = game.view_events(seen)[-3:]
+    return "\n".join([adapter.headline(table), *(game.describe(event) for event in last)])
 
 
 _UNSET: Any = object()
@@ -315,11 +324,11 @@ class Position(Generic[TableT]):
         ``recall`` (the information state tensor), made once per position; ``None`` for
         no seat of the game, or when the game's adapter has no such fast path.
 
-        The fast path is two optional methods of a :class:`GameAdapter`:
-        ``observe_bytes(table, seat)``, :meth:`~GameAdapter.observe` as float32 bytes,
-        and, for a game with :meth:`~GameAdapter.recall_fields`,
-        ``recall_bytes(table, seat)``, those fields as :meth:`~GameAdapter.recall`
-        writes them, as float32 bytes. The tests check both against the reference
+        The fast path is two optional parts of a :class:`GameAdapter`:
+        :class:`~millions_rules.adapters.ByteObservations`, :meth:`~GameAdapter.observe`
+        as float32 bytes, and, for a game with :meth:`~GameAdapter.recall_fields`,
+        :class:`~millions_rules.adapters.RecallBytes`, those fields as
+        :meth:`~GameAdapter.recall` writes them, as float32 bytes. The tests check both against the reference
         methods over random games.
         """
         kept = self._kept
@@ -330,17 +339,15 @@ class Position(Generic[TableT]):
                 result: bytes = found
                 return result
         adapter = self.adapter
-        observe_bytes = getattr(adapter, "observe_bytes", None)
-        if observe_bytes is None:
+        if not has_part(adapter, ByteObservations):
             return None
         table = self.table
-        if not 0 <= seat < adapter.game.players_of(adapter.state_of(table).config):
+        game = adapter.game
+        if not 0 <= seat < game.players_of(game.config_of(adapter.state_of(table))):
             return None
-        made: bytes = observe_bytes(table, seat)
-        if recall:  # an adapter with recall fields and observe_bytes has recall_bytes too
-            recall_bytes = getattr(adapter, "recall_bytes", None)
-            if recall_bytes is not None:
-                made += recall_bytes(table, seat)
+        made = cast(ByteObservations, adapter).observe_bytes(table, seat)
+        if recall and has_part(adapter, RecallBytes):  # with recall fields: recall_bytes too
+            made += cast(RecallBytes, adapter).recall_bytes(table, seat)
         if kept is None:
             kept = self._kept = {}
         kept[key] = made
@@ -433,15 +440,14 @@ def adapter_of(game: object) -> GameAdapter[Any]:
 def variant(adapter: GameAdapter[Any], options: Mapping[str, Any]) -> GameAdapter[Any]:
     """The adapter parts for the turn ``options`` (or a saved table's counters).
 
-    A game whose turn structure has variants gives them with a ``variant(options)``
-    method (Millions: ``negotiation=True``, deals and claims in the action space); for
+    A game whose turn structure has variants gives them with the optional part
+    :class:`~millions_rules.adapters.Variants` (Millions: ``negotiation=True``, deals and claims in the action space); for
     any other game, ``adapter`` itself.
 
     Raises:
         ConfigError: If an option of the variants makes no sense.
     """
-    make: Callable[[Mapping[str, Any]], GameAdapter[Any]] | None = getattr(adapter, "variant", None)
-    return adapter if make is None else make(options)
+    return cast(Variants, adapter).variant(options) if has_part(adapter, Variants) else adapter
 
 
 def check_reward(adapter: GameAdapter[Any], reward: object) -> str:

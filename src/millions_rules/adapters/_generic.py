@@ -141,7 +141,7 @@ class GenericAdapter:
         seat = self.seat(table)
         if seat is None:
             return []
-        config = table.config
+        config = self.game.config_of(table)
         return sorted({self._index(config, a) for a in self.game.legal_actions(table, seat)})
 
     def play_listed(self, table: Any, move: Any) -> Any:
@@ -154,7 +154,7 @@ class GenericAdapter:
         Raises:
             ConfigError: If ``index`` is not an entry of the catalogue.
         """
-        actions = self._listing(table.config)[0]
+        actions = self._listing(self.game.config_of(table))[0]
         if type(index) is not int or not 0 <= index < len(actions):
             raise ConfigError(f"action must be an int from 0 to {len(actions) - 1}, not {index!r}")
         return actions[index]
@@ -219,7 +219,7 @@ class GenericAdapter:
 
     def chance_outcomes(self, table: Any) -> list[tuple[int, float]]:
         """The catalogue indices of the dealer's outcomes, with their probabilities."""
-        config = table.config
+        config = self.game.config_of(table)
         return sorted(
             (self._index(config, action), float(p))
             for action, p in self.game.chance_outcomes(table)

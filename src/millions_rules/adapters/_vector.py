@@ -19,6 +19,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .._common.adapter import ViewEncoding
 from .._common.errors import ConfigError
 from ..bots import BotError, Match
 from ..bots._simulate import bot_from_spec
@@ -47,24 +48,24 @@ class Encoding:
     """
 
     def __init__(self, game: str, config: Any) -> None:
-        adapter: Any = adapter_of(game)
-        for name in ("observe_view", "view_observation_size", "action_index"):
-            if not callable(getattr(adapter, name, None)):
-                raise ConfigError(
-                    f"{adapter.game.title}'s adapter cannot encode a view: it has no {name}"
-                )
-        self.adapter: GameAdapter[Any] = adapter
+        adapter: GameAdapter[Any] = adapter_of(game)
+        encoding = adapter
+        if not isinstance(encoding, ViewEncoding):
+            raise ConfigError(
+                f"{adapter.game.title}'s adapter cannot encode a view: it is no ViewEncoding"
+            )
+        self.adapter = adapter
         """The game's adapter parts."""
         self.config = config
         """The config."""
-        self.size: int = adapter.view_observation_size(config)
+        self.size: int = encoding.view_observation_size(config)
         """The observation vector's length."""
         self.high: float = adapter.observation_high(config)
         """An upper bound of every number of the vector."""
         self.actions: int = len(adapter.catalogue_names(config))
         """The number of discrete actions (the catalogue's length)."""
-        self._observe: Callable[[Any], list[float]] = adapter.observe_view
-        self._index: Callable[[Any, Any], int | None] = adapter.action_index
+        self._observe: Callable[[Any], list[float]] = encoding.observe_view
+        self._index: Callable[[Any, Any], int | None] = encoding.action_index
         self.observation_space = spaces.Box(0.0, self.high, (self.size,), np.float32)
         """``Box(0, high, (size,), float32)``."""
         self.action_space = spaces.Discrete(self.actions)

@@ -56,6 +56,7 @@ from gymnasium import Env
 
 from .._common.errors import ConfigError
 from ..bots import BotError
+from ..games import get_game
 from ._vector import Encoding, ProcessVectorEnv, SeatTable, SeatVectorEnv, _seat_of, _table
 
 __all__ = ["Encoding", "PolicyBot", "ProcessVectorEnv", "SeatEnv", "SeatVectorEnv", "SeatTable"]
@@ -258,7 +259,7 @@ class PolicyBot:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The offered action of the entry the policy picks."""
-        config = view.config
+        config = get_game(self.game).config_of(view)
         encoding = self._encodings.get(config)
         if encoding is None:
             if len(self._encodings) >= 16:
@@ -272,5 +273,6 @@ class PolicyBot:
         picked = self.act(observation, mask, rng)
         action = choices.get(int(picked))
         if action is None:
-            raise BotError(-1 if view.seat is None else view.seat, picked)
+            seat = get_game(self.game).view_seat(view)
+            raise BotError(-1 if seat is None else seat, picked)
         return action

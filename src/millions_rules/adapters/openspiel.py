@@ -144,7 +144,7 @@ def register() -> None:
     underscores (Goofspiel: ``python_goofspiel``); a game with neither its own adapter
     nor an action catalogue is left out.
     """
-    classes: list[type[LibraryGame]] = [MillionsGame, TorrakuGame, *_other_games()]
+    classes: list[type[LibraryGame]] = [*_NAMED.values(), *_other_games()]
     for cls in classes:
         if spiel_name(cls.adapter) not in pyspiel.registered_names():
             pyspiel.register_game(cls.game_type, cls)
@@ -156,10 +156,9 @@ def game_class(name: str) -> type[LibraryGame]:
     Raises:
         ConfigError: If no such game is registered, or it has no adapter parts.
     """
-    if name == "millions":
-        return MillionsGame
-    if name == "torraku":
-        return TorrakuGame
+    named = _NAMED.get(name)
+    if named is not None:
+        return named
     adapter = adapter_of(name)
     found = _CLASSES.get(name)
     if found is None or found.adapter is not adapter:
@@ -179,7 +178,7 @@ def _other_games() -> list[type[LibraryGame]]:
     """The game classes of the registered games other than the library's two."""
     classes = []
     for name in sorted(GAMES):
-        if name in ("millions", "torraku"):
+        if name in _NAMED:
             continue
         try:
             classes.append(game_class(name))
@@ -189,6 +188,9 @@ def _other_games() -> list[type[LibraryGame]]:
 
 
 _CLASSES: dict[str, type[LibraryGame]] = {}
+#: The game classes this module names (:class:`MillionsGame`, :class:`TorrakuGame`), by the
+#: name of their game.
+_NAMED: dict[str, type[LibraryGame]] = {}
 
 
 class LibraryGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -289,6 +291,9 @@ class TorrakuGame(LibraryGame):
 
     adapter = TORRAKU
     game_type = _game_type(TORRAKU)
+
+
+_NAMED.update({cls.adapter.game.name: cls for cls in (MillionsGame, TorrakuGame)})
 
 
 class _Saved(Position[Any]):
@@ -567,7 +572,8 @@ def _is_seat(position: _Saved, seat: object) -> bool:
     if type(seat) is not int or seat < 0:
         return False
     adapter = position.adapter
-    players: int = adapter.game.players_of(adapter.state_of(position.table).config)
+    game = adapter.game
+    players: int = game.players_of(game.config_of(adapter.state_of(position.table)))
     return seat < players
 
 

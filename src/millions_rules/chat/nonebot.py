@@ -1,7 +1,8 @@
 """A NoneBot2 plugin hosting both games in QQ groups (OneBot v11), in Chinese by default.
 
-In a group: ``/加入`` seats the sender, ``/开局 [millions|torraku] [机器人数]`` (or ``/start``)
-deals a game to those seated and the bots, ``/散局`` closes it; then every message of a
+In a group: ``/加入`` seats the sender, ``/开局 [游戏] [机器人数]`` (or ``/start``)
+deals a game to those seated and the bots (the game by its name, ``millions`` or ``百万``,
+``torraku`` or ``钱币``, or any registered game's; Millions when none is named), ``/散局`` closes it; then every message of a
 seated player goes to the table's :class:`~millions_rules.text.ChatHost`, and secrets (a
 choice of role) go by private message to the bot. Replies to one seat are private messages.
 
@@ -28,7 +29,7 @@ from nonebot import get_driver, on_message
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent, MessageEvent, PrivateMessageEvent
 
 from .._common.i18n import join_items
-from ..games import get_game
+from ..games import GAMES, get_game
 from ..text import ChatHost, Message
 from ._words import WORDS
 
@@ -37,7 +38,6 @@ __all__ = ["MAX_COMMAND", "TABLES", "forget_tables", "matcher"]
 _JOIN = ("/加入", "/join", "/unirse")
 _START = ("/开局", "/start", "/empezar")
 _STOP = ("/散局", "/stop", "/terminar")
-_GAMES = {"millions": "millions", "百万": "millions", "torraku": "torraku", "钱币": "torraku"}
 #: The index of each language's spelling in the command tuples above.
 _LANGUAGES = {"zh": 0, "en": 1, "es": 2}
 #: The group roles that may close any table (OneBot v11's ``sender.role``).
@@ -199,8 +199,23 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
+#: The game a table opens when the command names none.
+_DEFAULT_GAME = "millions"
+
+
+def _game_named(word: str) -> str:
+    """The registered game ``word`` names: its name, or one of the aliases of its words
+    (:attr:`~millions_rules.games.SeatWords.aliases`: ``百万``, ``钱币``); another word opens
+    the default game."""
+    for name, game in GAMES.items():
+        words = game.companions.text
+        if word == name or (words is not None and word in words.aliases):
+            return name
+    return _DEFAULT_GAME
+
+
 async def _open(bot: Bot, group: int, opener: tuple[int, str], words: list[str]) -> None:
-    game = _GAMES.get(words[0], "millions") if words else "millions"
+    game = _game_named(words[0]) if words else _DEFAULT_GAME
     counts = get_game(game).player_counts
     low, high = counts.start, counts.stop - 1
     seated = _SEATED.get(group, [])

@@ -28,6 +28,7 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import engine_dealing
+from .._common.game import seats_due
 from .._common.i18n import check_locale, msg
 from .._common.notation import NotationError, seat_label
 from ..games import AnyGame, get_game
@@ -71,10 +72,6 @@ class Call:
     """Whether the harness played a random legal move after the last strike."""
 
 
-_TITLES: Final = {
-    "millions": msg("text.llm.title.millions", "Millions of Dollars"),
-    "torraku": msg("text.llm.title.torraku", "Currency Torraku"),
-}
 _INTRO: Final = msg("text.llm.intro", "You are {player} at a game of {title}.")
 _EVENTS: Final = msg("text.llm.events", "Since your last turn:")
 _LEGAL: Final = msg("text.llm.legal", "Your legal commands:")
@@ -137,9 +134,7 @@ class TextGame:
 
     # --- whose turn, and what it sees --------------------------------------------------------
     def _seat(self) -> int:
-        awaiting = getattr(self.state, "awaiting", None)
-        seats = tuple(awaiting) if awaiting is not None else self.game.actors(self.state)
-        return min(seats)
+        return min(seats_due(self.game, self.state))
 
     @property
     def done(self) -> bool:
@@ -153,13 +148,19 @@ class TextGame:
             return seat, self._rethink
         return seat, self._prompt(seat)
 
+    def _title(self, language: str) -> str:
+        # The game's own title in the language (its words' title), else its English title.
+        words = self.game.companions.text
+        title = words.title if words is not None else None
+        return title(language) if title is not None else self.game.title
+
     def _prompt(self, seat: int) -> str:
         language = self.locale
         seen = self.game.view(self.state, seat)
         player = seat_label(seat, self.names, language)
-        lines = [_INTRO.render(language, player=player, title=_TITLES[self.name]), ""]
+        lines = [_INTRO.render(language, player=player, title=self._title(language)), ""]
         lines.append(status(seen, names=self.names, locale=language))
-        events = self.game.view(self.state, seat, since=self._seen[seat]).events
+        events = self.game.view_events(self.game.view(self.state, seat, since=self._seen[seat]))
         if events:
             lines += ["", _EVENTS.render(language)]
             lines += [
@@ -229,7 +230,7 @@ class TextGame:
         return self.done, {"call": call}
 
     def _play(self, seat: int, action: Any) -> None:
-        self._seen[seat] = len(self.game.view(self.state, seat).events)
+        self._seen[seat] = len(self.game.view_events(self.game.view(self.state, seat)))
         self.state = self.game.apply(self.state, action, seat=seat)
         self._strikes, self._rethink = 0, None
 

@@ -9,7 +9,8 @@ token (:class:`~millions_rules.llm.RemoteSeat`), with the same five tools:
 * ``legal_moves``: what it can do now, one command per line with its explanation;
 * ``act``: play a command of the notation (a refusal says why, with the nearest legal
   commands, and changes nothing);
-* ``say``: talk to the table (no rule effect; it reaches the other seats as a message);
+* ``say``: talk to the table, as the game's table talk (``/say``; no rule effect), which
+  the group hears as when a person types it;
 * ``wait_for_turn``: return when the seat is awaited or the game has ended, with what the
   seat was told in the meantime.
 
@@ -35,9 +36,20 @@ import sys
 from typing import Any
 
 from .._common.errors import ConfigError
+from .._common.game import seats_due
 from ..games import GAMES
-from ..text import ChatHost, Message, menu, narrate, status
-from ._remote import _HEADS, MAX_WAIT_SECONDS, RemoteError, RemoteSeat
+from ..text import (
+    ChatHost,
+    Message,
+    NotationError,
+    command,
+    is_secret,
+    menu,
+    narrate,
+    parse_command,
+    status,
+)
+from ._remote import _HEADS, _NO_TALK, MAX_WAIT_SECONDS, RemoteError, RemoteSeat
 
 __all__ = ["Seat", "create_remote_server", "create_server", "main"]
 
@@ -54,7 +66,7 @@ class Seat:
         self.inbox: list[str] = []
         """What the seat was told since the tools last returned it."""
         self.said: list[Message] = []
-        """What the seat said with ``say``, addressed to the group."""
+        """What the host told the group when the seat talked with ``say``."""
         self._cursor = 0  # the events of the seat's view already told
 
     def _keep(self, messages: list[Message]) -> None:
@@ -89,19 +101,29 @@ class Seat:
         return self._drain()
 
     def say(self, text: str) -> str:
-        """Say ``text`` to the table (no rule effect)."""
-        name = self.host.names[self.seat]
-        message = Message(None, f"{name}: {text[:280]}")
-        self.said.append(message)
-        return message.text
+        """Say ``text`` to the table, as the game's table talk (``/say``, R-TALK-1) if it has
+        one: the host tells the group, as when a person types it; what the seat is told
+        back. A game with no talk (Currency Torraku) says so, and a refusal of the rules
+        (R-TALK-4) says why; nothing changes then."""
+        host, names = self.host, list(self.host.names)
+        said = " ".join(str(text).split())[:280]
+        seen = host.game.view(host.state, self.seat)
+        try:
+            action = parse_command("/say " + said, seen, names=names, locale=host.locale)
+        except NotationError as error:
+            if error.code == "unknown_command":
+                return _NO_TALK.render(host.locale)
+            return error.localized(host.locale)
+        typed = command(action, names=names, locale=host.locale)
+        # Talk to one seat (``@name`` first) is private (R-TALK-1): it goes as a private message.
+        messages = host.handle(self.seat, typed, private=is_secret(action, seen))
+        self.said += [message for message in messages if message.to is None]
+        self._keep(messages)
+        return self._drain()
 
     def my_turn(self) -> bool:
         """Whether the game awaits this seat (or has ended)."""
-        state = self.host.state
-        page = self.host.game.companions.page
-        due = page.due if page is not None else None
-        seats = due(state) if due is not None else self.host.game.actors(state)
-        return self.host.is_over or self.seat in seats
+        return self.host.is_over or self.seat in seats_due(self.host.game, self.host.state)
 
     async def wait_for_turn(self, timeout: float = 30.0) -> str:
         """Wait until :meth:`my_turn`, at most ``timeout`` seconds (and

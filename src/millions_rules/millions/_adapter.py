@@ -155,15 +155,17 @@ class MillionsAdapter(MillionsViewEncoding):
         )
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:
-        # recall() as float32 bytes: the ledger's two blocks, kept by their value.
+        # recall() as float32 bytes: the ledger's two blocks, kept by the ledger's identity
+        # (the tables share it until a payment or a threat) with the ledger alive beside
+        # it: hashing its 2 n² counts cost more than the look-up saved.
         ledger = table.ledger
-        found = _RECALLED.get(ledger)
-        if found is None:
+        found = _RECALLED.get(id(ledger))
+        if found is None or found[0] is not ledger:
             if len(_RECALLED) >= 4096:
                 _RECALLED.clear()
             paid, threatened = ledger  # type: ignore[misc]  # never None once made
-            found = _RECALLED[ledger] = _f32(paid + threatened)
-        return found
+            found = _RECALLED[id(ledger)] = (ledger, _f32(paid + threatened))
+        return found[1]
 
     def summary(self, table: Table, seat: int) -> str:
         # _summary(view(table.state, seat), table.turn), read from the state without
@@ -282,8 +284,9 @@ class MillionsAdapter(MillionsViewEncoding):
         )
 
 
-#: The recall blocks by ledger (:meth:`MillionsAdapter.recall_bytes`).
-_RECALLED: dict[Any, bytes] = {}
+#: The recall blocks by the ledger's identity, with the ledger
+#: (:meth:`MillionsAdapter.recall_bytes`).
+_RECALLED: dict[int, tuple[Any, bytes]] = {}
 
 
 def _whole(value: object, path: str, most: int) -> int:

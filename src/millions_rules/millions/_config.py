@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
+from .._common.errors import out_of_range
 from ._errors import ConfigError
 from ._limits import MAX_LOOT_CARDS, MAX_MONEY
 from ._roles import (
@@ -18,6 +19,7 @@ from ._roles import (
     refuse_bad_arguments,
     roles_in_play,
 )
+from ._text import msg
 
 __all__ = ["GameConfig"]
 
@@ -57,10 +59,26 @@ def _as_member(cls: type[_E], name: str, value: object) -> _E:
     raise ConfigError(f"{name} must be a {cls.__name__} or one of {allowed}, not {value!r}")
 
 
+#: The options a player sets for a new table, named in words in a refusal (R-COMP-3, R-END).
+_FIELDS: Final = {
+    "rounds": msg("config.field.rounds", "rounds"),
+    "target": msg("config.field.target", "target"),
+    "starting_cash": msg("config.field.starting_cash", "starting_cash"),
+    "total_money": msg("config.field.total_money", "total_money"),
+}
+_TOO_LITTLE_MONEY: Final = msg(
+    "error.config.total_money",
+    "total_money must be at least players * starting_cash = {least}, not {given} (R-COMP-3)",
+)
+
+
 def _check_int(name: str, value: object, minimum: int, maximum: int) -> None:
     if type(value) is not int:
         raise ConfigError(f"{name} must be an int, not {type(value).__name__} {value!r}")
     if not minimum <= value <= maximum:
+        field = _FIELDS.get(name)
+        if field is not None:
+            raise out_of_range(field, value, minimum, maximum)
         raise ConfigError(f"{name} must be from {minimum} to {maximum}, not {value}")
 
 
@@ -141,9 +159,10 @@ class GameConfig:
         _check_int("starting_cash", self.starting_cash, 0, MAX_MONEY)
         _check_int("total_money", self.total_money, 0, MAX_MONEY)
         if self.total_money < self.starting_cash * self.players:
-            raise ConfigError(
-                f"total_money must be at least players * starting_cash = "
-                f"{self.starting_cash * self.players}, not {self.total_money} (R-COMP-3)"
+            raise ConfigError._worded(
+                _TOO_LITTLE_MONEY,
+                least=self.starting_cash * self.players,
+                given=self.total_money,
             )
         _check_int("first_leader", self.first_leader, 0, self.players - 1)
         self._check_deck()

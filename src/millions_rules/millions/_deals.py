@@ -17,8 +17,9 @@ changes an error (R-DEAL-4).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import Any, Final, NoReturn, Protocol
 
+from .._common.narration import Items
 from ._actions import AcceptOffer, DeclineOffer, Leave, Offer, Press, Say, Stay, WithdrawOffer
 from ._checks import illegal, require_phase, require_role, require_seat, require_whole
 from ._draft import Draft
@@ -204,16 +205,23 @@ def _check_slot(state: GameState, slot: int, leave: bool, decider: int) -> None:
             ),
             "R-3P-2",
         )
-    if all(c.position != slot for c in state.hidden_characters(decider)):
-        illegal(
-            msg(
-                "error.bad_slot",
-                "seat {player} has no face-down character at position {slot}",
-            ),
-            "R-3P-4",
-            player=decider,
-            slot=slot,
-        )
+    positions = [c.position for c in state.hidden_characters(decider)]
+    if slot not in positions:
+        _no_such_character(decider, slot, positions)
+
+
+def _no_such_character(decider: int, slot: int, positions: list[int]) -> NoReturn:
+    # Characters counted from 1 in words, as the page's "card 1" and "card 2" (R-3P-4).
+    illegal(
+        msg(
+            "error.bad_slot",
+            "seat {player} has no face-down character {number} (face down: {numbers})",
+        ),
+        "R-3P-4",
+        player=decider,
+        number=slot + 1,
+        numbers=Items([position + 1 for position in positions]),
+    )
 
 
 def _check_offer_bounds(state: GameState, proposer: int) -> None:
@@ -297,15 +305,11 @@ def _decision(state: GameState, offer: OpenOffer) -> Stay | Leave:
         return Stay(offer.decider)
     if offer.slot is None:
         return Leave(offer.decider)
-    for character in state.hidden_characters(offer.decider):
+    hidden = state.hidden_characters(offer.decider)
+    for character in hidden:
         if character.position == offer.slot:
             return Leave(offer.decider, character.role)
-    illegal(
-        msg("error.bad_slot", "seat {player} has no face-down character at position {slot}"),
-        "R-3P-4",
-        player=offer.decider,
-        slot=offer.slot,
-    )
+    _no_such_character(offer.decider, offer.slot, [c.position for c in hidden])
 
 
 def check_accept(state: GameState, action: UntrustedAction) -> None:

@@ -14,6 +14,7 @@ from typing import Final, TypeVar
 
 import attrs
 
+from .._common.errors import ConfigError
 from .._common.game import Companions, config_with_options
 from ._actions import ACTION_TYPES, Action, DealLoot, Pay, SetAside, UseThreat
 from ._adapter import MillionsAdapter
@@ -33,7 +34,7 @@ from ._seat_words import SEAT_WORDS
 from ._serialization import from_json, to_json
 from ._state import GameState, Phase
 from ._stats import HOOK as STATISTICS
-from ._views import PlayerView, view
+from ._views import PlayerView, PublicConfig, view
 
 __all__ = [
     "GAME",
@@ -208,7 +209,7 @@ class MillionsGame:
         """
         return config_with_options(GameConfig, self.title, players, seed, options)
 
-    def players_of(self, config: GameConfig) -> int:
+    def players_of(self, config: GameConfig | PublicConfig) -> int:
         """``config.players``."""
         return config.players
 
@@ -273,6 +274,13 @@ class MillionsGame:
         """Each seat's cash, in millions."""
         _require_state(state)
         return state.cash
+
+    def config_of(self, value: object) -> GameConfig | PublicConfig:
+        """The ``config`` of a :class:`~millions_rules.GameState`, or the
+        :class:`~millions_rules.PublicConfig` of a :class:`~millions_rules.PlayerView`."""
+        if not isinstance(value, (GameState, PlayerView)):
+            raise ConfigError(f"{type(value).__name__} is no state or view of Millions")
+        return value.config
 
     def view(self, state: GameState, seat: int | None, *, since: int = 0) -> PlayerView:
         """:func:`~millions_rules.view`."""

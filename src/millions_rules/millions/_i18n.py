@@ -194,8 +194,12 @@ _PHASE_NAMES: Final[dict[Phase, Text]] = {
 def phase_name(phase: Phase, locale: str = "en") -> str:
     """The name of a phase of the round in ``locale``, for a table's heading.
 
+    Each game names its own phases: Currency Torraku's are named by
+    :func:`millions_rules.torraku.phase_name`.
+
     Raises:
-        LocaleError: If ``locale`` is unknown or ``phase`` is not a :class:`~millions_rules.Phase`.
+        LocaleError: If ``locale`` is unknown or ``phase`` is not a :class:`~millions_rules.Phase`
+            (a Torraku phase is refused with a pointer to Torraku's ``phase_name``).
 
     >>> from millions_rules import Phase
     >>> phase_name(Phase.NEGOTIATION, "es"), phase_name(Phase.HEIST, "zh")
@@ -203,7 +207,10 @@ def phase_name(phase: Phase, locale: str = "en") -> str:
     """
     text = _PHASE_NAMES.get(phase) if isinstance(phase, Phase) else None
     if text is None:
-        raise LocaleError(f"expected a Phase, not {phase!r}")
+        hint = ""
+        if type(phase).__module__.startswith("millions_rules.torraku"):
+            hint = "; name Currency Torraku's phases with millions_rules.torraku.phase_name"
+        raise LocaleError(f"expected a Phase of Millions of Dollars, not {phase!r}{hint}")
     return text.render(locale)
 
 
@@ -222,7 +229,7 @@ def win_reason(reason: WinReason, locale: str = "en") -> str:
 
     >>> from millions_rules import WinReason
     >>> win_reason(WinReason.TARGET, "es"), win_reason(WinReason.LAST_ROUND, "zh")
-    ('Alcanzó la meta al final de una ronda', '最后一回合结束后最有钱')
+    ('Meta alcanzada al final de una ronda', '最后一回合结束后最有钱')
     """
     text = _WIN_REASONS.get(reason) if isinstance(reason, WinReason) else None
     if text is None:

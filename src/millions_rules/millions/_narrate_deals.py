@@ -31,13 +31,14 @@ __all__ = ["deal_phrases", "decision_for_reader"]
 
 _STAY: Final = msg("deal.stay", "stay")
 _LEAVE: Final = msg("deal.leave", "leave the round")
-_TAKE_BACK: Final = msg("deal.take_back", "take back the character at position {slot}")
+# A character counted from 1, as the page's "card 1" and "card 2" (R-3P-2).
+_TAKE_BACK: Final = msg("deal.take_back", "take back their character {number}")
 # The decision told to the seat that decides ("Ana te ofrece 2 M por retirarte"): the same
 # words in English and Chinese, the second person where a language has one.
 _YOURS: Final = {
     "deal.stay": msg("deal.stay.you", "stay"),
     "deal.leave": msg("deal.leave.you", "leave the round"),
-    "deal.take_back": msg("deal.take_back.you", "take back the character at position {slot}"),
+    "deal.take_back": msg("deal.take_back.you", "take back your character {number}"),
 }
 #: The second-person sentences of an offer told to its decider: the proposer who asks
 #: for money, or the recipient who is paid.
@@ -82,7 +83,7 @@ def _decision(leave: object, slot: object) -> Nested:
         return Nested(_STAY)
     if slot is None:
         return Nested(_LEAVE)
-    return Nested(_TAKE_BACK, slot=slot)
+    return Nested(_TAKE_BACK, number=slot + 1 if type(slot) is int else repr(slot))
 
 
 def deal_phrases() -> dict[type, Callable[[Any], Phrase]]:

@@ -92,7 +92,7 @@ def check_leave(state: GameState, action: UntrustedAction) -> None:
             msg(
                 "error.role_not_applicable",
                 "only the three-player game takes characters back one at a time; "
-                "use Leave(player) to leave",
+                "to leave, name no character",
             ),
             "R-3P-2",
         )

@@ -39,7 +39,7 @@ _EXPLAIN: Final = {
     "choose": msg("text.menu.choose", "Send your {role} on this heist (deposit {deposit})."),
     "choose.two": msg(
         "text.menu.choose.two",
-        "Send your {first} (position 1) and your {second} (position 2), deposit {deposit} each.",
+        "Send your {first} (card 1) and your {second} (card 2), deposit {deposit} each.",
     ),
     "stay": msg("text.menu.stay", "Stay in the heist: your decision is final."),
     "leave": msg("text.menu.leave", "Leave this round and take your deposit back."),
@@ -56,12 +56,11 @@ _EXPLAIN: Final = {
     ),
     "threat.slot": msg(
         "text.menu.threat.slot",
-        "Spend a threat card to look at {player}'s character in position {position} "
-        "(only you see it).",
+        "Spend a threat card to look at {player}'s character {position} (only you see it).",
     ),
     "denounce": msg(
         "text.menu.denounce",
-        "As the lone Snitch, name the {role}: every {role} still in the heist is caught.",
+        "As the lone Snitch, name the {role}: every {role} still in the heist is eliminated.",
     ),
     AcceptOffer: msg("text.menu.offer.accept", "Accept offer {offer}: {terms}."),
     DeclineOffer: msg(
@@ -83,8 +82,7 @@ _TERMS: Final = {
     "leave": msg("text.menu.offer.leave", "{payer} pays {decider} {amount} and {decider} leaves"),
     "slot": msg(
         "text.menu.offer.slot",
-        "{payer} pays {decider} {amount} and {decider} takes back the character in position "
-        "{position}",
+        "{payer} pays {decider} {amount} and {decider} takes back their character {position}",
     ),
 }
 
@@ -216,7 +214,7 @@ _CHARACTER: Final = {
     CharacterStatus.HIDDEN: msg("text.status.character.hidden", "{role}, face down"),
     CharacterStatus.TAKEN_BACK: msg("text.status.character.taken_back", "{role}, taken back"),
     CharacterStatus.SURVIVING: msg("text.status.character.surviving", "{role}, survived"),
-    CharacterStatus.ELIMINATED: msg("text.status.character.eliminated", "{role}, caught"),
+    CharacterStatus.ELIMINATED: msg("text.status.character.eliminated", "{role}, eliminated"),
 }
 _NOTES: Final = {
     "leader": msg("text.status.note.leader", "leader"),
@@ -300,7 +298,11 @@ _YOU: Final = {
     ),
     "peeked": msg(
         "text.you.threat_peeked",
-        "Your threat card shows you {target}'s character in position {slot}: the {role}.",
+        "Your threat card shows you {target}'s character {number}: the {role}.",
+    ),
+    # With one character a player (4 to 8 players, R-PLAN-2) a number would only puzzle.
+    "peeked.one": msg(
+        "text.you.threat_peeked.one", "Your threat card shows you {target}'s character: the {role}."
     ),
 }
 
@@ -315,11 +317,19 @@ def narrate(event: Any, seat: int | None, names: Sequence[str] | None, language:
         return _YOU["chosen"].render(language, role=event.roles[0])
     if isinstance(event, ThreatPeeked) and event.player == seat:
         target = seat_label(event.target, names, language)
-        return _YOU["peeked"].render(language, target=target, slot=event.slot + 1, role=event.role)
-    return describe(event, names, locale=language, reader=seat)
+        if names is not None and len(names) != 3:
+            return _YOU["peeked.one"].render(language, target=target, role=event.role)
+        return _YOU["peeked"].render(
+            language, target=target, number=event.slot + 1, role=event.role
+        )
+    players = len(names) if names is not None else None
+    return describe(event, names, locale=language, players=players, reader=seat)
 
 
 #: What the text layer asks of Millions (:attr:`~millions_rules.games.Companions.text`).
+#: The game's title as an LLM seat's prompt names it.
+_TITLE: Final = msg("text.llm.title.millions", "Millions of Dollars")
+
 SEAT_WORDS: Final = SeatWords(
     command=_notation.command,
     parse_command=_notation.parse_command,
@@ -329,4 +339,6 @@ SEAT_WORDS: Final = SeatWords(
     narrate=narrate,
     event_types=EVENT_TYPES,
     is_secret=is_secret,
+    title=_TITLE.render,
+    aliases=("百万",),
 )

@@ -27,7 +27,7 @@ encoders read a :class:`~millions_rules.PlayerView` and a :class:`Turn`, nothing
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -312,7 +312,7 @@ class Table:
         # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
         ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
         if after.phase is not before.phase or after.round != before.round:
-            peeks = None  # a loot card may have been revealed: read from the log
+            peeks = _peeks_after(peeks, before, after)  # a loot card may have been revealed
         elif kind is UseThreat and peeks is not None:
             used: UseThreat = move  # type: ignore[assignment]  # its class is checked
             peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
@@ -422,6 +422,28 @@ def _ledger_after(
     )
 
 
+def _peeks_after(
+    peeks: tuple[tuple[int, int, int], ...] | None, before: GameState, after: GameState
+) -> tuple[tuple[int, int, int], ...] | None:
+    """``peeks`` (of ``before``) with the peeks of the events the move to ``after`` added,
+    a loot card's reveal among them starting afresh (as :func:`round_peeks` reads them);
+    ``None`` (read from the log) when they cannot be told. Only the new events are read,
+    never the whole log."""
+    node = after.__dict__["events"]
+    if peeks is None or node.__class__ is not Log or node.parent is not before.__dict__["events"]:
+        return None
+    found: list[tuple[int, int, int]] | None = None
+    for event in node.items:
+        kind = event.__class__
+        if kind is LootRevealed:
+            found = []
+        elif kind is ThreatPeeked:
+            if found is None:
+                found = list(peeks)
+            found.append((event.player, event.target, event.slot))
+    return peeks if found is None else tuple(found)
+
+
 def round_peeks(state: GameState) -> tuple[tuple[int, int, int], ...]:
     """The ``(user, target, slot)`` of every threat card used since the last loot card was
     revealed, in order, read from the end of the log back to that reveal."""
@@ -439,8 +461,40 @@ def round_peeks(state: GameState) -> tuple[tuple[int, int, int], ...]:
 
 
 def public_events(state: GameState) -> int:
-    """The number of public events of ``state`` (the log kept per audience: cheap)."""
-    return len(_visible_log(state, None))
+    """The number of public events of ``state``, ``len(visible_events(state.events, None))``.
+
+    On the engine's shared log the count is kept on the node it was asked of (beside the
+    log's selections, as a one-number tuple), and a later count adds only the public
+    events of the nodes added since: never a pass over, nor a copy of, the whole log.
+    """
+    stored = state.__dict__["events"]
+    if stored.__class__ is not Log:
+        return len(_visible_log(state, None))
+    count = 0
+    node: Log[Any] | None = stored
+    try:
+        while node is not None:
+            known = getattr(node, "selected", None)
+            if known is not None:
+                found = known.get(_PUBLIC)
+                if found is not None:
+                    count += found[0]
+                    break
+            for event in node.items:
+                if event.visible_to is None:
+                    count += 1
+            node = node.parent
+    except AttributeError:  # an event that is no event (a hand-built log)
+        return len(_visible_log(state, None))  # refused there as in a view
+    selected = getattr(stored, "selected", None)
+    if selected is None:
+        selected = stored.selected = {}
+    selected[_PUBLIC] = (count,)
+    return count
+
+
+#: The key of :func:`public_events`' count among a log node's selections.
+_PUBLIC: Final = ("public events",)
 
 
 def max_moves(config: GameConfig, free_moves: int = FREE_MOVES) -> int:

@@ -34,12 +34,15 @@ from typing import Any, Final
 import attrs
 
 from .._common.dealer import engine_dealing
+from .._common.errors import IllegalActionError
+from .._common.game import seats_due
 from .._common.i18n import check_locale, join_and, msg
 from .._common.notation import _WAITING as _STATUS
 from .._common.notation import (
     Aliases,
     NotationError,
     first_spelling,
+    normalize,
     seat_label,
     tokenize,
 )
@@ -96,18 +99,16 @@ _NOT_SAVED: Final = msg(
 )
 
 
+#: Refusals that, for group text without a leading ``/``, mean the text was only talk.
+_CHATTER: Final = frozenset({"empty", "unknown_command"})
+
+
 class _NotSaved(Exception):
     """The store refused a write (it failed, or the table moved on elsewhere)."""
 
 
 def _host_keywords() -> Aliases:
     return Aliases.of(_HOST_KEYWORDS)
-
-
-def _awaited(game: AnyGame, state: Any) -> tuple[int, ...]:
-    # The seats the game waits for: Millions' awaiting decisions, Torraku's seat to act.
-    awaiting = getattr(state, "awaiting", None)
-    return tuple(awaiting) if awaiting is not None else game.actors(state)
 
 
 def bot_rng(seed: int, seat: int, version: int) -> random.Random:
@@ -230,7 +231,7 @@ class ChatHost:
         if (
             not self.game.is_over(self.state)
             and not self.game.awaits_dealer(self.state)
-            and _awaited(self.game, self.state)
+            and seats_due(self.game, self.state)
         ):
             self._pacing.next_seat(self.state)
 
@@ -250,7 +251,7 @@ class ChatHost:
                 self._step(None, action)
                 played.append((None, action))
                 continue
-            due = [seat for seat in _awaited(game, self.state) if seat in self._players]
+            due = [seat for seat in seats_due(game, self.state) if seat in self._players]
             if not due:
                 break
             first = self._pacing.next_seat(self.state)
@@ -299,7 +300,11 @@ class ChatHost:
         message); ``seat`` is ``None`` for someone not seated at the table.
 
         Nothing changes unless the text is a legal command of that seat, typed where it may
-        be: a refusal goes to the seat alone.
+        be. Text in the group without a leading ``/`` whose first word is no command is
+        talk between the players, and gets no answer; any other refusal goes to the seat
+        alone, the notation's (:class:`NotationError`) and
+        the engine's alike (an :class:`~millions_rules.IllegalActionError` for what only
+        the rules judge, such as the 41st message of a round, R-TALK-4).
         """
         if seat is None or not 0 <= seat < len(self.names) or seat in self._players:
             return [Message(None, _NOT_SEATED.render(self.locale))] if text.startswith("/") else []
@@ -322,6 +327,8 @@ class ChatHost:
         try:
             action = parse_command(text, seen, names=list(self.names), locale=self.locale)
         except NotationError as error:
+            if error.code in _CHATTER and not private and not normalize(text).startswith("/"):
+                return []  # talk in the group, not meant as a command: no answer
             return [Message(seat, error.localized(self.locale))]
         if is_secret(action, seen) and not private:
             player = seat_label(seat, self.names, self.locale)
@@ -332,6 +339,11 @@ class ChatHost:
         try:
             self._step(seat, action)
             return self._advance(counts, [(seat, action)], from_version)
+        except IllegalActionError as error:
+            # What the notation leaves to the engine (a payer's cash, the bounds of talk and
+            # offers: R-NEG-3, R-TALK-4, R-DEAL-5): refused to the seat alone, nothing changes.
+            self.state, self._pacing = before
+            return [Message(seat, error.localized(self.locale, names=list(self.names)))]
         except _NotSaved:
             # The store holds the table as it was: so does memory (the command did not happen).
             self.state, self._pacing = before
@@ -340,7 +352,8 @@ class ChatHost:
     # --- narration and storage ------------------------------------------------------------
     def _seen_counts(self) -> list[int]:
         seats: list[int | None] = [None, *range(len(self.names))]
-        return [len(self.game.view(self.state, seat).events) for seat in seats]
+        game = self.game
+        return [len(game.view_events(game.view(self.state, seat))) for seat in seats]
 
     def _advance(
         self,
@@ -377,14 +390,14 @@ class ChatHost:
 
     def _narrate(self, counts: list[int]) -> list[Message]:
         names = list(self.names)
-        public = self.game.view(self.state, None, since=counts[0]).events
+        public = self.game.view_events(self.game.view(self.state, None, since=counts[0]))
         messages = [
             Message(None, self.game.describe(event, names, locale=self.locale)) for event in public
         ]
         for seat in range(len(self.names)):
             if seat in self._players:
                 continue
-            own = self.game.view(self.state, seat, since=counts[seat + 1]).events
+            own = self.game.view_events(self.game.view(self.state, seat, since=counts[seat + 1]))
             for event in own:
                 if event not in public:
                     text = narrate(event, seat, names=names, locale=self.locale)
@@ -400,7 +413,7 @@ class ChatHost:
         if self.game.is_over(self.state):
             winners = join_and([label[seat] for seat in self.game.winners(self.state)], self.locale)
             return [Message(None, _STATUS["over"].render(self.locale, players=winners))]
-        humans = [seat for seat in _awaited(self.game, self.state) if seat not in self._players]
+        humans = [seat for seat in seats_due(self.game, self.state) if seat not in self._players]
         if not humans:
             return []
         waiting = join_and([label[seat] for seat in humans], self.locale)

@@ -57,12 +57,13 @@ def menu(
 
 
 def torraku_phase_name(phase: object, locale: str = "en") -> str:
-    """The name of a Currency Torraku phase in ``locale`` ("betting", "apuestas", "下注").
+    """The name of a Currency Torraku phase in ``locale`` ("Betting", "Apuestas", "下注"), as
+    :func:`millions_rules.torraku.phase_name` gives it, refused as the text layer refuses.
 
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name
     >>> [torraku_phase_name(phase, "zh") for phase in Phase]
-    ['下注', '堆叠', '游戏结束']
+    ['下注', '叠放', '游戏结束']
 
     Raises:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).

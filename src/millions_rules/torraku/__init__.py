@@ -44,6 +44,7 @@ from ._events import (
     StackStarted,
 )
 from ._model import knock_probability
+from ._names import TERMS, phase_name, piece_name, term
 from ._narrate import describe, message_id
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Placement, Setup
 from ._records import FORMAT_VERSION, TorrakuRecord, load_game, save_game
@@ -64,6 +65,7 @@ __all__ = [
     "SCHEMA_BUNDLE",
     "SCHEMA_FILES",
     "STANDARD_SHARE",
+    "TERMS",
     "Action",
     "Bet",
     "BetPlaced",
@@ -109,11 +111,14 @@ __all__ = [
     "make_converter",
     "message_id",
     "new_game",
+    "phase_name",
+    "piece_name",
     "public_config",
     "replay",
     "save_game",
     "schema_bundle",
     "shipped_schema",
+    "term",
     "to_json",
     "view",
 ]

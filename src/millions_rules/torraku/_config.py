@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from .._common.dealer import Dealer
-from .._common.errors import ConfigError
+from .._common.errors import ConfigError, out_of_range
 from .._common.i18n import msg
 from ._pieces import DEFAULT_SUPPLY, KINDS, STANDARD_SHARE, PieceCounts, PieceKind, Setup
 
@@ -39,9 +39,15 @@ def _as_tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
+#: The option a player sets for a new table, named in words in a refusal (R-TK-VAR-LIMIT).
+_FIELDS = {"round_limit": msg("config.field.round_limit", "round_limit")}
+
+
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
     if type(value) is not int:
         raise ConfigError(f"{name} must be an int, not {type(value).__name__} {value!r}")
+    if (value < low or (high is not None and value > high)) and name in _FIELDS:
+        raise out_of_range(_FIELDS[name], value, low, high)
     if value < low or (high is not None and value > high):
         bounds = f">= {low}" if high is None else f"from {low} to {high}"
         raise ConfigError(f"{name} must be {bounds}, not {value}")

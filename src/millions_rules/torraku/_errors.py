@@ -34,7 +34,7 @@ _CODE_TEXTS: Final[dict[str, Text]] = {
     ),
     "not_your_action": msg(
         "error.not_your_action",
-        "a seat sent an action that is not its own (apply(..., seat=...))",
+        "a seat sent an action that is not its own: another seat's, or the dealer's",
     ),
     "not_dealer_action": msg(
         "error.not_dealer_action", "outcomes are simulated (Dealer.ENGINE); nobody reports them"

@@ -35,7 +35,7 @@ from ._seat_words import SEAT_WORDS
 from ._serialization import from_json, to_json
 from ._state import Phase, TorrakuState
 from ._stats import HOOK as STATISTICS
-from ._views import TorrakuView, view
+from ._views import PublicConfig, TorrakuView, view
 
 __all__ = [
     "GAME",
@@ -218,7 +218,7 @@ class TorrakuGame:
         """
         return config_with_options(TorrakuConfig, self.title, players, seed, options)
 
-    def players_of(self, config: TorrakuConfig) -> int:
+    def players_of(self, config: TorrakuConfig | PublicConfig) -> int:
         """``config.players``."""
         return config.players
 
@@ -283,6 +283,14 @@ class TorrakuGame:
         """Minus the pieces each seat still owns (R-TK-END-3: the first to none wins)."""
         _require_state(state)
         return tuple(-state.pieces_left(seat) for seat in range(state.config.players))
+
+    def config_of(self, value: object) -> TorrakuConfig | PublicConfig:
+        """The ``config`` of a :class:`~millions_rules.torraku.TorrakuState`, or the public
+        :class:`~millions_rules.torraku.PublicConfig` of a
+        :class:`~millions_rules.torraku.TorrakuView`."""
+        if not isinstance(value, (TorrakuState, TorrakuView)):
+            raise ConfigError(f"{type(value).__name__} is no state or view of Torraku")
+        return value.config
 
     def view(self, state: TorrakuState, seat: int | None, *, since: int = 0) -> TorrakuView:
         """:func:`~millions_rules.torraku.view`."""

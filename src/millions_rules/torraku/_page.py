@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .._common.game import Page
 from .._common.i18n import Text, check_locale, msg, template
+from ._names import PHASES, PIECES, TERMS
 
 __all__ = ["PAGE", "RULES", "WORDS", "page_words"]
 
@@ -54,23 +55,14 @@ RULES: Final[tuple[Text, ...]] = (
 
 #: The words of Torraku's widgets and end screen.
 WORDS: Final[tuple[Text, ...]] = (
-    msg("web.end.torraku", "{names}: out of pieces."),
-    msg("web.end.torraku_limit", "{names}: the fewest pieces at the round limit."),
+    # Why the game ended, as Millions' win reasons (web.end.round names the winners).
+    msg("web.end.torraku", "Out of pieces"),
+    msg("web.end.torraku_limit", "The fewest pieces at the round limit"),
     msg("web.tk.title", "Currency Torraku"),
-    msg("web.tk.piece.van", "van"),
-    msg("web.tk.piece.washing_machine", "washing machine"),
-    msg("web.tk.piece.rice_cooker", "rice cooker"),
-    msg("web.tk.hand", "Hand"),
-    msg("web.tk.row", "Row"),
-    msg("web.tk.left", "Pieces left"),
-    msg("web.tk.stack", "Centre stack"),
-    msg("web.tk.bag", "Bag"),
-    msg("web.tk.current_bet", "Current bet"),
-    msg("web.tk.opener", "Opener"),
+    *PIECES.values(),
+    *TERMS.values(),
     msg("web.tk.passed", "passed"),
-    msg("web.tk.phase.betting", "Betting"),
-    msg("web.tk.phase.stacking", "Stacking"),
-    msg("web.tk.phase.game_over", "Game over"),
+    *PHASES.values(),
     msg("web.tk.from_hand", "From your hand"),
     msg("web.tk.from_bag", "From the bag"),
     msg("web.tk.bet", "Bet {number}"),
@@ -97,7 +89,7 @@ OPTION_WORDS: Final[tuple[Text, ...]] = (
         "web.option.torraku.round_limit.help",
         "House rule: after this round the fewest pieces win; empty for no limit (R-TK-VAR-LIMIT).",
     ),
-    msg("web.option.torraku.knock_base", "Chance of knocking the stack down"),
+    msg("web.option.torraku.knock_base", "Chance of knocking pieces off the stack"),
     msg(
         "web.option.torraku.knock_base.help",
         "For a bot's stacking, onto a stack of one piece (R-TK-SIM-1).",
@@ -107,8 +99,8 @@ OPTION_WORDS: Final[tuple[Text, ...]] = (
         "web.option.torraku.knock_slope.help",
         "Added to that chance for each further piece in the stack (R-TK-SIM-1).",
     ),
-    msg("web.option.torraku.knock_cap", "Highest chance of knocking it down"),
-    msg("web.option.torraku.touch", "Chance of a foul touch"),
+    msg("web.option.torraku.knock_cap", "Highest chance of knocking pieces off"),
+    msg("web.option.torraku.touch", "Chance of moving another piece by hand"),
     msg("web.option.torraku.drop", "Chance the piece falls alone"),
     msg(
         "web.option.torraku.drop.help",

@@ -20,6 +20,7 @@ from .._common.notation import (
 from . import _notation
 from ._actions import Bet, Pass, ReportPlacement
 from ._events import EVENT_TYPES
+from ._names import PHASES
 from ._narrate import describe
 from ._notation import _NAMES as PIECE_NAMES
 from ._notation import LETTERS as PIECE_LETTERS
@@ -51,7 +52,7 @@ _TK_EXPLAIN: Final = {
     ),
     Placement.KNOCKED_DOWN: msg(
         "text.torraku.menu.knocked_down",
-        "Report: the stack fell (a penalty); you may add how many pieces fell.",
+        "Report: pieces fell off the stack (a penalty); you may add how many fell.",
     ),
     Placement.TOUCHED: msg(
         "text.torraku.menu.touched", "Report: you moved another piece by hand (a penalty)."
@@ -113,11 +114,6 @@ def menu(seen: TorrakuView, names: Sequence[str] | None, language: str) -> tuple
 # --- status -----------------------------------------------------------------------------
 
 _PASSED: Final = msg("text.torraku.status.note.passed", "passed")
-_TK_PHASES: Final = {
-    Phase.BETTING: msg("text.torraku.phase.betting", "betting"),
-    Phase.STACKING: msg("text.torraku.phase.stacking", "stacking"),
-    Phase.GAME_OVER: msg("text.torraku.phase.game_over", "game over"),
-}
 _TK_STATUS: Final = {
     "round": msg("text.torraku.status.round", "Round {round}: {phase}."),
     "hand": msg("text.torraku.status.hand", "Your hand: {pieces}."),
@@ -138,18 +134,19 @@ _TK_STATUS: Final = {
 
 
 def phase_name(phase: object, locale: str = "en") -> str:
-    """The name of a Currency Torraku phase in ``locale`` ("betting", "apuestas", "下注").
+    """The name of a Currency Torraku phase in ``locale`` ("Betting", "Apuestas", "下注"), as
+    :func:`millions_rules.torraku.phase_name` gives it.
 
     >>> from millions_rules.torraku import Phase
     >>> from millions_rules.text import torraku_phase_name
     >>> [torraku_phase_name(phase, "zh") for phase in Phase]
-    ['下注', '堆叠', '游戏结束']
+    ['下注', '叠放', '游戏结束']
 
     Raises:
         NotationError: If ``phase`` is no Torraku phase (code ``bad_value``).
         millions_rules.LocaleError: If ``locale`` is unknown.
     """
-    text = _TK_PHASES.get(phase) if isinstance(phase, Phase) else None
+    text = PHASES.get(phase) if isinstance(phase, Phase) else None
     if text is None:
         raise NotationError("bad_value", {"detail": f"a Torraku phase, not {phase!r}"})
     return text.render(check_locale(locale))
@@ -194,6 +191,9 @@ def narrate(event: Any, seat: int | None, names: Sequence[str] | None, language:
 
 
 #: What the text layer asks of Torraku (:attr:`~millions_rules.games.Companions.text`).
+#: The game's title as an LLM seat's prompt names it.
+_TITLE: Final = msg("text.llm.title.torraku", "Currency Torraku")
+
 SEAT_WORDS: Final = SeatWords(
     command=_notation.command,
     parse_command=_notation.parse_command,
@@ -202,4 +202,6 @@ SEAT_WORDS: Final = SeatWords(
     status=status,
     narrate=narrate,
     event_types=EVENT_TYPES,
+    title=_TITLE.render,
+    aliases=("钱币",),
 )

@@ -201,8 +201,15 @@ def _nesting(raw: bytes) -> int:
     return deepest
 
 
-async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+async def read_body(
+    request: Request, limit: int = MAX_BODY, *, off_loop: bool = False
+) -> dict[str, Any]:
     """The request's JSON object, read and checked within the limits.
+
+    Args:
+        off_loop: Check and parse the body in a worker thread, not on the event loop (a
+            body up to :data:`MAX_REPLAY`, whose parse takes a second, must not hold the
+            other tables' requests meanwhile).
 
     Raises:
         TableError: ``body_too_large`` (413) past ``limit`` (:data:`MAX_BODY`; from the
@@ -229,6 +236,13 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raw = await asyncio.wait_for(read(), BODY_SECONDS)
     except asyncio.TimeoutError as error:
         raise TableError("the body took too long to arrive", "body_timeout", 408) from error
+    if off_loop:
+        return await run_in_threadpool(_parse_body, raw)
+    return _parse_body(raw)
+
+
+def _parse_body(raw: bytes) -> dict[str, Any]:
+    # A body's JSON object, checked: nesting, text, a lone surrogate (see read_body).
     if _nesting(raw) > MAX_DEPTH:
         raise TableError(f"the body is nested deeper than {MAX_DEPTH}", "bad_request", 400)
     try:
@@ -340,7 +354,7 @@ def table_links(table: Table, base_url: str) -> dict[str, Any]:
         "join_qr": qr_svg(join),
         "free": len(table.free_seats()),
         "over": table.game.is_over(table.state),
-        "options": table.game.option_values(table.state.config),
+        "options": table.game.option_values(table.game.config_of(table.state)),
     }
 
 
@@ -777,7 +791,7 @@ def create_app(
                 )
             else:
                 release = slots.take()
-                body = await read_body(request, MAX_REPLAY)
+                body = await read_body(request, MAX_REPLAY, off_loop=True)
                 document, asked = body.get("document"), body.get("lang")
                 answer = await run_in_threadpool(lambda: JSONResponse(file_replay(document, asked)))
             return _Releasing(answer, release)

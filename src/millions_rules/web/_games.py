@@ -176,8 +176,9 @@ class WebGame:
         """:attr:`options` with each ``default`` the value ``config`` holds (what a new game
         after it keeps unless the host changes it)."""
         found = []
+        fields = attrs.asdict(config, recurse=False)  # a config is an attrs class (docs/games)
         for option in self.options:
-            value = getattr(config, option["name"])
+            value = fields[option["name"]]
             found.append(
                 {**option, "default": value.value if isinstance(value, enum.Enum) else value}
             )
@@ -339,6 +340,10 @@ class WebGame:
     def new_game(self, config: Any) -> Any:
         """The first state."""
         return self.game.new_game(config)
+
+    def config_of(self, value: Any) -> Any:
+        """The config a state or a view was made from."""
+        return self.game.config_of(value)
 
     def apply(self, state: Any, action: Any, seat: int | None) -> Any:
         """The state after ``seat``'s ``action``."""

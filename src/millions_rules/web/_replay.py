@@ -159,11 +159,11 @@ def read_replay(document: object) -> tuple[WebGame, int | None, list[str], list[
                 raise ValueError(f"step {number} is another seat's view")
             if step.get("first_event") != cursor:
                 raise ValueError(f"step {number}'s events do not follow the last step's")
-            if views and seen.config != views[0].config:
+            if views and game.config_of(seen) != game.config_of(views[0]):
                 raise ValueError(f"step {number} is another game's view")
             cursor += len(game.game.view_events(seen))
             views.append(seen)
-        if views[0].config.players != len(names):
+        if game.game.players_of(game.config_of(views[0])) != len(names):
             raise ValueError("names must name every seat")
     except (ValueError, TypeError, RecursionError, MillionsError) as error:
         raise ReplayError(f"not a replay: {error}") from error

@@ -83,6 +83,7 @@ def make_table(
     options: Mapping[str, object] | None = None,
     press_seconds: float = DEFAULT_PRESS_SECONDS,
     talk_window: float | None = None,
+    spectator_delay: float = 0.0,
 ) -> Table:
     """The table to host: a new game (the last ``bots`` seats played by the server) or a saved one.
 
@@ -92,7 +93,10 @@ def make_table(
     table: each stacker reports how their attempt went (``Dealer.EXTERNAL``). ``options``
     are the game's own (``serve --option``, as the lobby's: Millions'
     ``private_offers=false`` or ``private_talk=false`` keep every offer and word public);
-    ``press_seconds`` and ``talk_window`` are :class:`~millions_rules.web.Table`'s.
+    ``press_seconds`` and ``talk_window`` are :class:`~millions_rules.web.Table`'s;
+    ``spectator_delay`` the seconds the spectator's link and the table screen lag behind
+    the game (:meth:`~millions_rules.web.Table.set_spectator_delay`; ``serve
+    --spectator-delay``).
 
     Raises:
         TableError: For a saved file that is no table, or values out of range.
@@ -115,7 +119,7 @@ def make_table(
         config = rules.config(players, seed, chosen)
     except (ValueError, TypeError) as error:
         raise TableError(str(error), "bad_request", 400) from error
-    return Table(
+    table = Table(
         config,
         bots=range(players - bots, players),
         lang=lang,
@@ -124,6 +128,8 @@ def make_table(
         press_seconds=press_seconds,
         talk_window=talk_window,
     )
+    table.set_spectator_delay(spectator_delay)
+    return table
 
 
 def open_server(db: str | None, table: Table | None = None) -> tuple[Server, Store]:
@@ -422,10 +428,8 @@ def main(args: Any) -> int:
     try:
         table = None
         existing = _has_tables(args.db)
-        if existing and getattr(args, "new", False):
-            _close_all(args.db)
-            existing = False
-        if args.load is not None or not existing:
+        fresh = existing and getattr(args, "new", False)
+        if args.load is not None or not existing or fresh:
             players = args.players
             if players is None:
                 players = default_players(args.game)
@@ -442,7 +446,11 @@ def main(args: Any) -> int:
                 options=dict(getattr(args, "option", None) or []),
                 press_seconds=getattr(args, "press_seconds", DEFAULT_PRESS_SECONDS),
                 talk_window=getattr(args, "talk_window", None),
+                spectator_delay=getattr(args, "spectator_delay", 0.0),
             )
+        if fresh:  # only once the new table's options are known to be good
+            _close_all(args.db)
+            existing = False
         server, _ = open_server(args.db, table)
     except (ValueError, OSError, StoreError) as error:
         print(f"serve: {error}", file=sys.stderr)

@@ -644,7 +644,9 @@ class Server:
                     409,
                 )
             try:
-                config = table.game.config_again(table.state.config, seed, dict(options or {}))
+                config = table.game.config_again(
+                    table.game.config_of(table.state), seed, dict(options or {})
+                )
             except (ValueError, TypeError) as error:  # ConfigError is a ValueError
                 raise TableError(f"bad options: {error}", "bad_request", 400) from error
             fresh = table.again(config)

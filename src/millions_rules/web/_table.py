@@ -1491,7 +1491,7 @@ class Table(Generic[StateT]):
             raise TableError("malformed seats", "bad_request", 400)
         timeouts = meta.get("timeouts", [0] * players)
         table = cls(
-            state.config,
+            game.config_of(state),
             bots=bots,
             lang=lang,
             names=names,

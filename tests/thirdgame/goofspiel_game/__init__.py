@@ -549,6 +549,11 @@ class GoofGame:
     def scores(self, state: GoofState) -> tuple[int, ...]:
         return _require(state).scores
 
+    def config_of(self, value: object) -> GoofConfig:
+        if not isinstance(value, (GoofState, GoofView)):
+            raise kit.ConfigError(f"{type(value).__name__} is no state or view of Goofspiel")
+        return value.config
+
     def view(self, state: GoofState, seat: int | None, *, since: int = 0) -> GoofView:
         return view(state, seat, since=since)
 

@@ -231,6 +231,7 @@ function connect() {
  * @param {string} url @param {AbortSignal} signal
  */
 async function follow(url, signal) {
+  const sent = Date.now();
   const response = await fetch(url, { headers: authorized(), signal, cache: "no-store" });
   if (!response.ok || response.body === null) {
     const answer = await response.json().catch(() => null);
@@ -240,9 +241,14 @@ async function follow(url, signal) {
     return;
   }
   up();
-  // The server's clock by its Date header (to the second): a countdown counts to its deadlines.
+  // A countdown counts to the server's deadlines: by the page's clock, unless the server's
+  // (its Date header: whole seconds, stamped between `sent` and now) is clearly another.
+  // A slow answer widens the doubt, so that a busy network or server skews no countdown.
   const said = Date.parse(response.headers.get("Date") ?? "");
-  clockOffset = Number.isNaN(said) || Math.abs(said - Date.now()) < 2000 ? 0 : said - Date.now();
+  const received = Date.now();
+  const skew = said + 500 - (sent + received) / 2;
+  const doubt = 1500 + (received - sent) / 2;
+  clockOffset = Number.isNaN(said) || Math.abs(skew) <= doubt ? 0 : skew;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -1373,11 +1379,12 @@ function renderTorrakuEnd(view) {
   if (view.phase !== "game_over") return;
   const won = [...events].reverse().find((e) => e.type === "game_won");
   const atLimit = won !== undefined && "at_limit" in won && won.at_limit === true;
-  const names = andList([...view.winners].sort((a, b) => a - b).map(nameOf));
+  const winners = [...view.winners].sort((a, b) => a - b);
   box.replaceChildren(
     el("h2", {}, [t("web.tk.phase.game_over")]),
-    el("p", { id: "winners" }, [t(view.winners.length === 1 ? "web.winners.one" : "web.winners", { names })]),
-    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku", { names }), [...view.winners].sort((a, b) => a - b), view.round)]),
+    el("p", { id: "winners" }, [t(winners.length === 1 ? "web.winners.one" : "web.winners", { names: andList(winners.map(nameOf)) })]),
+    // The reason alone: web.end.round names the winners once.
+    el("p", { id: "why" }, [endReason(t(atLimit ? "web.end.torraku_limit" : "web.end.torraku"), winners, view.round)]),
   );
 }
 
@@ -1410,7 +1417,9 @@ async function renderHost() {
   const response = await fetch("/api/links", { headers: authorized() });
   if (!response.ok) return;
   const links = /** @type {HostLinks} */ (await response.json());
-  box.replaceChildren(...(onScreen ? screenJoin(links) : hostPanel(links)));
+  const parts = onScreen ? screenJoin(links) : hostPanel(links);
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0; // the table screen once no seat is free: no empty panel
 }
 
 /** The join code in large type and its QR code, while the code still gives a seat. @param {HostLinks} links */
