@@ -8,7 +8,9 @@ import pytest
 
 from millions_rules import (
     AcceptOffer,
+    CharacterChosen,
     Choose,
+    ClaimJudged,
     ConfigError,
     DeclineOffer,
     GameConfig,
@@ -119,3 +121,27 @@ def test_bargaining_rule_bots_make_and_settle_deals() -> None:
         settled += sum(1 for e in final.events if type(e).__name__ == "OfferAccepted")
     assert offers > 0
     assert settled > 0
+
+
+def test_bargaining_rule_bots_claim_and_bluff() -> None:
+    """R-TALK-2: bargaining RuleBots claim roles to the table, some truly and some as a
+    bluff (a role none of their characters of that round had); once each game has
+    ended, its record labels each claim, and the label agrees with the cards."""
+    labels: list[bool] = []
+    for seed in range(6):
+        final = play_game(GameConfig(5, seed=seed), [RuleBot() for _ in range(5)])
+        claims = [e for e in final.events if isinstance(e, Said) and e.claim is not None]
+        judged = [e for e in final.events if isinstance(e, ClaimJudged)]
+        assert all(e.to is None for e in claims)  # to the table
+        assert [(e.player, e.claim) for e in judged] == [(e.player, e.claim) for e in claims]
+        sent: dict[tuple[int, int], set[Role]] = {}
+        round_number = 1
+        for event in final.events:
+            if isinstance(event, RoundEnded):
+                round_number = event.round + 1
+            elif isinstance(event, CharacterChosen):
+                sent.setdefault((round_number, event.player), set()).update(event.roles)
+        for e in judged:
+            assert e.true == (e.claim in sent[(e.round, e.player)])
+        labels += [e.true for e in judged]
+    assert True in labels and False in labels

@@ -139,7 +139,9 @@ def test_three_people_negotiate_to_the_end(
     claim, make, decline and settle deals, and press, in the first negotiation; then they
     play the game to its end. Exact outcomes: the accepted deal moved exactly 2M from the
     payer to the decider and made the decider stay; the whisper and the private offer
-    never showed in the third window; the pressed player saw the countdown."""
+    never showed in the third window; the pressed player saw the countdown; at the end the
+    claim is labelled true or a lie in every window; Ana's replay page shows her whisper
+    and her private offer, with no form or button to act, and Carmen's replay has neither."""
     server = Server("--players", "3", "--bots", "0", "--seed", "29", "--turn-seconds", "600")
     try:
         ana = Page(windows(TALL), server, server.token("Ana"), "Ana")
@@ -267,7 +269,54 @@ def test_three_people_negotiate_to_the_end(
         final = carmen.synced()
         assert any("Nobody touches me." in line for line in final["log"])
         assert not any(whisper in line for line in final["log"])
+        judged = [e for e in final["view"]["events"] if e["type"] == "claim_judged"]
+        assert [(e["round"], e["player"], e["claim"]) for e in judged] == [(1, 2, "brute")]
+        verdict = "it was true" if judged[0]["true"] else "it was a lie"
+        label = f"Round 1: Carmen claimed the Brute, and {verdict}."
+        for page in people:
+            page.synced()
+            assert [line for line in page.log() if "claimed the Brute, and" in line] == [label]
         ana.shoot("negotiation-end")
+
+        # The replay page: Ana's replay holds the whisper in its talk panel, step by step;
+        # Carmen's has no step and no line of it (R-TALK-1, R-TALK-4).
+        theirs = server.get("/api/replay", token=server.token("Carmen"), lang="en")
+        assert not any(whisper in line for step in theirs["steps"] for line in step["log"])
+        assert not any(o["private"] for step in theirs["steps"] for o in step["view"]["offers"])
+        mine = server.get("/api/replay", token=server.token("Ana"), lang="en")
+        said = next(
+            n for n, step in enumerate(mine["steps"]) if any(whisper in x for x in step["log"])
+        )
+        replay = windows(TALL)
+        replay.get(f"{server.base}/replay#{server.token('Ana')}")
+        shown = Page.__new__(Page)  # only its waiting
+        shown.driver, shown.name = replay, "Ana's replay"
+
+        def step() -> int:
+            found = replay.find_elements(By.ID, "replay-step")
+            return int(found[0].get_attribute("data-step") or "-1") if found else -1
+
+        def forward(number: int) -> None:
+            replay.find_element(By.ID, "replay-next").click()
+            shown.wait(lambda: step() == number, f"step {number}")
+
+        shown.wait(lambda: step() == 0, "the replay's first step")
+        for number in range(1, said + 1):
+            forward(number)
+        lines = [item.text for item in replay.find_elements(By.CSS_SELECTOR, "#chat li")]
+        assert any(whisper in line for line in lines)
+        assert not replay.find_element(By.ID, "say-form").is_displayed()
+        assert not replay.find_element(By.ID, "offer-form").is_displayed()
+        assert not replay.find_element(By.ID, "press-form").is_displayed()
+        # Ana's private offer, a few steps on: in sight, with no button to answer it.
+        for number in range(said + 1, len(mine["steps"])):
+            forward(number)
+            if replay.find_elements(By.CSS_SELECTOR, "#offers li[data-offer]"):
+                break
+        listed = replay.find_elements(By.CSS_SELECTOR, "#offers li[data-offer]")
+        assert [item.get_attribute("data-offer") for item in listed] == private
+        assert replay.find_elements(By.CSS_SELECTOR, "#offers button") == []
+        assert not replay.find_element(By.ID, "offer-form").is_displayed()
     finally:
         server.stop()
 

@@ -308,8 +308,9 @@
   /** @param {PlayerView} view */
   function renderTalk(view) {
     const box = byId("talk");
-    // A spectator reads the public talk and offers; only a seat talks and offers.
-    const watching = view.seat === null;
+    // A spectator, and a replay, read the talk and offers; only a seat at a live table
+    // talks, offers, answers and presses.
+    const watching = view.seat === null || page.replaying();
     const seat = view.seat ?? -1;
     box.hidden = view.phase === "game_over";
     if (last === null || view.phase === "game_over") return;
@@ -347,7 +348,7 @@
     const linesOf = update.offer_lines ?? {};
     const rows = offers.map((offer) => {
       const buttons = [];
-      for (const action of view.legal_actions) {
+      for (const action of watching ? [] : view.legal_actions) {
         if (!("offer" in action) || action.offer !== offer.id) continue;
         if (action.type === "accept_offer") buttons.push(actionButton(t("web.offer.accept"), action, true));
         if (action.type === "decline_offer") buttons.push(actionButton(t("web.offer.decline"), action));

@@ -573,6 +573,8 @@ const page = {
   events: () => events,
   /** The log: a line an event, in the page's language. @returns {string[]} */
   log: () => log,
+  /** Whether this is the replay page (which reads, and never acts). @returns {boolean} */
+  replaying: () => replaying,
 };
 /** @typedef {typeof page} PageKit */
 
