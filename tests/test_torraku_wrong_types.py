@@ -48,6 +48,9 @@ VALID_CALLS: dict[str, ValidCall] = {
         (IllegalActionError, LocaleError),
     ),
     "message_id": (tk.message_id, (EVENT,), {}, (IllegalActionError,)),
+    "phase_name": (tk.phase_name, (tk.Phase.BETTING, "zh"), {}, (LocaleError,)),
+    "piece_name": (tk.piece_name, (PieceKind.VAN, "es"), {}, (LocaleError,)),
+    "term": (tk.term, ("bag", "es"), {}, (LocaleError,)),
     "public_config": (tk.public_config, (CONFIG,), {}, (ConfigError,)),
     "knock_probability": (
         tk.knock_probability,
