@@ -550,7 +550,13 @@ class _Counted(StreamingResponse):
         super().__init__(
             content,
             media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+            # The server's clock in milliseconds (the Date header has whole seconds): a
+            # page whose device clock is off counts its countdowns by this one.
+            headers={
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",
+                "X-Server-Time": str(int(time.time() * 1000)),
+            },
         )
         self._release = release
 

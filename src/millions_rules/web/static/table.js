@@ -234,12 +234,14 @@ async function follow(url, signal) {
   }
   up();
   // A countdown counts to the server's deadlines: by the page's clock, unless the server's
-  // (its Date header: whole seconds, stamped between `sent` and now) is clearly another.
-  // A slow answer widens the doubt, so that a busy network or server skews no countdown.
-  const said = Date.parse(response.headers.get("Date") ?? "");
+  // (its X-Server-Time header in ms, else its Date header in whole seconds, stamped between
+  // `sent` and now) is clearly another. A slow answer widens the doubt, so that a busy
+  // network or server skews no countdown.
+  const exact = Number(response.headers.get("X-Server-Time") ?? "");
+  const said = exact > 0 ? exact : Date.parse(response.headers.get("Date") ?? "") + 500;
   const received = Date.now();
-  const skew = said + 500 - (sent + received) / 2;
-  const doubt = 1500 + (received - sent) / 2;
+  const skew = said - (sent + received) / 2;
+  const doubt = (exact > 0 ? 1000 : 1500) + (received - sent) / 2;
   clockOffset = Number.isNaN(said) || Math.abs(skew) <= doubt ? 0 : skew;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
