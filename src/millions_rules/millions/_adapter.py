@@ -27,10 +27,12 @@ from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
     Catalogue,
+    TensorMemo,
     _f32,
     observation_high,
     observation_size,
     observe_bytes,
+    observe_into,
     observe_state,
 )
 from ._negotiating import (
@@ -152,6 +154,21 @@ class MillionsAdapter(MillionsViewEncoding):
         # observe() as float32 bytes, from the blocks that changed (the fast path).
         return observe_bytes(
             table.state, seat, table.seat, table.free_moves, table.done, table.peeks
+        )
+
+    def tensor_into(
+        self, table: Table, seat: int, recall: bool, memo: TensorMemo
+    ) -> list[float] | None:
+        """``seat``'s observation vector, then its recall fields when ``recall`` (the
+        information state tensor), as a new list made from ``memo``'s list of the seat,
+        in which only the blocks that changed are written (see
+        :func:`~._encoding.observe_into`); ``None`` for no seat of the game."""
+        state = table.state
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            return None
+        ledger = table.ledger if recall else None
+        return observe_into(
+            memo, state, seat, table.seat, table.free_moves, table.done, table.peeks, ledger
         )
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:
@@ -423,6 +440,12 @@ class NegotiationAdapter(MillionsAdapter):
         return MillionsAdapter.observe_bytes(self, table, seat) + _f32(
             observe_deals(table.state, seat)
         )
+
+    def tensor_into(
+        self, table: Table, seat: int, recall: bool, memo: TensorMemo
+    ) -> list[float] | None:
+        """``None``: the deals' numbers are not kept in a list (the bytes path serves)."""
+        return None
 
     def summary(self, table: Table, seat: int) -> str:
         return MillionsAdapter.summary(self, table, seat) + summarise_deals(table.state, seat)

@@ -710,3 +710,315 @@ def observe_bytes(
             winner_block,
         )
     )
+
+
+# The observation as a list kept per trajectory and updated in place (OpenSpiel's fast path).
+#
+# OpenSpiel asks for a seat's tensor as a list of floats at each step, most often the
+# seat to act, which changes at every step. A trajectory keeps (in a :class:`TensorMemo`)
+# one list of the blocks every seat sees alike, with zeros for the roles of characters
+# and the previous roles, and for each seat the few numbers only it sees: the places of
+# the character roles it knows and its previous-roles block. For each block the memo
+# keeps what it was last written from (the state's own objects, compared by identity and
+# then by value, and small numbers); a call writes again only the blocks whose sources
+# changed, copies the shared list and lays the seat's own numbers over the copy. Every
+# block is checked at every call, so the answer is exact whatever state the memo was
+# last written for: a memo may be shared, copied or stale without giving a wrong number.
+
+
+class _Public:
+    """The blocks every seat sees alike, and what each block was written from."""
+
+    __slots__ = (
+        "awaiting",
+        "characters",
+        "config",
+        "head",
+        "ledger",
+        "money",
+        "table",
+        "turn",
+        "values",
+        "winners",
+    )
+
+    def __init__(self, config: GameConfig) -> None:
+        n = config.players
+        self.config = config
+        self.values = [0.0] * (observation_size(n) + 2 * n * n)
+        nothing: tuple[Any, ...] = (_NOTHING,)
+        self.head = nothing
+        self.money = nothing
+        self.characters: Any = _NOTHING
+        self.table = nothing
+        self.awaiting = nothing
+        self.turn = nothing
+        self.winners: Any = _NOTHING
+        self.ledger: Any = _NOTHING
+
+    def copy(self) -> _Public:
+        made = _Public.__new__(_Public)
+        for name in _Public.__slots__:
+            setattr(made, name, getattr(self, name))
+        made.values = self.values[:]
+        return made
+
+
+class _Own:
+    """What only one seat sees: the places of the roles it knows, its previous roles."""
+
+    __slots__ = ("characters", "peeks", "previous", "previous_block", "roles")
+
+    def __init__(self) -> None:
+        self.characters: Any = _NOTHING
+        self.peeks: Any = _NOTHING
+        self.roles: tuple[int, ...] = ()
+        self.previous: tuple[Any, ...] = (_NOTHING,)
+        self.previous_block: list[float] = []
+
+
+_NOTHING: Final = object()  # what no block was written from
+
+
+class TensorMemo:
+    """The observation lists of one trajectory (see :func:`observe_into`).
+
+    :meth:`fork` gives a second trajectory's memo at once: the two share the shared list
+    until one of them writes it, which it copies first (a seat's own numbers are replaced,
+    never changed in place, so they are shared as they are).
+    """
+
+    __slots__ = ("config", "owned", "own", "public")
+
+    def __init__(self) -> None:
+        self.config: GameConfig | None = None
+        self.public: _Public | None = None
+        self.owned = False
+        self.own: dict[int, _Own] = {}
+
+    def fork(self) -> TensorMemo:
+        """A memo with the same lists, the shared one copied when either memo writes it."""
+        made = TensorMemo()
+        made.config = self.config
+        made.public = self.public
+        made.own = {seat: _copy_own(own) for seat, own in self.own.items()}
+        self.owned = False
+        return made
+
+
+def _copy_own(own: _Own) -> _Own:
+    made = _Own.__new__(_Own)
+    made.characters = own.characters
+    made.peeks = own.peeks
+    made.roles = own.roles
+    made.previous = own.previous
+    made.previous_block = own.previous_block
+    return made
+
+
+_OFFSETS: dict[int, tuple[int, ...]] = {}
+
+
+def _offsets(n: int) -> tuple[int, ...]:
+    found = _OFFSETS.get(n)
+    if found is None:
+        starts: dict[str, int] = {}
+        at = 0
+        for name, size in observation_fields(n):
+            starts[name] = at
+            at += size
+        found = _OFFSETS[n] = (
+            starts["phase"],
+            starts["cash"],
+            starts["characters"],
+            starts["decided"],
+            starts["previous_known"],
+            starts["awaiting"],
+            starts["turn"],
+            starts["winners"],
+            at,  # the recall blocks
+        )
+    return found
+
+
+def _public(
+    memo: TensorMemo,
+    state: GameState,
+    turn_seat: int | None,
+    free_moves: tuple[int, ...],
+    done: tuple[bool, ...],
+    ledger: tuple[Sequence[int], Sequence[int]] | None,
+) -> list[float]:
+    """The shared list of ``memo`` brought up to ``state`` (its recall blocks too unless
+    ``ledger`` is ``None``)."""
+    config = state.config
+    public = memo.public
+    if public is None or memo.config is not config:
+        public = memo.public = _Public(config)
+        memo.config = config
+        memo.own = {}
+        memo.owned = True
+    elif not memo.owned:
+        public = memo.public = public.copy()
+        memo.owned = True
+    n = config.players
+    values = public.values
+    phase_at, cash_at, characters_at, decided_at, _, awaiting_at, turn_at, win_at, end = _offsets(
+        n
+    )
+    phase = state.phase
+    loot = state.loot
+    round_ = state.round
+    head = public.head
+    if head[0] is not phase or head[1] is not loot or head[2] != round_:
+        public.head = (phase, loot, round_)
+        block = [0.0] * len(_PHASES)
+        block[_PHASE_INDEX[phase]] = 1.0
+        block += (float(round_), float(config.rounds), float(config.target))
+        bonus = [0.0] * len(_ROLES)
+        if loot is None:
+            block += (0.0, 0.0, 0.0)
+        else:
+            block += (1.0, float(loot.total), float(loot.deposit))
+            if loot.bonus_role is not None:
+                bonus[loot.bonus_role.order] = 1.0
+        values[phase_at:cash_at] = block + bonus
+    cash = state.cash
+    threats = state.threats
+    money = public.money
+    if money[0] is not cash or money[1] is not threats:
+        if money[0] != cash or money[1] != threats:
+            values[cash_at : cash_at + n] = map(float, cash)
+            values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
+        public.money = (cash, threats)
+    values[cash_at + n] = float(state.reserve)
+    values[cash_at + 2 * n + 1] = float(state.threat_supply)
+    leader_at = cash_at + 2 * n + 2
+    if values[leader_at + state.leader] != 1.0:
+        values[leader_at : leader_at + n] = _one_hot(n, state.leader)
+    characters = state.characters
+    if public.characters is not characters:
+        public.characters = characters
+        block = [0.0] * (n * (2 if n == 3 else 1) * _CHARACTER)
+        k = 2 if n == 3 else 1
+        for c in characters:
+            base = (c.player * k + c.position) * _CHARACTER
+            block[base] = 1.0
+            block[base + 1 + _STATUS_INDEX[c.status]] = 1.0
+            block[base + 1 + len(_STATUSES)] = float(c.paid)
+            block[base + 2 + len(_STATUSES)] = float(c.covered)
+        values[characters_at:decided_at] = block
+    decided = state.decided
+    face_up = state.face_up
+    table = public.table
+    if table[0] is not decided or table[1] is not face_up:
+        if table[0] != decided:
+            values[decided_at : decided_at + n] = map(float, decided)
+        if table[0] is _NOTHING or table[1] != face_up:
+            values[decided_at + n : decided_at + n + len(_ROLES)] = _counts(face_up)
+        public.table = (decided, face_up)
+    # The seats awaited and the nameable roles follow from the phase and: in negotiation
+    # the decided flags, in planning and the heist the characters (and the face-up roles).
+    awaited_by = decided if phase is _NEGOTIATING else characters
+    awaiting = public.awaiting
+    if awaiting[0] is not phase or awaiting[1] is not awaited_by or awaiting[2] is not face_up:
+        public.awaiting = (phase, awaited_by, face_up)
+        values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(nameable_roles(state))
+    turn = public.turn
+    if turn[0] != turn_seat:
+        if turn[0] is not None and turn[0] is not _NOTHING:
+            values[turn_at + turn[0]] = 0.0
+        if turn_seat is not None:
+            values[turn_at + turn_seat] = 1.0
+    if turn[0] is _NOTHING or turn[1] is not free_moves:
+        values[turn_at + n : turn_at + 2 * n] = map(float, free_moves)
+    if turn[0] is _NOTHING or turn[2] is not done:
+        values[turn_at + 2 * n : win_at] = map(float, done)
+    public.turn = (turn_seat, free_moves, done)
+    winners = state.winners
+    if public.winners is not winners:
+        public.winners = winners
+        values[win_at:end] = _seats(n, winners)
+    if ledger is not None and public.ledger is not ledger:
+        known = public.ledger
+        paid, threatened = ledger
+        if known is _NOTHING or known[0] is not paid:
+            values[end : end + n * n] = map(float, paid)
+        if known is _NOTHING or known[1] is not threatened:
+            values[end + n * n :] = map(float, threatened)
+        public.ledger = ledger
+    return values
+
+
+def observe_into(
+    memo: TensorMemo,
+    state: GameState,
+    seat: int,
+    turn_seat: int | None,
+    free_moves: tuple[int, ...],
+    done: tuple[bool, ...],
+    peeks: tuple[tuple[int, int, int], ...] | None,
+    ledger: tuple[Sequence[int], Sequence[int]] | None,
+) -> list[float]:
+    """:func:`observe_state` of ``state``, ``seat`` and the turn ``(turn_seat,
+    free_moves, done)`` as a new list, followed by the recall blocks of ``ledger`` (the
+    money paid, then the threat cards used, payer by payee) unless it is ``None``.
+
+    Made from ``memo``'s lists, in which only the blocks whose sources changed since they
+    were last written are written again (the tests check it against
+    :func:`observe_state` over random games, clones and restored states).
+    """
+    values = _public(memo, state, turn_seat, free_moves, done, ledger)
+    n = state.config.players
+    own = memo.own.get(seat)
+    if own is None:
+        own = memo.own[seat] = _Own()
+    characters = state.characters
+    if peeks is None:
+        peeks = round_peeks(state)
+    _, _, characters_at, _, previous_at, awaiting_at, _, _, end = _offsets(n)
+    if own.characters is not characters or own.peeks is not peeks:
+        own.characters = characters
+        own.peeks = peeks
+        seen = {(target, slot) for by, target, slot in peeks if by == seat} if peeks else ()
+        k = 2 if n == 3 else 1
+        roles = []
+        for c in characters:
+            if (
+                c.player == seat
+                or c.status not in _HIDDEN_STATUSES
+                or (c.player, c.position) in seen
+            ):
+                roles.append(
+                    characters_at
+                    + (c.player * k + c.position) * _CHARACTER
+                    + 3
+                    + len(_STATUSES)
+                    + c.role.order
+                )
+        own.roles = tuple(roles)
+    previous = state.previous_roles
+    config = state.config
+    everyone = config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
+    known_previous = own.previous
+    if known_previous[0] is not previous or known_previous[1] is not everyone:
+        own.previous = (previous, everyone)
+        flags: list[float] = []
+        roles_block = [0.0] * (n * len(_ROLES))
+        for other, roles_of in enumerate(previous):
+            if everyone or other == seat:
+                flags.append(1.0)
+                for role in roles_of:
+                    roles_block[other * len(_ROLES) + role.order] += 1.0
+            else:
+                flags.append(0.0)
+        own.previous_block = flags + roles_block
+    out = values[:] if ledger is not None else values[:end]
+    out[seat] = 1.0
+    for place in own.roles:
+        out[place] = 1.0
+    out[previous_at:awaiting_at] = own.previous_block
+    return out
+
+
+_NEGOTIATING: Final = Phase.NEGOTIATION
