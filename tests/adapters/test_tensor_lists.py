@@ -97,13 +97,12 @@ def test_tensors_along_trajectories_clones_and_restored_states_are_the_plain_one
 
 
 def test_a_memo_shared_by_two_games_still_gives_each_its_own_tensor() -> None:
-    """The lists are checked block by block at each call: one memo written for states of
-    two different games, alternately, gives each state its own numbers (R-INFO)."""
-    games = [
-        pyspiel.load_game("python_millions_of_dollars", {"players": players})
-        for players in (4, 4, 5)
-    ]
-    states: list[LibraryState] = [game.new_initial_state() for game in games]
+    """The lists are checked block by block at each call: one memo written alternately
+    for three games of one config and one game of another gives each state its own
+    numbers (R-INFO)."""
+    five = pyspiel.load_game("python_millions_of_dollars", {"players": 5})
+    four = pyspiel.load_game("python_millions_of_dollars", {"players": 4})
+    states: list[LibraryState] = [game.new_initial_state() for game in (five, five, five, four)]
     rng = random.Random(7)
     memo = TensorMemo()
     compared = 0
@@ -126,7 +125,7 @@ def test_a_memo_shared_by_two_games_still_gives_each_its_own_tensor() -> None:
             )
             assert got == _plain(state, seat, True)
             compared += 1
-    assert compared > 1000
+    assert compared > 500
 
 
 def test_a_fork_is_written_apart_from_its_origin() -> None:
