@@ -716,26 +716,35 @@ def observe_bytes(
 #
 # OpenSpiel asks for a seat's tensor as a list of floats at each step, most often the
 # seat to act, which changes at every step. A trajectory keeps (in a :class:`TensorMemo`)
-# one list of the blocks every seat sees alike, with zeros for the roles of characters
-# and the previous roles, and for each seat the few numbers only it sees: the places of
-# the character roles it knows and its previous-roles block. For each block the memo
-# keeps what it was last written from (the state's own objects, compared by identity and
-# then by value, and small numbers); a call writes again only the blocks whose sources
-# changed, copies the shared list and lays the seat's own numbers over the copy. Every
-# block is checked at every call, so the answer is exact whatever state the memo was
-# last written for: a memo may be shared, copied or stale without giving a wrong number.
+# one list of the numbers every seat sees alike: the roles of the revealed characters
+# but not of the hidden ones, and zeros for the seat and the previous roles. For each
+# block it keeps what the block was last written from (the state's own objects, compared
+# by identity, then by value where that saves writing); a call writes again only the
+# blocks whose sources changed (of the characters, only those whose object changed),
+# copies the list and lays over the copy what only the seat sees: its one-hot, the roles
+# of its own characters and of those it peeked at (R-NEG-THREAT), and its previous-roles
+# block (kept per seat). Every block is checked at every call, so the answer is exact
+# whatever state the memo was last written for: a memo may be shared, copied or stale
+# without giving a wrong number.
 
 
-class _Public:
-    """The blocks every seat sees alike, and what each block was written from."""
+class _Lists:
+    """The numbers every seat sees alike, what each block was written from, and the
+    seats' previous-roles blocks."""
 
     __slots__ = (
         "awaiting",
         "characters",
         "config",
+        "filled",
         "head",
         "ledger",
+        "forbidden",
         "money",
+        "offsets",
+        "previous",
+        "role_at",
+        "slots",
         "table",
         "turn",
         "values",
@@ -744,37 +753,36 @@ class _Public:
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
+        places = n * (2 if n == 3 else 1)
         self.config = config
+        self.offsets = _offsets(n)
+        self.forbidden = config.repeat_role is RepeatRole.FORBIDDEN
         self.values = [0.0] * (observation_size(n) + 2 * n * n)
         nothing: tuple[Any, ...] = (_NOTHING,)
         self.head = nothing
         self.money = nothing
         self.characters: Any = _NOTHING
+        self.slots: list[Any] = [None] * places  # the character written at each place
+        self.role_at: list[int] = [-1] * places  # its role's index in the vector, or -1
+        self.filled = 0  # the places written, as bits
         self.table = nothing
         self.awaiting = nothing
         self.turn = nothing
         self.winners: Any = _NOTHING
         self.ledger: Any = _NOTHING
+        # by seat: the previous roles and whether every seat's are known, and the
+        # block's numbers other than 0, as (index, number)
+        self.previous: dict[int, tuple[Any, bool, tuple[tuple[int, float], ...]]] = {}
 
-    def copy(self) -> _Public:
-        made = _Public.__new__(_Public)
-        for name in _Public.__slots__:
+    def copy(self) -> _Lists:
+        made = _Lists.__new__(_Lists)
+        for name in _Lists.__slots__:
             setattr(made, name, getattr(self, name))
         made.values = self.values[:]
+        made.slots = self.slots[:]
+        made.role_at = self.role_at[:]
+        made.previous = dict(self.previous)  # its entries are replaced, never changed
         return made
-
-
-class _Own:
-    """What only one seat sees: the places of the roles it knows, its previous roles."""
-
-    __slots__ = ("characters", "peeks", "previous", "previous_block", "roles")
-
-    def __init__(self) -> None:
-        self.characters: Any = _NOTHING
-        self.peeks: Any = _NOTHING
-        self.roles: tuple[int, ...] = ()
-        self.previous: tuple[Any, ...] = (_NOTHING,)
-        self.previous_block: list[float] = []
 
 
 _NOTHING: Final = object()  # what no block was written from
@@ -783,37 +791,22 @@ _NOTHING: Final = object()  # what no block was written from
 class TensorMemo:
     """The observation lists of one trajectory (see :func:`observe_into`).
 
-    :meth:`fork` gives a second trajectory's memo at once: the two share the shared list
-    until one of them writes it, which it copies first (a seat's own numbers are replaced,
-    never changed in place, so they are shared as they are).
+    :meth:`fork` gives a second trajectory's memo at once: the two share the lists until
+    one of them writes them, which it copies first.
     """
 
-    __slots__ = ("config", "owned", "own", "public")
+    __slots__ = ("lists", "owned")
 
     def __init__(self) -> None:
-        self.config: GameConfig | None = None
-        self.public: _Public | None = None
+        self.lists: _Lists | None = None
         self.owned = False
-        self.own: dict[int, _Own] = {}
 
     def fork(self) -> TensorMemo:
-        """A memo with the same lists, the shared one copied when either memo writes it."""
+        """A memo with the same lists, copied when either memo first writes them."""
         made = TensorMemo()
-        made.config = self.config
-        made.public = self.public
-        made.own = {seat: _copy_own(own) for seat, own in self.own.items()}
+        made.lists = self.lists
         self.owned = False
         return made
-
-
-def _copy_own(own: _Own) -> _Own:
-    made = _Own.__new__(_Own)
-    made.characters = own.characters
-    made.peeks = own.peeks
-    made.roles = own.roles
-    made.previous = own.previous
-    made.previous_block = own.previous_block
-    return made
 
 
 _OFFSETS: dict[int, tuple[int, ...]] = {}
@@ -841,115 +834,6 @@ def _offsets(n: int) -> tuple[int, ...]:
     return found
 
 
-def _public(
-    memo: TensorMemo,
-    state: GameState,
-    turn_seat: int | None,
-    free_moves: tuple[int, ...],
-    done: tuple[bool, ...],
-    ledger: tuple[Sequence[int], Sequence[int]] | None,
-) -> list[float]:
-    """The shared list of ``memo`` brought up to ``state`` (its recall blocks too unless
-    ``ledger`` is ``None``)."""
-    config = state.config
-    public = memo.public
-    if public is None or memo.config is not config:
-        public = memo.public = _Public(config)
-        memo.config = config
-        memo.own = {}
-        memo.owned = True
-    elif not memo.owned:
-        public = memo.public = public.copy()
-        memo.owned = True
-    n = config.players
-    values = public.values
-    phase_at, cash_at, characters_at, decided_at, _, awaiting_at, turn_at, win_at, end = _offsets(
-        n
-    )
-    phase = state.phase
-    loot = state.loot
-    round_ = state.round
-    head = public.head
-    if head[0] is not phase or head[1] is not loot or head[2] != round_:
-        public.head = (phase, loot, round_)
-        block = [0.0] * len(_PHASES)
-        block[_PHASE_INDEX[phase]] = 1.0
-        block += (float(round_), float(config.rounds), float(config.target))
-        bonus = [0.0] * len(_ROLES)
-        if loot is None:
-            block += (0.0, 0.0, 0.0)
-        else:
-            block += (1.0, float(loot.total), float(loot.deposit))
-            if loot.bonus_role is not None:
-                bonus[loot.bonus_role.order] = 1.0
-        values[phase_at:cash_at] = block + bonus
-    cash = state.cash
-    threats = state.threats
-    money = public.money
-    if money[0] is not cash or money[1] is not threats:
-        if money[0] != cash or money[1] != threats:
-            values[cash_at : cash_at + n] = map(float, cash)
-            values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
-        public.money = (cash, threats)
-    values[cash_at + n] = float(state.reserve)
-    values[cash_at + 2 * n + 1] = float(state.threat_supply)
-    leader_at = cash_at + 2 * n + 2
-    if values[leader_at + state.leader] != 1.0:
-        values[leader_at : leader_at + n] = _one_hot(n, state.leader)
-    characters = state.characters
-    if public.characters is not characters:
-        public.characters = characters
-        block = [0.0] * (n * (2 if n == 3 else 1) * _CHARACTER)
-        k = 2 if n == 3 else 1
-        for c in characters:
-            base = (c.player * k + c.position) * _CHARACTER
-            block[base] = 1.0
-            block[base + 1 + _STATUS_INDEX[c.status]] = 1.0
-            block[base + 1 + len(_STATUSES)] = float(c.paid)
-            block[base + 2 + len(_STATUSES)] = float(c.covered)
-        values[characters_at:decided_at] = block
-    decided = state.decided
-    face_up = state.face_up
-    table = public.table
-    if table[0] is not decided or table[1] is not face_up:
-        if table[0] != decided:
-            values[decided_at : decided_at + n] = map(float, decided)
-        if table[0] is _NOTHING or table[1] != face_up:
-            values[decided_at + n : decided_at + n + len(_ROLES)] = _counts(face_up)
-        public.table = (decided, face_up)
-    # The seats awaited and the nameable roles follow from the phase and: in negotiation
-    # the decided flags, in planning and the heist the characters (and the face-up roles).
-    awaited_by = decided if phase is _NEGOTIATING else characters
-    awaiting = public.awaiting
-    if awaiting[0] is not phase or awaiting[1] is not awaited_by or awaiting[2] is not face_up:
-        public.awaiting = (phase, awaited_by, face_up)
-        values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(nameable_roles(state))
-    turn = public.turn
-    if turn[0] != turn_seat:
-        if turn[0] is not None and turn[0] is not _NOTHING:
-            values[turn_at + turn[0]] = 0.0
-        if turn_seat is not None:
-            values[turn_at + turn_seat] = 1.0
-    if turn[0] is _NOTHING or turn[1] is not free_moves:
-        values[turn_at + n : turn_at + 2 * n] = map(float, free_moves)
-    if turn[0] is _NOTHING or turn[2] is not done:
-        values[turn_at + 2 * n : win_at] = map(float, done)
-    public.turn = (turn_seat, free_moves, done)
-    winners = state.winners
-    if public.winners is not winners:
-        public.winners = winners
-        values[win_at:end] = _seats(n, winners)
-    if ledger is not None and public.ledger is not ledger:
-        known = public.ledger
-        paid, threatened = ledger
-        if known is _NOTHING or known[0] is not paid:
-            values[end : end + n * n] = map(float, paid)
-        if known is _NOTHING or known[1] is not threatened:
-            values[end + n * n :] = map(float, threatened)
-        public.ledger = ledger
-    return values
-
-
 def observe_into(
     memo: TensorMemo,
     state: GameState,
@@ -964,61 +848,184 @@ def observe_into(
     free_moves, done)`` as a new list, followed by the recall blocks of ``ledger`` (the
     money paid, then the threat cards used, payer by payee) unless it is ``None``.
 
-    Made from ``memo``'s lists, in which only the blocks whose sources changed since they
-    were last written are written again (the tests check it against
-    :func:`observe_state` over random games, clones and restored states).
+    ``peeks`` are the ``(user, target, slot)`` of the threat cards used since the last
+    loot card was revealed, or ``None`` to read them from the log. Made from ``memo``'s
+    lists, in which only the blocks whose sources changed since they were last written
+    are written again (the tests check it against the plain encoding over random games,
+    clones and restored states).
     """
-    values = _public(memo, state, turn_seat, free_moves, done, ledger)
-    n = state.config.players
-    own = memo.own.get(seat)
-    if own is None:
-        own = memo.own[seat] = _Own()
+    config = state.config
+    lists = memo.lists
+    if lists is None or lists.config is not config:
+        lists = memo.lists = _Lists(config)
+        memo.owned = True
+    elif not memo.owned:
+        lists = memo.lists = lists.copy()
+        memo.owned = True
+    n = config.players
+    values = lists.values
+    phase_at, cash_at, characters_at, decided_at, previous_at, awaiting_at, turn_at, win_at, end = (
+        lists.offsets
+    )
+    phase = state.phase
+    loot = state.loot
+    round_ = state.round
+    head = lists.head
+    if head[0] is not phase or head[1] is not loot or head[2] != round_:
+        lists.head = (phase, loot, round_)
+        block = [0.0] * len(_PHASES)
+        block[_PHASE_INDEX[phase]] = 1.0
+        block += (float(round_), float(config.rounds), float(config.target))
+        bonus = [0.0] * len(_ROLES)
+        if loot is None:
+            block += (0.0, 0.0, 0.0)
+        else:
+            block += (1.0, float(loot.total), float(loot.deposit))
+            if loot.bonus_role is not None:
+                bonus[loot.bonus_role.order] = 1.0
+        values[phase_at:cash_at] = block + bonus
+    cash = state.cash
+    threats = state.threats
+    reserve = state.reserve
+    supply = state.threat_supply
+    money = lists.money
+    if (
+        money[0] is not cash
+        or money[1] is not threats
+        or money[2] != reserve
+        or money[3] != supply
+    ):
+        if money[0] != cash:
+            values[cash_at : cash_at + n] = map(float, cash)
+        if money[0] is _NOTHING or money[1] != threats:
+            values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
+        values[cash_at + n] = float(reserve)
+        values[cash_at + 2 * n + 1] = float(supply)
+        lists.money = (cash, threats, reserve, supply)
+    leader_at = cash_at + 2 * n + 2
+    if values[leader_at + state.leader] != 1.0:  # a one-hot: right when its 1 is
+        values[leader_at : leader_at + n] = _one_hot(n, state.leader)
     characters = state.characters
+    k = 2 if n == 3 else 1
+    if lists.characters is not characters:
+        lists.characters = characters
+        slots = lists.slots
+        role_at = lists.role_at
+        filled = 0
+        for c in characters:
+            place = c.player * k + c.position
+            filled |= 1 << place
+            if slots[place] is c:
+                continue
+            slots[place] = c
+            base = characters_at + place * _CHARACTER
+            block = [0.0] * _CHARACTER
+            block[0] = 1.0
+            status = c.status
+            block[1 + _STATUS_INDEX[status]] = 1.0
+            block[1 + len(_STATUSES)] = float(c.paid)
+            block[2 + len(_STATUSES)] = float(c.covered)
+            role = 3 + len(_STATUSES) + c.role.order
+            if status not in _HIDDEN_STATUSES:  # revealed: every seat knows the role
+                block[role] = 1.0
+            role_at[place] = base + role
+            values[base : base + _CHARACTER] = block
+        if filled != lists.filled:
+            for place in range(len(slots)):
+                if not filled >> place & 1 and slots[place] is not None:
+                    slots[place] = None
+                    role_at[place] = -1
+                    base = characters_at + place * _CHARACTER
+                    values[base : base + _CHARACTER] = _NO_FLOATS
+            lists.filled = filled
+    decided = state.decided
+    face_up = state.face_up
+    table = lists.table
+    if table[0] is not decided or table[1] is not face_up:
+        if table[0] != decided:
+            values[decided_at : decided_at + n] = map(float, decided)
+        if table[0] is _NOTHING or table[1] != face_up:
+            values[decided_at + n : previous_at] = _counts(face_up)
+        lists.table = (decided, face_up)
+    # The seats awaited and the nameable roles follow from the phase and: in negotiation
+    # the decided flags, in planning and the heist the characters (and the face-up roles).
+    awaited_by = decided if phase is _NEGOTIATING else characters
+    awaiting = lists.awaiting
+    if awaiting[0] is not phase or awaiting[1] is not awaited_by or awaiting[2] is not face_up:
+        lists.awaiting = (phase, awaited_by, face_up)
+        if phase is _NEGOTIATING:  # the undecided seats, and no nameable role
+            values[awaiting_at:turn_at] = [0.0 if d else 1.0 for d in decided] + _NO_ROLES
+        elif phase is _PLANNING:  # the seats without a character, and no nameable role
+            block = [1.0] * n + _NO_ROLES
+            for c in characters:
+                block[c.player] = 0.0
+            values[awaiting_at:turn_at] = block
+        else:
+            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(
+                nameable_roles(state)
+            )
+    turn = lists.turn
+    if turn[0] != turn_seat:
+        if turn[0] is not None and turn[0] is not _NOTHING:
+            values[turn_at + turn[0]] = 0.0
+        if turn_seat is not None:
+            values[turn_at + turn_seat] = 1.0
+    if turn[0] is _NOTHING or turn[1] is not free_moves:
+        values[turn_at + n : turn_at + 2 * n] = map(float, free_moves)
+    if turn[0] is _NOTHING or turn[2] is not done:
+        values[turn_at + 2 * n : win_at] = map(float, done)
+    lists.turn = (turn_seat, free_moves, done)
+    winners = state.winners
+    if lists.winners is not winners:
+        lists.winners = winners
+        values[win_at:end] = _seats(n, winners)
+    if ledger is None:
+        out = values[:end]
+    else:
+        known = lists.ledger
+        if known is not ledger:
+            paid, threatened = ledger
+            if known is _NOTHING or known[0] is not paid:
+                values[end : end + n * n] = map(float, paid)
+            if known is _NOTHING or known[1] is not threatened:
+                values[end + n * n :] = map(float, threatened)
+            lists.ledger = ledger
+        out = values[:]
+    # What only the seat sees: its one-hot, the roles of its own characters and of those
+    # it peeked at this round, its previous-roles block.
+    out[seat] = 1.0
+    role_at = lists.role_at
+    place = seat * k
+    if role_at[place] >= 0:
+        out[role_at[place]] = 1.0
+    if k == 2 and role_at[place + 1] >= 0:
+        out[role_at[place + 1]] = 1.0
     if peeks is None:
         peeks = round_peeks(state)
-    _, _, characters_at, _, previous_at, awaiting_at, _, _, end = _offsets(n)
-    if own.characters is not characters or own.peeks is not peeks:
-        own.characters = characters
-        own.peeks = peeks
-        seen = {(target, slot) for by, target, slot in peeks if by == seat} if peeks else ()
-        k = 2 if n == 3 else 1
-        roles = []
-        for c in characters:
-            if (
-                c.player == seat
-                or c.status not in _HIDDEN_STATUSES
-                or (c.player, c.position) in seen
-            ):
-                roles.append(
-                    characters_at
-                    + (c.player * k + c.position) * _CHARACTER
-                    + 3
-                    + len(_STATUSES)
-                    + c.role.order
-                )
-        own.roles = tuple(roles)
+    for by, target, slot in peeks:
+        if by == seat:
+            at = role_at[target * k + slot]
+            if at >= 0:
+                out[at] = 1.0
     previous = state.previous_roles
-    config = state.config
-    everyone = config.repeat_role is RepeatRole.FORBIDDEN and state.phase is not Phase.GAME_OVER
-    known_previous = own.previous
-    if known_previous[0] is not previous or known_previous[1] is not everyone:
-        own.previous = (previous, everyone)
-        flags: list[float] = []
-        roles_block = [0.0] * (n * len(_ROLES))
+    everyone = lists.forbidden and phase is not _OVER
+    own = lists.previous.get(seat)
+    if own is None or own[0] is not previous or own[1] is not everyone:
+        block = [0.0] * (awaiting_at - previous_at)
         for other, roles_of in enumerate(previous):
             if everyone or other == seat:
-                flags.append(1.0)
-                for role in roles_of:
-                    roles_block[other * len(_ROLES) + role.order] += 1.0
-            else:
-                flags.append(0.0)
-        own.previous_block = flags + roles_block
-    out = values[:] if ledger is not None else values[:end]
-    out[seat] = 1.0
-    for place in own.roles:
-        out[place] = 1.0
-    out[previous_at:awaiting_at] = own.previous_block
+                block[other] = 1.0
+                for role_of in roles_of:
+                    block[n + other * len(_ROLES) + role_of.order] += 1.0
+        numbers = tuple((previous_at + i, x) for i, x in enumerate(block) if x)
+        own = lists.previous[seat] = (previous, everyone, numbers)
+    for at, number in own[2]:
+        out[at] = number
     return out
 
 
+_NO_FLOATS: Final = [0.0] * _CHARACTER
+_NO_ROLES: Final = [0.0] * len(_ROLES)
 _NEGOTIATING: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_OVER: Final = Phase.GAME_OVER
