@@ -1011,14 +1011,14 @@ def observe_into(
     everyone = lists.forbidden and phase is not _OVER
     own = lists.previous.get(seat)
     if own is None or own[0] is not previous or own[1] is not everyone:
-        block = [0.0] * (awaiting_at - previous_at)
-        for other, roles_of in enumerate(previous):
-            if everyone or other == seat:
-                block[other] = 1.0
-                for role_of in roles_of:
-                    block[n + other * len(_ROLES) + role_of.order] += 1.0
-        numbers = tuple((previous_at + i, x) for i, x in enumerate(block) if x)
-        own = lists.previous[seat] = (previous, everyone, numbers)
+        numbers: dict[int, float] = {}
+        count = len(previous)
+        for other in range(count) if everyone else (seat,) if seat < count else ():
+            numbers[previous_at + other] = 1.0
+            for role_of in previous[other]:
+                at = previous_at + n + other * len(_ROLES) + role_of.order
+                numbers[at] = numbers.get(at, 0.0) + 1.0
+        own = lists.previous[seat] = (previous, everyone, tuple(numbers.items()))
     for at, number in own[2]:
         out[at] = number
     return out
