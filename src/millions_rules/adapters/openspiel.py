@@ -446,6 +446,14 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         """``player``'s information state tensor (the player to act if left out), as
         OpenSpiel's own method gives it, from the position's float32 tensor made once
         (the tests check both agree)."""
+        saved = self._saved
+        memo = saved.memo
+        if memo is not None:  # the adapter's lists, updated block by block (see _tensor)
+            listed: list[float] | None = memo.into(
+                saved.table, saved.player if player is None else player, True, memo
+            )
+            if listed is not None:
+                return listed
         return self._tensor(player, True)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
@@ -484,7 +492,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
             if into is not None:  # the adapter's lists, updated block by block
                 memo = saved.memo
                 if memo is None:
-                    memo = saved.memo = TensorMemo()
+                    memo = saved.memo = TensorMemo(into)
                 listed: list[float] | None = into(saved.table, seat, recall, memo)
                 if listed is not None:
                     return listed  # a new list: the caller's own

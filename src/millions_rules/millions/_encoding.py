@@ -758,7 +758,7 @@ class _Lists:
         self.offsets = _offsets(n)
         self.forbidden = config.repeat_role is RepeatRole.FORBIDDEN
         self.values = [0.0] * (observation_size(n) + 2 * n * n)
-        nothing: tuple[Any, ...] = (_NOTHING,)
+        nothing: tuple[Any, ...] = (_NOTHING, _NOTHING, _NOTHING, _NOTHING)
         self.head = nothing
         self.money = nothing
         self.characters: Any = _NOTHING
@@ -767,9 +767,9 @@ class _Lists:
         self.filled = 0  # the places written, as bits
         self.table = nothing
         self.awaiting = nothing
-        self.turn = nothing
+        self.turn: tuple[Any, ...] = (-1, _NOTHING, _NOTHING)  # no seat's turn written
         self.winners: Any = _NOTHING
-        self.ledger: Any = _NOTHING
+        self.ledger: Any = (_NOTHING, _NOTHING)
         # by seat: the previous roles and whether every seat's are known, and the
         # block's numbers other than 0, as (index, number)
         self.previous: dict[int, tuple[Any, bool, tuple[tuple[int, float], ...]]] = {}
@@ -795,15 +795,19 @@ class TensorMemo:
     one of them writes them, which it copies first.
     """
 
-    __slots__ = ("lists", "owned")
+    __slots__ = ("into", "lists", "owned")
 
-    def __init__(self) -> None:
+    def __init__(self, into: Any = None) -> None:
+        """An empty memo; ``into`` is the function its owner makes tensors with (an
+        adapter's ``tensor_into``, taking the table, the seat, whether to add the recall
+        fields and this memo), kept here for the owner's use."""
+        self.into: Any = into
         self.lists: _Lists | None = None
         self.owned = False
 
     def fork(self) -> TensorMemo:
         """A memo with the same lists, copied when either memo first writes them."""
-        made = TensorMemo()
+        made = TensorMemo(self.into)
         made.lists = self.lists
         self.owned = False
         return made
@@ -897,7 +901,7 @@ def observe_into(
     ):
         if money[0] != cash:
             values[cash_at : cash_at + n] = map(float, cash)
-        if money[0] is _NOTHING or money[1] != threats:
+        if money[1] != threats:
             values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
         values[cash_at + n] = float(reserve)
         values[cash_at + 2 * n + 1] = float(supply)
@@ -923,9 +927,9 @@ def observe_into(
             block[0] = 1.0
             status = c.status
             block[1 + _STATUS_INDEX[status]] = 1.0
-            block[1 + len(_STATUSES)] = float(c.paid)
-            block[2 + len(_STATUSES)] = float(c.covered)
-            role = 3 + len(_STATUSES) + c.role.order
+            block[_PAID_AT] = float(c.paid)
+            block[_PAID_AT + 1] = float(c.covered)
+            role = _ROLE_AT[c.role]
             if status not in _HIDDEN_STATUSES:  # revealed: every seat knows the role
                 block[role] = 1.0
             role_at[place] = base + role
@@ -944,7 +948,7 @@ def observe_into(
     if table[0] is not decided or table[1] is not face_up:
         if table[0] != decided:
             values[decided_at : decided_at + n] = map(float, decided)
-        if table[0] is _NOTHING or table[1] != face_up:
+        if table[1] != face_up:
             values[decided_at + n : previous_at] = _counts(face_up)
         lists.table = (decided, face_up)
     # The seats awaited and the nameable roles follow from the phase and: in negotiation
@@ -965,16 +969,17 @@ def observe_into(
                 nameable_roles(state)
             )
     turn = lists.turn
-    if turn[0] != turn_seat:
-        if turn[0] is not None and turn[0] is not _NOTHING:
+    to_act = -1 if turn_seat is None else turn_seat
+    if turn[0] != to_act:
+        if turn[0] >= 0:
             values[turn_at + turn[0]] = 0.0
-        if turn_seat is not None:
-            values[turn_at + turn_seat] = 1.0
-    if turn[0] is _NOTHING or turn[1] is not free_moves:
+        if to_act >= 0:
+            values[turn_at + to_act] = 1.0
+    if turn[1] is not free_moves:
         values[turn_at + n : turn_at + 2 * n] = map(float, free_moves)
-    if turn[0] is _NOTHING or turn[2] is not done:
+    if turn[2] is not done:
         values[turn_at + 2 * n : win_at] = map(float, done)
-    lists.turn = (turn_seat, free_moves, done)
+    lists.turn = (to_act, free_moves, done)
     winners = state.winners
     if lists.winners is not winners:
         lists.winners = winners
@@ -985,9 +990,9 @@ def observe_into(
         known = lists.ledger
         if known is not ledger:
             paid, threatened = ledger
-            if known is _NOTHING or known[0] is not paid:
+            if known[0] is not paid:
                 values[end : end + n * n] = map(float, paid)
-            if known is _NOTHING or known[1] is not threatened:
+            if known[1] is not threatened:
                 values[end + n * n :] = map(float, threatened)
             lists.ledger = ledger
         out = values[:]
@@ -1025,6 +1030,8 @@ def observe_into(
 
 
 _NO_FLOATS: Final = [0.0] * _CHARACTER
+_PAID_AT: Final = 1 + len(_STATUSES)  # in a character's block
+_ROLE_AT: Final = {role: 3 + len(_STATUSES) + role.order for role in _ROLES}  # likewise
 _NO_ROLES: Final = [0.0] * len(_ROLES)
 _NEGOTIATING: Final = Phase.NEGOTIATION
 _PLANNING: Final = Phase.PLANNING
