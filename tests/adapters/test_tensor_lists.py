@@ -13,6 +13,7 @@ counted from the log (R-NEG-3, R-NEG-THREAT).
 from __future__ import annotations
 
 import random
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -42,9 +43,7 @@ def _check(state: LibraryState, rng: random.Random, players: int) -> int:
     for _ in range(rng.randint(0, 3)):
         seat = rng.randrange(players)
         recall = rng.random() < 0.7
-        got = (
-            state.information_state_tensor(seat) if recall else state.observation_tensor(seat)
-        )
+        got = state.information_state_tensor(seat) if recall else state.observation_tensor(seat)
         assert got == _plain(state, seat, recall), (seat, recall, str(state))
         assert all(type(value) is float for value in got)
         asked += 1

@@ -512,10 +512,8 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def _apply_action(self, action: int) -> None:
         saved = self._saved
-        if saved.player < 0:  # chance (a terminal state is refused by OpenSpiel itself)
-            made = saved.after_chance(int(action))
-        else:
-            made = saved.after(int(action))
+        # chance when the player is negative (a terminal state is refused by OpenSpiel)
+        made = saved.after_chance(int(action)) if saved.player < 0 else saved.after(int(action))
         made.memo = saved.memo  # the trajectory's tensor lists go on with it
         self._saved = made
 

@@ -737,9 +737,9 @@ class _Lists:
         "characters",
         "config",
         "filled",
+        "forbidden",
         "head",
         "ledger",
-        "forbidden",
         "money",
         "offsets",
         "previous",
@@ -893,12 +893,7 @@ def observe_into(
     reserve = state.reserve
     supply = state.threat_supply
     money = lists.money
-    if (
-        money[0] is not cash
-        or money[1] is not threats
-        or money[2] != reserve
-        or money[3] != supply
-    ):
+    if money[0] is not cash or money[1] is not threats or money[2] != reserve or money[3] != supply:
         if money[0] != cash:
             values[cash_at : cash_at + n] = map(float, cash)
         if money[1] != threats:
@@ -965,9 +960,7 @@ def observe_into(
                 block[c.player] = 0.0
             values[awaiting_at:turn_at] = block
         else:
-            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(
-                nameable_roles(state)
-            )
+            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(nameable_roles(state))
     turn = lists.turn
     to_act = -1 if turn_seat is None else turn_seat
     if turn[0] != to_act:
