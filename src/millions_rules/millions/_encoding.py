@@ -929,20 +929,23 @@ def observe_into(
                 block[role] = 1.0
             role_at[place] = base + role
             values[base : base + _CHARACTER] = block
-        if filled != lists.filled:
+        if lists.filled & ~filled:  # places written before and empty now
             for place in range(len(slots)):
                 if not filled >> place & 1 and slots[place] is not None:
                     slots[place] = None
                     role_at[place] = -1
                     base = characters_at + place * _CHARACTER
                     values[base : base + _CHARACTER] = _NO_FLOATS
-            lists.filled = filled
+        lists.filled = filled
     decided = state.decided
     face_up = state.face_up
     table = lists.table
     if table[0] is not decided or table[1] is not face_up:
         if table[0] != decided:
-            values[decided_at : decided_at + n] = map(float, decided)
+            floats = _FLOAT_LISTS.get(decided)
+            if floats is None:
+                floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
+            values[decided_at : decided_at + n] = floats
         if table[1] != face_up:
             values[decided_at + n : previous_at] = _counts(face_up)
         lists.table = (decided, face_up)
@@ -953,7 +956,11 @@ def observe_into(
     if awaiting[0] is not phase or awaiting[1] is not awaited_by or awaiting[2] is not face_up:
         lists.awaiting = (phase, awaited_by, face_up)
         if phase is _NEGOTIATING:  # the undecided seats, and no nameable role
-            values[awaiting_at:turn_at] = [0.0 if d else 1.0 for d in decided] + _NO_ROLES
+            undecided = _UNDECIDED.get(decided)
+            if undecided is None:
+                undecided = _bounded(_UNDECIDED)[decided] = [0.0 if d else 1.0 for d in decided]
+            values[awaiting_at : awaiting_at + n] = undecided
+            values[awaiting_at + n : turn_at] = _NO_ROLES
         elif phase is _PLANNING:  # the seats without a character, and no nameable role
             block = [1.0] * n + _NO_ROLES
             for c in characters:
@@ -969,9 +976,15 @@ def observe_into(
         if to_act >= 0:
             values[turn_at + to_act] = 1.0
     if turn[1] is not free_moves:
-        values[turn_at + n : turn_at + 2 * n] = map(float, free_moves)
+        floats = _FLOAT_LISTS.get(free_moves)
+        if floats is None:
+            floats = _bounded(_FLOAT_LISTS)[free_moves] = list(map(float, free_moves))
+        values[turn_at + n : turn_at + 2 * n] = floats
     if turn[2] is not done:
-        values[turn_at + 2 * n : win_at] = map(float, done)
+        floats = _FLOAT_LISTS.get(done)
+        if floats is None:
+            floats = _bounded(_FLOAT_LISTS)[done] = list(map(float, done))
+        values[turn_at + 2 * n : win_at] = floats
     lists.turn = (to_act, free_moves, done)
     winners = state.winners
     if lists.winners is not winners:
@@ -1023,6 +1036,10 @@ def observe_into(
 
 
 _NO_FLOATS: Final = [0.0] * _CHARACTER
+#: Float lists of small tuples of flags and counts (free moves, done and decided flags),
+#: by the tuple; and the awaiting block of each tuple of decided flags.
+_FLOAT_LISTS: dict[tuple[Any, ...], list[float]] = {}
+_UNDECIDED: dict[tuple[bool, ...], list[float]] = {}
 _PAID_AT: Final = 1 + len(_STATUSES)  # in a character's block
 _ROLE_AT: Final = {role: 3 + len(_STATUSES) + role.order for role in _ROLES}  # likewise
 _NO_ROLES: Final = [0.0] * len(_ROLES)
