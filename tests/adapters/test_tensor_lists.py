@@ -112,19 +112,12 @@ def test_a_memo_shared_by_two_games_still_gives_each_its_own_tensor() -> None:
         _step(state, rng)
         table = state.table
         for seat in range(len(table.turn.free_moves)):
-            got = observe_into(
-                memo,
-                table.state,
-                seat,
-                table.seat,
-                table.free_moves,
-                table.done,
-                table.peeks,
-                table.ledger,
-            )
-            assert got == _plain(state, seat, True)
+            recall = rng.random() < 0.7
+            assert observe_into(table, seat, recall, memo) == _plain(state, seat, recall)
             compared += 1
     assert compared > 500
+    seats = len(state.table.turn.free_moves)
+    assert observe_into(state.table, seats, True, memo) is None  # no such seat
 
 
 def test_a_fork_is_written_apart_from_its_origin() -> None:

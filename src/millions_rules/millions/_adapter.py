@@ -156,20 +156,11 @@ class MillionsAdapter(MillionsViewEncoding):
             table.state, seat, table.seat, table.free_moves, table.done, table.peeks
         )
 
-    def tensor_into(
-        self, table: Table, seat: int, recall: bool, memo: TensorMemo
-    ) -> list[float] | None:
-        """``seat``'s observation vector, then its recall fields when ``recall`` (the
-        information state tensor), as a new list made from ``memo``'s list of the seat,
-        in which only the blocks that changed are written (see
-        :func:`~._encoding.observe_into`); ``None`` for no seat of the game."""
-        state = table.state
-        if type(seat) is not int or not 0 <= seat < state.config.players:
-            return None
-        ledger = table.ledger if recall else None
-        return observe_into(
-            memo, state, seat, table.seat, table.free_moves, table.done, table.peeks, ledger
-        )
+    tensor_into = staticmethod(observe_into)
+    """``tensor_into(table, seat, recall, memo)``: ``seat``'s observation vector, then its
+    recall fields when ``recall`` (the information state tensor), as a new list made from
+    the :class:`~._encoding.TensorMemo` ``memo``, in which only the blocks that changed
+    are written (:func:`~._encoding.observe_into`); ``None`` for no seat of the game."""
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:
         # recall() as float32 bytes: the ledger's two blocks, kept by the ledger's identity
@@ -441,9 +432,8 @@ class NegotiationAdapter(MillionsAdapter):
             observe_deals(table.state, seat)
         )
 
-    def tensor_into(
-        self, table: Table, seat: int, recall: bool, memo: TensorMemo
-    ) -> list[float] | None:
+    @staticmethod
+    def tensor_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> list[float] | None:
         """``None``: the deals' numbers are not kept in a list (the bytes path serves)."""
         return None
 

@@ -23,7 +23,7 @@ from ..millions._heist import nameable_roles
 from ..millions._roles import RepeatRole, Role, roles_in_play
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView
-from ._turns import Move, SeatMove, Turn, Wait, round_peeks
+from ._turns import Move, SeatMove, Table, Turn, Wait, round_peeks
 
 __all__ = [
     "PAY_AMOUNTS",
@@ -838,27 +838,26 @@ def _offsets(n: int) -> tuple[int, ...]:
     return found
 
 
-def observe_into(
-    memo: TensorMemo,
-    state: GameState,
-    seat: int,
-    turn_seat: int | None,
-    free_moves: tuple[int, ...],
-    done: tuple[bool, ...],
-    peeks: tuple[tuple[int, int, int], ...] | None,
-    ledger: tuple[Sequence[int], Sequence[int]] | None,
-) -> list[float]:
-    """:func:`observe_state` of ``state``, ``seat`` and the turn ``(turn_seat,
-    free_moves, done)`` as a new list, followed by the recall blocks of ``ledger`` (the
-    money paid, then the threat cards used, payer by payee) unless it is ``None``.
+def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> list[float] | None:
+    """:func:`observe_state` of ``table``'s state, ``seat`` and its turn as a new list,
+    followed by the recall blocks of ``table.ledger`` (the money paid, then the threat
+    cards used, payer by payee) when ``recall``; ``None`` when ``seat`` is no seat of
+    the game.
 
-    ``peeks`` are the ``(user, target, slot)`` of the threat cards used since the last
-    loot card was revealed, or ``None`` to read them from the log. Made from ``memo``'s
-    lists, in which only the blocks whose sources changed since they were last written
-    are written again (the tests check it against the plain encoding over random games,
-    clones and restored states).
+    Made from ``memo``'s lists, in which only the blocks whose sources changed since they
+    were last written are written again (the tests check it against the plain encoding
+    over random games, clones and restored states).
     """
+    state = table.state
     config = state.config
+    n = config.players
+    if type(seat) is not int or not 0 <= seat < n:
+        return None
+    turn_seat = table.seat
+    free_moves = table.free_moves
+    done = table.done
+    peeks = table.peeks
+    ledger = table.ledger if recall else None
     lists = memo.lists
     if lists is None or lists.config is not config:
         lists = memo.lists = _Lists(config)
@@ -866,7 +865,6 @@ def observe_into(
     elif not memo.owned:
         lists = memo.lists = lists.copy()
         memo.owned = True
-    n = config.players
     values = lists.values
     phase_at, cash_at, characters_at, decided_at, previous_at, awaiting_at, turn_at, win_at, end = (
         lists.offsets
@@ -939,14 +937,14 @@ def observe_into(
         lists.filled = filled
     decided = state.decided
     face_up = state.face_up
-    table = lists.table
-    if table[0] is not decided or table[1] is not face_up:
-        if table[0] != decided:
+    written = lists.table
+    if written[0] is not decided or written[1] is not face_up:
+        if written[0] != decided:
             floats = _FLOAT_LISTS.get(decided)
             if floats is None:
                 floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
             values[decided_at : decided_at + n] = floats
-        if table[1] != face_up:
+        if written[1] != face_up:
             values[decided_at + n : previous_at] = _counts(face_up)
         lists.table = (decided, face_up)
     # The seats awaited and the nameable roles follow from the phase and: in negotiation
