@@ -63,6 +63,7 @@ import pyspiel
 from .._common.errors import ConfigError, DeserializationError
 from .._common.json import parse_json
 from ..games import GAMES
+from ..millions._encoding import TensorMemo
 from ._core import (
     GameAdapter,
     Position,
@@ -304,7 +305,7 @@ class _Saved(Position[Any]):
     times a step.
     """
 
-    __slots__ = ("player",)
+    __slots__ = ("memo", "player")
 
     def __init__(self, adapter: GameAdapter[Any], table: Any) -> None:
         # Position.__init__, inlined: a position is made at every step.
@@ -315,12 +316,34 @@ class _Saved(Position[Any]):
         self._legal = None
         self._kept = None
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
+        self.memo: TensorMemo | None = None
+        """The trajectory's tensor lists, which the adapter updates block by block
+        (``tensor_into``; Millions' :func:`~millions_rules.millions._encoding.observe_into`):
+        handed on from position to position along a trajectory, forked by a clone, and
+        never pickled. Each call checks every block against the table, so a stale or
+        shared memo only costs time."""
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_restore, (_table_to_json(self.adapter, self.table),))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
-        return self  # immutable
+        return self.fork()  # the table is immutable: only the tensor lists are forked
+
+    def fork(self) -> _Saved:
+        """This position for another trajectory: what it worked out shared (it depends on
+        the table only), the tensor lists forked (each copied when first written)."""
+        made = _Saved.__new__(_Saved)
+        made.adapter = self.adapter
+        made.table = self.table
+        made._seat = self._seat
+        made._over = self._over
+        made._legal = self._legal
+        if self._kept is None:
+            self._kept = {}
+        made._kept = self._kept  # shared: each entry is a function of the table
+        made.player = self.player
+        made.memo = None if self.memo is None else self.memo.fork()
+        return made
 
 
 def _restore(text: str) -> _Saved:
@@ -367,7 +390,7 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         first = game._first
         if first is None:
             first = game._first = _Saved(game.table_adapter, game._start)
-        self._saved = first
+        self._saved = first.fork()  # its own tensor lists
 
     @property
     def table(self) -> Any:
@@ -423,6 +446,14 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         """``player``'s information state tensor (the player to act if left out), as
         OpenSpiel's own method gives it, from the position's float32 tensor made once
         (the tests check both agree)."""
+        saved = self._saved
+        memo = saved.memo
+        if memo is not None:  # the adapter's lists, updated block by block (see _tensor)
+            listed: list[float] | None = memo.into(
+                saved.table, saved.player if player is None else player, True, memo
+            )
+            if listed is not None:
+                return listed
         return self._tensor(player, True)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
@@ -457,6 +488,14 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         saved = self._saved
         seat = saved.player if player is None else player
         if type(seat) is int and seat >= 0:
+            into = getattr(saved.adapter, "tensor_into", None)
+            if into is not None:  # the adapter's lists, updated block by block
+                memo = saved.memo
+                if memo is None:
+                    memo = saved.memo = TensorMemo(into)
+                listed: list[float] | None = into(saved.table, seat, recall, memo)
+                if listed is not None:
+                    return listed  # a new list: the caller's own
             made = saved.tensor_bytes(seat, recall)  # made once per position
             if made is not None:
                 return array("f", made).tolist()  # the caller's own list
@@ -473,10 +512,10 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
 
     def _apply_action(self, action: int) -> None:
         saved = self._saved
-        if saved.player < 0:  # chance (a terminal state is refused by OpenSpiel itself)
-            self._saved = saved.after_chance(int(action))
-        else:
-            self._saved = saved.after(int(action))
+        # chance when the player is negative (a terminal state is refused by OpenSpiel)
+        made = saved.after_chance(int(action)) if saved.player < 0 else saved.after(int(action))
+        made.memo = saved.memo  # the trajectory's tensor lists go on with it
+        self._saved = made
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -27,10 +27,12 @@ from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
     Catalogue,
+    TensorMemo,
     _f32,
     observation_high,
     observation_size,
     observe_bytes,
+    observe_into,
     observe_state,
 )
 from ._negotiating import (
@@ -153,6 +155,12 @@ class MillionsAdapter(MillionsViewEncoding):
         return observe_bytes(
             table.state, seat, table.seat, table.free_moves, table.done, table.peeks
         )
+
+    tensor_into = staticmethod(observe_into)
+    """``tensor_into(table, seat, recall, memo)``: ``seat``'s observation vector, then its
+    recall fields when ``recall`` (the information state tensor), as a new list made from
+    the :class:`~._encoding.TensorMemo` ``memo``, in which only the blocks that changed
+    are written (:func:`~._encoding.observe_into`); ``None`` for no seat of the game."""
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:
         # recall() as float32 bytes: the ledger's two blocks, kept by the ledger's identity
@@ -423,6 +431,11 @@ class NegotiationAdapter(MillionsAdapter):
         return MillionsAdapter.observe_bytes(self, table, seat) + _f32(
             observe_deals(table.state, seat)
         )
+
+    @staticmethod
+    def tensor_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> list[float] | None:
+        """``None``: the deals' numbers are not kept in a list (the bytes path serves)."""
+        return None
 
     def summary(self, table: Table, seat: int) -> str:
         return MillionsAdapter.summary(self, table, seat) + summarise_deals(table.state, seat)

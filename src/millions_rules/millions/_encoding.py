@@ -23,7 +23,7 @@ from ..millions._heist import nameable_roles
 from ..millions._roles import RepeatRole, Role, roles_in_play
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView
-from ._turns import Move, SeatMove, Turn, Wait, round_peeks
+from ._turns import Move, SeatMove, Table, Turn, Wait, round_peeks
 
 __all__ = [
     "PAY_AMOUNTS",
@@ -710,3 +710,337 @@ def observe_bytes(
             winner_block,
         )
     )
+
+
+# The observation as a list kept per trajectory and updated in place (OpenSpiel's fast path).
+#
+# OpenSpiel asks for a seat's tensor as a list of floats at each step, most often the
+# seat to act, which changes at every step. A trajectory keeps (in a :class:`TensorMemo`)
+# one list of the numbers every seat sees alike: the roles of the revealed characters
+# but not of the hidden ones, and zeros for the seat and the previous roles. For each
+# block it keeps what the block was last written from (the state's own objects, compared
+# by identity, then by value where that saves writing); a call writes again only the
+# blocks whose sources changed (of the characters, only those whose object changed),
+# copies the list and lays over the copy what only the seat sees: its one-hot, the roles
+# of its own characters and of those it peeked at (R-NEG-THREAT), and its previous-roles
+# block (kept per seat). Every block is checked at every call, so the answer is exact
+# whatever state the memo was last written for: a memo may be shared, copied or stale
+# without giving a wrong number.
+
+
+class _Lists:
+    """The numbers every seat sees alike, what each block was written from, and the
+    seats' previous-roles blocks."""
+
+    __slots__ = (
+        "awaiting",
+        "characters",
+        "config",
+        "filled",
+        "forbidden",
+        "head",
+        "ledger",
+        "money",
+        "offsets",
+        "previous",
+        "role_at",
+        "slots",
+        "table",
+        "turn",
+        "values",
+        "winners",
+    )
+
+    def __init__(self, config: GameConfig) -> None:
+        n = config.players
+        places = n * (2 if n == 3 else 1)
+        self.config = config
+        self.offsets = _offsets(n)
+        self.forbidden = config.repeat_role is RepeatRole.FORBIDDEN
+        self.values = [0.0] * (observation_size(n) + 2 * n * n)
+        nothing: tuple[Any, ...] = (_NOTHING, _NOTHING, _NOTHING, _NOTHING)
+        self.head = nothing
+        self.money = nothing
+        self.characters: Any = _NOTHING
+        self.slots: list[Any] = [None] * places  # the character written at each place
+        self.role_at: list[int] = [-1] * places  # its role's index in the vector, or -1
+        self.filled = 0  # the places written, as bits
+        self.table = nothing
+        self.awaiting = nothing
+        self.turn: tuple[Any, ...] = (-1, _NOTHING, _NOTHING)  # no seat's turn written
+        self.winners: Any = _NOTHING
+        self.ledger: Any = (_NOTHING, _NOTHING)
+        # by seat: the previous roles and whether every seat's are known, and the
+        # block's numbers other than 0, as (index, number)
+        self.previous: dict[int, tuple[Any, bool, tuple[tuple[int, float], ...]]] = {}
+
+    def copy(self) -> _Lists:
+        made = _Lists.__new__(_Lists)
+        for name in _Lists.__slots__:
+            setattr(made, name, getattr(self, name))
+        made.values = self.values[:]
+        made.slots = self.slots[:]
+        made.role_at = self.role_at[:]
+        made.previous = dict(self.previous)  # its entries are replaced, never changed
+        return made
+
+
+_NOTHING: Final = object()  # what no block was written from
+
+
+class TensorMemo:
+    """The observation lists of one trajectory (see :func:`observe_into`).
+
+    :meth:`fork` gives a second trajectory's memo at once: the two share the lists until
+    one of them writes them, which it copies first.
+    """
+
+    __slots__ = ("into", "lists", "owned")
+
+    def __init__(self, into: Any = None) -> None:
+        """An empty memo; ``into`` is the function its owner makes tensors with (an
+        adapter's ``tensor_into``, taking the table, the seat, whether to add the recall
+        fields and this memo), kept here for the owner's use."""
+        self.into: Any = into
+        self.lists: _Lists | None = None
+        self.owned = False
+
+    def fork(self) -> TensorMemo:
+        """A memo with the same lists, copied when either memo first writes them."""
+        made = TensorMemo(self.into)
+        made.lists = self.lists
+        self.owned = False
+        return made
+
+
+_OFFSETS: dict[int, tuple[int, ...]] = {}
+
+
+def _offsets(n: int) -> tuple[int, ...]:
+    found = _OFFSETS.get(n)
+    if found is None:
+        starts: dict[str, int] = {}
+        at = 0
+        for name, size in observation_fields(n):
+            starts[name] = at
+            at += size
+        found = _OFFSETS[n] = (
+            starts["phase"],
+            starts["cash"],
+            starts["characters"],
+            starts["decided"],
+            starts["previous_known"],
+            starts["awaiting"],
+            starts["turn"],
+            starts["winners"],
+            at,  # the recall blocks
+        )
+    return found
+
+
+def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> list[float] | None:
+    """:func:`observe_state` of ``table``'s state, ``seat`` and its turn as a new list,
+    followed by the recall blocks of ``table.ledger`` (the money paid, then the threat
+    cards used, payer by payee) when ``recall``; ``None`` when ``seat`` is no seat of
+    the game.
+
+    Made from ``memo``'s lists, in which only the blocks whose sources changed since they
+    were last written are written again (the tests check it against the plain encoding
+    over random games, clones and restored states).
+    """
+    state = table.state
+    config = state.config
+    n = config.players
+    if type(seat) is not int or not 0 <= seat < n:
+        return None
+    turn_seat = table.seat
+    free_moves = table.free_moves
+    done = table.done
+    peeks = table.peeks
+    ledger = table.ledger if recall else None
+    lists = memo.lists
+    if lists is None or lists.config is not config:
+        lists = memo.lists = _Lists(config)
+        memo.owned = True
+    elif not memo.owned:
+        lists = memo.lists = lists.copy()
+        memo.owned = True
+    values = lists.values
+    phase_at, cash_at, characters_at, decided_at, previous_at, awaiting_at, turn_at, win_at, end = (
+        lists.offsets
+    )
+    phase = state.phase
+    loot = state.loot
+    round_ = state.round
+    head = lists.head
+    if head[0] is not phase or head[1] is not loot or head[2] != round_:
+        lists.head = (phase, loot, round_)
+        block = [0.0] * len(_PHASES)
+        block[_PHASE_INDEX[phase]] = 1.0
+        block += (float(round_), float(config.rounds), float(config.target))
+        bonus = [0.0] * len(_ROLES)
+        if loot is None:
+            block += (0.0, 0.0, 0.0)
+        else:
+            block += (1.0, float(loot.total), float(loot.deposit))
+            if loot.bonus_role is not None:
+                bonus[loot.bonus_role.order] = 1.0
+        values[phase_at:cash_at] = block + bonus
+    cash = state.cash
+    threats = state.threats
+    reserve = state.reserve
+    supply = state.threat_supply
+    money = lists.money
+    if money[0] is not cash or money[1] is not threats or money[2] != reserve or money[3] != supply:
+        if money[0] != cash:
+            values[cash_at : cash_at + n] = map(float, cash)
+        if money[1] != threats:
+            values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
+        values[cash_at + n] = float(reserve)
+        values[cash_at + 2 * n + 1] = float(supply)
+        lists.money = (cash, threats, reserve, supply)
+    leader_at = cash_at + 2 * n + 2
+    if values[leader_at + state.leader] != 1.0:  # a one-hot: right when its 1 is
+        values[leader_at : leader_at + n] = _one_hot(n, state.leader)
+    characters = state.characters
+    k = 2 if n == 3 else 1
+    if lists.characters is not characters:
+        lists.characters = characters
+        slots = lists.slots
+        role_at = lists.role_at
+        filled = 0
+        for c in characters:
+            place = c.player * k + c.position
+            filled |= 1 << place
+            if slots[place] is c:
+                continue
+            slots[place] = c
+            base = characters_at + place * _CHARACTER
+            block = [0.0] * _CHARACTER
+            block[0] = 1.0
+            status = c.status
+            block[1 + _STATUS_INDEX[status]] = 1.0
+            block[_PAID_AT] = float(c.paid)
+            block[_PAID_AT + 1] = float(c.covered)
+            role = _ROLE_AT[c.role]
+            if status not in _HIDDEN_STATUSES:  # revealed: every seat knows the role
+                block[role] = 1.0
+            role_at[place] = base + role
+            values[base : base + _CHARACTER] = block
+        if lists.filled & ~filled:  # places written before and empty now
+            for place in range(len(slots)):
+                if not filled >> place & 1 and slots[place] is not None:
+                    slots[place] = None
+                    role_at[place] = -1
+                    base = characters_at + place * _CHARACTER
+                    values[base : base + _CHARACTER] = _NO_FLOATS
+        lists.filled = filled
+    decided = state.decided
+    face_up = state.face_up
+    written = lists.table
+    if written[0] is not decided or written[1] is not face_up:
+        if written[0] != decided:
+            floats = _FLOAT_LISTS.get(decided)
+            if floats is None:
+                floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
+            values[decided_at : decided_at + n] = floats
+        if written[1] != face_up:
+            values[decided_at + n : previous_at] = _counts(face_up)
+        lists.table = (decided, face_up)
+    # The seats awaited and the nameable roles follow from the phase and: in negotiation
+    # the decided flags, in planning and the heist the characters (and the face-up roles).
+    awaited_by = decided if phase is _NEGOTIATING else characters
+    awaiting = lists.awaiting
+    if awaiting[0] is not phase or awaiting[1] is not awaited_by or awaiting[2] is not face_up:
+        lists.awaiting = (phase, awaited_by, face_up)
+        if phase is _NEGOTIATING:  # the undecided seats, and no nameable role
+            undecided = _UNDECIDED.get(decided)
+            if undecided is None:
+                undecided = _bounded(_UNDECIDED)[decided] = [0.0 if d else 1.0 for d in decided]
+            values[awaiting_at : awaiting_at + n] = undecided
+            values[awaiting_at + n : turn_at] = _NO_ROLES
+        elif phase is _PLANNING:  # the seats without a character, and no nameable role
+            block = [1.0] * n + _NO_ROLES
+            for c in characters:
+                block[c.player] = 0.0
+            values[awaiting_at:turn_at] = block
+        else:
+            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(nameable_roles(state))
+    turn = lists.turn
+    to_act = -1 if turn_seat is None else turn_seat
+    if turn[0] != to_act:
+        if turn[0] >= 0:
+            values[turn_at + turn[0]] = 0.0
+        if to_act >= 0:
+            values[turn_at + to_act] = 1.0
+    if turn[1] is not free_moves:
+        floats = _FLOAT_LISTS.get(free_moves)
+        if floats is None:
+            floats = _bounded(_FLOAT_LISTS)[free_moves] = list(map(float, free_moves))
+        values[turn_at + n : turn_at + 2 * n] = floats
+    if turn[2] is not done:
+        floats = _FLOAT_LISTS.get(done)
+        if floats is None:
+            floats = _bounded(_FLOAT_LISTS)[done] = list(map(float, done))
+        values[turn_at + 2 * n : win_at] = floats
+    lists.turn = (to_act, free_moves, done)
+    winners = state.winners
+    if lists.winners is not winners:
+        lists.winners = winners
+        values[win_at:end] = _seats(n, winners)
+    if ledger is None:
+        out = values[:end]
+    else:
+        known = lists.ledger
+        if known is not ledger:
+            paid, threatened = ledger
+            if known[0] is not paid:
+                values[end : end + n * n] = map(float, paid)
+            if known[1] is not threatened:
+                values[end + n * n :] = map(float, threatened)
+            lists.ledger = ledger
+        out = values[:]
+    # What only the seat sees: its one-hot, the roles of its own characters and of those
+    # it peeked at this round, its previous-roles block.
+    out[seat] = 1.0
+    role_at = lists.role_at
+    place = seat * k
+    if role_at[place] >= 0:
+        out[role_at[place]] = 1.0
+    if k == 2 and role_at[place + 1] >= 0:
+        out[role_at[place + 1]] = 1.0
+    if peeks is None:
+        peeks = round_peeks(state)
+    for by, target, slot in peeks:
+        if by == seat:
+            at = role_at[target * k + slot]
+            if at >= 0:
+                out[at] = 1.0
+    previous = state.previous_roles
+    everyone = lists.forbidden and phase is not _OVER
+    own = lists.previous.get(seat)
+    if own is None or own[0] is not previous or own[1] is not everyone:
+        numbers: dict[int, float] = {}
+        count = len(previous)
+        for other in range(count) if everyone else (seat,) if seat < count else ():
+            numbers[previous_at + other] = 1.0
+            for role_of in previous[other]:
+                at = previous_at + n + other * len(_ROLES) + role_of.order
+                numbers[at] = numbers.get(at, 0.0) + 1.0
+        own = lists.previous[seat] = (previous, everyone, tuple(numbers.items()))
+    for at, number in own[2]:
+        out[at] = number
+    return out
+
+
+_NO_FLOATS: Final = [0.0] * _CHARACTER
+#: Float lists of small tuples of flags and counts (free moves, done and decided flags),
+#: by the tuple; and the awaiting block of each tuple of decided flags.
+_FLOAT_LISTS: dict[tuple[Any, ...], list[float]] = {}
+_UNDECIDED: dict[tuple[bool, ...], list[float]] = {}
+_PAID_AT: Final = 1 + len(_STATUSES)  # in a character's block
+_ROLE_AT: Final = {role: 3 + len(_STATUSES) + role.order for role in _ROLES}  # likewise
+_NO_ROLES: Final = [0.0] * len(_ROLES)
+_NEGOTIATING: Final = Phase.NEGOTIATION
+_PLANNING: Final = Phase.PLANNING
+_OVER: Final = Phase.GAME_OVER
