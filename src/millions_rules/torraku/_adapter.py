@@ -225,6 +225,42 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     )
 
 
+_KEPT: Final = 65536  # kept listings and moves per supply, at most
+
+
+class _Listing:
+    """What :class:`TorrakuAdapter` keeps for one supply: the catalogue's size, and the
+    legal entries and actions it worked out."""
+
+    __slots__ = ("legal", "moves", "size")
+
+    def __init__(self, supply: PieceCounts) -> None:
+        self.size = len(torraku_catalogue_names(supply))
+        self.legal: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.moves: dict[tuple[int, ...], Bet | Pass] = {}
+
+
+_LISTINGS: dict[int, tuple[PieceCounts, _Listing]] = {}
+_BY_SUPPLY: dict[PieceCounts, _Listing] = {}
+
+
+def _listing(supply: PieceCounts) -> _Listing:
+    """The listing of ``supply``, found by the object's identity (the configs of a game
+    share theirs), else by its value."""
+    kept = _LISTINGS.get(id(supply))
+    if kept is not None and kept[0] is supply:
+        return kept[1]
+    found = _BY_SUPPLY.get(supply)
+    if found is None:
+        if len(_BY_SUPPLY) >= 256:
+            _BY_SUPPLY.clear()
+        found = _BY_SUPPLY[supply] = _Listing(supply)
+    if len(_LISTINGS) >= 256:
+        _LISTINGS.clear()
+    _LISTINGS[id(supply)] = (supply, found)  # kept alive: its id is not reused meanwhile
+    return found
+
+
 class TorrakuAdapter:
     """Currency Torraku as the adapters see it (a :class:`~millions_rules.adapters.GameAdapter`)."""
 
@@ -275,7 +311,33 @@ class TorrakuAdapter:
     def catalogue_names(self, config: TorrakuConfig) -> tuple[str, ...]:
         return torraku_catalogue_names(config.supply)
 
-    def legal(self, table: TorrakuState) -> list[int]:
+    def legal(self, table: TorrakuState) -> tuple[int, ...]:
+        """The legal catalogue entries, ascending: :meth:`legal_plain`'s, kept per supply
+        and what they depend on (the seat's hand, what it still needs to bet, whether
+        it may pass, and the bag when it must top up from it), one shared tuple each."""
+        seat = table.to_act if table.phase is Phase.BETTING else None
+        if seat is None:
+            return ()
+        listing = _listing(table.config.supply)
+        hand = table.hands[seat]
+        v, w, r = hand.van, hand.washing_machine, hand.rice_cooker
+        row = len(table.rows[seat])
+        current = max(map(len, table.rows))
+        if not row and v + w + r < current:  # R-TK-BET-7: the bag's contents matter
+            bag = table.bag
+            key: tuple[int, ...] = (v, w, r, current, bag.van, bag.washing_machine, bag.rice_cooker)
+        else:
+            key = (v, w, r, max(1, current - row), current > 0)
+        found = listing.legal.get(key)
+        if found is None:
+            if len(listing.legal) >= _KEPT:
+                listing.legal.clear()
+            found = listing.legal[key] = tuple(self.legal_plain(table))
+        return found
+
+    def legal_plain(self, table: TorrakuState) -> list[int]:
+        """The legal catalogue entries, ascending, worked out from the engine's
+        :func:`~millions_rules.torraku._engine.bet_counts` (what :meth:`legal` keeps)."""
         seat = self.seat(table)
         if seat is None:
             return []
@@ -294,6 +356,27 @@ class TorrakuAdapter:
         return found
 
     def move(self, table: TorrakuState, index: int) -> Any:
+        """:meth:`move_plain`'s action, kept per supply, entry, seat and hand (actions are
+        immutable: one shared value each)."""
+        listing = _listing(table.config.supply)
+        if type(index) is not int or not 0 <= index < listing.size:
+            raise ConfigError(f"action {index!r} is not in the catalogue (0 to {listing.size - 1})")
+        seat = table.to_act if table.phase is Phase.BETTING else None
+        if seat is None:
+            key: tuple[int, ...] = (index, -1)
+        else:
+            hand = table.hands[seat]
+            key = (index, seat, hand.van, hand.washing_machine, hand.rice_cooker)
+        found = listing.moves.get(key)
+        if found is None:
+            if len(listing.moves) >= _KEPT:
+                listing.moves.clear()
+            found = listing.moves[key] = self.move_plain(table, index)
+        return found
+
+    def move_plain(self, table: TorrakuState, index: int) -> Any:
+        """The action of catalogue entry ``index`` for the seat to act (what :meth:`move`
+        keeps): a pass, or a bet of the entry's counts, the seat's own pieces first."""
         names = torraku_catalogue_names(table.config.supply)
         if type(index) is not int or not 0 <= index < len(names):
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(names) - 1})")
