@@ -164,7 +164,18 @@ _HOT: dict[tuple[int, int | None], bytes] = {}
 _PACKERS: dict[int, Any] = {}
 _ROWS: dict[int, tuple[tuple[PieceKind, ...], bytes, bytes]] = {}
 _STACKS: dict[int, tuple[tuple[Any, ...], bytes]] = {}
-_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
+_PHASE_HOTS: Final = {phase: _hot(len(_PHASES), i) for i, phase in enumerate(_PHASES)}
+
+
+def _hots(n: int) -> tuple[bytes, ...]:
+    """The one-hots of ``n`` as :func:`_hot` gives them, index ``n`` standing for ``None``."""
+    found = _HOTS.get(n)
+    if found is None:
+        found = _HOTS[n] = (*(_hot(n, index) for index in range(n)), _hot(n, None))
+    return found
+
+
+_HOTS: dict[int, tuple[bytes, ...]] = {}
 
 
 def observe_bytes(state: TorrakuState, seat: int) -> bytes:
@@ -176,6 +187,8 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     if packers is None:
         packers = _PACKERS[n] = (Struct("3f").pack, Struct(f"{_K * n}f").pack, Struct(f"{n}f").pack)
     head, hands_pack, seats_pack = packers
+    hots = _hots(n)
+    kinds = _hots(_K)
     rows = state.rows
     counts: list[bytes] = []
     innermost: list[bytes] = []
@@ -188,15 +201,15 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
             found = _ROWS[id(row)] = (
                 row,
                 array("f", tally).tobytes(),
-                _hot(_K, _ORDER[row[0]] if row else None),
+                kinds[_ORDER[row[0]] if row else _K],
             )
         counts.append(found[1])
         innermost.append(found[2])
     stack = state.stack
     stacked = _STACKS.get(id(stack))
     if stacked is None or stacked[0] is not stack:
-        kinds = [piece.kind for piece in stack]
-        tally = [len(stack), *(kinds.count(kind) for kind in KINDS)]
+        pieces = [piece.kind for piece in stack]
+        tally = [len(stack), *(pieces.count(kind) for kind in KINDS)]
         if len(_STACKS) >= 4096:
             _STACKS.clear()
         stacked = _STACKS[id(stack)] = (stack, array("f", tally).tobytes())
@@ -205,22 +218,23 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
         hands += (hand.van, hand.washing_machine, hand.rice_cooker)
     bag = state.bag
     winners = state.winners
+    to_act, last_passer, last_adder = state.to_act, state.last_passer, state.last_adder
     return b"".join(
         (
-            _hot(n, seat),
-            _hot(len(_PHASES), _PHASE_INDEX[state.phase]),
+            hots[seat],
+            _PHASE_HOTS[state.phase],
             head(state.round, state.config.round_limit or 0, max(map(len, rows))),
             hands_pack(*hands),
             *counts,
             *innermost,
             seats_pack(*state.passed),
-            _hot(n, state.to_act),
-            _hot(n, state.opener),
-            _hot(n, state.last_passer),
-            _hot(n, state.last_adder),
+            hots[n if to_act is None else to_act],
+            hots[state.opener],
+            hots[n if last_passer is None else last_passer],
+            hots[n if last_adder is None else last_adder],
             stacked[1],
             head(bag.van, bag.washing_machine, bag.rice_cooker),
-            seats_pack(*[seat in winners for seat in range(n)]),
+            seats_pack(*[seat in winners for seat in range(n)]) if winners else hots[n],
         )
     )
 
