@@ -470,7 +470,13 @@ def _stack_from(d: _Draft, seat: int) -> None:
     """Go on stacking after ``seat``'s turn: wait for a report, or draw outcomes (``ENGINE``)."""
     if d.config.dealer is Dealer.ENGINE:
         _stack_drawn(d, seat)
-        return
+    else:
+        _stack_plain(d, seat)
+
+
+def _stack_plain(d: _Draft, seat: int) -> None:
+    """:func:`_stack_from` step by step with :func:`draw_outcome` (the reference of
+    :func:`_stack_drawn`, which the tests hold to it)."""
     while any(d.rows):
         stacker = next(s for s in d.clockwise_from(seat) if d.rows[s])  # R-TK-STACK-2
         d.to_act = stacker
@@ -495,8 +501,8 @@ def _stack_drawn(d: _Draft, seat: int) -> None:
     the generator (one ``draw_unit`` per attempt, a ``draw_below`` for ``fallen``), the
     same knock-down chances (R-TK-SIM-2, :func:`~millions_rules.torraku._model._knock`'s
     arithmetic on the config's numbers), the same events and states; placed pieces and
-    their events are equal immutable values, shared. The tests check it against the loop
-    of :func:`_stack_from` with :func:`draw_outcome`."""
+    their events are equal immutable values, shared. The tests check it against
+    :func:`_stack_plain`."""
     config, rows, events, n = d.config, d.rows, d.events, d.players
     touch, drop, cap = config.touch, config.drop, config.knock_cap
     base, slope, factors, skill = (
@@ -666,7 +672,52 @@ def apply_listed(state: TorrakuState, action: Action) -> TorrakuState:
     legal exactly when listed). Anything else goes through :func:`apply`: this plays
     whatever it is given.
     """
+    if type(action) is Bet:
+        return _bet_listed(state, action)
     return _play(state, action, _TRANSITIONS[action.__class__][1])
+
+
+def _bet_listed(state: TorrakuState, action: Bet) -> TorrakuState:
+    """``_play(state, action, _play_bet)`` without the draft: a bet changes the bettor's
+    hand and row, the bag, the seat to act and the log, and shares every other field
+    with ``state`` (the tests hold it to :func:`_play_bet`)."""
+    seat, pieces, taken = action.player, action.pieces, action.from_bag
+    rows = list(state.rows)
+    before = max(map(len, rows))
+    hands = list(state.hands)
+    bag = state.bag
+    if taken:
+        from_bag = _tally(taken)
+        hands[seat] = hands[seat] - (_tally(pieces) - from_bag)
+        bag = bag - from_bag
+    else:
+        hands[seat] = hands[seat] - _tally(pieces)
+    row = rows[seat] = rows[seat] + pieces  # R-TK-BET-6: the outer end
+    after = max(before, len(row))
+    passed, n = state.passed, state.config.players
+    to_act = None
+    for step in range(1, n + 1):  # _next_bettor
+        if not passed[(seat + step) % n]:
+            to_act = (seat + step) % n
+            break
+    return TorrakuState(
+        config=state.config,
+        phase=state.phase,
+        round=state.round,
+        hands=tuple(hands),
+        rows=tuple(rows),
+        passed=passed,
+        to_act=to_act,
+        opener=state.opener,
+        last_passer=state.last_passer,
+        stack=state.stack,
+        last_adder=state.last_adder,
+        bag=bag,
+        winners=state.winners,
+        events=(*state.events, BetPlaced(seat, pieces, taken, len(row), after, after > before)),
+        history=(*state.history, action),
+        rng=state.rng,
+    )
 
 
 def _play(state: TorrakuState, action: Action, play: _Play) -> TorrakuState:
