@@ -823,8 +823,6 @@ def bet_counts(state: TorrakuState, seat: int) -> list[_BetCounts]:
     return found
 
 
-
-
 _REPLAY_STEP: Final = msg("replay.step", "actions[{index}]: {error}")
 
 
