@@ -3,8 +3,9 @@
 - The engine's stacking loop with ``Dealer.ENGINE`` (``_stack_drawn``, the generator and the
   dexterity model inlined) against ``_stack_plain``, which draws each attempt with
   ``draw_outcome`` (R-TK-STACK-2 to R-TK-STACK-6, R-TK-PEN, R-TK-SIM-2).
-- A listed bet played without a draft (``apply_listed``) against ``_play_bet`` on a draft
-  (R-TK-BET-5 to R-TK-BET-7).
+- A listed bet, and a pass that leaves the betting open, played without a draft
+  (``apply_listed``) against ``_play_bet`` and ``_play_pass`` on a draft (R-TK-BET-5 to
+  R-TK-BET-9).
 - The adapter's kept legal entries and catalogue actions (``legal``, ``move``) against
   ``legal_plain`` and ``move_plain``, and PettingZoo's kept masks against masks of those.
 
@@ -23,6 +24,7 @@ import pytest
 from millions_rules.adapters._core import adapter_of
 from millions_rules.torraku import (
     Bet,
+    Pass,
     PenaltyTaken,
     PieceCounts,
     PieceDropped,
@@ -87,21 +89,25 @@ def test_drawn_stacking_is_the_plain_stacking(
 
 
 @pytest.mark.parametrize(("players", "options"), CASES)
-def test_listed_bet_is_the_drafted_bet(players: int, options: dict[str, Any]) -> None:
-    """R-TK-BET-5 to R-TK-BET-7: every listed bet of every betting state, played without a
-    draft, gives the state ``_play_bet`` gives (hands, rows, bag, turn, log)."""
-    topped = 0
+def test_listed_bets_and_passes_are_the_drafted_ones(players: int, options: dict[str, Any]) -> None:
+    """R-TK-BET-5 to R-TK-BET-9: every listed bet and pass of every betting state, played
+    by ``apply_listed`` (without a draft, but for the pass that ends the betting), gives
+    the state ``_play_bet`` or ``_play_pass`` gives (hands, rows, bag, turn, log)."""
+    topped = passes = 0
     for states in _games(players, options, range(3)):
         for state in states:
             for action in legal_actions(state):
-                if type(action) is not Bet:
-                    continue
-                topped += bool(action.from_bag)
                 fast = _engine.apply_listed(state, action)
-                assert fast == _engine._play(state, action, _engine._play_bet)
+                if type(action) is Bet:
+                    topped += bool(action.from_bag)
+                    assert fast == _engine._play(state, action, _engine._play_bet)
+                elif type(action) is Pass:
+                    passes += fast.phase is state.phase and fast.round == state.round
+                    assert fast == _engine._play(state, action, _engine._play_pass)
                 assert fast == apply(state, action)
     if players > 1:
         assert topped > 0  # some bets took pieces from the bag (R-TK-BET-7)
+        assert passes > 0  # some passes left the betting open (R-TK-BET-8)
 
 
 @pytest.mark.parametrize(("players", "options"), CASES)

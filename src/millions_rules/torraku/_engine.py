@@ -403,6 +403,9 @@ def _tally(pieces: tuple[PieceKind, ...]) -> PieceCounts:
     return _counts(pieces.count(VAN), pieces.count(WASHER), pieces.count(COOKER))
 
 
+_ONE: Final = {kind: _counts(*(int(other is kind) for other in PieceKind)) for kind in PieceKind}
+
+
 def _play_bet(d: _Draft, action: Bet) -> None:
     seat, pieces, taken = action.player, action.pieces, action.from_bag
     rows = d.rows
@@ -455,8 +458,8 @@ def _resolve(d: _Draft, seat: int, outcome: Placement, fallen: int | None) -> in
         d.last_adder = seat
         d.events.append(PiecePlaced(seat, piece, len(d.stack)))
         return seat
-    taken = PieceCounts.of([p.kind for p in d.stack])  # R-TK-PEN-2
-    d.hands[seat] = d.hands[seat] + taken + PieceCounts.of((piece,))
+    taken = _tally(tuple([p.kind for p in d.stack]))  # R-TK-PEN-2
+    d.hands[seat] = d.hands[seat] + taken + _ONE[piece]
     d.stack = []
     d.events.append(PenaltyTaken(seat, outcome, piece, taken, fallen))
     base = next((s for s in d.clockwise_from(seat - 1) if d.rows[s]), None)  # R-TK-PEN-3
@@ -566,7 +569,7 @@ def _stack_drawn(d: _Draft, seat: int) -> None:
 
 def _end_round(d: _Draft) -> None:
     """R-TK-END-1 to R-TK-END-4, and the round limit (R-TK-VAR-LIMIT)."""
-    bagged = PieceCounts.of([p.kind for p in d.stack])
+    bagged = _tally(tuple([p.kind for p in d.stack]))
     d.bag = d.bag + bagged
     d.stack = []
     left = tuple(hand.total for hand in d.hands)
@@ -672,8 +675,43 @@ def apply_listed(state: TorrakuState, action: Action) -> TorrakuState:
     legal exactly when listed). Anything else goes through :func:`apply`: this plays
     whatever it is given.
     """
-    if type(action) is Bet:
+    kind = type(action)
+    if kind is Bet:
         return _bet_listed(state, action)
+    if kind is Pass:
+        passed = state.passed
+        n = state.config.players
+        seat = action.player
+        for step in range(1, n):  # _next_bettor, the seat itself being about to pass
+            if not passed[(seat + step) % n]:
+                return _pass_listed(state, action, (seat + step) % n)
+    return _play(state, action, _TRANSITIONS[kind][1])
+
+
+def _pass_listed(state: TorrakuState, action: Pass, to_act: int) -> TorrakuState:
+    """``_play(state, action, _play_pass)`` without the draft, for a pass after which
+    ``to_act`` still bets (R-TK-BET-8): the tests hold it to :func:`_play_pass`."""
+    seat = action.player
+    passed = list(state.passed)
+    passed[seat] = True
+    return TorrakuState(
+        config=state.config,
+        phase=state.phase,
+        round=state.round,
+        hands=state.hands,
+        rows=state.rows,
+        passed=tuple(passed),
+        to_act=to_act,
+        opener=state.opener,
+        last_passer=state.last_passer,
+        stack=state.stack,
+        last_adder=state.last_adder,
+        bag=state.bag,
+        winners=state.winners,
+        events=(*state.events, Passed(seat, len(state.rows[seat]))),
+        history=(*state.history, action),
+        rng=state.rng,
+    )
     return _play(state, action, _TRANSITIONS[action.__class__][1])
 
 
