@@ -675,17 +675,16 @@ def apply_listed(state: TorrakuState, action: Action) -> TorrakuState:
     legal exactly when listed). Anything else goes through :func:`apply`: this plays
     whatever it is given.
     """
-    kind = type(action)
-    if kind is Bet:
+    if type(action) is Bet:
         return _bet_listed(state, action)
-    if kind is Pass:
+    if type(action) is Pass:
         passed = state.passed
         n = state.config.players
         seat = action.player
         for step in range(1, n):  # _next_bettor, the seat itself being about to pass
             if not passed[(seat + step) % n]:
                 return _pass_listed(state, action, (seat + step) % n)
-    return _play(state, action, _TRANSITIONS[kind][1])
+    return _play(state, action, _TRANSITIONS[action.__class__][1])
 
 
 def _pass_listed(state: TorrakuState, action: Pass, to_act: int) -> TorrakuState:
