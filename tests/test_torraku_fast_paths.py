@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from millions_rules import Dealer
 from millions_rules.adapters._core import adapter_of
 from millions_rules.torraku import (
     Bet,
@@ -53,11 +54,15 @@ CASES: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def _games(players: int, options: dict[str, Any], seeds: range) -> list[list[TorrakuState]]:
-    """Every state of seeded random games played with ``apply`` (the checked path)."""
+def _games(
+    players: int, options: dict[str, Any], seeds: range, dealer: Dealer = Dealer.ENGINE
+) -> list[list[TorrakuState]]:
+    """Every state of seeded random games played with ``apply`` (the checked path); with
+    ``Dealer.ENGINE`` the engine draws the stacking outcomes, with ``Dealer.EXTERNAL``
+    they are reported at random."""
     games = []
     for seed in seeds:
-        config = TorrakuConfig(players, seed=seed, round_limit=12, **options)
+        config = TorrakuConfig(players, seed=seed, round_limit=12, dealer=dealer, **options)
         rng = random.Random(seed)
         state = new_game(config)
         states = [state]
@@ -94,7 +99,8 @@ def test_listed_bets_and_passes_are_the_drafted_ones(players: int, options: dict
     by ``apply_listed`` (without a draft, but for the pass that ends the betting), gives
     the state ``_play_bet`` or ``_play_pass`` gives (hands, rows, bag, turn, log)."""
     topped = passes = 0
-    for states in _games(players, options, range(3)):
+    games = _games(players, options, range(2)) + _games(players, options, range(2), Dealer.EXTERNAL)
+    for states in games:
         for state in states:
             for action in legal_actions(state):
                 fast = _engine.apply_listed(state, action)
