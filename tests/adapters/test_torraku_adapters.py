@@ -101,7 +101,7 @@ def test_legal_entries_are_the_engines_legal_actions(players: int) -> None:
     """At every turn, each legal entry stands for exactly one of the engine's listed actions."""
     for table in random_states(players, players):
         entries = TORRAKU.legal(table)
-        assert entries == sorted(entries)
+        assert entries == tuple(sorted(entries))  # one shared tuple per listing
         assert [TORRAKU.move(table, i) for i in entries] == sorted(
             legal_actions(table), key=_entry_of
         )
@@ -124,7 +124,7 @@ def test_a_bet_from_the_bag_is_the_whole_hand_then_the_bag() -> None:
     assert TORRAKU.move(state, 0) == Pass(1)
     assert TORRAKU.move(state, 2) == Bet(1, [R, R], [R])  # 2 rice cookers: 1 own, 1 bagged
     assert TORRAKU.move(state, (1 * 13 + 0) * 37 + 1) == Bet(1, [R, V], [V])
-    assert TORRAKU.legal(state) == [0, 2, 38, (1 * 13 + 0) * 37 + 1]
+    assert TORRAKU.legal(state) == (0, 2, 38, (1 * 13 + 0) * 37 + 1)
 
 
 def test_observation_fields() -> None:

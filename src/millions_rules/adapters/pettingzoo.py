@@ -217,6 +217,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self.state_space = spaces.Box(0.0, high, (players * size,), np.float32)
         self._seeds = GameSeeds()
+        # The masks of long listings the adapter shares (tuples, kept alive here so their
+        # ids are not reused meanwhile), as bytes.
+        self._masks: dict[int, tuple[Sequence[int], bytes]] = {}
         self._position: Position[Any] = Position(adapter, adapter.start(self._config, turn_options))
 
     @property
@@ -325,10 +328,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     def _mask(self, legal: Sequence[int]) -> np.ndarray[Any, Any]:
         """A new action mask with 1 at each of ``legal`` (the agent's own array)."""
-        if len(legal) > 32:  # a long listing (Torraku's bets): NumPy sets them faster
-            mask = np.zeros(self._actions, np.int8)
-            mask.put(legal, 1)
-            return mask
+        if len(legal) > 32:  # a long listing (Torraku's bets): kept as bytes when shared
+            masks = self._masks
+            kept = masks.get(id(legal))
+            if kept is None or kept[0] is not legal:
+                made = np.zeros(self._actions, np.int8)
+                made.put(legal, 1)
+                if type(legal) is not tuple:  # a fresh list: nothing to share
+                    return made
+                if len(masks) >= 1024:
+                    masks.clear()
+                kept = masks[id(legal)] = (legal, made.tobytes())
+            return np.frombuffer(bytearray(kept[1]), np.int8)
         flags = bytearray(self._actions)
         for index in legal:
             flags[index] = 1

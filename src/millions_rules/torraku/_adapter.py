@@ -164,7 +164,18 @@ _HOT: dict[tuple[int, int | None], bytes] = {}
 _PACKERS: dict[int, Any] = {}
 _ROWS: dict[int, tuple[tuple[PieceKind, ...], bytes, bytes]] = {}
 _STACKS: dict[int, tuple[tuple[Any, ...], bytes]] = {}
-_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
+_PHASE_HOTS: Final = {phase: _hot(len(_PHASES), i) for i, phase in enumerate(_PHASES)}
+
+
+def _hots(n: int) -> tuple[bytes, ...]:
+    """The one-hots of ``n`` as :func:`_hot` gives them, index ``n`` standing for ``None``."""
+    found = _HOTS.get(n)
+    if found is None:
+        found = _HOTS[n] = (*(_hot(n, index) for index in range(n)), _hot(n, None))
+    return found
+
+
+_HOTS: dict[int, tuple[bytes, ...]] = {}
 
 
 def observe_bytes(state: TorrakuState, seat: int) -> bytes:
@@ -176,6 +187,8 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     if packers is None:
         packers = _PACKERS[n] = (Struct("3f").pack, Struct(f"{_K * n}f").pack, Struct(f"{n}f").pack)
     head, hands_pack, seats_pack = packers
+    hots = _hots(n)
+    kinds = _hots(_K)
     rows = state.rows
     counts: list[bytes] = []
     innermost: list[bytes] = []
@@ -188,15 +201,15 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
             found = _ROWS[id(row)] = (
                 row,
                 array("f", tally).tobytes(),
-                _hot(_K, _ORDER[row[0]] if row else None),
+                kinds[_ORDER[row[0]] if row else _K],
             )
         counts.append(found[1])
         innermost.append(found[2])
     stack = state.stack
     stacked = _STACKS.get(id(stack))
     if stacked is None or stacked[0] is not stack:
-        kinds = [piece.kind for piece in stack]
-        tally = [len(stack), *(kinds.count(kind) for kind in KINDS)]
+        pieces = [piece.kind for piece in stack]
+        tally = [len(stack), *(pieces.count(kind) for kind in KINDS)]
         if len(_STACKS) >= 4096:
             _STACKS.clear()
         stacked = _STACKS[id(stack)] = (stack, array("f", tally).tobytes())
@@ -205,24 +218,61 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
         hands += (hand.van, hand.washing_machine, hand.rice_cooker)
     bag = state.bag
     winners = state.winners
+    to_act, last_passer, last_adder = state.to_act, state.last_passer, state.last_adder
     return b"".join(
         (
-            _hot(n, seat),
-            _hot(len(_PHASES), _PHASE_INDEX[state.phase]),
+            hots[seat],
+            _PHASE_HOTS[state.phase],
             head(state.round, state.config.round_limit or 0, max(map(len, rows))),
             hands_pack(*hands),
             *counts,
             *innermost,
             seats_pack(*state.passed),
-            _hot(n, state.to_act),
-            _hot(n, state.opener),
-            _hot(n, state.last_passer),
-            _hot(n, state.last_adder),
+            hots[n if to_act is None else to_act],
+            hots[state.opener],
+            hots[n if last_passer is None else last_passer],
+            hots[n if last_adder is None else last_adder],
             stacked[1],
             head(bag.van, bag.washing_machine, bag.rice_cooker),
-            seats_pack(*[seat in winners for seat in range(n)]),
+            seats_pack(*[seat in winners for seat in range(n)]) if winners else hots[n],
         )
     )
+
+
+_KEPT: Final = 65536  # kept listings and moves per supply, at most
+
+
+class _Listing:
+    """What :class:`TorrakuAdapter` keeps for one supply: the catalogue's size, and the
+    legal entries and actions it worked out."""
+
+    __slots__ = ("legal", "moves", "size")
+
+    def __init__(self, supply: PieceCounts) -> None:
+        self.size = len(torraku_catalogue_names(supply))
+        self.legal: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.moves: dict[tuple[int, ...], Bet | Pass] = {}
+
+
+_LISTINGS: dict[int, tuple[PieceCounts, _Listing]] = {}
+_BY_SUPPLY: dict[PieceCounts, _Listing] = {}
+
+
+def _listing(supply: PieceCounts) -> _Listing:
+    """The listing of ``supply``, found by the object's identity (the configs of a game
+    share theirs), else by its value."""
+    kept = _LISTINGS.get(id(supply))
+    if kept is not None and kept[0] is supply:
+        return kept[1]
+    found = _BY_SUPPLY.get(supply)
+    if found is None:
+        if len(_BY_SUPPLY) >= 256:
+            _BY_SUPPLY.clear()
+        found = _BY_SUPPLY[supply] = _Listing(supply)
+    if len(_LISTINGS) >= 256:
+        _LISTINGS.clear()
+    _LISTINGS[id(supply)] = (supply, found)  # kept alive: its id is not reused meanwhile
+    return found
 
 
 class TorrakuAdapter:
@@ -275,7 +325,33 @@ class TorrakuAdapter:
     def catalogue_names(self, config: TorrakuConfig) -> tuple[str, ...]:
         return torraku_catalogue_names(config.supply)
 
-    def legal(self, table: TorrakuState) -> list[int]:
+    def legal(self, table: TorrakuState) -> tuple[int, ...]:
+        """The legal catalogue entries, ascending: :meth:`legal_plain`'s, kept per supply
+        and what they depend on (the seat's hand, what it still needs to bet, whether
+        it may pass, and the bag when it must top up from it), one shared tuple each."""
+        seat = table.to_act if table.phase is Phase.BETTING else None
+        if seat is None:
+            return ()
+        listing = _listing(table.config.supply)
+        hand = table.hands[seat]
+        v, w, r = hand.van, hand.washing_machine, hand.rice_cooker
+        row = len(table.rows[seat])
+        current = max(map(len, table.rows))
+        if not row and v + w + r < current:  # R-TK-BET-7: the bag's contents matter
+            bag = table.bag
+            key: tuple[int, ...] = (v, w, r, current, bag.van, bag.washing_machine, bag.rice_cooker)
+        else:
+            key = (v, w, r, max(1, current - row), current > 0)
+        found = listing.legal.get(key)
+        if found is None:
+            if len(listing.legal) >= _KEPT:
+                listing.legal.clear()
+            found = listing.legal[key] = tuple(self.legal_plain(table))
+        return found
+
+    def legal_plain(self, table: TorrakuState) -> list[int]:
+        """The legal catalogue entries, ascending, worked out from the engine's
+        :func:`~millions_rules.torraku._engine.bet_counts` (what :meth:`legal` keeps)."""
         seat = self.seat(table)
         if seat is None:
             return []
@@ -294,6 +370,27 @@ class TorrakuAdapter:
         return found
 
     def move(self, table: TorrakuState, index: int) -> Any:
+        """:meth:`move_plain`'s action, kept per supply, entry, seat and hand (actions are
+        immutable: one shared value each)."""
+        listing = _listing(table.config.supply)
+        if type(index) is not int or not 0 <= index < listing.size:
+            raise ConfigError(f"action {index!r} is not in the catalogue (0 to {listing.size - 1})")
+        seat = table.to_act if table.phase is Phase.BETTING else None
+        if seat is None:
+            key: tuple[int, ...] = (index, -1)
+        else:
+            hand = table.hands[seat]
+            key = (index, seat, hand.van, hand.washing_machine, hand.rice_cooker)
+        found = listing.moves.get(key)
+        if found is None:
+            if len(listing.moves) >= _KEPT:
+                listing.moves.clear()
+            found = listing.moves[key] = self.move_plain(table, index)
+        return found
+
+    def move_plain(self, table: TorrakuState, index: int) -> Any:
+        """The action of catalogue entry ``index`` for the seat to act (what :meth:`move`
+        keeps): a pass, or a bet of the entry's counts, the seat's own pieces first."""
         names = torraku_catalogue_names(table.config.supply)
         if type(index) is not int or not 0 <= index < len(names):
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {len(names) - 1})")

@@ -16,7 +16,7 @@ from typing import Any, Final
 from .._common.dealer import Dealer
 from .._common.errors import ConfigError, IllegalActionError
 from .._common.i18n import Text, msg, nmsg
-from .._common.random import seed_state
+from .._common.random import _GAMMA, _MASK, draw_below, seed_state
 from .._common.untrusted import UntrustedAction
 from ._actions import Action, Bet, Pass, ReportPlacement
 from ._config import TorrakuConfig
@@ -37,9 +37,13 @@ from ._events import (
     StackStarted,
 )
 from ._model import draw_outcome
-from ._pieces import PieceCounts, PieceKind, Placement
+from ._pieces import PieceCounts, PieceKind, Placement, _counts
 from ._state import Phase, StackedPiece, TorrakuState
 from ._words import Pieces
+
+VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER
+_KIND_ORDER: Final = {kind: kind.order for kind in PieceKind}
+_UNIT: Final = 1.0 / (1 << 53)
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "replay"]
 
@@ -386,19 +390,35 @@ def _check_report(state: TorrakuState, action: UntrustedAction) -> None:
 
 
 def _next_bettor(d: _Draft, seat: int) -> int | None:
-    return next((s for s in d.clockwise_from(seat) if not d.passed[s]), None)
+    passed, n = d.passed, d.players
+    for step in range(1, n + 1):  # clockwise from the seat after, ending with the seat itself
+        s = (seat + step) % n
+        if not passed[s]:
+            return s
+    return None
+
+
+def _tally(pieces: tuple[PieceKind, ...]) -> PieceCounts:
+    """The counts of pieces an action has (checked by :func:`apply`, or listed)."""
+    return _counts(pieces.count(VAN), pieces.count(WASHER), pieces.count(COOKER))
+
+
+_ONE: Final = {kind: _counts(*(int(other is kind) for other in PieceKind)) for kind in PieceKind}
 
 
 def _play_bet(d: _Draft, action: Bet) -> None:
-    seat, before = action.player, max(len(row) for row in d.rows)
-    from_bag = PieceCounts.of(action.from_bag)
-    d.hands[seat] = d.hands[seat] - (PieceCounts.of(action.pieces) - from_bag)
-    d.bag = d.bag - from_bag
-    d.rows[seat] = d.rows[seat] + action.pieces  # R-TK-BET-6: the outer end
-    after = max(len(row) for row in d.rows)
-    d.events.append(
-        BetPlaced(seat, action.pieces, action.from_bag, len(d.rows[seat]), after, after > before)
-    )
+    seat, pieces, taken = action.player, action.pieces, action.from_bag
+    rows = d.rows
+    before = max(map(len, rows))
+    if taken:
+        from_bag = _tally(taken)
+        d.hands[seat] = d.hands[seat] - (_tally(pieces) - from_bag)
+        d.bag = d.bag - from_bag
+    else:
+        d.hands[seat] = d.hands[seat] - _tally(pieces)
+    row = rows[seat] = rows[seat] + pieces  # R-TK-BET-6: the outer end
+    after = max(before, len(row))
+    d.events.append(BetPlaced(seat, pieces, taken, len(row), after, after > before))
     d.to_act = _next_bettor(d, seat)
 
 
@@ -438,8 +458,8 @@ def _resolve(d: _Draft, seat: int, outcome: Placement, fallen: int | None) -> in
         d.last_adder = seat
         d.events.append(PiecePlaced(seat, piece, len(d.stack)))
         return seat
-    taken = PieceCounts.of([p.kind for p in d.stack])  # R-TK-PEN-2
-    d.hands[seat] = d.hands[seat] + taken + PieceCounts.of((piece,))
+    taken = _tally(tuple([p.kind for p in d.stack]))  # R-TK-PEN-2
+    d.hands[seat] = d.hands[seat] + taken + _ONE[piece]
     d.stack = []
     d.events.append(PenaltyTaken(seat, outcome, piece, taken, fallen))
     base = next((s for s in d.clockwise_from(seat - 1) if d.rows[s]), None)  # R-TK-PEN-3
@@ -451,6 +471,15 @@ def _resolve(d: _Draft, seat: int, outcome: Placement, fallen: int | None) -> in
 
 def _stack_from(d: _Draft, seat: int) -> None:
     """Go on stacking after ``seat``'s turn: wait for a report, or draw outcomes (``ENGINE``)."""
+    if d.config.dealer is Dealer.ENGINE:
+        _stack_drawn(d, seat)
+    else:
+        _stack_plain(d, seat)
+
+
+def _stack_plain(d: _Draft, seat: int) -> None:
+    """:func:`_stack_from` step by step with :func:`draw_outcome` (the reference of
+    :func:`_stack_drawn`, which the tests hold to it)."""
     while any(d.rows):
         stacker = next(s for s in d.clockwise_from(seat) if d.rows[s])  # R-TK-STACK-2
         d.to_act = stacker
@@ -466,9 +495,81 @@ def _stack_from(d: _Draft, seat: int) -> None:
     _end_round(d)
 
 
+_STACKED: dict[tuple[PieceKind, int], StackedPiece] = {}
+_PLACED: dict[tuple[int, PieceKind, int], PiecePlaced] = {}
+
+
+def _stack_drawn(d: _Draft, seat: int) -> None:
+    """The loop of :func:`_stack_from` with ``Dealer.ENGINE``, made fast: the same draws of
+    the generator (one ``draw_unit`` per attempt, a ``draw_below`` for ``fallen``), the
+    same knock-down chances (R-TK-SIM-2, :func:`~millions_rules.torraku._model._knock`'s
+    arithmetic on the config's numbers), the same events and states; placed pieces and
+    their events are equal immutable values, shared. The tests check it against
+    :func:`_stack_plain`."""
+    config, rows, events, n = d.config, d.rows, d.events, d.players
+    touch, drop, cap = config.touch, config.drop, config.knock_cap
+    base, slope, factors, skill = (
+        config.knock_base,
+        config.knock_slope,
+        config.kind_factor,
+        config.skill,
+    )
+    order = _KIND_ORDER
+    rng = d.rng
+    while True:
+        for step in range(1, n + 1):  # R-TK-STACK-2: the next row clockwise, own last
+            stacker = (seat + step) % n
+            if rows[stacker]:
+                break
+        else:
+            break  # every row is empty
+        d.to_act = stacker
+        row = rows[stacker]
+        piece = row[0]
+        while True:
+            rng = (rng + _GAMMA) & _MASK  # draw_unit, inlined
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            u = ((z ^ (z >> 31)) >> 11) * _UNIT
+            if u < touch:
+                d.rng = rng
+                seat = _resolve(d, stacker, Placement.TOUCHED, None)
+                break
+            height = len(d.stack)
+            p = (base + slope * (height - 1)) * factors[order[piece]]
+            threshold = touch + min(cap, p * (1.0 if skill is None else skill[stacker]))
+            if u < threshold:
+                below, rng = draw_below(rng, height)
+                d.rng = rng
+                seat = _resolve(d, stacker, Placement.KNOCKED_DOWN, below + 1)
+                break
+            if u < threshold + drop:  # R-TK-STACK-6: same piece, same player
+                events.append(PieceDropped(stacker, piece))
+                continue
+            rows[stacker] = row[1:]  # R-TK-STACK-5, as _resolve places it
+            stack = d.stack
+            key = (piece, stacker)
+            stacked = _STACKED.get(key)
+            if stacked is None:
+                stacked = _STACKED[key] = StackedPiece(piece, stacker)
+            stack.append(stacked)
+            d.last_adder = stacker
+            placed_key = (stacker, piece, len(stack))
+            placed = _PLACED.get(placed_key)
+            if placed is None:
+                if len(_PLACED) >= 65536:
+                    _PLACED.clear()
+                placed = _PLACED[placed_key] = PiecePlaced(*placed_key)
+            events.append(placed)
+            seat = stacker
+            break
+    d.rng = rng
+    _end_round(d)
+
+
 def _end_round(d: _Draft) -> None:
     """R-TK-END-1 to R-TK-END-4, and the round limit (R-TK-VAR-LIMIT)."""
-    bagged = PieceCounts.of([p.kind for p in d.stack])
+    bagged = _tally(tuple([p.kind for p in d.stack]))
     d.bag = d.bag + bagged
     d.stack = []
     left = tuple(hand.total for hand in d.hands)
@@ -574,7 +675,86 @@ def apply_listed(state: TorrakuState, action: Action) -> TorrakuState:
     legal exactly when listed). Anything else goes through :func:`apply`: this plays
     whatever it is given.
     """
+    if type(action) is Bet:
+        return _bet_listed(state, action)
+    if type(action) is Pass:
+        passed = state.passed
+        n = state.config.players
+        seat = action.player
+        for step in range(1, n):  # _next_bettor, the seat itself being about to pass
+            if not passed[(seat + step) % n]:
+                return _pass_listed(state, action, (seat + step) % n)
     return _play(state, action, _TRANSITIONS[action.__class__][1])
+
+
+def _pass_listed(state: TorrakuState, action: Pass, to_act: int) -> TorrakuState:
+    """``_play(state, action, _play_pass)`` without the draft, for a pass after which
+    ``to_act`` still bets (R-TK-BET-8): the tests hold it to :func:`_play_pass`."""
+    seat = action.player
+    passed = list(state.passed)
+    passed[seat] = True
+    return TorrakuState(
+        config=state.config,
+        phase=state.phase,
+        round=state.round,
+        hands=state.hands,
+        rows=state.rows,
+        passed=tuple(passed),
+        to_act=to_act,
+        opener=state.opener,
+        last_passer=state.last_passer,
+        stack=state.stack,
+        last_adder=state.last_adder,
+        bag=state.bag,
+        winners=state.winners,
+        events=(*state.events, Passed(seat, len(state.rows[seat]))),
+        history=(*state.history, action),
+        rng=state.rng,
+    )
+    return _play(state, action, _TRANSITIONS[action.__class__][1])
+
+
+def _bet_listed(state: TorrakuState, action: Bet) -> TorrakuState:
+    """``_play(state, action, _play_bet)`` without the draft: a bet changes the bettor's
+    hand and row, the bag, the seat to act and the log, and shares every other field
+    with ``state`` (the tests hold it to :func:`_play_bet`)."""
+    seat, pieces, taken = action.player, action.pieces, action.from_bag
+    rows = list(state.rows)
+    before = max(map(len, rows))
+    hands = list(state.hands)
+    bag = state.bag
+    if taken:
+        from_bag = _tally(taken)
+        hands[seat] = hands[seat] - (_tally(pieces) - from_bag)
+        bag = bag - from_bag
+    else:
+        hands[seat] = hands[seat] - _tally(pieces)
+    row = rows[seat] = rows[seat] + pieces  # R-TK-BET-6: the outer end
+    after = max(before, len(row))
+    passed, n = state.passed, state.config.players
+    to_act = None
+    for step in range(1, n + 1):  # _next_bettor
+        if not passed[(seat + step) % n]:
+            to_act = (seat + step) % n
+            break
+    return TorrakuState(
+        config=state.config,
+        phase=state.phase,
+        round=state.round,
+        hands=tuple(hands),
+        rows=tuple(rows),
+        passed=passed,
+        to_act=to_act,
+        opener=state.opener,
+        last_passer=state.last_passer,
+        stack=state.stack,
+        last_adder=state.last_adder,
+        bag=bag,
+        winners=state.winners,
+        events=(*state.events, BetPlaced(seat, pieces, taken, len(row), after, after > before)),
+        history=(*state.history, action),
+        rng=state.rng,
+    )
 
 
 def _play(state: TorrakuState, action: Action, play: _Play) -> TorrakuState:
@@ -678,9 +858,6 @@ def bet_counts(state: TorrakuState, seat: int) -> list[_BetCounts]:
                 if c <= br:
                     found.append(((v, w, r, r), (a, b, c)))
     return found
-
-
-VAN, WASHER, COOKER = PieceKind.VAN, PieceKind.WASHING_MACHINE, PieceKind.RICE_COOKER
 
 
 _REPLAY_STEP: Final = msg("replay.step", "actions[{index}]: {error}")
