@@ -667,7 +667,9 @@ function render() {
   const tail = (last.tail ?? []).map((line) => el("li", { class: "note" }, [line]));
   list.replaceChildren(...log.map((line) => el("li", {}, [line])), ...tail);
   list.scrollTop = list.scrollHeight;
-  document.body.dataset.version = String(last.view.version);
+  // The version the page shows: not before the game's widgets, once their script has
+  // loaded, have drawn it.
+  if (widgets !== "loading") document.body.dataset.version = String(last.view.version);
   // A game's widgets show its view's phase; the generic page, whether the game is over.
   const phase = widgets !== null && typeof view.phase === "string" ? view.phase : null;
   document.body.dataset.phase = phase ?? (last.winners ? "game_over" : "playing");
