@@ -19,9 +19,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from millions_rules import RepeatRole, view  # noqa: E402
-from millions_rules.adapters import observe  # noqa: E402
+from millions_rules.adapters import TensorMemo, observe  # noqa: E402
 from millions_rules.adapters.openspiel import LibraryState, register  # noqa: E402
-from millions_rules.millions._encoding import TensorMemo, observe_into  # noqa: E402
+from millions_rules.millions._encoding import observe_into  # noqa: E402
 from millions_rules.millions._turns import _ledger  # noqa: E402
 
 register()

@@ -27,6 +27,8 @@ __all__ = [
     "RecallBytes",
     "Resampling",
     "SeatDocuments",
+    "TensorLists",
+    "TensorMemo",
     "Variants",
     "ViewEncoding",
     "has_part",
@@ -253,6 +255,47 @@ class ByteObservations(Protocol):
 
     def observe_bytes(self, table: Any, seat: int) -> bytes:
         """``seat``'s observation vector as float32 bytes (the same numbers as ``observe``)."""
+        ...
+
+
+class TensorMemo:
+    """The observation lists of one trajectory, for an adapter's :class:`TensorLists`
+    (Millions: :func:`~millions_rules.millions._encoding.observe_into`).
+
+    The adapter's ``tensor_into`` keeps in :attr:`lists` what it needs to write only the
+    blocks that changed since its last call; :meth:`fork` gives a second trajectory's memo
+    at once: the two share the lists until one of them writes them, which it copies first
+    (:attr:`owned` says whether this memo may write them in place).
+    """
+
+    __slots__ = ("into", "lists", "owned")
+
+    def __init__(self, into: Any = None) -> None:
+        """An empty memo; ``into`` is the function its owner makes tensors with (an
+        adapter's ``tensor_into``, taking the table, the seat, whether to add the recall
+        fields and this memo), kept here for the owner's use."""
+        self.into: Any = into
+        self.lists: Any = None
+        self.owned = False
+
+    def fork(self) -> TensorMemo:
+        """A memo with the same lists, copied when either memo first writes them."""
+        made = TensorMemo(self.into)
+        made.lists = self.lists
+        self.owned = False
+        return made
+
+
+@runtime_checkable
+class TensorLists(Protocol):
+    """An adapter's optional fast path for OpenSpiel's tensors: a seat's observation (and
+    recall fields) as a new list of floats, written from a :class:`TensorMemo` kept for the
+    trajectory, in which only the blocks whose sources changed are written again."""
+
+    def tensor_into(
+        self, table: Any, seat: int, recall: bool, memo: TensorMemo
+    ) -> list[float] | None:
+        """``seat``'s tensor at ``table`` (``None`` where this fast path does not apply)."""
         ...
 
 

@@ -34,6 +34,8 @@ from .._common.adapter import (
     RecallBytes,
     Resampling,
     SeatDocuments,
+    TensorLists,
+    TensorMemo,
     Variants,
     ViewEncoding,
 )
@@ -71,6 +73,8 @@ __all__ = [
     "Resampling",
     "ByteObservations",
     "RecallBytes",
+    "TensorLists",
+    "TensorMemo",
     "Variants",
     "GenericAdapter",
     "generic_adapter",

@@ -55,15 +55,15 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 import pyspiel
 
+from .._common.adapter import TensorLists, TensorMemo, has_part
 from .._common.errors import ConfigError, DeserializationError
 from .._common.json import parse_json
 from ..games import GAMES
-from ..millions._encoding import TensorMemo
 from ._core import (
     GameAdapter,
     Position,
@@ -488,8 +488,9 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         saved = self._saved
         seat = saved.player if player is None else player
         if type(seat) is int and seat >= 0:
-            into = getattr(saved.adapter, "tensor_into", None)
-            if into is not None:  # the adapter's lists, updated block by block
+            adapter = saved.adapter
+            if has_part(adapter, TensorLists):  # the adapter's lists, updated block by block
+                into = cast(TensorLists, adapter).tensor_into
                 memo = saved.memo
                 if memo is None:
                     memo = saved.memo = TensorMemo(into)

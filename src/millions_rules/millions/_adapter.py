@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import attrs
 
+from .._common.adapter import TensorMemo
 from .._common.dealer import Dealer
 from .._common.game import Game
 from ..millions._actions import DealLoot, SetAside
@@ -27,7 +28,6 @@ from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
     Catalogue,
-    TensorMemo,
     _f32,
     observation_high,
     observation_size,
@@ -159,7 +159,7 @@ class MillionsAdapter(MillionsViewEncoding):
     tensor_into = staticmethod(observe_into)
     """``tensor_into(table, seat, recall, memo)``: ``seat``'s observation vector, then its
     recall fields when ``recall`` (the information state tensor), as a new list made from
-    the :class:`~._encoding.TensorMemo` ``memo``, in which only the blocks that changed
+    the :class:`~millions_rules.adapters.TensorMemo` ``memo``, in which only the blocks that changed
     are written (:func:`~._encoding.observe_into`); ``None`` for no seat of the game."""
 
     def recall_bytes(self, table: Table, seat: int) -> bytes:

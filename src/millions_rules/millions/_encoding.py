@@ -15,6 +15,7 @@ from typing import Any, Final, cast
 
 import attrs
 
+from .._common.adapter import TensorMemo
 from ..millions._actions import Choose, Denounce, Leave, Pay, Stay, UseThreat
 from ..millions._config import GameConfig
 from ..millions._errors import ConfigError
@@ -788,31 +789,6 @@ class _Lists:
 _NOTHING: Final = object()  # what no block was written from
 
 
-class TensorMemo:
-    """The observation lists of one trajectory (see :func:`observe_into`).
-
-    :meth:`fork` gives a second trajectory's memo at once: the two share the lists until
-    one of them writes them, which it copies first.
-    """
-
-    __slots__ = ("into", "lists", "owned")
-
-    def __init__(self, into: Any = None) -> None:
-        """An empty memo; ``into`` is the function its owner makes tensors with (an
-        adapter's ``tensor_into``, taking the table, the seat, whether to add the recall
-        fields and this memo), kept here for the owner's use."""
-        self.into: Any = into
-        self.lists: _Lists | None = None
-        self.owned = False
-
-    def fork(self) -> TensorMemo:
-        """A memo with the same lists, copied when either memo first writes them."""
-        made = TensorMemo(self.into)
-        made.lists = self.lists
-        self.owned = False
-        return made
-
-
 _OFFSETS: dict[int, tuple[int, ...]] = {}
 
 
@@ -858,7 +834,7 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     done = table.done
     peeks = table.peeks
     ledger = table.ledger if recall else None
-    lists = memo.lists
+    lists: _Lists | None = memo.lists
     if lists is None or lists.config is not config:
         lists = memo.lists = _Lists(config)
         memo.owned = True

@@ -338,12 +338,15 @@ class ChatHost:
         before = self.state, copy.deepcopy(self._pacing)
         try:
             self._step(seat, action)
-            return self._advance(counts, [(seat, action)], from_version)
         except IllegalActionError as error:
             # What the notation leaves to the engine (a payer's cash, the bounds of talk and
             # offers: R-NEG-3, R-TALK-4, R-DEAL-5): refused to the seat alone, nothing changes.
+            # Only the person's own step is caught: a bot's or the dealer's illegal move is
+            # a fault of the host, raised as such, never told to this seat as its refusal.
             self.state, self._pacing = before
             return [Message(seat, error.localized(self.locale, names=list(self.names)))]
+        try:
+            return self._advance(counts, [(seat, action)], from_version)
         except _NotSaved:
             # The store holds the table as it was: so does memory (the command did not happen).
             self.state, self._pacing = before

@@ -711,7 +711,6 @@ def _pass_listed(state: TorrakuState, action: Pass, to_act: int) -> TorrakuState
         history=(*state.history, action),
         rng=state.rng,
     )
-    return _play(state, action, _TRANSITIONS[action.__class__][1])
 
 
 def _bet_listed(state: TorrakuState, action: Bet) -> TorrakuState:

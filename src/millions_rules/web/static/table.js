@@ -241,7 +241,7 @@ async function follow(url, signal) {
   const said = exact > 0 ? exact : Date.parse(response.headers.get("Date") ?? "") + 500;
   const received = Date.now();
   const skew = said - (sent + received) / 2;
-  const doubt = (exact > 0 ? 1000 : 1500) + (received - sent) / 2;
+  const doubt = (exact > 0 ? 50 : 1500) + (received - sent) / 2;
   clockOffset = Number.isNaN(said) || Math.abs(skew) <= doubt ? 0 : skew;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -600,7 +600,7 @@ function widgetsOf(update) {
   const name = update.widgets;
   const game = update.game;
   if (typeof name !== "string" || typeof game !== "string") return null;
-  if (Object.hasOwn(registry, name)) return registry[name];
+  if (name in registry) return registry[name];  // no prototype: only registered names
   const state = scripts.get(game);
   if (state === undefined) {
     scripts.set(game, "loading");
