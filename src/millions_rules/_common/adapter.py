@@ -260,12 +260,12 @@ class ByteObservations(Protocol):
 
 class TensorMemo:
     """The observation lists of one trajectory, for an adapter's :class:`TensorLists`
-    (Millions: :func:`~millions_rules.millions._encoding.observe_into`).
+    (Millions' adapter has one).
 
-    The adapter's ``tensor_into`` keeps in :attr:`lists` what it needs to write only the
+    The adapter's ``tensor_into`` keeps in ``lists`` what it needs to write only the
     blocks that changed since its last call; :meth:`fork` gives a second trajectory's memo
     at once: the two share the lists until one of them writes them, which it copies first
-    (:attr:`owned` says whether this memo may write them in place).
+    (``owned`` says whether this memo may write them in place).
     """
 
     __slots__ = ("into", "lists", "owned")
