@@ -249,10 +249,10 @@ async def test_more_seated_than_the_game_seats_are_told_how_to_clear_the_seats(
             ctx.receive_event(room.bot, room.event(user, name, "/加入"))
             room.said("已入座：" + "、".join(seated for _, seated in CROWD[: number + 1]))
         room.type(0, "/开局 百万")
-        room.said("本游戏需要3到8名玩家，目前已入座9人：发送/散局清空座位。")
+        room.said("本游戏需要3到8名玩家，目前已入座9人：发送 /散局 清空座位。")
         room.type(0, "/散局")  # not seated, no admin: nothing
         ctx.receive_event(room.bot, room.event(*CROWD[4], "/散局"))
-        room.said("座位已清空：发送/加入入座。")
+        room.said("座位已清空：发送 /加入 入座。")
     assert group not in plugin._SEATED and group not in plugin.TABLES
     async with app.test_matcher(plugin.matcher) as ctx:
         room = Group(ctx, ctx.create_bot(base=Bot), group)

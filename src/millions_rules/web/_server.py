@@ -42,6 +42,11 @@ from ._table import Table, TableError, join_code_of, new_join_code
 __all__ = ["MAX_TABLES", "REQUEST_ID", "Server"]
 
 _LOG = logging.getLogger("millions_rules.web")
+
+#: How many times a failed catch-up with the store is tried (see :meth:`Server.refresh`).
+REFRESH_TRIES: Final = 40
+#: Seconds between two tries of a failed catch-up with the store.
+REFRESH_RETRY_SECONDS: Final = 0.5
 T = TypeVar("T")
 #: How many open tables one server holds at most (``create`` answers ``too_many_tables``).
 MAX_TABLES = 10_000
@@ -390,17 +395,30 @@ class Server:
             self.changed.notify_all()
 
     async def refresh(self, table_id: str | None = None) -> None:
-        """Catch up with the store: one table, or every table (``None``)."""
-        try:
-            if table_id is None:
-                rows = await self._io(self.store.open_tables)
-                ids = {row.id for row in rows} | set(self.tables)
-                for one in ids:
-                    await self._refresh_one(one)
-            else:
-                await self._refresh_one(table_id)
-        except Exception:  # a listener's refresh must never kill the loop
-            _LOG.exception("catching up with the store failed")
+        """Catch up with the store: one table, or every table (``None``).
+
+        A refresh that fails (the database restarted: the first use of the broken
+        connection fails, and the next one reconnects) is tried again every
+        :data:`REFRESH_RETRY_SECONDS`, up to :data:`REFRESH_TRIES` times, and logged once:
+        the listener's look at every table after it reconnects is the only word of the
+        writes other processes made while it was away, so it must not be lost to one failure.
+        """
+        for attempt in range(REFRESH_TRIES):
+            try:
+                if table_id is None:
+                    rows = await self._io(self.store.open_tables)
+                    ids = {row.id for row in rows} | set(self.tables)
+                    for one in ids:
+                        await self._refresh_one(one)
+                else:
+                    await self._refresh_one(table_id)
+                break
+            except Exception:  # a listener's refresh must never kill the loop
+                if attempt == 0:
+                    _LOG.exception("catching up with the store failed; trying again")
+                if self._stop.is_set():
+                    break
+                await asyncio.sleep(REFRESH_RETRY_SECONDS)
         await self.notify()
 
     async def _refresh_one(self, table_id: str) -> None:
