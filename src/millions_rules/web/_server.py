@@ -398,8 +398,8 @@ class Server:
         """Catch up with the store: one table, or every table (``None``).
 
         A refresh that fails (the database restarted: the first use of the broken
-        connection fails, and the next one reconnects) is tried again every
-        :data:`REFRESH_RETRY_SECONDS`, up to :data:`REFRESH_TRIES` times, and logged once:
+        connection fails, and the next one reconnects) is tried again every half second,
+        up to 40 times, and logged once:
         the listener's look at every table after it reconnects is the only word of the
         writes other processes made while it was away, so it must not be lost to one failure.
         """
