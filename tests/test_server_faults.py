@@ -138,6 +138,20 @@ def stored(db: str, table_id: str) -> tuple[Any, dict[int, tuple[int | None, Any
         store.close()
 
 
+def stored_at(db: str, table_id: str, version: int) -> list[Any]:
+    """Every stored action of a table at the version the seats saw (a rule action that
+    reached it, then the talk and offers' answers that kept it)."""
+    store = open_store(db)
+    try:
+        row = store.table(table_id)
+        assert row is not None
+        rows = store.actions(table_id)
+        table = Table.from_row(row, rows)
+        return [json.loads(a.action) for a in rows if table.public_at(a.version) == version]
+    finally:
+        store.close()
+
+
 def stuck_tables(db: str) -> int:
     """How many open tables wait for a bot that has no deadline (a table that stopped)."""
     store = open_store(db)
@@ -255,6 +269,16 @@ def test_sigkill_at_random_points(
     tokens = {table_id: [server.token(f"seat {seat}") for seat in range(3)]}
     hosts = {table_id: host}
     acknowledged: dict[str, dict[int, Any]] = {}
+    # Acknowledged actions that leave the version the seats see as it was (an answer to an
+    # offer, talk): each must be stored at that version, after the rule action that made it.
+    unversioned: list[tuple[str, int, Any]] = []
+
+    def keep(table: str, version: int, action: Any, answered: int) -> None:
+        if answered > version:  # a rule action: the first to reach version + 1
+            acknowledged.setdefault(table, {})[version + 1] = action
+        else:
+            unversioned.append((table, version, action))
+
     handed: dict[str, bool | None] = {table_id: False}  # seat 1's last acknowledged setting
     retried = answered_again = hand_overs = forks = lost_total = 0
     caught = (0, 0)
@@ -302,7 +326,7 @@ def test_sigkill_at_random_points(
                         request=in_flight[4],
                     )
                     if answer.status_code == 200:
-                        acknowledged.setdefault(table_id, {})[version + 1] = action
+                        keep(table_id, version, action, answer.json()["version"])
                     in_flight = None
             except (httpx.TransportError, json.JSONDecodeError):
                 pass  # killed under the client
@@ -323,7 +347,7 @@ def test_sigkill_at_random_points(
                 retried += 1
                 if again.status_code == 200:
                     answered_again += 1
-                    acknowledged.setdefault(known, {})[version + 1] = action
+                    keep(known, version, action, again.json()["version"])
                 else:
                     assert again.json()["error"] in ("stale_version", "table_closed")
                 in_flight = None
@@ -331,6 +355,8 @@ def test_sigkill_at_random_points(
             for known, actions in acknowledged.items():
                 _, by_version = stored(db, known)
                 lost += sum(by_version.get(v, (None, None))[1] != a for v, a in actions.items())
+            for known, v, a in unversioned:
+                lost += a not in stored_at(db, known, v)
             for known, setting in handed.items():
                 row, _ = stored(db, known)
                 if setting is not None and row.closed is None:
@@ -344,7 +370,7 @@ def test_sigkill_at_random_points(
             assert seen[0] == seen[1], f"seed {SEED}: {seen} clients caught up"
             assert settle(lambda: stuck_tables(db)) == 0, f"seed {SEED}: a table stopped"
     server.stop()
-    total = sum(len(actions) for actions in acknowledged.values())
+    total = sum(len(actions) for actions in acknowledged.values()) + len(unversioned)
     figure(
         f"SIGKILL ({kind})",
         lost_total,
