@@ -318,7 +318,7 @@ class _Saved(Position[Any]):
         self.player = seat if seat is not None else _TERMINAL if self.over else _CHANCE
         self.memo: TensorMemo | None = None
         """The trajectory's tensor lists, which the adapter updates block by block
-        (``tensor_into``; Millions' :func:`~millions_rules.millions._encoding.observe_into`):
+        (its :class:`~millions_rules.adapters.TensorLists` part, which Millions' adapter has):
         handed on from position to position along a trajectory, forked by a clone, and
         never pickled. Each call checks every block against the table, so a stale or
         shared memo only costs time."""
