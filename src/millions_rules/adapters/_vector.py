@@ -19,9 +19,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .._common.adapter import ViewEncoding
+from .._common.adapter import SeatBatch, SeatBatches, ViewEncoding, has_part
 from .._common.errors import ConfigError
-from ..bots import BotError, Match
+from .._common.random_bot import RandomBot
+from ..bots import BotError, Match, seat_rng
 from ..bots._simulate import bot_from_spec
 from ..games import get_game
 from ._core import GameAdapter, adapter_of, check_reward, configure
@@ -210,6 +211,42 @@ def _table(
     return SeatTable(game, config, _opponents(game, opponents, players), encoding, reward)
 
 
+def _batch_of(settings: Mapping[str, Any], count: int, wanted: bool | None) -> SeatBatch | None:
+    """The game's :class:`~millions_rules._common.adapter.SeatBatch` of ``count`` games for
+    these settings: when the game has one for the config and every opponent is a
+    :class:`~millions_rules.bots.RandomBot` (``wanted`` ``None``: if so; ``True``: it must
+    be; ``False``: never).
+
+    Raises:
+        ConfigError: If ``wanted`` is true and the game or the opponents cannot be batched.
+    """
+    if wanted is False:
+        return None
+    table = _table(**settings)
+    adapter = adapter_of(table.name)
+    batch = None
+    if _pay_chances(table.name, table.opponents) is not None and has_part(adapter, SeatBatches):
+        batch = adapter.seat_batch(table.config, count)  # type: ignore[attr-defined]
+    if batch is None and wanted:
+        raise ConfigError(
+            "batch=True needs a game whose adapter batches its config (Millions with 4 to 8 "
+            "players) and RandomBot opponents"
+        )
+    return batch
+
+
+def _pay_chances(game: str, opponents: Sequence[Any]) -> list[int] | None:
+    """Each opponent's chance out of 1000 of paying, as :class:`~millions_rules.bots.RandomBot`
+    draws it, if all are RandomBots (else ``None``)."""
+    found = []
+    for bot in opponents:
+        made = bot_from_spec(bot, game) if isinstance(bot, str) else bot
+        if type(made) is not RandomBot:
+            return None
+        found.append(int(made.pay_chance * 1000))
+    return found
+
+
 def _opponents(game: str, opponents: Any, players: int) -> tuple[Any, ...]:
     if isinstance(opponents, str) or callable(getattr(opponents, "choose", None)):
         opponents = [opponents] * (players - 1)
@@ -293,15 +330,26 @@ class SeatVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
-    def __init__(self, num_envs: int, *, copy: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self, num_envs: int, *, copy: bool = True, batch: bool | None = None, **kwargs: Any
+    ) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
             raise ConfigError(f"num_envs must be an int from 1 to {MAX_ENVS}, not {num_envs!r}")
+        if batch not in (None, True, False):
+            raise ConfigError(f"batch must be None, True or False, not {batch!r}")
         seat = kwargs.pop("seat", 0)
         settings = _settings(kwargs)
-        self.tables = [_table(**settings) for _ in range(num_envs)]
-        """Each game's :class:`SeatTable`."""
-        first = self.tables[0]
+        first = _table(**settings)
         self._seat = _seat_of(seat, first.players)
+        self._batch = _batch_of(settings, num_envs, batch)
+        self.tables = (
+            []
+            if self._batch is not None
+            else [first] + [_table(**settings) for _ in range(num_envs - 1)]
+        )
+        """Each game's :class:`SeatTable` (empty when the games are batched)."""
+        self._first = first
+        self._pay_chances = _pay_chances(first.name, first.opponents) or []
         encoding = first.encoding
         self.num_envs = num_envs
         self.single_observation_space = encoding.observation_space
@@ -316,10 +364,17 @@ class SeatVectorEnv(VectorEnv):
         self._truncations = np.zeros(num_envs, np.bool_)
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._generators = [_generator(None) for _ in range(num_envs)]
+        self._seats = np.zeros(num_envs, np.int64)
         self._started = False
 
+    @property
+    def batched(self) -> bool:
+        """Whether the games are stepped together in arrays (the game's
+        :class:`~millions_rules._common.adapter.SeatBatches`), not one
+        :class:`~millions_rules.bots.Match` each."""
+        return self._batch is not None
+
     def _start(self, index: int, seat: int | None = None) -> None:
-        table = self.tables[index]
         rng = self._generators[index]
 
         def draw() -> int:
@@ -329,7 +384,21 @@ class SeatVectorEnv(VectorEnv):
         if seat is None:
             seat = self._seat
         if seat is None:
-            seat = int(rng.integers(0, table.players))
+            seat = int(rng.integers(0, self._first.players))
+        self._seats[index] = seat
+        batch = self._batch
+        if batch is not None:
+            players = self._first.players
+            chances = iter(self._pay_chances)
+            batch.start(
+                index,
+                game_seed,
+                seat,
+                [seat_rng(game_seed, place) for place in range(players)],
+                [0 if place == seat else next(chances) for place in range(players)],
+            )
+            return
+        table = self.tables[index]
         table.start(game_seed, seat, draw)
         table.observe(self._observations[index])
         table.mask(self._masks[index])
@@ -350,6 +419,11 @@ class SeatVectorEnv(VectorEnv):
             if each is not None or not self._started:
                 self._generators[index] = _generator(each)
             self._start(index, seat)
+        batch = self._batch
+        if batch is not None:
+            batch.play(np.zeros(0, np.int64), np.zeros(0, np.int64))
+            batch.observe(self._observations)
+            batch.masks(self._masks)
         self._started = True
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -383,17 +457,19 @@ class SeatVectorEnv(VectorEnv):
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
-        tables = self.tables
         autoreset = self._autoreset
+        masks = self._masks
         picked = chosen.tolist()
-        for index, table in enumerate(tables):  # every action checked before any is played
-            if not autoreset[index] and picked[index] not in table.choices:
-                raise BotError(table.seat, picked[index])
+        width = masks.shape[1]
+        for index, entry in enumerate(picked):  # every action checked before any is played
+            if not autoreset[index] and not (0 <= entry < width and masks[index, entry]):
+                raise BotError(int(self._seats[index]), entry)
+        if self._batch is not None:
+            return self._step_batch(chosen)
         rewards = self._rewards
         terminations = self._terminations
         observations = self._observations
-        masks = self._masks
-        for index, table in enumerate(tables):
+        for index, table in enumerate(self.tables):
             if autoreset[index]:
                 self._start(index)
                 rewards[index] = 0.0
@@ -409,10 +485,49 @@ class SeatVectorEnv(VectorEnv):
                 rewards[index] = reward
                 terminations[index] = True
         autoreset[:] = terminations
+        return self._results()
+
+    def _step_batch(
+        self, chosen: np.ndarray[Any, Any]
+    ) -> tuple[
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
+        batch = self._batch
+        assert batch is not None
+        autoreset = self._autoreset
+        for index in np.flatnonzero(autoreset).tolist():
+            self._start(index)
+        playing = np.flatnonzero(~autoreset)
+        batch.play(playing, chosen[playing].astype(np.int64))
+        ended = batch.ended()
+        rewards = self._rewards
+        rewards[:] = 0.0
+        done = playing[ended[playing]]
+        if done.size:
+            rewards[done] = batch.rewards(done, self._first.reward)
+        self._terminations[:] = ended
+        batch.observe(self._observations)
+        batch.masks(self._masks)
+        autoreset[:] = ended
+        return self._results()
+
+    def _results(
+        self,
+    ) -> tuple[
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
         return (
-            self._out(observations),
-            self._out(rewards),
-            self._out(terminations),
+            self._out(self._observations),
+            self._out(self._rewards),
+            self._out(self._terminations),
             self._out(self._truncations),
             self._info(),
         )
