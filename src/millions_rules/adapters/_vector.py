@@ -459,11 +459,10 @@ class SeatVectorEnv(VectorEnv):
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
         autoreset = self._autoreset
         masks = self._masks
+        bad = _first_masked(masks, chosen, ~autoreset)  # all checked before any is played
+        if bad is not None:
+            raise BotError(int(self._seats[bad]), int(chosen[bad]))
         picked = chosen.tolist()
-        width = masks.shape[1]
-        for index, entry in enumerate(picked):  # every action checked before any is played
-            if not autoreset[index] and not (0 <= entry < width and masks[index, entry]):
-                raise BotError(int(self._seats[index]), entry)
         if self._batch is not None:
             return self._step_batch(chosen)
         rewards = self._rewards
@@ -559,6 +558,17 @@ def _settings(kwargs: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _first_masked(
+    masks: np.ndarray[Any, Any], chosen: np.ndarray[Any, Any], live: np.ndarray[Any, Any]
+) -> int | None:
+    """The first game of ``live`` whose entry ``chosen`` its row of ``masks`` refuses."""
+    width = masks.shape[1]
+    inside = (chosen >= 0) & (chosen < width)
+    legal = masks[np.arange(chosen.size), np.where(inside, chosen, 0)] & inside
+    refused = np.flatnonzero(live & ~legal)
+    return int(refused[0]) if refused.size else None
+
+
 class ProcessVectorEnv(VectorEnv):
     """:class:`SeatVectorEnv` spread over worker processes: each steps a share of the games.
 
@@ -582,7 +592,9 @@ class ProcessVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
-    def __init__(self, num_envs: int, *, workers: int = 2, **kwargs: Any) -> None:
+    def __init__(
+        self, num_envs: int, *, workers: int = 2, copy: bool = True, **kwargs: Any
+    ) -> None:
         import multiprocessing
 
         if type(workers) is not int or not 1 <= workers <= num_envs:
@@ -599,12 +611,19 @@ class ProcessVectorEnv(VectorEnv):
         context: Any = multiprocessing.get_context(
             "forkserver" if "forkserver" in methods else "spawn"
         )
+        layout = _Layout(num_envs, probe._observations.shape[1], probe.action_masks().shape[1])
+        memory = context.RawArray("b", layout.nbytes)
+        self._arrays = layout.arrays(memory)
+        self._copy = copy
         self._pipes: list[Any] = []
         self._processes: list[Any] = []
-        for share in shares:
+        for j, share in enumerate(shares):
             mine, theirs = context.Pipe()
+            rows = (self._bounds[j], self._bounds[j + 1])
             process = context.Process(
-                target=_work, args=(theirs, share, dict(kwargs, copy=False)), daemon=True
+                target=_work,
+                args=(theirs, share, dict(kwargs, copy=False), memory, layout, rows),
+                daemon=True,
             )
             process.start()
             theirs.close()
@@ -612,7 +631,7 @@ class ProcessVectorEnv(VectorEnv):
             self._processes.append(process)
         for pipe in self._pipes:
             self._receive(pipe)  # each worker made its games (or failed as the probe would)
-        self._masks = np.zeros((num_envs, probe.tables[0].encoding.actions), np.bool_)
+        self._masks = self._arrays[-1]
         self._closed_workers = False
 
     def _receive(self, pipe: Any) -> Any:
@@ -627,11 +646,8 @@ class ProcessVectorEnv(VectorEnv):
             raise value
         return value
 
-    def _gather(self, replies: list[Any]) -> tuple[np.ndarray[Any, Any], ...]:
-        parts = list(zip(*replies, strict=True))
-        joined = tuple(np.concatenate(part) for part in parts)
-        self._masks = joined[-1]
-        return joined
+    def _out(self, array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        return array.copy() if self._copy else array
 
     def reset(
         self,
@@ -644,8 +660,11 @@ class ProcessVectorEnv(VectorEnv):
         bounds = self._bounds
         for j, pipe in enumerate(self._pipes):
             pipe.send(("reset", (seeds[bounds[j] : bounds[j + 1]], options)))
-        observations, masks = self._gather([self._receive(pipe) for pipe in self._pipes])
-        return observations, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool)}
+        for pipe in self._pipes:
+            self._receive(pipe)
+        observations, _, _, _, masks = self._arrays
+        info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
+        return self._out(observations), info
 
     def step(
         self, actions: Any
@@ -667,36 +686,35 @@ class ProcessVectorEnv(VectorEnv):
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
         bounds = self._bounds
         masks = self._masks
-        first = None
-        for index, picked in enumerate(chosen.tolist()):
-            row = masks[index]  # all false: the game ended, and this step resets it
-            if row.any() and not (0 <= picked < row.size and row[picked]):
-                first = index
-                break
+        live: np.ndarray[Any, Any] = masks.any(axis=1)  # none: the game ended and resets
+        first = _first_masked(masks, chosen, live)
         order = list(range(len(self._pipes)))
         if first is not None:  # its worker first, alone: it raises, and nothing else moved
             owner = next(j for j in order if bounds[j] <= first < bounds[j + 1])
             order.remove(owner)
             order.insert(0, owner)
             self._pipes[owner].send(("step", chosen[bounds[owner] : bounds[owner + 1]]))
-            got = {owner: self._receive(self._pipes[owner])}
+            self._receive(self._pipes[owner])
             order = order[1:]
-        else:
-            got = {}
         for j in order:
             self._pipes[j].send(("step", chosen[bounds[j] : bounds[j + 1]]))
         failure: BaseException | None = None
         for j in order:
             try:
-                got[j] = self._receive(self._pipes[j])
+                self._receive(self._pipes[j])
             except BaseException as error:  # collect every reply, then raise the first
                 failure = failure or error
         if failure is not None:
             raise failure
-        replies = [got[j] for j in range(len(self._pipes))]
-        observations, rewards, terminations, truncations, masks = self._gather(replies)
-        info = {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool)}
-        return observations, rewards, terminations, truncations, info
+        observations, rewards, terminations, truncations, masks = self._arrays
+        info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
+        return (
+            self._out(observations),
+            self._out(rewards),
+            self._out(terminations),
+            self._out(truncations),
+            info,
+        )
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """As :meth:`SeatVectorEnv.action_masks`."""
@@ -725,13 +743,50 @@ class ProcessVectorEnv(VectorEnv):
             pipe.close()
 
 
-def _work(pipe: Any, count: int, kwargs: dict[str, Any]) -> None:
-    """A worker of :class:`ProcessVectorEnv`: its share of the games, driven by ``pipe``."""
+class _Layout:
+    """Where :class:`ProcessVectorEnv`'s arrays lie in the memory it shares with its
+    workers: observations, rewards, terminations, truncations, masks."""
+
+    def __init__(self, count: int, size: int, actions: int) -> None:
+        self.shapes: tuple[tuple[tuple[int, ...], Any], ...] = (
+            ((count, size), np.float32),
+            ((count,), np.float64),
+            ((count,), np.bool_),
+            ((count,), np.bool_),
+            ((count, actions), np.bool_),
+        )
+        offsets = [0]
+        for shape, kind in self.shapes:
+            end = offsets[-1] + int(np.prod(shape)) * np.dtype(kind).itemsize
+            offsets.append(-(-end // 8) * 8)  # each array 8-byte aligned
+        self.offsets = offsets
+        self.nbytes = offsets[-1]
+
+    def arrays(self, memory: Any) -> tuple[np.ndarray[Any, Any], ...]:
+        """NumPy arrays over ``memory`` (no copy)."""
+        return tuple(
+            np.frombuffer(memory, kind, int(np.prod(shape)), offset).reshape(shape)
+            for (shape, kind), offset in zip(self.shapes, self.offsets, strict=False)
+        )
+
+
+def _work(
+    pipe: Any,
+    count: int,
+    kwargs: dict[str, Any],
+    memory: Any,
+    layout: _Layout,
+    rows: tuple[int, int],
+) -> None:
+    """A worker of :class:`ProcessVectorEnv`: its share of the games, driven by ``pipe``; it
+    writes their arrays into rows ``rows`` of the shared ``memory``."""
     try:
         envs = SeatVectorEnv(count, **kwargs)
     except BaseException as error:
         pipe.send(("error", error))
         return
+    low, high = rows
+    shared = [array[low:high] for array in layout.arrays(memory)]
     pipe.send(("ok", None))
     while True:
         try:
@@ -744,11 +799,12 @@ def _work(pipe: Any, count: int, kwargs: dict[str, Any]) -> None:
             if command == "reset":
                 seeds, options = value
                 observations, info = envs.reset(seed=seeds, options=options)
-                pipe.send(("ok", (observations.copy(), info["action_mask"].copy())))
+                results: tuple[Any, ...] = (observations, 0.0, False, False, info["action_mask"])
             else:
                 observations, rewards, terminations, truncations, info = envs.step(value)
-                pipe.send(
-                    ("ok", (observations, rewards, terminations, truncations, info["action_mask"]))
-                )
+                results = (observations, rewards, terminations, truncations, info["action_mask"])
+            for target, result in zip(shared, results, strict=True):
+                target[...] = result
+            pipe.send(("ok", None))
         except Exception as error:
             pipe.send(("error", error))
