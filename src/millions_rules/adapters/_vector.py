@@ -686,7 +686,7 @@ class ProcessVectorEnv(VectorEnv):
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
         bounds = self._bounds
         masks = self._masks
-        live: np.ndarray[Any, Any] = masks.any(axis=1)  # none: the game ended and resets
+        live = np.any(masks, axis=1)  # none: the game ended and resets
         first = _first_masked(masks, chosen, live)
         order = list(range(len(self._pipes)))
         if first is not None:  # its worker first, alone: it raises, and nothing else moved
