@@ -1,5 +1,5 @@
 """The batched vector environment: Millions games stepped together in NumPy arrays
-(:class:`~millions_rules.millions._batch.SeatBatch`) give, step for step, exactly what one
+(:class:`~millions_rules.millions._batch.MillionsBatch`) give, step for step, exactly what one
 :class:`~millions_rules.bots.Match` per game gives (``batch=False``): the same
 observations, masks, rewards and ends, for every player count it takes and every
 variant. The rules it plays are the engine's; these tests prove the copy equal to them

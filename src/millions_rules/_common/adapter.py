@@ -333,8 +333,9 @@ class SeatBatches(Protocol):
     in the others (Millions with four to eight players).
 
     :class:`~millions_rules.adapters.gymnasium.SeatVectorEnv` steps such a batch instead of
-    one :class:`~millions_rules.bots.Match` per game when the game has this part, with the
-    same results (the batch draws from the same generators in the same order).
+    one :class:`~millions_rules.bots.Match` per game when the game has this part and every
+    opponent is a RandomBot, with the same results (the batch draws from the same
+    generators in the same order).
     """
 
     def seat_batch(self, config: Any, count: int) -> SeatBatch | None:
@@ -344,7 +345,7 @@ class SeatBatches(Protocol):
 
 class SeatBatch(Protocol):
     """What :meth:`SeatBatches.seat_batch` makes: ``count`` games, each with its outside
-    seat, stepped together (see :class:`~millions_rules.millions._batch.SeatBatch`)."""
+    seat, stepped together (Millions': :class:`~millions_rules.millions._batch.MillionsBatch`)."""
 
     count: int
     """The number of games."""

@@ -212,7 +212,7 @@ def _table(
 
 
 def _batch_of(settings: Mapping[str, Any], count: int, wanted: bool | None) -> SeatBatch | None:
-    """The game's :class:`~millions_rules._common.adapter.SeatBatch` of ``count`` games for
+    """The game's :class:`~millions_rules.adapters.SeatBatch` of ``count`` games for
     these settings: when the game has one for the config and every opponent is a
     :class:`~millions_rules.bots.RandomBot` (``wanted`` ``None``: if so; ``True``: it must
     be; ``False``: never).
@@ -370,7 +370,7 @@ class SeatVectorEnv(VectorEnv):
     @property
     def batched(self) -> bool:
         """Whether the games are stepped together in arrays (the game's
-        :class:`~millions_rules._common.adapter.SeatBatches`), not one
+        :class:`~millions_rules.adapters.SeatBatches`), not one
         :class:`~millions_rules.bots.Match` each."""
         return self._batch is not None
 

@@ -47,7 +47,7 @@ from ._negotiating import (
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
 if TYPE_CHECKING:
-    from ._batch import SeatBatch
+    from ._batch import MillionsBatch
 
 __all__ = ["MillionsAdapter", "NegotiationAdapter"]
 
@@ -63,15 +63,15 @@ class MillionsAdapter(MillionsViewEncoding):
         """The adapter parts of ``game`` (Millions' :data:`~millions_rules.millions._game.GAME`)."""
         self.game = game
 
-    def seat_batch(self, config: GameConfig, count: int) -> SeatBatch | None:
-        """A :class:`~millions_rules.millions._batch.SeatBatch` of ``count`` games of
-        ``config`` (:class:`~millions_rules._common.adapter.SeatBatches`), or ``None`` for
-        the three-player game and an external dealer."""
+    def seat_batch(self, config: GameConfig, count: int) -> MillionsBatch | None:
+        """A :class:`~millions_rules.millions._batch.MillionsBatch` of ``count`` games of
+        ``config`` (:class:`~millions_rules.adapters.SeatBatches`), or ``None`` for the
+        three-player game and an external dealer."""
         if config.three_player or config.dealer is not Dealer.ENGINE:
             return None
-        from ._batch import SeatBatch  # NumPy: only with the gymnasium extra
+        from ._batch import MillionsBatch  # NumPy: only with the gymnasium extra
 
-        return SeatBatch(config, count)
+        return MillionsBatch(config, count)
 
     game: Game[Any, Any, Any, Any]
     default_players: int = 5

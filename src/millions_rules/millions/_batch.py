@@ -1,7 +1,7 @@
 """Many games of Millions at once in NumPy arrays: one seat played from outside, the
 others by uniformly random bots; what the batched vector environment steps.
 
-:class:`SeatBatch` holds ``count`` games of one :class:`~millions_rules.GameConfig` (four
+:class:`MillionsBatch` holds ``count`` games of one :class:`~millions_rules.GameConfig` (four
 to eight players, the engine dealing) as arrays of shape ``(count, players)`` and plays
 them as :class:`~millions_rules.bots.Match` plays a table whose other seats are
 :class:`~millions_rules.bots.RandomBot` s: the same turn order
@@ -36,7 +36,7 @@ from ._game import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
 from ._roles import Dealer, RepeatRole, Role, roles_in_play
 from ._state import THREAT_CARDS
 
-__all__ = ["SeatBatch"]
+__all__ = ["MillionsBatch"]
 
 Array = np.ndarray[Any, Any]
 
@@ -66,8 +66,9 @@ _NOT_PAID: Final = 1000  # RandomBot's draw out of 1000 for paying
 _NOT_SNITCH: Final = np.arange(_ROLES)[None, :] != _SNITCH
 
 
-class SeatBatch:
-    """``count`` games of ``config``, each with one seat played from outside.
+class MillionsBatch:
+    """``count`` games of ``config``, each with one seat played from outside: Millions'
+    :class:`~millions_rules.adapters.SeatBatch` (see the module text).
 
     Args:
         config: The games' configuration (its seed is ignored: :meth:`start` seeds each
