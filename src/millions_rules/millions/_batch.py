@@ -70,6 +70,22 @@ class MillionsBatch:
     """``count`` games of ``config``, each with one seat played from outside: Millions'
     :class:`~millions_rules.adapters.SeatBatch` (see the module text).
 
+    >>> from millions_rules import GameConfig
+    >>> from millions_rules.bots import seat_rng
+    >>> batch = MillionsBatch(GameConfig(4), 2)
+    >>> for game in range(2):
+    ...     seed = 7 + game
+    ...     batch.start(game, seed, 0, [seat_rng(seed, seat) for seat in range(4)], [0] * 4)
+    >>> none = np.zeros(0, np.int64)
+    >>> batch.play(none, none)  # the bots before seat 0: none, the leader is seat 0
+    >>> masks = np.zeros((2, batch.actions), np.bool_)
+    >>> batch.masks(masks)
+    >>> masks[:, :3].tolist()  # choose the Brute, the Driver or the Crook (R-PLAN-2)
+    [[True, True, True], [True, True, True]]
+    >>> batch.play(np.array([0, 1]), np.array([1, 2]))  # the Driver; the Crook
+    >>> batch.phase.tolist(), batch.role[:, 0].tolist()  # negotiation, seat 0 to decide
+    ([3, 3], [2, 3])
+
     Args:
         config: The games' configuration (its seed is ignored: :meth:`start` seeds each
             game); four to eight players and the engine dealing.
