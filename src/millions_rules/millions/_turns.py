@@ -321,15 +321,15 @@ class Table:
         ):  # a new round's counters; the trace of waits is the game's
             n = after.config.players
             per_round = self.free_moves_per_round
-            return Table(
+            return _table(
                 after,
                 per_round,
                 (per_round,) * n,
                 (False,) * n,
                 (after.leader - 1) % n,
                 self.waits,
-                ledger=ledger,
-                peeks=peeks,
+                ledger,
+                peeks,
             )
         free = self.free_moves
         if kind is Pay:
@@ -337,16 +337,15 @@ class Table:
             spent[move.player] -= 1  # type: ignore[union-attr]
             free = tuple(spent)
         seat = self.seat
-        cursor = seat if seat is not None else self.cursor
-        return Table(
+        return _table(
             after,
             self.free_moves_per_round,
             free,
             self.done,
-            cursor,
+            seat if seat is not None else self.cursor,
             self.waits,
-            ledger=ledger,
-            peeks=peeks,
+            ledger,
+            peeks,
         )
 
     def _wait(self, seat: int) -> Table:
@@ -357,16 +356,57 @@ class Table:
         else:
             free[seat] -= 1
         waits = (*self.waits, (public_events(state), seat))
-        return Table(
+        return _table(
             state,
             self.free_moves_per_round,
             tuple(free),
             tuple(done),
             seat,
             waits,
-            ledger=self.ledger,
-            peeks=self.peeks,
+            self.ledger,
+            self.peeks,
         )
+
+
+# The setters of a Table's fields (their slots): the tables a move makes are built with
+# them, past attrs' __init__ (a table is made at every step of the adapters).
+_SETTERS: Final = {field.name: getattr(Table, field.name).__set__ for field in attrs.fields(Table)}
+_SET_STATE: Final = _SETTERS["state"]
+_SET_PER_ROUND: Final = _SETTERS["free_moves_per_round"]
+_SET_FREE_MOVES: Final = _SETTERS["free_moves"]
+_SET_DONE: Final = _SETTERS["done"]
+_SET_CURSOR: Final = _SETTERS["cursor"]
+_SET_WAITS: Final = _SETTERS["waits"]
+_SET_LEDGER: Final = _SETTERS["ledger"]
+_SET_PEEKS: Final = _SETTERS["peeks"]
+_SET_SEAT: Final = _SETTERS["seat"]
+_new: Final = object.__new__
+
+
+def _table(
+    state: GameState,
+    per_round: int,
+    free_moves: tuple[int, ...],
+    done: tuple[bool, ...],
+    cursor: int,
+    waits: tuple[tuple[int, int], ...],
+    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    peeks: tuple[tuple[int, int, int], ...] | None,
+) -> Table:
+    """``Table(state, per_round, free_moves, done, cursor, waits, ledger=ledger,
+    peeks=peeks)``, the same table, its fields set directly (for the tables a move makes,
+    whose fields are right by construction)."""
+    table: Table = _new(Table)
+    _SET_STATE(table, state)
+    _SET_PER_ROUND(table, per_round)
+    _SET_FREE_MOVES(table, free_moves)
+    _SET_DONE(table, done)
+    _SET_CURSOR(table, cursor)
+    _SET_WAITS(table, waits)
+    _SET_LEDGER(table, _ledger(state) if ledger is None else ledger)
+    _SET_PEEKS(table, round_peeks(state) if peeks is None else peeks)
+    _SET_SEAT(table, table._to_act())
+    return table
 
 
 #: The moves whose events never pay nor use a threat card (the ledger stays as it is).
