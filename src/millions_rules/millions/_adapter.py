@@ -20,13 +20,14 @@ from .._common.dealer import Dealer
 from .._common.game import Game
 from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
-from ..millions._engine import payees, seat_listings
+from ..millions._engine import seat_listings
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
+    _MOST,
     Catalogue,
     _f32,
     observation_high,
@@ -44,7 +45,7 @@ from ._negotiating import (
     observe_deals,
     summarise_deals,
 )
-from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
+from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events, seat_payees
 
 if TYPE_CHECKING:
     from ._batch import MillionsBatch
@@ -124,6 +125,10 @@ class MillionsAdapter(MillionsViewEncoding):
         # The same facts as the seat's view holds (view.legal_actions, view.payees, cash,
         # decided), so this is Catalogue.mask of the view; the tests check it at every
         # step of random games.
+        #
+        # In negotiation the entries are kept by what they are made of: the engine's
+        # listings (tuples it keeps, by identity, alive beside the entries), the payees,
+        # the payments the cash affords and whether the seat may wait.
         seat = table.seat
         if seat is None:
             return []
@@ -133,15 +138,27 @@ class MillionsAdapter(MillionsViewEncoding):
         if state.phase is not _NEGOTIATION:
             return catalogue._listed(seat, decisions)
         free_moves = table.free_moves[seat]
-        return catalogue._legal_of(
-            seat,
-            decisions,
-            threats,
-            payees(state, seat) if free_moves else (),
-            state.cash[seat],
-            free_moves,
-            state.decided[seat],
-        )
+        cash = state.cash[seat]
+        decided = state.decided[seat]
+        if free_moves:
+            to = seat_payees(state, seat)
+            key: tuple[Any, ...] = (seat, id(decisions), id(threats), to, min(cash, _MOST))
+        else:
+            to = ()
+            key = (seat, id(decisions), id(threats), decided)
+        found = _LEGAL.get(key)
+        if (
+            found is not None
+            and found[0] is decisions
+            and found[1] is threats
+            and found[2] is catalogue
+        ):
+            return found[3]
+        made = tuple(catalogue._legal_of(seat, decisions, threats, to, cash, free_moves, decided))
+        if len(_LEGAL) >= 4096:  # bounded: the engine keeps a few thousand listings
+            _LEGAL.clear()
+        _LEGAL[key] = (decisions, threats, catalogue, made)
+        return made
 
     def move(self, table: Table, index: int) -> Any:
         seat = table.seat
@@ -304,6 +321,11 @@ class MillionsAdapter(MillionsViewEncoding):
             f"round {state.round}, {state.phase.value}; cash {list(state.cash)}; turn {table.seat}"
         )
 
+
+#: The legal entries in negotiation, by what they are made of, with the engine's
+#: listings and the catalogue (a listing may serve games of several player counts)
+#: they were made from (:meth:`MillionsAdapter.legal`).
+_LEGAL: dict[tuple[Any, ...], tuple[Any, Any, Catalogue, tuple[int, ...]]] = {}
 
 #: The recall blocks by the ledger's identity, with the ledger
 #: (:meth:`MillionsAdapter.recall_bytes`).

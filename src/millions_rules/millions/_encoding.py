@@ -853,12 +853,12 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
         lists.head = (phase, loot, round_)
         block = [0.0] * len(_PHASES)
         block[_PHASE_INDEX[phase]] = 1.0
-        block += _floats((round_, config.rounds, config.target))
+        block += (float(round_), float(config.rounds), float(config.target))
         bonus = [0.0] * len(_ROLES)
         if loot is None:
             block += (0.0, 0.0, 0.0)
         else:
-            block += _floats((1, loot.total, loot.deposit))
+            block += (1.0, float(loot.total), float(loot.deposit))
             if loot.bonus_role is not None:
                 bonus[loot.bonus_role.order] = 1.0
         values[phase_at:cash_at] = block + bonus
@@ -869,11 +869,11 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     money = lists.money
     if money[0] is not cash or money[1] is not threats or money[2] != reserve or money[3] != supply:
         if money[0] != cash:
-            values[cash_at : cash_at + n] = _floats(cash)
+            values[cash_at : cash_at + n] = map(float, cash)
         if money[1] != threats:
-            values[cash_at + n + 1 : cash_at + 2 * n + 1] = _floats(threats)
-        values[cash_at + n] = _float(reserve)
-        values[cash_at + 2 * n + 1] = _float(supply)
+            values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
+        values[cash_at + n] = float(reserve)
+        values[cash_at + 2 * n + 1] = float(supply)
         lists.money = (cash, threats, reserve, supply)
     leader_at = cash_at + 2 * n + 2
     if values[leader_at + state.leader] != 1.0:  # a one-hot: right when its 1 is
@@ -896,8 +896,8 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
             block[0] = 1.0
             status = c.status
             block[1 + _STATUS_INDEX[status]] = 1.0
-            block[_PAID_AT] = _float(c.paid)
-            block[_PAID_AT + 1] = _float(c.covered)
+            block[_PAID_AT] = float(c.paid)
+            block[_PAID_AT + 1] = float(c.covered)
             role = _ROLE_AT[c.role]
             if status not in _HIDDEN_STATUSES:  # revealed: every seat knows the role
                 block[role] = 1.0
@@ -918,10 +918,10 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
         if written[0] != decided:
             floats = _FLOAT_LISTS.get(decided)
             if floats is None:
-                floats = _bounded(_FLOAT_LISTS)[decided] = _floats(decided)
+                floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
             values[decided_at : decided_at + n] = floats
         if written[1] != face_up:
-            values[decided_at + n : previous_at] = _floats(_int_counts(face_up))
+            values[decided_at + n : previous_at] = _counts(face_up)
         lists.table = (decided, face_up)
     # The seats awaited and the nameable roles follow from the phase and: in negotiation
     # the decided flags, in planning and the heist the characters (and the face-up roles).
@@ -941,9 +941,7 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
                 block[c.player] = 0.0
             values[awaiting_at:turn_at] = block
         else:
-            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _floats(
-                _int_counts(nameable_roles(state))
-            )
+            values[awaiting_at:turn_at] = _seats(n, state.awaiting) + _counts(nameable_roles(state))
     turn = lists.turn
     to_act = -1 if turn_seat is None else turn_seat
     if turn[0] != to_act:
@@ -954,12 +952,12 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     if turn[1] is not free_moves:
         floats = _FLOAT_LISTS.get(free_moves)
         if floats is None:
-            floats = _bounded(_FLOAT_LISTS)[free_moves] = _floats(free_moves)
+            floats = _bounded(_FLOAT_LISTS)[free_moves] = list(map(float, free_moves))
         values[turn_at + n : turn_at + 2 * n] = floats
     if turn[2] is not done:
         floats = _FLOAT_LISTS.get(done)
         if floats is None:
-            floats = _bounded(_FLOAT_LISTS)[done] = _floats(done)
+            floats = _bounded(_FLOAT_LISTS)[done] = list(map(float, done))
         values[turn_at + 2 * n : win_at] = floats
     lists.turn = (to_act, free_moves, done)
     winners = state.winners
@@ -973,9 +971,9 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
         if known is not ledger:
             paid, threatened = ledger
             if known[0] is not paid:
-                values[end : end + n * n] = _floats(paid)
+                values[end : end + n * n] = map(float, paid)
             if known[1] is not threatened:
-                values[end + n * n :] = _floats(threatened)
+                values[end + n * n :] = map(float, threatened)
             lists.ledger = ledger
         out = values[:]
     # What only the seat sees: its one-hot, the roles of its own characters and of those
@@ -998,52 +996,20 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     everyone = lists.forbidden and phase is not _OVER
     own = lists.previous.get(seat)
     if own is None or own[0] is not previous or own[1] is not everyone:
-        numbers: dict[int, int] = {}
+        numbers: dict[int, float] = {}
         count = len(previous)
         for other in range(count) if everyone else (seat,) if seat < count else ():
-            numbers[previous_at + other] = 1
+            numbers[previous_at + other] = 1.0
             for role_of in previous[other]:
                 at = previous_at + n + other * len(_ROLES) + role_of.order
-                numbers[at] = numbers.get(at, 0) + 1
-        own = lists.previous[seat] = (
-            previous,
-            everyone,
-            tuple(zip(numbers, _floats(tuple(numbers.values())), strict=True)),
-        )
+                numbers[at] = numbers.get(at, 0.0) + 1.0
+        own = lists.previous[seat] = (previous, everyone, tuple(numbers.items()))
     for at, number in own[2]:
         out[at] = number
     return out
 
 
 _NO_FLOATS: Final = [0.0] * _CHARACTER
-#: The float of each count from 0 to 1023, one object each: the lists hold these rather
-#: than a new float per number, so that copying and freeing a list touches few objects.
-_FLOAT_OF: Final[dict[int, float]] = {count: float(count) for count in range(1024)}
-_FLOAT_AT: Final = _FLOAT_OF.__getitem__
-
-
-def _floats(numbers: Sequence[int]) -> list[float]:
-    """``[float(x) for x in numbers]``, small counts as the shared floats of :data:`_FLOAT_OF`."""
-    try:
-        return list(map(_FLOAT_AT, numbers))
-    except (KeyError, TypeError):  # a large or negative number
-        return [float(x) for x in numbers]
-
-
-def _float(number: int) -> float:
-    """``float(number)``, a small count as the shared float of :data:`_FLOAT_OF`."""
-    found = _FLOAT_OF.get(number)
-    return float(number) if found is None else found
-
-
-def _int_counts(roles: Sequence[Role]) -> list[int]:
-    """:func:`_counts` as integers."""
-    counts = [0] * len(_ROLES)
-    for role in roles:
-        counts[role.order] += 1
-    return counts
-
-
 #: Float lists of small tuples of flags and counts (free moves, done and decided flags),
 #: by the tuple; and the awaiting block of each tuple of decided flags.
 _FLOAT_LISTS: dict[tuple[Any, ...], list[float]] = {}

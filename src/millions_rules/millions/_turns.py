@@ -48,7 +48,7 @@ from ..millions._config import GameConfig
 from ..millions._engine import apply, apply_listed, legal_actions, new_game, payees, seat_listings
 from ..millions._errors import ConfigError
 from ..millions._events import LootRevealed, Paid, ThreatPeeked, ThreatUsed
-from ..millions._state import GameState, Phase
+from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._text import msg
 from ..millions._views import PlayerView, _visible_log
 
@@ -223,7 +223,7 @@ class Table:
             return False
         # Either is empty for a seat out of the round: it has no payee and no threat.
         return bool(
-            (self.free_moves[seat] and payees(state, seat))
+            (self.free_moves[seat] and seat_payees(state, seat))
             or (state.threats[seat] and seat_listings(state, seat)[1])
         )
 
@@ -532,6 +532,42 @@ def public_events(state: GameState) -> int:
     selected[_PUBLIC] = (count,)
     return count
 
+
+def seat_payees(state: GameState, seat: int) -> tuple[int, ...]:
+    """:func:`~millions_rules.payees` of ``state`` and ``seat``: in negotiation, a seat
+    with cash may pay each other seat in the round, a seat being in the round while one of
+    its characters is not taken back (R-NEG-3).
+
+    The engine keeps the characters tuple from state to state until a character changes:
+    every seat's payees are worked out in one pass per tuple and kept by its identity
+    (the tuple kept alive beside them). The tests check it against the engine's answer.
+    """
+    if state.cash[seat] < 1 or state.phase is not _NEGOTIATION:
+        return ()
+    characters = state.characters
+    n = state.config.players
+    found = _PAYEES.get(id(characters))
+    if found is None or found[0] is not characters or len(found[1]) != n:
+        present = [False] * n
+        for c in characters:
+            if c.status is not _TAKEN_BACK:
+                present[c.player] = True
+        seats = [p for p, there in enumerate(present) if there]
+        if len(_PAYEES) >= 4096:  # bounded: a game makes a few dozen tuples
+            _PAYEES.clear()
+        found = _PAYEES[id(characters)] = (
+            characters,
+            tuple(
+                tuple(p for p in seats if p != s) if there else ()
+                for s, there in enumerate(present)
+            ),
+        )
+    return found[1][seat]
+
+
+#: Each seat's payees by the characters tuple's identity (see :func:`seat_payees`).
+_PAYEES: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, ...], ...]]] = {}
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 
 #: The key of :func:`public_events`' count among a log node's selections.
 _PUBLIC: Final = ("public events",)
