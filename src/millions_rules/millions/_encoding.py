@@ -921,7 +921,10 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
                 floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
             values[decided_at : decided_at + n] = floats
         if written[1] != face_up:
-            values[decided_at + n : previous_at] = _counts(face_up)
+            floats = _FACE_UP.get(face_up)
+            if floats is None:
+                floats = _bounded(_FACE_UP)[face_up] = _counts(face_up)
+            values[decided_at + n : previous_at] = floats
         lists.table = (decided, face_up)
     # The seats awaited and the nameable roles follow from the phase and: in negotiation
     # the decided flags, in planning and the heist the characters (and the face-up roles).
@@ -1014,6 +1017,8 @@ _NO_FLOATS: Final = [0.0] * _CHARACTER
 #: by the tuple; and the awaiting block of each tuple of decided flags.
 _FLOAT_LISTS: dict[tuple[Any, ...], list[float]] = {}
 _UNDECIDED: dict[tuple[bool, ...], list[float]] = {}
+#: The face-up block of each tuple of face-up roles.
+_FACE_UP: dict[tuple[Role, ...], list[float]] = {}
 _PAID_AT: Final = 1 + len(_STATUSES)  # in a character's block
 _ROLE_AT: Final = {role: 3 + len(_STATUSES) + role.order for role in _ROLES}  # likewise
 _NO_ROLES: Final = [0.0] * len(_ROLES)

@@ -311,26 +311,16 @@ class Table:
         # Only payments, threats and accepted offers pay or threaten (R-NEG-3,
         # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
         ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
-        if after.phase is not before.phase or after.round != before.round:
+        phase = after.phase
+        if phase is not before.phase or after.round != before.round:
             peeks = _peeks_after(peeks, before, after)  # a loot card may have been revealed
+            if after.round != before.round or (
+                phase is _NEGOTIATION and before.phase is not _NEGOTIATION
+            ):  # a new round's counters; the trace of waits is the game's
+                return self._new_round(after, ledger, peeks)
         elif kind is UseThreat and peeks is not None:
             used: UseThreat = move  # type: ignore[assignment]  # its class is checked
             peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
-        if after.round != before.round or (
-            after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
-        ):  # a new round's counters; the trace of waits is the game's
-            n = after.config.players
-            per_round = self.free_moves_per_round
-            return _table(
-                after,
-                per_round,
-                (per_round,) * n,
-                (False,) * n,
-                (after.leader - 1) % n,
-                self.waits,
-                ledger,
-                peeks,
-            )
         free = self.free_moves
         if kind is Pay:
             spent = list(free)
@@ -343,6 +333,26 @@ class Table:
             free,
             self.done,
             seat if seat is not None else self.cursor,
+            self.waits,
+            ledger,
+            peeks,
+        )
+
+    def _new_round(
+        self,
+        after: GameState,
+        ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
+        peeks: tuple[tuple[int, int, int], ...] | None,
+    ) -> Table:
+        """The table at ``after``, a new round or its negotiation: fresh counters."""
+        n = after.config.players
+        per_round = self.free_moves_per_round
+        return _table(
+            after,
+            per_round,
+            (per_round,) * n,
+            (False,) * n,
+            (after.leader - 1) % n,
             self.waits,
             ledger,
             peeks,
