@@ -162,7 +162,13 @@ class MillionsAdapter(MillionsViewEncoding):
 
     def move(self, table: Table, index: int) -> Any:
         seat = table.seat
-        return _catalogue(table.state.config.players).move(index, -1 if seat is None else seat)
+        catalogue = _catalogue(table.state.config.players)
+        if seat is not None and type(index) is int and index >= 0:
+            try:
+                return catalogue._moves[seat][index]  # Catalogue.move of a seat's entry
+            except IndexError:  # no entry: refused below
+                pass
+        return catalogue.move(index, -1 if seat is None else seat)
 
     def play(self, table: Table, move: Any) -> Table:
         return table.play(move)

@@ -549,34 +549,36 @@ def seat_payees(state: GameState, seat: int) -> tuple[int, ...]:
     its characters is not taken back (R-NEG-3).
 
     The engine keeps the characters tuple from state to state until a character changes:
-    every seat's payees are worked out in one pass per tuple and kept by its identity
-    (the tuple kept alive beside them). The tests check it against the engine's answer.
+    the seats in the round are worked out once per tuple, and each seat's payees once,
+    kept by its identity (the tuple kept alive beside them). The tests check it against
+    the engine's answer.
     """
     if state.cash[seat] < 1 or state.phase is not _NEGOTIATION:
         return ()
     characters = state.characters
-    n = state.config.players
     found = _PAYEES.get(id(characters))
-    if found is None or found[0] is not characters or len(found[1]) != n:
-        present = [False] * n
+    if found is None or found[0] is not characters:
+        present = set()
         for c in characters:
             if c.status is not _TAKEN_BACK:
-                present[c.player] = True
-        seats = [p for p, there in enumerate(present) if there]
+                present.add(c.player)
         if len(_PAYEES) >= 4096:  # bounded: a game makes a few dozen tuples
             _PAYEES.clear()
-        found = _PAYEES[id(characters)] = (
-            characters,
-            tuple(
-                tuple(p for p in seats if p != s) if there else ()
-                for s, there in enumerate(present)
-            ),
-        )
-    return found[1][seat]
+        found = _PAYEES[id(characters)] = (characters, tuple(sorted(present)), {})
+    known = found[2].get(seat)
+    if known is None:
+        seats = found[1]
+        if seat in seats:  # the others in the round
+            at = seats.index(seat)
+            known = seats[:at] + seats[at + 1 :]
+        else:
+            known = ()
+        found[2][seat] = known
+    return known
 
 
 #: Each seat's payees by the characters tuple's identity (see :func:`seat_payees`).
-_PAYEES: dict[int, tuple[tuple[Any, ...], tuple[tuple[int, ...], ...]]] = {}
+_PAYEES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 
 #: The key of :func:`public_events`' count among a log node's selections.
