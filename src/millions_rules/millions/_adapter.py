@@ -8,7 +8,6 @@ card and sets a role card aside, each card with the engine's own probabilities.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -53,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["MillionsAdapter", "NegotiationAdapter"]
 
 _ROLES: Final = tuple(Role)
+_ROLE_ORDER: Final = {role: role.order for role in _ROLES}
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _catalogue: Final = cache(Catalogue)
 
@@ -248,9 +248,12 @@ class MillionsAdapter(MillionsViewEncoding):
         if state.phase is Phase.DEALING:
             share = 1.0 / len(state.deck)
             return [(index, share) for index in sorted(state.deck)]
-        cards = Counter(c.role for c in state.characters)
-        total = sum(cards.values())
-        return [(role.order, cards[role] / total) for role in sorted(cards)]
+        # Each role's share of the chosen characters (R-COMP-4, R-PLAN-4), in role order.
+        counts = [0] * len(_ROLES)
+        for c in state.characters:
+            counts[_ROLE_ORDER[c.role]] += 1
+        total = len(state.characters)
+        return [(order, count / total) for order, count in enumerate(counts) if count]
 
     def chance_move(self, table: Table, outcome: int) -> Any:
         if table.state.phase is Phase.DEALING:
