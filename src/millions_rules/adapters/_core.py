@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any, Generic, TypeVar, cast
@@ -256,6 +257,8 @@ def render(adapter: GameAdapter[TableT], table: TableT) -> str:
 _UNSET: Any = object()
 _CHANCES: Any = object()  # the key of the dealer's outcomes in Position.remember
 _BYTES: Any = object()  # the key of the float32 tensors in Position.remember
+#: Whether each adapter class has the fast paths ByteObservations and RecallBytes.
+_BYTE_PARTS: dict[type, tuple[bool, bool]] = {}
 
 
 class Position(Generic[TableT]):
@@ -332,6 +335,21 @@ class Position(Generic[TableT]):
         methods over random games.
         """
         kept = self._kept
+        if kept is not None:
+            found = kept.get((_BYTES, recall, seat))
+            if found is not None:
+                result: bytes = found
+                return result
+        adapter = self.adapter
+        game = adapter.game
+        if not 0 <= seat < game.players_of(game.config_of(adapter.state_of(self.table))):
+            return None
+        return self.seat_bytes(seat, recall)
+
+    def seat_bytes(self, seat: int, recall: bool) -> bytes | None:
+        """:meth:`tensor_bytes` for a seat the caller knows to be one of the game's (an
+        environment's agent): the same bytes, without looking up the number of seats."""
+        kept = self._kept
         key = (_BYTES, recall, seat)
         if kept is not None:
             found = kept.get(key)
@@ -339,14 +357,17 @@ class Position(Generic[TableT]):
                 result: bytes = found
                 return result
         adapter = self.adapter
-        if not has_part(adapter, ByteObservations):
+        parts = _BYTE_PARTS.get(adapter.__class__)
+        if parts is None:
+            parts = _BYTE_PARTS[adapter.__class__] = (
+                has_part(adapter, ByteObservations),
+                has_part(adapter, RecallBytes),
+            )
+        if not parts[0]:
             return None
         table = self.table
-        game = adapter.game
-        if not 0 <= seat < game.players_of(game.config_of(adapter.state_of(table))):
-            return None
-        made = cast(ByteObservations, adapter).observe_bytes(table, seat)
-        if recall and has_part(adapter, RecallBytes):  # with recall fields: recall_bytes too
+        made: bytes = cast(ByteObservations, adapter).observe_bytes(table, seat)
+        if recall and parts[1]:  # with recall fields: recall_bytes too
             made += cast(RecallBytes, adapter).recall_bytes(table, seat)
         if kept is None:
             kept = self._kept = {}
@@ -381,7 +402,12 @@ class Position(Generic[TableT]):
         legal = self._legal
         if legal is None:
             legal = self.legal
-        if index in legal:  # legal by the game's own listings: played without checks
+        if len(legal) > 8:  # ascending: found by bisection
+            at = bisect_left(legal, index)
+            listed = at < len(legal) and legal[at] == index
+        else:
+            listed = index in legal
+        if listed:  # legal by the game's own listings: played without checks
             return self.__class__(adapter, adapter.play_listed(table, move))
         return self.__class__(adapter, adapter.play(table, move))
 

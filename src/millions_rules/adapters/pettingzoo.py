@@ -37,6 +37,7 @@ bet and stack in turn, so neither is a game where every agent acts once per cycl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 import attrs
@@ -67,6 +68,8 @@ from ._core import (
 __all__ = ["CheckedEnv", "Observation", "env", "raw_env"]
 
 _PENDING: Any = object()
+_get = dict.__getitem__
+_set = dict.__setitem__
 
 
 class Observation(dict[str, Any]):
@@ -87,10 +90,10 @@ class Observation(dict[str, Any]):
             dict.__setitem__(self, "observation", self._make())
 
     def __getitem__(self, key: str) -> Any:
-        value = dict.__getitem__(self, key)
-        if value is _PENDING:
-            self._made()
-            value = dict.__getitem__(self, key)
+        value = _get(self, key)
+        if value is _PENDING:  # only the observation is ever pending
+            value = self._make()
+            _set(self, key, value)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -285,11 +288,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             mask = self._mask(position.legal if legal is None else legal)
         else:
             mask = np.zeros(self._actions, np.int8)
-        return Observation(mask, lambda: self._fresh(position, seat))
+        return Observation(mask, partial(self._fresh, position, seat))
 
     def _fresh(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
         """``seat``'s observation vector at ``position``: the agent's own array."""
-        made = position.tensor_bytes(seat, True)
+        made = position.seat_bytes(seat, True)
         if made is not None:  # the adapter's fast path, kept by the position as bytes
             return np.frombuffer(bytearray(made), np.float32)
         copied: np.ndarray[Any, Any] = self._vector(position, seat).copy()
@@ -303,7 +306,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         return found
 
     def _made(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
-        made = position.tensor_bytes(seat, True)
+        made = position.seat_bytes(seat, True)
         if made is not None:  # the adapter's fast path: read-only, copied for the agent
             return np.frombuffer(made, np.float32)
         vector = np.zeros(self._width, np.float32)

@@ -161,82 +161,146 @@ def _hot(n: int, index: int | None) -> bytes:
 
 
 _HOT: dict[tuple[int, int | None], bytes] = {}
-_PACKERS: dict[int, Any] = {}
-_ROWS: dict[int, tuple[tuple[PieceKind, ...], bytes, bytes]] = {}
-_STACKS: dict[int, tuple[tuple[Any, ...], bytes]] = {}
 _PHASE_HOTS: Final = {phase: _hot(len(_PHASES), i) for i, phase in enumerate(_PHASES)}
 
 
-def _hots(n: int) -> tuple[bytes, ...]:
-    """The one-hots of ``n`` as :func:`_hot` gives them, index ``n`` standing for ``None``."""
-    found = _HOTS.get(n)
-    if found is None:
-        found = _HOTS[n] = (*(_hot(n, index) for index in range(n)), _hot(n, None))
-    return found
+class _Blocks:
+    """The float32 blocks of the observations of ``n`` seats that no state changes: the
+    one-hots of the seats (index ``n`` standing for none) and of the kinds (index ``_K``
+    for none), and the packers of the blocks of numbers."""
+
+    __slots__ = ("hots", "kinds", "seats")
+
+    def __init__(self, n: int) -> None:
+        self.hots = (*(_hot(n, index) for index in range(n)), _hot(n, None))
+        self.kinds = (*(_hot(_K, index) for index in range(_K)), _hot(_K, None))
+        self.seats = Struct(f"{n}f").pack
 
 
-_HOTS: dict[int, tuple[bytes, ...]] = {}
+_BLOCKS: dict[int, _Blocks] = {}
+_THREE: Final = Struct("3f").pack
+_VAN, _WASHER, _COOKER = KINDS
+_EMPTY_STACK: Final = bytes(4 * (1 + _K))
+
+
+class _Made:
+    """The last observation :func:`observe_bytes` made: its state, the bytes after the
+    seat's one-hot (the same for every seat: Torraku hides nothing), and the blocks of
+    each row, of each hand and of the stack with the values they were made of, for the
+    next state to share the ones its move did not change."""
+
+    __slots__ = ("body", "counts", "hand_blocks", "hands", "innermost", "rows", "stack", "stacked", "state")
+
+    def __init__(
+        self,
+        state: TorrakuState | None,
+        body: bytes,
+        rows: tuple[tuple[PieceKind, ...], ...],
+        counts: list[bytes],
+        innermost: list[bytes],
+        hands: tuple[PieceCounts, ...],
+        hand_blocks: list[bytes],
+        stack: tuple[Any, ...] | None,
+        stacked: bytes,
+    ) -> None:
+        self.state = state
+        self.body = body
+        self.rows = rows
+        self.counts = counts
+        self.innermost = innermost
+        self.hands = hands
+        self.hand_blocks = hand_blocks
+        self.stack = stack
+        self.stacked = stacked
+
+
+#: What the last call made (one game's state at a time: nothing grows with the games).
+_LAST = _Made(None, b"", (), [], [], (), [], None, b"")
 
 
 def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     """:func:`_observe` of ``state`` and ``seat`` as float32 bytes (native byte order): the
-    same numbers (the tests check it over random games), the blocks of each row and of
-    the stack kept by the tuple's identity, so a move re-encodes only what it changed."""
+    same numbers (the tests check it over random games), made incrementally from the
+    last observation made: the part after the seat's one-hot is the same for every
+    seat, and a move changes a few rows and hands, whose blocks alone are encoded again
+    (the others are kept by the identity of the tuple they are made of).
+
+    Raises:
+        ConfigError: If ``seat`` is not a seat of the game (an int from 0 to players - 1).
+    """
     n = state.config.players
-    packers = _PACKERS.get(n)
-    if packers is None:
-        packers = _PACKERS[n] = (Struct("3f").pack, Struct(f"{_K * n}f").pack, Struct(f"{n}f").pack)
-    head, hands_pack, seats_pack = packers
-    hots = _hots(n)
-    kinds = _hots(_K)
-    rows = state.rows
-    counts: list[bytes] = []
-    innermost: list[bytes] = []
-    for row in rows:
-        found = _ROWS.get(id(row))
-        if found is None or found[0] is not row:
-            tally = [row.count(kind) for kind in KINDS]  # KINDS in canonical order
-            if len(_ROWS) >= 4096:
-                _ROWS.clear()
-            found = _ROWS[id(row)] = (
-                row,
-                array("f", tally).tobytes(),
-                kinds[_ORDER[row[0]] if row else _K],
-            )
-        counts.append(found[1])
-        innermost.append(found[2])
-    stack = state.stack
-    stacked = _STACKS.get(id(stack))
-    if stacked is None or stacked[0] is not stack:
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ConfigError(f"seat must be a seat of the game (0 to {n - 1}), not {seat!r}")
+    blocks = _BLOCKS.get(n)
+    if blocks is None:
+        blocks = _BLOCKS[n] = _Blocks(n)
+    last = _LAST
+    if last.state is not state:
+        last = _public_bytes(state, blocks, last)
+    return blocks.hots[seat] + last.body
+
+
+def _public_bytes(state: TorrakuState, blocks: _Blocks, last: _Made) -> _Made:
+    """The observation of ``state`` after the seat's one-hot, from ``last``'s blocks (see
+    :func:`observe_bytes`), kept as the last one made."""
+    global _LAST
+    hots = blocks.hots
+    n = len(hots) - 1
+    rows, hands, stack = state.rows, state.hands, state.stack
+    old_rows, old_hands = last.rows, last.hands
+    if len(old_rows) != n:  # the first observation, or another game's: nothing to share
+        old_rows = old_hands = (None,) * n  # type: ignore[assignment]
+    if rows is old_rows:
+        counts, innermost = last.counts, last.innermost
+    else:
+        counts, innermost = last.counts[:], last.innermost[:]
+        if len(counts) != n:
+            counts, innermost = [b""] * n, [b""] * n
+        kinds = blocks.kinds
+        for i, row in enumerate(rows):
+            if row is not old_rows[i]:  # KINDS in canonical order
+                counts[i] = _THREE(row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
+                innermost[i] = kinds[_ORDER[row[0]]] if row else kinds[_K]
+    if hands is old_hands:
+        hand_blocks = last.hand_blocks
+    else:
+        hand_blocks = last.hand_blocks[:]
+        if len(hand_blocks) != n:
+            hand_blocks = [b""] * n
+        for i, hand in enumerate(hands):
+            if hand is not old_hands[i]:
+                hand_blocks[i] = _THREE(hand.van, hand.washing_machine, hand.rice_cooker)
+    if stack is last.stack:
+        stacked = last.stacked
+    elif stack:
         pieces = [piece.kind for piece in stack]
-        tally = [len(stack), *(pieces.count(kind) for kind in KINDS)]
-        if len(_STACKS) >= 4096:
-            _STACKS.clear()
-        stacked = _STACKS[id(stack)] = (stack, array("f", tally).tobytes())
-    hands: list[int] = []
-    for hand in state.hands:
-        hands += (hand.van, hand.washing_machine, hand.rice_cooker)
+        stacked = array(
+            "f", (len(stack), pieces.count(_VAN), pieces.count(_WASHER), pieces.count(_COOKER))
+        ).tobytes()
+    else:
+        stacked = _EMPTY_STACK
     bag = state.bag
     winners = state.winners
     to_act, last_passer, last_adder = state.to_act, state.last_passer, state.last_adder
-    return b"".join(
+    body = b"".join(
         (
-            hots[seat],
             _PHASE_HOTS[state.phase],
-            head(state.round, state.config.round_limit or 0, max(map(len, rows))),
-            hands_pack(*hands),
+            _THREE(state.round, state.config.round_limit or 0, max(map(len, rows))),
+            *hand_blocks,
             *counts,
             *innermost,
-            seats_pack(*state.passed),
+            blocks.seats(*state.passed),
             hots[n if to_act is None else to_act],
             hots[state.opener],
             hots[n if last_passer is None else last_passer],
             hots[n if last_adder is None else last_adder],
-            stacked[1],
-            head(bag.van, bag.washing_machine, bag.rice_cooker),
-            seats_pack(*[seat in winners for seat in range(n)]) if winners else hots[n],
+            stacked,
+            _THREE(bag.van, bag.washing_machine, bag.rice_cooker),
+            blocks.seats(*[seat in winners for seat in range(n)]) if winners else hots[n],
         )
     )
+    made = _LAST = _Made(state, body, rows, counts, innermost, hands, hand_blocks, stack, stacked)
+    return made
 
 
 _KEPT: Final = 65536  # kept listings and moves per supply, at most
@@ -422,8 +486,12 @@ class TorrakuAdapter:
     def observe(self, table: TorrakuState, seat: int) -> list[float]:
         return _observe(table, seat)  # the same numbers as _observe(view(table, seat), seat)
 
-    def observe_bytes(self, table: TorrakuState, seat: int) -> bytes:
-        return observe_bytes(table, seat)  # observe() as float32 bytes (the fast path)
+    observe_bytes = staticmethod(observe_bytes)
+    """``observe_bytes(table, seat)``: :meth:`observe` as float32 bytes (the fast path).
+
+    Raises:
+        ConfigError: If ``seat`` is not a seat of the game.
+    """
 
     def view_observation_size(self, config: TorrakuConfig) -> int:
         """:meth:`observation_size`: the view holds the whole table."""
