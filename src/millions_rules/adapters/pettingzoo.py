@@ -82,7 +82,8 @@ class Observation(dict[str, Any]):
     __slots__ = ("_make",)
 
     def __init__(self, mask: np.ndarray[Any, Any], make: Callable[[], Any]) -> None:
-        super().__init__(observation=_PENDING, action_mask=mask)
+        _set(self, "observation", _PENDING)  # as dict(observation=..., action_mask=...)
+        _set(self, "action_mask", mask)
         self._make = make
 
     def _made(self) -> None:
@@ -357,7 +358,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
         if action is None:
             raise ConfigError("a live agent must act: None is only for terminated agents")
         position = self._position = self._position.after(int(action))
-        if position.seat is None and position.over:
+        seat = position.seat
+        if seat is not None:  # rewards come at the end only: every reward is still 0
+            self.agent_selection = self.possible_agents[seat]
+        elif position.over:
             adapter = self._adapter
             self._cumulative_rewards[agent] = 0.0
             self._clear_rewards()
@@ -366,8 +370,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
                 self.rewards[name] = final[self._seats[name]]
                 self.terminations[name] = True
             self._accumulate_rewards()
-        else:  # rewards come at the end only: every reward is still 0
-            self._select()
         if self.render_mode == "human":
             self.render()
 

@@ -183,47 +183,19 @@ _VAN, _WASHER, _COOKER = KINDS
 _EMPTY_STACK: Final = bytes(4 * (1 + _K))
 
 
-class _Made:
-    """The last observation :func:`observe_bytes` made: its state, the bytes after the
-    seat's one-hot (the same for every seat: Torraku hides nothing), and the blocks of
-    each row, of each hand and of the stack with the values they were made of, for the
-    next state to share the ones its move did not change."""
-
-    __slots__ = ("body", "counts", "hand_blocks", "hands", "innermost", "rows", "stack", "stacked", "state")
-
-    def __init__(
-        self,
-        state: TorrakuState | None,
-        body: bytes,
-        rows: tuple[tuple[PieceKind, ...], ...],
-        counts: list[bytes],
-        innermost: list[bytes],
-        hands: tuple[PieceCounts, ...],
-        hand_blocks: list[bytes],
-        stack: tuple[Any, ...] | None,
-        stacked: bytes,
-    ) -> None:
-        self.state = state
-        self.body = body
-        self.rows = rows
-        self.counts = counts
-        self.innermost = innermost
-        self.hands = hands
-        self.hand_blocks = hand_blocks
-        self.stack = stack
-        self.stacked = stacked
-
-
-#: What the last call made (one game's state at a time: nothing grows with the games).
-_LAST = _Made(None, b"", (), [], [], (), [], None, b"")
+#: The last state :func:`observe_bytes` saw (one at a time: nothing grows with the
+#: games) and its observation's bytes after the seat's one-hot, the same for every seat
+#: (Torraku hides nothing).
+_LAST: tuple[TorrakuState | None, bytes] = (None, b"")
+_PACK_INTO: Final = Struct("3f").pack_into
 
 
 def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     """:func:`_observe` of ``state`` and ``seat`` as float32 bytes (native byte order): the
-    same numbers (the tests check it over random games), made incrementally from the
-    last observation made: the part after the seat's one-hot is the same for every
-    seat, and a move changes a few rows and hands, whose blocks alone are encoded again
-    (the others are kept by the identity of the tuple they are made of).
+    same numbers (the tests check it over random games), made incrementally: the part
+    after the seat's one-hot is the same for every seat, and is the last state's with
+    the blocks of the fields that changed since (by identity: a move shares the others)
+    written again.
 
     Raises:
         ConfigError: If ``seat`` is not a seat of the game (an int from 0 to players - 1).
@@ -234,73 +206,123 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
     blocks = _BLOCKS.get(n)
     if blocks is None:
         blocks = _BLOCKS[n] = _Blocks(n)
-    last = _LAST
-    if last.state is not state:
-        last = _public_bytes(state, blocks, last)
-    return blocks.hots[seat] + last.body
+    last, body = _LAST
+    if last is not state:
+        body = _public_bytes(state, blocks, last, body)
+    return blocks.hots[seat] + body
 
 
-def _public_bytes(state: TorrakuState, blocks: _Blocks, last: _Made) -> _Made:
-    """The observation of ``state`` after the seat's one-hot, from ``last``'s blocks (see
-    :func:`observe_bytes`), kept as the last one made."""
+def _public_bytes(
+    state: TorrakuState, blocks: _Blocks, last: TorrakuState | None, body: bytes
+) -> bytes:
+    """The observation of ``state`` after the seat's one-hot: ``body``, the one of the
+    ``last`` state, with the blocks of the fields that differ written again (all of
+    them when there is no last state of as many seats); kept as the last one made."""
     global _LAST
     hots = blocks.hots
     n = len(hots) - 1
-    rows, hands, stack = state.rows, state.hands, state.stack
-    old_rows, old_hands = last.rows, last.hands
-    if len(old_rows) != n:  # the first observation, or another game's: nothing to share
-        old_rows = old_hands = (None,) * n  # type: ignore[assignment]
-    if rows is old_rows:
-        counts, innermost = last.counts, last.innermost
-    else:
-        counts, innermost = last.counts[:], last.innermost[:]
-        if len(counts) != n:
-            counts, innermost = [b""] * n, [b""] * n
+    if last is None or last.config.players != n:
+        body = _whole_body(state, blocks)
+        _LAST = (state, body)
+        return body
+    into = _PACK_INTO
+    made = bytearray(body)
+    phase = state.phase
+    if phase is not last.phase:
+        made[0:12] = _PHASE_HOTS[phase]
+    rows = state.rows
+    into(made, 12, state.round, state.config.round_limit or 0, max(map(len, rows)))
+    at = 24  # the hands
+    hands, old_hands = state.hands, last.hands
+    if hands is not old_hands:
+        for index, hand in enumerate(hands):
+            if hand is not old_hands[index]:
+                into(made, at + 12 * index, hand.van, hand.washing_machine, hand.rice_cooker)
+    at += 12 * n  # the rows' counts, then their innermost pieces
+    old_rows = last.rows
+    if rows is not old_rows:
         kinds = blocks.kinds
-        for i, row in enumerate(rows):
-            if row is not old_rows[i]:  # KINDS in canonical order
-                counts[i] = _THREE(row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
-                innermost[i] = kinds[_ORDER[row[0]]] if row else kinds[_K]
-    if hands is old_hands:
-        hand_blocks = last.hand_blocks
-    else:
-        hand_blocks = last.hand_blocks[:]
-        if len(hand_blocks) != n:
-            hand_blocks = [b""] * n
-        for i, hand in enumerate(hands):
-            if hand is not old_hands[i]:
-                hand_blocks[i] = _THREE(hand.van, hand.washing_machine, hand.rice_cooker)
-    if stack is last.stack:
-        stacked = last.stacked
-    elif stack:
-        pieces = [piece.kind for piece in stack]
-        stacked = array(
-            "f", (len(stack), pieces.count(_VAN), pieces.count(_WASHER), pieces.count(_COOKER))
-        ).tobytes()
-    else:
-        stacked = _EMPTY_STACK
+        inner = at + 12 * n
+        for index, row in enumerate(rows):
+            if row is not old_rows[index]:  # KINDS in canonical order
+                place = 12 * index
+                into(made, at + place, row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
+                made[inner + place : inner + place + 12] = kinds[_ORDER[row[0]] if row else _K]
+    at += 24 * n  # the seats' blocks: passed, to act, opener, last passer, last adder
+    width = 4 * n
+    if state.passed is not last.passed:
+        made[at : at + width] = blocks.seats(*state.passed)
+    at += width
+    for value, old in (
+        (state.to_act, last.to_act),
+        (state.opener, last.opener),
+        (state.last_passer, last.last_passer),
+        (state.last_adder, last.last_adder),
+    ):
+        if value != old:
+            made[at : at + width] = hots[n if value is None else value]
+        at += width
+    stack = state.stack
+    if stack is not last.stack:
+        made[at : at + 16] = _stack_block(stack)
+    at += 16
     bag = state.bag
+    if bag is not last.bag:
+        into(made, at, bag.van, bag.washing_machine, bag.rice_cooker)
+    at += 12
     winners = state.winners
+    if winners != last.winners:
+        made[at : at + width] = _winners_block(winners, blocks)
+    body = bytes(made)
+    _LAST = (state, body)
+    return body
+
+
+def _stack_block(stack: tuple[Any, ...]) -> bytes:
+    """The stack's height, then its pieces by kind."""
+    if not stack:
+        return _EMPTY_STACK
+    pieces = [piece.kind for piece in stack]
+    tally = (len(stack), pieces.count(_VAN), pieces.count(_WASHER), pieces.count(_COOKER))
+    return array("f", tally).tobytes()
+
+
+def _winners_block(winners: tuple[int, ...], blocks: _Blocks) -> bytes:
+    """1 for each winning seat."""
+    hots = blocks.hots
+    if not winners:
+        return hots[-1]
+    return blocks.seats(*[seat in winners for seat in range(len(hots) - 1)])
+
+
+def _whole_body(state: TorrakuState, blocks: _Blocks) -> bytes:
+    """The observation of ``state`` after the seat's one-hot, every block written."""
+    hots = blocks.hots
+    n = len(hots) - 1
+    kinds = blocks.kinds
+    rows = state.rows
+    hands: list[int] = []
+    for hand in state.hands:
+        hands += (hand.van, hand.washing_machine, hand.rice_cooker)
+    bag = state.bag
     to_act, last_passer, last_adder = state.to_act, state.last_passer, state.last_adder
-    body = b"".join(
+    return b"".join(
         (
             _PHASE_HOTS[state.phase],
             _THREE(state.round, state.config.round_limit or 0, max(map(len, rows))),
-            *hand_blocks,
-            *counts,
-            *innermost,
+            array("f", hands).tobytes(),
+            *[_THREE(row.count(_VAN), row.count(_WASHER), row.count(_COOKER)) for row in rows],
+            *[kinds[_ORDER[row[0]] if row else _K] for row in rows],
             blocks.seats(*state.passed),
             hots[n if to_act is None else to_act],
             hots[state.opener],
             hots[n if last_passer is None else last_passer],
             hots[n if last_adder is None else last_adder],
-            stacked,
+            _stack_block(state.stack),
             _THREE(bag.van, bag.washing_machine, bag.rice_cooker),
-            blocks.seats(*[seat in winners for seat in range(n)]) if winners else hots[n],
+            _winners_block(state.winners, blocks),
         )
     )
-    made = _LAST = _Made(state, body, rows, counts, innermost, hands, hand_blocks, stack, stacked)
-    return made
 
 
 _KEPT: Final = 65536  # kept listings and moves per supply, at most
