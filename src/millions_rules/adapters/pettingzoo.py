@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import numpy as np
@@ -51,6 +51,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
+from .._common.adapter import ByteObservations, has_part
 from .._common.errors import ConfigError
 from ._core import (
     GameAdapter,
@@ -205,6 +206,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
             for name, shape in adapter.recall_fields(self._config)
         )
         size = self._size + sum(length for _, _, length in self._recall)
+        # The adapter's float32 fast path, when the observation vector is the whole of what
+        # an agent reads (no recall fields): called directly, nothing kept per position.
+        self._observe_bytes: Callable[[Any, int], bytes] | None = (
+            cast(ByteObservations, adapter).observe_bytes
+            if not self._recall and has_part(adapter, ByteObservations)
+            else None
+        )
         self._actions = len(adapter.catalogue_names(self._config))
         high = self._high = adapter.observation_high(self._config)
         self._width = size
@@ -293,7 +301,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name; it ships 
 
     def _fresh(self, position: Position[Any], seat: int) -> np.ndarray[Any, Any]:
         """``seat``'s observation vector at ``position``: the agent's own array."""
-        made = position.seat_bytes(seat, True)
+        direct = self._observe_bytes
+        made = position.seat_bytes(seat, True) if direct is None else direct(position.table, seat)
         if made is not None:  # the adapter's fast path, kept by the position as bytes
             return np.frombuffer(bytearray(made), np.float32)
         copied: np.ndarray[Any, Any] = self._vector(position, seat).copy()

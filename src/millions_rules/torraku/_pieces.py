@@ -186,13 +186,23 @@ def _counts(van: int, washing_machine: int, rice_cooker: int) -> PieceCounts:
     """A :class:`PieceCounts` of counts known to be non-negative ints, without the checks.
 
     Arithmetic on counts runs several times per action; the checked constructor is for
-    counts from outside.
+    counts from outside. Counts are immutable values, so equal ones made here are one
+    shared object (up to :data:`_MOST_SHARED` of them): a look-up instead of a new object.
     """
-    counts = object.__new__(PieceCounts)
-    _set(counts, "van", van)
-    _set(counts, "washing_machine", washing_machine)
-    _set(counts, "rice_cooker", rice_cooker)
+    key = (van, washing_machine, rice_cooker)
+    counts = _SHARED.get(key)
+    if counts is None:
+        counts = object.__new__(PieceCounts)
+        _set(counts, "van", van)
+        _set(counts, "washing_machine", washing_machine)
+        _set(counts, "rice_cooker", rice_cooker)
+        if len(_SHARED) < _MOST_SHARED:
+            _SHARED[key] = counts
     return counts
+
+
+_SHARED: dict[tuple[int, int, int], PieceCounts] = {}
+_MOST_SHARED: Final = 1 << 16
 
 
 #: The rule sheet's standard share per player: 2 vans, 2 washing machines, 6 rice cookers (R-TK-SETUP-1).
