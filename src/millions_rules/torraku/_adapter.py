@@ -186,7 +186,7 @@ _EMPTY_STACK: Final = bytes(4 * (1 + _K))
 #: The last state :func:`observe_bytes` saw (one at a time: nothing grows with the
 #: games) and its observation's bytes after the seat's one-hot, the same for every seat
 #: (Torraku hides nothing).
-_LAST: tuple[TorrakuState | None, bytes] = (None, b"")
+_LAST: tuple[TorrakuState | None, bytes | bytearray] = (None, b"")
 _PACK_INTO: Final = Struct("3f").pack_into
 
 
@@ -213,8 +213,8 @@ def observe_bytes(state: TorrakuState, seat: int) -> bytes:
 
 
 def _public_bytes(
-    state: TorrakuState, blocks: _Blocks, last: TorrakuState | None, body: bytes
-) -> bytes:
+    state: TorrakuState, blocks: _Blocks, last: TorrakuState | None, body: bytes | bytearray
+) -> bytes | bytearray:
     """The observation of ``state`` after the seat's one-hot: ``body``, the one of the
     ``last`` state, with the blocks of the fields that differ written again (all of
     them when there is no last state of as many seats); kept as the last one made."""
@@ -227,55 +227,59 @@ def _public_bytes(
         return body
     into = _PACK_INTO
     made = bytearray(body)
-    phase = state.phase
-    if phase is not last.phase:
-        made[0:12] = _PHASE_HOTS[phase]
+    if state.phase is not last.phase:
+        made[0:12] = _PHASE_HOTS[state.phase]
     rows = state.rows
     into(made, 12, state.round, state.config.round_limit or 0, max(map(len, rows)))
-    at = 24  # the hands
     hands, old_hands = state.hands, last.hands
-    if hands is not old_hands:
-        for index, hand in enumerate(hands):
-            if hand is not old_hands[index]:
-                into(made, at + 12 * index, hand.van, hand.washing_machine, hand.rice_cooker)
-    at += 12 * n  # the rows' counts, then their innermost pieces
+    if hands is not old_hands:  # at 24: the hands
+        at = 24
+        for hand, old in zip(hands, old_hands):
+            if hand is not old:
+                into(made, at, hand.van, hand.washing_machine, hand.rice_cooker)
+            at += 12
     old_rows = last.rows
-    if rows is not old_rows:
+    if rows is not old_rows:  # at 24 + 12n: the rows' counts, then their innermost pieces
         kinds = blocks.kinds
-        inner = at + 12 * n
-        for index, row in enumerate(rows):
-            if row is not old_rows[index]:  # KINDS in canonical order
-                place = 12 * index
-                into(made, at + place, row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
-                made[inner + place : inner + place + 12] = kinds[_ORDER[row[0]] if row else _K]
-    at += 24 * n  # the seats' blocks: passed, to act, opener, last passer, last adder
+        at = 24 + 12 * n
+        for row, old in zip(rows, old_rows):
+            if row is not old:  # KINDS in canonical order
+                into(made, at, row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
+                inner = at + 12 * n
+                made[inner : inner + 12] = kinds[_ORDER[row[0]] if row else _K]
+            at += 12
     width = 4 * n
+    at = 24 + 36 * n  # the seats' blocks: passed, to act, opener, last passer, last adder
     if state.passed is not last.passed:
         made[at : at + width] = blocks.seats(*state.passed)
     at += width
-    for value, old in (
-        (state.to_act, last.to_act),
-        (state.opener, last.opener),
-        (state.last_passer, last.last_passer),
-        (state.last_adder, last.last_adder),
-    ):
-        if value != old:
-            made[at : at + width] = hots[n if value is None else value]
-        at += width
+    value = state.to_act
+    if value != last.to_act:
+        made[at : at + width] = hots[n if value is None else value]
+    at += width
+    value = state.opener
+    if value != last.opener:
+        made[at : at + width] = hots[value]
+    at += width
+    value = state.last_passer
+    if value != last.last_passer:
+        made[at : at + width] = hots[n if value is None else value]
+    at += width
+    value = state.last_adder
+    if value != last.last_adder:
+        made[at : at + width] = hots[n if value is None else value]
+    at += width
     stack = state.stack
     if stack is not last.stack:
         made[at : at + 16] = _stack_block(stack)
-    at += 16
     bag = state.bag
     if bag is not last.bag:
-        into(made, at, bag.van, bag.washing_machine, bag.rice_cooker)
-    at += 12
+        into(made, at + 16, bag.van, bag.washing_machine, bag.rice_cooker)
     winners = state.winners
     if winners != last.winners:
-        made[at : at + width] = _winners_block(winners, blocks)
-    body = bytes(made)
-    _LAST = (state, body)
-    return body
+        made[at + 28 : at + 28 + width] = _winners_block(winners, blocks)
+    _LAST = (state, made)  # never changed once kept: the next state's is a copy
+    return made
 
 
 def _stack_block(stack: tuple[Any, ...]) -> bytes:
