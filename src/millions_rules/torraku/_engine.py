@@ -520,6 +520,17 @@ def _stack_plain(d: _Draft, seat: int) -> None:
 
 
 _STACKED: dict[tuple[PieceKind, int], StackedPiece] = {}
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat of ``n``, the seats after it clockwise, ending with itself."""
+    found = _CLOCKWISE.get(n)
+    if found is None:
+        found = _CLOCKWISE[n] = tuple(
+            tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)
+        )
+    return found
 _PLACED: dict[tuple[int, PieceKind, int], PiecePlaced] = {}
 
 
@@ -532,22 +543,17 @@ def _stack_drawn(d: _Draft, seat: int) -> None:
     :func:`_stack_plain`."""
     config, rows, events, n = d.config, d.rows, d.events, d.players
     touch, drop, cap = config.touch, config.drop, config.knock_cap
-    base, slope, factors, skill = (
-        config.knock_base,
-        config.knock_slope,
-        config.kind_factor,
-        config.skill,
-    )
-    order = _KIND_ORDER
+    base, slope, skill = config.knock_base, config.knock_slope, config.skill
+    factors = {kind: config.kind_factor[kind.order] for kind in PieceKind}
+    clockwise = _clockwise(n)
     rng = d.rng
+    stack = d.stack
     while True:
-        for step in range(1, n + 1):  # R-TK-STACK-2: the next row clockwise, own last
-            stacker = (seat + step) % n
+        for stacker in clockwise[seat]:  # R-TK-STACK-2: the next row clockwise, own last
             if rows[stacker]:
                 break
         else:
             break  # every row is empty
-        d.to_act = stacker
         row = rows[stacker]
         piece = row[0]
         while True:
@@ -558,27 +564,30 @@ def _stack_drawn(d: _Draft, seat: int) -> None:
             if u < touch:
                 d.rng = rng
                 seat = _resolve(d, stacker, Placement.TOUCHED, None)
+                stack = d.stack  # a penalty starts a new one
                 break
-            height = len(d.stack)
-            p = (base + slope * (height - 1)) * factors[order[piece]]
-            threshold = touch + min(cap, p * (1.0 if skill is None else skill[stacker]))
+            height = len(stack)
+            p = (base + slope * (height - 1)) * factors[piece]
+            if skill is not None:
+                p *= skill[stacker]
+            threshold = touch + (p if p < cap else cap)  # min(cap, p)
             if u < threshold:
                 below, rng = draw_below(rng, height)
                 d.rng = rng
                 seat = _resolve(d, stacker, Placement.KNOCKED_DOWN, below + 1)
+                stack = d.stack
                 break
             if u < threshold + drop:  # R-TK-STACK-6: same piece, same player
                 events.append(PieceDropped(stacker, piece))
                 continue
             rows[stacker] = row[1:]  # R-TK-STACK-5, as _resolve places it
-            stack = d.stack
             key = (piece, stacker)
             stacked = _STACKED.get(key)
             if stacked is None:
                 stacked = _STACKED[key] = StackedPiece(piece, stacker)
             stack.append(stacked)
             d.last_adder = stacker
-            placed_key = (stacker, piece, len(stack))
+            placed_key = (stacker, piece, height + 1)
             placed = _PLACED.get(placed_key)
             if placed is None:
                 if len(_PLACED) >= 65536:
