@@ -142,6 +142,20 @@ def test_observation_fields() -> None:
     assert view(state, 1).bag == PieceCounts(8, 8, 24)
 
 
+@pytest.mark.parametrize("seat", [-1, 2, 7, True, "0", 1.0, None])
+def test_observations_refuse_what_is_no_seat(seat: object) -> None:
+    """R-TK-COMP-5: seats are 0 to n - 1; anything else is refused with ConfigError by the
+    observation vector and its float32 fast path alike, not read as another seat's or as
+    nobody's one-hot, and the fast path still gives the same numbers afterwards."""
+    state = new_game(TorrakuConfig(2, seed=1))
+    with pytest.raises(ConfigError, match="seat"):
+        TORRAKU.observe(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="seat"):
+        TORRAKU.observe_bytes(state, seat)  # type: ignore[attr-defined]
+    fast = np.frombuffer(TORRAKU.observe_bytes(state, 1), np.float32)  # type: ignore[attr-defined]
+    assert fast.tolist() == TORRAKU.observe(state, 1)
+
+
 def test_chance_outcomes_are_the_model() -> None:
     """R-TK-SIM-2: placed or knocked down, with the model's probability of a knock."""
     state = load(players=2).new_initial_state()

@@ -118,6 +118,8 @@ def _observe(seen: TorrakuView | TorrakuState, seat: int | None) -> list[float]:
     if seat is None:
         raise ConfigError("an observation is for a seat, not a spectator")
     n = seen.config.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ConfigError(f"seat must be a seat of the game (0 to {n - 1}), not {seat!r}")
     out = _one_hot(n, seat)
     out += _one_hot(len(_PHASES), _PHASES.index(seen.phase))
     out += (float(seen.round), float(seen.config.round_limit or 0), float(seen.current_bet))
