@@ -236,16 +236,16 @@ def _public_bytes(
     hands, old_hands = state.hands, last.hands
     if hands is not old_hands:  # at 24: the hands
         at = 24
-        for hand, old in zip(hands, old_hands):
-            if hand is not old:
+        for hand, old_hand in zip(hands, old_hands, strict=True):
+            if hand is not old_hand:
                 into(made, at, hand.van, hand.washing_machine, hand.rice_cooker)
             at += 12
     old_rows = last.rows
     if rows is not old_rows:  # at 24 + 12n: the rows' counts, then their innermost pieces
         kinds = blocks.kinds
         at = 24 + 12 * n
-        for row, old in zip(rows, old_rows):
-            if row is not old:  # KINDS in canonical order
+        for row, old_row in zip(rows, old_rows, strict=True):
+            if row is not old_row:  # KINDS in canonical order
                 into(made, at, row.count(_VAN), row.count(_WASHER), row.count(_COOKER))
                 inner = at + 12 * n
                 made[inner : inner + 12] = kinds[_ORDER[row[0]] if row else _K]

@@ -531,6 +531,8 @@ def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
             tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)
         )
     return found
+
+
 _PLACED: dict[tuple[int, PieceKind, int], PiecePlaced] = {}
 
 
