@@ -43,6 +43,7 @@ from ..torraku._views import TorrakuView
 __all__ = ["TorrakuAdapter", "torraku_catalogue_names", "torraku_observation_fields"]
 
 _PHASES: Final = tuple(Phase)
+_BETTING: Final = Phase.BETTING  # read as a global: an Enum member is a descriptor of its class
 _OUTCOMES: Final = tuple(Placement)
 assert _OUTCOMES == (
     Placement.PLACED,
@@ -409,7 +410,7 @@ class TorrakuAdapter:
         return state
 
     def seat(self, table: TorrakuState) -> int | None:
-        return table.to_act if table.phase is Phase.BETTING else None
+        return table.to_act if table.phase is _BETTING else None
 
     def score_range(self, config: TorrakuConfig) -> tuple[float, float]:
         return (-float(config.supply.total), 0.0)
@@ -421,7 +422,7 @@ class TorrakuAdapter:
         """The legal catalogue entries, ascending: :meth:`legal_plain`'s, kept per supply
         and what they depend on (the seat's hand, what it still needs to bet, whether
         it may pass, and the bag when it must top up from it), one shared tuple each."""
-        seat = table.to_act if table.phase is Phase.BETTING else None
+        seat = table.to_act if table.phase is _BETTING else None
         if seat is None:
             return ()
         listing = _listing(table.config.supply)
@@ -467,7 +468,7 @@ class TorrakuAdapter:
         listing = _listing(table.config.supply)
         if type(index) is not int or not 0 <= index < listing.size:
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {listing.size - 1})")
-        seat = table.to_act if table.phase is Phase.BETTING else None
+        seat = table.to_act if table.phase is _BETTING else None
         if seat is None:
             key: tuple[int, ...] = (index, -1)
         else:
