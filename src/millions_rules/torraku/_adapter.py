@@ -336,13 +336,17 @@ _KEPT: Final = 65536  # kept listings and moves per supply, at most
 
 
 class _Listing:
-    """What :class:`TorrakuAdapter` keeps for one supply: the catalogue's size, and the
-    legal entries and actions it worked out."""
+    """What :class:`TorrakuAdapter` keeps for one supply: the catalogue's size and each
+    entry's counts of pieces, and the legal entries and actions it worked out."""
 
-    __slots__ = ("legal", "moves", "size")
+    __slots__ = ("counts", "legal", "moves", "size")
 
     def __init__(self, supply: PieceCounts) -> None:
-        self.size = len(torraku_catalogue_names(supply))
+        v, w, r = supply.as_tuple()
+        self.counts = tuple(
+            (a, b, c) for a in range(v + 1) for b in range(w + 1) for c in range(r + 1)
+        )
+        self.size = len(self.counts)
         self.legal: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.moves: dict[tuple[int, ...], Bet | Pass] = {}
 
@@ -463,8 +467,9 @@ class TorrakuAdapter:
         return found
 
     def move(self, table: TorrakuState, index: int) -> Any:
-        """:meth:`move_plain`'s action, kept per supply, entry, seat and hand (actions are
-        immutable: one shared value each)."""
+        """:meth:`move_plain`'s action, kept per supply, entry, seat and, for a bet the
+        seat's hand cannot pay alone, the hand (actions are immutable: one shared value
+        each; a bet of the seat's own pieces is the same whatever else it holds)."""
         listing = _listing(table.config.supply)
         if type(index) is not int or not 0 <= index < listing.size:
             raise ConfigError(f"action {index!r} is not in the catalogue (0 to {listing.size - 1})")
@@ -473,7 +478,9 @@ class TorrakuAdapter:
             key: tuple[int, ...] = (index, -1)
         else:
             hand = table.hands[seat]
-            key = (index, seat, hand.van, hand.washing_machine, hand.rice_cooker)
+            v, w, r = hand.van, hand.washing_machine, hand.rice_cooker
+            a, b, c = listing.counts[index]
+            key = (index, seat) if a <= v and b <= w and c <= r else (index, seat, v, w, r)
         found = listing.moves.get(key)
         if found is None:
             if len(listing.moves) >= _KEPT:
