@@ -8,6 +8,8 @@
   R-TK-BET-9).
 - The adapter's kept legal entries and catalogue actions (``legal``, ``move``) against
   ``legal_plain`` and ``move_plain``, and PettingZoo's kept masks against masks of those.
+- PettingZoo's observation vectors (the adapter's float32 bytes, made from the last
+  state's) against ``observe``, for every seat, two games read in turns.
 
 Seeded games cover 1 to 6 players, the standard and long setups, a smaller supply, and
 the model's touch, drop, kind factors and skills.
@@ -160,3 +162,47 @@ def test_pettingzoo_masks_are_the_plain_listings(players: int, options: dict[str
             again = env.observe(agent)["action_mask"]
             assert np.flatnonzero(again).tolist() == plain
             env.step(rng.choice(plain))
+
+
+@pytest.mark.parametrize(("players", "options"), CASES)
+def test_pettingzoo_observations_are_the_plain_vectors(
+    players: int, options: dict[str, Any]
+) -> None:
+    """R-TK-INFO: every vector PettingZoo gives (the adapter's float32 bytes, made from the
+    last state's with the changed blocks written again) is ``observe``'s, for the seat to
+    act and for every other seat, read in an order that changes from step to step and
+    between two games played in turns (so the kept last state is often another one); each
+    agent's vector is its own array."""
+    np = pytest.importorskip("numpy")
+    zoo = pytest.importorskip("millions_rules.adapters.pettingzoo")
+    adapter: Any = adapter_of("torraku")
+    envs = [zoo.env(game="torraku", players=players, **options) for _ in range(2)]
+    rng = random.Random(players)
+    games = [1, 1]
+    for index, env in enumerate(envs):
+        env.reset(seed=index)
+    steps = 0
+    while live := [i for i, env in enumerate(envs) if env.agents or games[i] < 3]:
+        index = rng.choice(live)
+        env = envs[index]
+        if not env.agents:  # three games in each environment
+            env.reset(seed=10 * games[index] + index)
+            games[index] += 1
+            continue
+        agents = env.possible_agents[:]
+        rng.shuffle(agents)
+        table = env.unwrapped.table
+        for agent in agents:
+            seat = int(agent.removeprefix("player_"))
+            vector = env.observe(agent)["observation"]
+            expected = np.array(adapter.observe(table, seat), np.float32)
+            assert vector.dtype == np.float32 and vector.tolist() == expected.tolist()
+            vector[:] = -1.0  # the agent's own array: the next read is whole again
+            assert env.observe(agent)["observation"].tolist() == expected.tolist()
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+    assert games == [3, 3] and steps > 6 * players
