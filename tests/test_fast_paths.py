@@ -76,7 +76,7 @@ def test_the_fast_path_gives_the_same_states(states: list[GameState], seed: int)
             continue
         action = rng.choice(listed)
         fast = apply(state, action)
-        engine._last_listed = (None, ())
+        engine._LAST.state = None  # forget the listing: apply checks in full
         assert apply(state, action) == fast
 
 
@@ -156,11 +156,13 @@ def test_the_short_listing_gives_the_general_lists(players: int) -> None:
 
 def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
     """A decided field that is no tuple of bools is answered as awaiting does, and not kept."""
+    kept = list(engine._UNDECIDED)
     assert engine._undecided(3, (2, 0, 0)) == (1, 2)
-    assert (3, (2, 0, 0)) not in engine._UNDECIDED
     assert engine._undecided(3, [True, False, False]) == (1, 2)
+    assert engine._undecided(3, (True, False)) == (1,)  # read as awaiting reads it
+    assert kept == engine._UNDECIDED
     assert engine._undecided(3, (True, False, True)) == (1,)
-    assert engine._UNDECIDED[(3, (True, False, True))] == (1,)
+    assert engine._UNDECIDED[0b101 << 4 | 3] == (1,)  # seats 0 and 2 decided, 3 players
 
 
 @pytest.mark.parametrize("dealer", list(Dealer))

@@ -28,9 +28,9 @@ __all__ = ["Draft"]
 _HIDDEN: Final = CharacterStatus.HIDDEN
 
 # Values the steps build over and over, one shared instance each (see ._common.interning).
-_Character = interned(Character)
-_DepositForfeited = interned(DepositForfeited)
-_DepositReturned = interned(DepositReturned)
+_Character: Final = interned(Character)
+_DepositForfeited: Final = interned(DepositForfeited)
+_DepositReturned: Final = interned(DepositReturned)
 
 
 class Draft:
