@@ -19,13 +19,14 @@ from ._config import GameConfig
 from ._events import DepositForfeited, DepositReturned, Event, OpenOffer
 from ._log import Log
 from ._roles import LootCard, Role
-from ._state import Character, CharacterStatus, GameState, Phase
+from ._state import ENDED_KEY, Character, CharacterStatus, GameState, Phase
 
 __all__ = ["Draft"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _HIDDEN: Final = CharacterStatus.HIDDEN
+_GAME_OVER: Final = Phase.GAME_OVER
 
 # Values the steps build over and over, one shared instance each (see ._common.interning).
 _Character: Final = interned(Character)
@@ -121,6 +122,7 @@ class Draft:
         fields["rng"] = self.rng
         fields["offers"] = self.offers
         fields["side_actions"] = self.side_actions
+        fields[ENDED_KEY] = self.phase is _GAME_OVER  # is_over, read without a call
         return state
 
     # -- reading ----------------------------------------------------------
