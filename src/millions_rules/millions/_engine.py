@@ -266,9 +266,11 @@ def apply(state: GameState, action: Action, *, seat: object = None) -> GameState
     millions_rules.IllegalActionError: seat 3 cannot act for seat 2
     """
     last = _LAST
-    if seat is None and last.state is state and _listed(action, last.listed):
-        # The very object legal_actions listed for this state: it passed every check.
-        return _play_checked(state, action)
+    if seat is None and last.state is state:
+        members = last.members
+        if id(action) in members if members is not None else _listed(action, last.listed):
+            # The very object legal_actions listed for this state: it passed every check.
+            return _play_checked(state, action)
     _check(state, action, seat)
     return _play_checked(state, action)
 
@@ -323,18 +325,30 @@ class _Listing:
 
     A bot calls ``apply(state, choice(legal_actions(state)))``: apply then only has to
     find the very object in the list (by identity; an equal object may still be of
-    another type, such as ``Stay(True)``, and is checked in full). A compiled class
-    (docs' "Compiled build"): its two fields are read and written without a dictionary.
+    another type, such as ``Stay(True)``, and is checked in full). A long listing that
+    a cache keeps comes with the identities of its actions (``members``, see
+    :data:`_MEMBERS`). A compiled class (docs' "Compiled build"): its fields are read
+    and written without a dictionary.
     """
 
     def __init__(self) -> None:
         self.state: object = None
         self.listed: tuple[Action, ...] = ()
+        self.members: frozenset[int] | None = None
 
     def remember(self, state: GameState, listed: tuple[Action, ...]) -> None:
         """Keep ``listed`` as every action of ``state``."""
         self.state = state
         self.listed = listed
+        self.members = None
+
+    def remember_members(
+        self, state: GameState, listed: tuple[Action, ...], members: frozenset[int]
+    ) -> None:
+        """Keep ``listed``, whose actions' identities are ``members``, as every action of ``state``."""
+        self.state = state
+        self.listed = listed
+        self.members = members
 
 
 _LAST: Final = _Listing()
@@ -343,7 +357,7 @@ _LAST: Final = _Listing()
 #: The identities of the actions of the long listings that caches keep (planning's
 #: choices: up to 60 in the three-player game), by ``id`` of the listing. Each entry holds
 #: the listing itself, so neither it nor its actions can be freed while their ids are kept.
-_MEMBERS: Final[dict[int, tuple[tuple[Action, ...], frozenset[int]]]] = {}
+_MEMBERS: Final[dict[int, _Members]] = {}
 
 
 def _remember_members(listed: tuple[Action, ...]) -> None:
@@ -354,32 +368,38 @@ def _remember_members(listed: tuple[Action, ...]) -> None:
     _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
 
 
+_Members = tuple[tuple[Action, ...], frozenset[int]]
+
 #: :func:`open_choices` by the seats that have chosen, as a bit mask, and the number of
 #: players (``mask << 4 | players``): asked before every choice, it is answered without
-#: building the set of seats. Every listing here has its members kept (_MEMBERS).
-_OPEN: Final[dict[int, tuple[Action, ...]]] = {}
+#: building the set of seats. Each listing comes with its members (_MEMBERS).
+_OPEN: Final[dict[int, _Members]] = {}
 
 
-def _open_choices(players: int, characters: tuple[Character, ...]) -> tuple[Action, ...]:
-    """:func:`open_choices` for the seats of ``characters``, its members kept (_MEMBERS)."""
+def _open_choices(players: int, characters: tuple[Character, ...]) -> _Members:
+    """:func:`open_choices` for the seats of ``characters``, and its members (_MEMBERS)."""
     chosen = 0
     for c in characters:
         seat = c.player
         if seat.__class__ is not int or not 0 <= seat < players:  # only a hand-built state
-            listed = open_choices(players, frozenset([c.player for c in characters]))
-            if id(listed) not in _MEMBERS:
-                _remember_members(listed)
-            return listed
+            return _with_members(open_choices(players, frozenset([c.player for c in characters])))
         chosen |= 1 << seat
     key = chosen << 4 | players
     found = _OPEN.get(key)
     if found is not None:
         return found
-    listed = open_choices(players, frozenset([c.player for c in characters]))
-    if id(listed) not in _MEMBERS:
+    entry = _with_members(open_choices(players, frozenset([c.player for c in characters])))
+    _OPEN[key] = entry
+    return entry
+
+
+def _with_members(listed: tuple[Action, ...]) -> _Members:
+    """``listed``, a listing a cache keeps, and its members (kept in _MEMBERS)."""
+    entry = _MEMBERS.get(id(listed))
+    if entry is None or entry[0] is not listed:
         _remember_members(listed)
-    _OPEN[key] = listed
-    return listed
+        entry = _MEMBERS[id(listed)]
+    return entry
 
 
 #: The longest listing :func:`_listed` searches without asking :data:`_MEMBERS` first:
@@ -484,7 +504,9 @@ def legal_actions(
             if config.repeat_role is _FORBIDDEN:
                 listed = all_choices(state, _not_chosen(state))
             else:
-                listed = _open_choices(config.players, fields["characters"])
+                listed, members = _open_choices(config.players, fields["characters"])
+                _LAST.remember_members(state, listed, members)
+                return listed
             _LAST.remember(state, listed)
             return listed
         if phase is _NEGOTIATION and not fields["offers"]:

@@ -80,11 +80,19 @@ def _derive(
     too: a subscript of a dictionary in hand costs less than an attribute lookup.
     """
     fields = old.copy()  # keeps the key table shared between states
-    logged, history = fields["events"], fields["history"]
-    if logged.__class__ is not _LOG:  # a state built from tuples (read from JSON, say)
-        logged = Log(None, logged, len(logged))
-    if history.__class__ is not _LOG:
-        history = Log(None, history, len(history))
+    stored_events, stored_history = fields["events"], fields["history"]
+    # Typed as logs once known to be ones: the compiled build then reads their sizes
+    # directly rather than by name.
+    logged: Log[Any] = (
+        stored_events
+        if stored_events.__class__ is _LOG
+        else Log(None, stored_events, len(stored_events))  # a state built from tuples
+    )
+    history: Log[Any] = (
+        stored_history
+        if stored_history.__class__ is _LOG
+        else Log(None, stored_history, len(stored_history))
+    )
     fields["events"] = Log(logged, events, logged.size + len(events))
     fields["history"] = Log(history, (action,), history.size + 1)
     new = _new(_GAME_STATE)
