@@ -11,6 +11,8 @@ if importlib.util.find_spec("pettingzoo") is None:
 if importlib.util.find_spec("gymnasium") is None:
     collect_ignore.append("src/millions_rules/adapters/gymnasium.py")
     collect_ignore.append("src/millions_rules/adapters/_vector.py")
+if importlib.util.find_spec("numpy") is None:  # the batched games of the vector env
+    collect_ignore.append("src/millions_rules/millions/_batch.py")
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/millions_rules/adapters/openspiel.py")
 # The chat plugin and the MCP server need the [chat] and [llm] extras (the chat and llm sessions).

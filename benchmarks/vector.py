@@ -13,9 +13,13 @@ included). The contenders:
 * one plain ``SeatEnv``, the agent drawing its action from ``action_masks()`` with NumPy
   and resetting at the end of each game;
 * :class:`~millions_rules.adapters.gymnasium.SeatVectorEnv` of ``--envs`` games in this
-  process, the agent drawing all actions at once from the masks;
-* :class:`~millions_rules.adapters.gymnasium.ProcessVectorEnv` of ``--envs`` games on 1
-  and on 2 worker processes;
+  process, one :class:`~millions_rules.bots.Match` per game (``batch=False``), and
+  batched (the games stepped together in NumPy arrays, the default for Millions against
+  RandomBots), with ``--envs`` and with ``--many`` games; the agent draws all actions at
+  once from the masks;
+* :class:`~millions_rules.adapters.gymnasium.ProcessVectorEnv` of ``--envs`` games on 2
+  workers, and of ``--spread`` games on 1 and on 2 worker processes (batched: a worker
+  needs enough games for the batch's work per game to outweigh its work per step);
 * Gymnasium's own ``SyncVectorEnv`` and ``AsyncVectorEnv`` (2 workers, shared memory) of
   ``--envs`` ``SeatEnv`` s, masks from ``info["action_mask"]``.
 
@@ -114,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="one slice (default 3)")
     parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
     parser.add_argument("--envs", type=int, default=32, help="games per vector env (default 32)")
+    parser.add_argument("--many", type=int, default=256, help="games of the larger batch (256)")
+    parser.add_argument(
+        "--spread", type=int, default=4096, help="games of the 1- and 2-worker envs (4096)"
+    )
     parser.add_argument("--game", default="millions")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--opponents", default="random")
@@ -125,20 +133,35 @@ def main(argv: list[str] | None = None) -> int:
         "players": args.players,
         "opponents": args.opponents,
     }
-    n = args.envs
+    n, many, spread = args.envs, args.many, args.spread
     load_before = os.getloadavg()
     closers: list[Any] = []
-    one = ProcessVectorEnv(n, workers=1, **kwargs)
-    two = ProcessVectorEnv(n, workers=2, **kwargs)
+    small = ProcessVectorEnv(n, workers=2, copy=False, **kwargs)
+    one = ProcessVectorEnv(spread, workers=1, copy=False, **kwargs)
+    two = ProcessVectorEnv(spread, workers=2, copy=False, **kwargs)
     async_env = gymnasium_vector("async", n, kwargs)
-    closers += [one, two, async_env]
+    closers += [small, one, two, async_env]
+    names = {
+        "plain": "plain SeatEnv",
+        "matches": f"SeatVectorEnv, {n} games, one Match each, this process",
+        "batch": f"SeatVectorEnv, {n} games, batched, this process",
+        "many": f"SeatVectorEnv, {many} games, batched, this process",
+        "small": f"ProcessVectorEnv, {n} games, 2 workers",
+        "one": f"ProcessVectorEnv, {spread} games, 1 worker",
+        "two": f"ProcessVectorEnv, {spread} games, 2 workers",
+        "sync": f"Gymnasium SyncVectorEnv, {n} SeatEnvs",
+        "async": f"Gymnasium AsyncVectorEnv, {n} SeatEnvs, 2 workers",
+    }
     contenders: dict[str, Slice] = {
-        "plain SeatEnv": plain(kwargs),
-        f"SeatVectorEnv, {n} games, this process": batched(SeatVectorEnv(n, copy=False, **kwargs)),
-        f"ProcessVectorEnv, {n} games, 1 worker": batched(one),
-        f"ProcessVectorEnv, {n} games, 2 workers": batched(two),
-        f"Gymnasium SyncVectorEnv, {n} SeatEnvs": batched(gymnasium_vector("sync", n, kwargs)),
-        f"Gymnasium AsyncVectorEnv, {n} SeatEnvs, 2 workers": batched(async_env),
+        names["plain"]: plain(kwargs),
+        names["matches"]: batched(SeatVectorEnv(n, copy=False, batch=False, **kwargs)),
+        names["batch"]: batched(SeatVectorEnv(n, copy=False, **kwargs)),
+        names["many"]: batched(SeatVectorEnv(many, copy=False, **kwargs)),
+        names["small"]: batched(small),
+        names["one"]: batched(one),
+        names["two"]: batched(two),
+        names["sync"]: batched(gymnasium_vector("sync", n, kwargs)),
+        names["async"]: batched(async_env),
     }
     best = dict.fromkeys(contenders, 0.0)
     cpu = dict.fromkeys(contenders, 0.0)
@@ -151,8 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     for env in closers:
         env.close()
     load_after = os.getloadavg()
-    names = list(contenders)
-    base = best[names[0]]
+    base = best[names["plain"]]
     lines = [
         f"# Vector environments: {args.game}, {args.players} players, learner in seat 0 "
         f"against {args.opponents}",
@@ -164,17 +186,26 @@ def main(argv: list[str] | None = None) -> int:
         "| contender | steps/s (wall) | vs plain env | steps per CPU-second of this process |",
         "| --- | ---: | ---: | ---: |",
     ]
-    in_process = {names[0], names[1], names[4]}
-    for name in names:
+    in_process = {names[key] for key in ("plain", "matches", "batch", "many", "sync")}
+    for name in contenders:
         own = f"{cpu[name]:,.0f}" if name in in_process else "(work in workers)"
         lines.append(f"| {name} | {best[name]:,.0f} | {best[name] / base:.2f}x | {own} |")
+
+    def against_plain(key: str) -> str:
+        return (
+            f"{cpu[names[key]] / cpu[names['plain']]:.2f}x in CPU time "
+            f"({best[names[key]] / base:.2f}x wall clock)"
+        )
+
     lines += [
         "",
-        f"- one process, batched against plain, in CPU time: {cpu[names[1]] / cpu[names[0]]:.2f}x "
-        f"(wall clock {best[names[1]] / base:.2f}x; target 3x)",
-        f"- 1 to 2 worker processes: {best[names[3]] / best[names[2]]:.2f}x (target 1.8x)",
-        f"- ProcessVectorEnv (2 workers) against Gymnasium's AsyncVectorEnv (2 workers): "
-        f"{best[names[3]] / best[names[5]]:.2f}x",
+        f"- one process, {n} games batched against the plain env: {against_plain('batch')}; "
+        f"{many} games: {against_plain('many')} (target 3x); one Match per game: "
+        f"{against_plain('matches')}",
+        f"- 1 to 2 worker processes, {spread} games: "
+        f"{best[names['two']] / best[names['one']]:.2f}x (target 1.8x)",
+        f"- ProcessVectorEnv against Gymnasium's AsyncVectorEnv, {n} games on 2 workers each: "
+        f"{best[names['small']] / best[names['async']]:.2f}x",
     ]
     print("\n".join(lines))
     return 0

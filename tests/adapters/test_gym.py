@@ -270,7 +270,7 @@ def test_the_vector_env_steps_the_games_of_single_envs() -> None:
 
 def test_the_vector_env_refuses_a_masked_action_before_moving_any_game() -> None:
     """A masked action in one game raises BotError; no game moves."""
-    envs = SeatVectorEnv(2, game="millions", players=4, opponents="random")
+    envs = SeatVectorEnv(2, game="millions", players=4, opponents="random", batch=False)
     _observations, info = envs.reset(seed=1)
     actions = masked_random(info["action_mask"], np.random.default_rng(0))
     actions[1] = int(np.flatnonzero(~info["action_mask"][1])[0])

@@ -18,6 +18,7 @@ nothing else:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -26,6 +27,8 @@ __all__ = [
     "GameAdapter",
     "RecallBytes",
     "Resampling",
+    "SeatBatch",
+    "SeatBatches",
     "SeatDocuments",
     "TensorLists",
     "TensorMemo",
@@ -320,6 +323,66 @@ class Variants(Protocol):
         Raises:
             ConfigError: If an option of the variants makes no sense.
         """
+        ...
+
+
+@runtime_checkable
+class SeatBatches(Protocol):
+    """An adapter's optional part: many games of one config stepped at once in arrays,
+    each with one seat played from outside and :class:`~millions_rules.bots.RandomBot` s
+    in the others (Millions with four to eight players).
+
+    :class:`~millions_rules.adapters.gymnasium.SeatVectorEnv` steps such a batch instead of
+    one :class:`~millions_rules.bots.Match` per game when the game has this part and every
+    opponent is a RandomBot, with the same results (the batch draws from the same
+    generators in the same order).
+    """
+
+    def seat_batch(self, config: Any, count: int) -> SeatBatch | None:
+        """A batch of ``count`` games of ``config``, or ``None`` if ``config`` has none."""
+        ...
+
+
+class SeatBatch(Protocol):
+    """What :meth:`SeatBatches.seat_batch` makes: ``count`` games, each with its outside
+    seat, stepped together (Millions': :class:`~millions_rules.millions._batch.MillionsBatch`)."""
+
+    count: int
+    """The number of games."""
+    size: int
+    """The observation vector's length (:meth:`ViewEncoding.view_observation_size`)."""
+
+    def start(
+        self,
+        index: int,
+        seed: int,
+        seat: int,
+        rngs: list[random.Random],
+        pay_per_mille: Sequence[int],
+    ) -> None:
+        """Deal game ``index`` with ``seed``, its outside seat ``seat``, each seat's bot
+        generator and chance out of 1000 of paying."""
+        ...
+
+    def play(self, games: Any, entries: Any) -> None:
+        """Play catalogue entry ``entries[i]`` for the outside seat of game ``games[i]``
+        (each legal), then every game's bots up to its outside seat's turn or its end."""
+        ...
+
+    def ended(self) -> Any:
+        """Whether each game is over (booleans)."""
+        ...
+
+    def rewards(self, games: Any, reward: str) -> Any:
+        """The outside seat's reward in each of ``games`` (ended): ``"win"`` or ``"score"``."""
+        ...
+
+    def observe(self, out: Any) -> None:
+        """Write each game's observation of its outside seat into ``out``."""
+        ...
+
+    def masks(self, out: Any) -> None:
+        """Write each game's mask of catalogue entries into ``out``."""
         ...
 
 

@@ -19,9 +19,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .._common.adapter import ViewEncoding
+from .._common.adapter import SeatBatch, SeatBatches, ViewEncoding, has_part
 from .._common.errors import ConfigError
-from ..bots import BotError, Match
+from .._common.random_bot import RandomBot
+from ..bots import BotError, Match, seat_rng
 from ..bots._simulate import bot_from_spec
 from ..games import get_game
 from ._core import GameAdapter, adapter_of, check_reward, configure
@@ -210,6 +211,42 @@ def _table(
     return SeatTable(game, config, _opponents(game, opponents, players), encoding, reward)
 
 
+def _batch_of(settings: Mapping[str, Any], count: int, wanted: bool | None) -> SeatBatch | None:
+    """The game's :class:`~millions_rules.adapters.SeatBatch` of ``count`` games for
+    these settings: when the game has one for the config and every opponent is a
+    :class:`~millions_rules.bots.RandomBot` (``wanted`` ``None``: if so; ``True``: it must
+    be; ``False``: never).
+
+    Raises:
+        ConfigError: If ``wanted`` is true and the game or the opponents cannot be batched.
+    """
+    if wanted is False:
+        return None
+    table = _table(**settings)
+    adapter = adapter_of(table.name)
+    batch = None
+    if _pay_chances(table.name, table.opponents) is not None and has_part(adapter, SeatBatches):
+        batch = adapter.seat_batch(table.config, count)  # type: ignore[attr-defined]
+    if batch is None and wanted:
+        raise ConfigError(
+            "batch=True needs a game whose adapter batches its config (Millions with 4 to 8 "
+            "players) and RandomBot opponents"
+        )
+    return batch
+
+
+def _pay_chances(game: str, opponents: Sequence[Any]) -> list[int] | None:
+    """Each opponent's chance out of 1000 of paying, as :class:`~millions_rules.bots.RandomBot`
+    draws it, if all are RandomBots (else ``None``)."""
+    found = []
+    for bot in opponents:
+        made = bot_from_spec(bot, game) if isinstance(bot, str) else bot
+        if type(made) is not RandomBot:
+            return None
+        found.append(int(made.pay_chance * 1000))
+    return found
+
+
 def _opponents(game: str, opponents: Any, players: int) -> tuple[Any, ...]:
     if isinstance(opponents, str) or callable(getattr(opponents, "choose", None)):
         opponents = [opponents] * (players - 1)
@@ -293,15 +330,26 @@ class SeatVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
-    def __init__(self, num_envs: int, *, copy: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self, num_envs: int, *, copy: bool = True, batch: bool | None = None, **kwargs: Any
+    ) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
             raise ConfigError(f"num_envs must be an int from 1 to {MAX_ENVS}, not {num_envs!r}")
+        if batch not in (None, True, False):
+            raise ConfigError(f"batch must be None, True or False, not {batch!r}")
         seat = kwargs.pop("seat", 0)
         settings = _settings(kwargs)
-        self.tables = [_table(**settings) for _ in range(num_envs)]
-        """Each game's :class:`SeatTable`."""
-        first = self.tables[0]
+        first = _table(**settings)
         self._seat = _seat_of(seat, first.players)
+        self._batch = _batch_of(settings, num_envs, batch)
+        self.tables = (
+            []
+            if self._batch is not None
+            else [first] + [_table(**settings) for _ in range(num_envs - 1)]
+        )
+        """Each game's :class:`SeatTable` (empty when the games are batched)."""
+        self._first = first
+        self._pay_chances = _pay_chances(first.name, first.opponents) or []
         encoding = first.encoding
         self.num_envs = num_envs
         self.single_observation_space = encoding.observation_space
@@ -316,10 +364,17 @@ class SeatVectorEnv(VectorEnv):
         self._truncations = np.zeros(num_envs, np.bool_)
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._generators = [_generator(None) for _ in range(num_envs)]
+        self._seats = np.zeros(num_envs, np.int64)
         self._started = False
 
+    @property
+    def batched(self) -> bool:
+        """Whether the games are stepped together in arrays (the game's
+        :class:`~millions_rules.adapters.SeatBatches`), not one
+        :class:`~millions_rules.bots.Match` each."""
+        return self._batch is not None
+
     def _start(self, index: int, seat: int | None = None) -> None:
-        table = self.tables[index]
         rng = self._generators[index]
 
         def draw() -> int:
@@ -329,7 +384,21 @@ class SeatVectorEnv(VectorEnv):
         if seat is None:
             seat = self._seat
         if seat is None:
-            seat = int(rng.integers(0, table.players))
+            seat = int(rng.integers(0, self._first.players))
+        self._seats[index] = seat
+        batch = self._batch
+        if batch is not None:
+            players = self._first.players
+            chances = iter(self._pay_chances)
+            batch.start(
+                index,
+                game_seed,
+                seat,
+                [seat_rng(game_seed, place) for place in range(players)],
+                [0 if place == seat else next(chances) for place in range(players)],
+            )
+            return
+        table = self.tables[index]
         table.start(game_seed, seat, draw)
         table.observe(self._observations[index])
         table.mask(self._masks[index])
@@ -350,6 +419,11 @@ class SeatVectorEnv(VectorEnv):
             if each is not None or not self._started:
                 self._generators[index] = _generator(each)
             self._start(index, seat)
+        batch = self._batch
+        if batch is not None:
+            batch.play(np.zeros(0, np.int64), np.zeros(0, np.int64))
+            batch.observe(self._observations)
+            batch.masks(self._masks)
         self._started = True
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -383,17 +457,18 @@ class SeatVectorEnv(VectorEnv):
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
-        tables = self.tables
         autoreset = self._autoreset
+        masks = self._masks
+        bad = _first_masked(masks, chosen, ~autoreset)  # all checked before any is played
+        if bad is not None:
+            raise BotError(int(self._seats[bad]), int(chosen[bad]))
         picked = chosen.tolist()
-        for index, table in enumerate(tables):  # every action checked before any is played
-            if not autoreset[index] and picked[index] not in table.choices:
-                raise BotError(table.seat, picked[index])
+        if self._batch is not None:
+            return self._step_batch(chosen)
         rewards = self._rewards
         terminations = self._terminations
         observations = self._observations
-        masks = self._masks
-        for index, table in enumerate(tables):
+        for index, table in enumerate(self.tables):
             if autoreset[index]:
                 self._start(index)
                 rewards[index] = 0.0
@@ -409,10 +484,49 @@ class SeatVectorEnv(VectorEnv):
                 rewards[index] = reward
                 terminations[index] = True
         autoreset[:] = terminations
+        return self._results()
+
+    def _step_batch(
+        self, chosen: np.ndarray[Any, Any]
+    ) -> tuple[
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
+        batch = self._batch
+        assert batch is not None
+        autoreset = self._autoreset
+        for index in np.flatnonzero(autoreset).tolist():
+            self._start(index)
+        playing = np.flatnonzero(~autoreset)
+        batch.play(playing, chosen[playing].astype(np.int64))
+        ended = batch.ended()
+        rewards = self._rewards
+        rewards[:] = 0.0
+        done = playing[ended[playing]]
+        if done.size:
+            rewards[done] = batch.rewards(done, self._first.reward)
+        self._terminations[:] = ended
+        batch.observe(self._observations)
+        batch.masks(self._masks)
+        autoreset[:] = ended
+        return self._results()
+
+    def _results(
+        self,
+    ) -> tuple[
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
         return (
-            self._out(observations),
-            self._out(rewards),
-            self._out(terminations),
+            self._out(self._observations),
+            self._out(self._rewards),
+            self._out(self._terminations),
             self._out(self._truncations),
             self._info(),
         )
@@ -444,6 +558,17 @@ def _settings(kwargs: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _first_masked(
+    masks: np.ndarray[Any, Any], chosen: np.ndarray[Any, Any], live: np.ndarray[Any, Any]
+) -> int | None:
+    """The first game of ``live`` whose entry ``chosen`` its row of ``masks`` refuses."""
+    width = masks.shape[1]
+    inside = (chosen >= 0) & (chosen < width)
+    legal = masks[np.arange(chosen.size), np.where(inside, chosen, 0)] & inside
+    refused = np.flatnonzero(live & ~legal)
+    return int(refused[0]) if refused.size else None
+
+
 class ProcessVectorEnv(VectorEnv):
     """:class:`SeatVectorEnv` spread over worker processes: each steps a share of the games.
 
@@ -467,7 +592,9 @@ class ProcessVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
-    def __init__(self, num_envs: int, *, workers: int = 2, **kwargs: Any) -> None:
+    def __init__(
+        self, num_envs: int, *, workers: int = 2, copy: bool = True, **kwargs: Any
+    ) -> None:
         import multiprocessing
 
         if type(workers) is not int or not 1 <= workers <= num_envs:
@@ -484,12 +611,19 @@ class ProcessVectorEnv(VectorEnv):
         context: Any = multiprocessing.get_context(
             "forkserver" if "forkserver" in methods else "spawn"
         )
+        layout = _Layout(num_envs, probe._observations.shape[1], probe.action_masks().shape[1])
+        memory = context.RawArray("b", layout.nbytes)
+        self._arrays = layout.arrays(memory)
+        self._copy = copy
         self._pipes: list[Any] = []
         self._processes: list[Any] = []
-        for share in shares:
+        for j, share in enumerate(shares):
             mine, theirs = context.Pipe()
+            rows = (self._bounds[j], self._bounds[j + 1])
             process = context.Process(
-                target=_work, args=(theirs, share, dict(kwargs, copy=False)), daemon=True
+                target=_work,
+                args=(theirs, share, dict(kwargs, copy=False), memory, layout, rows),
+                daemon=True,
             )
             process.start()
             theirs.close()
@@ -497,7 +631,7 @@ class ProcessVectorEnv(VectorEnv):
             self._processes.append(process)
         for pipe in self._pipes:
             self._receive(pipe)  # each worker made its games (or failed as the probe would)
-        self._masks = np.zeros((num_envs, probe.tables[0].encoding.actions), np.bool_)
+        self._masks = self._arrays[-1]
         self._closed_workers = False
 
     def _receive(self, pipe: Any) -> Any:
@@ -512,11 +646,8 @@ class ProcessVectorEnv(VectorEnv):
             raise value
         return value
 
-    def _gather(self, replies: list[Any]) -> tuple[np.ndarray[Any, Any], ...]:
-        parts = list(zip(*replies, strict=True))
-        joined = tuple(np.concatenate(part) for part in parts)
-        self._masks = joined[-1]
-        return joined
+    def _out(self, array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        return array.copy() if self._copy else array
 
     def reset(
         self,
@@ -529,8 +660,11 @@ class ProcessVectorEnv(VectorEnv):
         bounds = self._bounds
         for j, pipe in enumerate(self._pipes):
             pipe.send(("reset", (seeds[bounds[j] : bounds[j + 1]], options)))
-        observations, masks = self._gather([self._receive(pipe) for pipe in self._pipes])
-        return observations, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool)}
+        for pipe in self._pipes:
+            self._receive(pipe)
+        observations, _, _, _, masks = self._arrays
+        info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
+        return self._out(observations), info
 
     def step(
         self, actions: Any
@@ -552,36 +686,35 @@ class ProcessVectorEnv(VectorEnv):
             raise ConfigError(f"actions must be {self.num_envs} catalogue indices, not {actions!r}")
         bounds = self._bounds
         masks = self._masks
-        first = None
-        for index, picked in enumerate(chosen.tolist()):
-            row = masks[index]  # all false: the game ended, and this step resets it
-            if row.any() and not (0 <= picked < row.size and row[picked]):
-                first = index
-                break
+        live = np.any(masks, axis=1)  # none: the game ended and resets
+        first = _first_masked(masks, chosen, live)
         order = list(range(len(self._pipes)))
         if first is not None:  # its worker first, alone: it raises, and nothing else moved
             owner = next(j for j in order if bounds[j] <= first < bounds[j + 1])
             order.remove(owner)
             order.insert(0, owner)
             self._pipes[owner].send(("step", chosen[bounds[owner] : bounds[owner + 1]]))
-            got = {owner: self._receive(self._pipes[owner])}
+            self._receive(self._pipes[owner])
             order = order[1:]
-        else:
-            got = {}
         for j in order:
             self._pipes[j].send(("step", chosen[bounds[j] : bounds[j + 1]]))
         failure: BaseException | None = None
         for j in order:
             try:
-                got[j] = self._receive(self._pipes[j])
+                self._receive(self._pipes[j])
             except BaseException as error:  # collect every reply, then raise the first
                 failure = failure or error
         if failure is not None:
             raise failure
-        replies = [got[j] for j in range(len(self._pipes))]
-        observations, rewards, terminations, truncations, masks = self._gather(replies)
-        info = {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool)}
-        return observations, rewards, terminations, truncations, info
+        observations, rewards, terminations, truncations, masks = self._arrays
+        info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
+        return (
+            self._out(observations),
+            self._out(rewards),
+            self._out(terminations),
+            self._out(truncations),
+            info,
+        )
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """As :meth:`SeatVectorEnv.action_masks`."""
@@ -610,13 +743,50 @@ class ProcessVectorEnv(VectorEnv):
             pipe.close()
 
 
-def _work(pipe: Any, count: int, kwargs: dict[str, Any]) -> None:
-    """A worker of :class:`ProcessVectorEnv`: its share of the games, driven by ``pipe``."""
+class _Layout:
+    """Where :class:`ProcessVectorEnv`'s arrays lie in the memory it shares with its
+    workers: observations, rewards, terminations, truncations, masks."""
+
+    def __init__(self, count: int, size: int, actions: int) -> None:
+        self.shapes: tuple[tuple[tuple[int, ...], Any], ...] = (
+            ((count, size), np.float32),
+            ((count,), np.float64),
+            ((count,), np.bool_),
+            ((count,), np.bool_),
+            ((count, actions), np.bool_),
+        )
+        offsets = [0]
+        for shape, kind in self.shapes:
+            end = offsets[-1] + int(np.prod(shape)) * np.dtype(kind).itemsize
+            offsets.append(-(-end // 8) * 8)  # each array 8-byte aligned
+        self.offsets = offsets
+        self.nbytes = offsets[-1]
+
+    def arrays(self, memory: Any) -> tuple[np.ndarray[Any, Any], ...]:
+        """NumPy arrays over ``memory`` (no copy)."""
+        return tuple(
+            np.frombuffer(memory, kind, int(np.prod(shape)), offset).reshape(shape)
+            for (shape, kind), offset in zip(self.shapes, self.offsets, strict=False)
+        )
+
+
+def _work(
+    pipe: Any,
+    count: int,
+    kwargs: dict[str, Any],
+    memory: Any,
+    layout: _Layout,
+    rows: tuple[int, int],
+) -> None:
+    """A worker of :class:`ProcessVectorEnv`: its share of the games, driven by ``pipe``; it
+    writes their arrays into rows ``rows`` of the shared ``memory``."""
     try:
         envs = SeatVectorEnv(count, **kwargs)
     except BaseException as error:
         pipe.send(("error", error))
         return
+    low, high = rows
+    shared = [array[low:high] for array in layout.arrays(memory)]
     pipe.send(("ok", None))
     while True:
         try:
@@ -629,11 +799,12 @@ def _work(pipe: Any, count: int, kwargs: dict[str, Any]) -> None:
             if command == "reset":
                 seeds, options = value
                 observations, info = envs.reset(seed=seeds, options=options)
-                pipe.send(("ok", (observations.copy(), info["action_mask"].copy())))
+                results: tuple[Any, ...] = (observations, 0.0, False, False, info["action_mask"])
             else:
                 observations, rewards, terminations, truncations, info = envs.step(value)
-                pipe.send(
-                    ("ok", (observations, rewards, terminations, truncations, info["action_mask"]))
-                )
+                results = (observations, rewards, terminations, truncations, info["action_mask"])
+            for target, result in zip(shared, results, strict=True):
+                target[...] = result
+            pipe.send(("ok", None))
         except Exception as error:
             pipe.send(("error", error))

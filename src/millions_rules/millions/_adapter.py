@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -46,6 +46,9 @@ from ._negotiating import (
 )
 from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
 
+if TYPE_CHECKING:
+    from ._batch import MillionsBatch
+
 __all__ = ["MillionsAdapter", "NegotiationAdapter"]
 
 _ROLES: Final = tuple(Role)
@@ -59,6 +62,16 @@ class MillionsAdapter(MillionsViewEncoding):
     def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
         """The adapter parts of ``game`` (Millions' :data:`~millions_rules.millions._game.GAME`)."""
         self.game = game
+
+    def seat_batch(self, config: GameConfig, count: int) -> MillionsBatch | None:
+        """A :class:`~millions_rules.millions._batch.MillionsBatch` of ``count`` games of
+        ``config`` (:class:`~millions_rules.adapters.SeatBatches`), or ``None`` for the
+        three-player game and an external dealer."""
+        if config.three_player or config.dealer is not Dealer.ENGINE:
+            return None
+        from ._batch import MillionsBatch  # NumPy: only with the gymnasium extra
+
+        return MillionsBatch(config, count)
 
     game: Game[Any, Any, Any, Any]
     default_players: int = 5
