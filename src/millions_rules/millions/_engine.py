@@ -288,9 +288,13 @@ def apply_listed(state: GameState, action: Action) -> GameState:
 
 
 def _play_checked(state: GameState, action: Action) -> GameState:
-    """The state after ``action``, checked or listed for ``state``: :func:`_play` with the
-    commonest transitions called by name rather than through the tables (the compiled
-    build then calls them directly)."""
+    """The state after ``action``, checked or listed for ``state``.
+
+    An action that changes little is built without a draft by its shortcut (see
+    ._shortcuts), which may leave it to the draft; the draft plays it with the play of
+    :data:`_TRANSITIONS`. The commonest classes' shortcuts and plays are called by name
+    rather than through the tables: the compiled build then calls them directly.
+    """
     kind = type(action)
     new: GameState | None
     if kind is _CHOOSE:
