@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from itertools import compress, filterfalse
 from operator import not_
-from typing import Any, Final, final
+from typing import Any, Final, cast, final
 
 from ._actions import (
     AcceptOffer,
@@ -265,12 +265,14 @@ def apply(state: GameState, action: Action, *, seat: object = None) -> GameState
       ...
     millions_rules.IllegalActionError: seat 3 cannot act for seat 2
     """
-    last = _LAST
-    if seat is None and last.state is state:
-        members = last.members
-        if id(action) in members if members is not None else _listed(action, last.listed):
-            # The very object legal_actions listed for this state: it passed every check.
-            return _play_checked(state, action)
+    listed_state, listed, members = cast(_Last, _LAST.last)  # one read: see _Listing
+    if (
+        seat is None
+        and listed_state is state
+        and (id(action) in members if members is not None else _listed(action, listed))
+    ):
+        # The very object legal_actions listed for this state: it passed every check.
+        return _play_checked(state, action)
     _check(state, action, seat)
     return _play_checked(state, action)
 
@@ -323,36 +325,40 @@ def _play_checked(state: GameState, action: Action) -> GameState:
     return draft.finish(action)
 
 
+#: The last state :func:`legal_actions` listed every action of, the list, and the
+#: identities of its actions when a cache keeps it (else ``None``; see :data:`_MEMBERS`).
+_Last = tuple[object, tuple[Action, ...], frozenset[int] | None]
+
+
 @final
 class _Listing:
-    """The last state :func:`legal_actions` listed every action of, and the list.
+    """Where the engine keeps the last :data:`_Last`.
 
     A bot calls ``apply(state, choice(legal_actions(state)))``: apply then only has to
     find the very object in the list (by identity; an equal object may still be of
-    another type, such as ``Stay(True)``, and is checked in full). A long listing that
-    a cache keeps comes with the identities of its actions (``members``, see
-    :data:`_MEMBERS`). A compiled class (docs' "Compiled build"): its fields are read
-    and written without a dictionary.
+    another type, such as ``Stay(True)``, and is checked in full). One tuple, replaced
+    whole and read at once, so that threads listing and applying together never pair a
+    state with another's list. A compiled class (docs' "Compiled build"): its field is
+    read and written without a dictionary; typed ``object``, so that it stays one
+    Python tuple rather than the fields of a C structure.
     """
 
     def __init__(self) -> None:
-        self.state: object = None
-        self.listed: tuple[Action, ...] = ()
-        self.members: frozenset[int] | None = None
+        self.last: object = (None, (), None)
 
     def remember(self, state: GameState, listed: tuple[Action, ...]) -> None:
         """Keep ``listed`` as every action of ``state``."""
-        self.state = state
-        self.listed = listed
-        self.members = None
+        self.last = (state, listed, None)
 
     def remember_members(
         self, state: GameState, listed: tuple[Action, ...], members: frozenset[int]
     ) -> None:
         """Keep ``listed``, whose actions' identities are ``members``, as every action of ``state``."""
-        self.state = state
-        self.listed = listed
-        self.members = members
+        self.last = (state, listed, members)
+
+    def forget(self) -> None:
+        """Keep no listing: the next :func:`apply` checks its action in full."""
+        self.last = (None, (), None)
 
 
 _LAST: Final = _Listing()
@@ -771,26 +777,29 @@ _NEGOTIATION_LISTINGS: Final[dict[int, tuple[Action, ...]]] = {}
 
 @final
 class _Seats:
-    """The seats still in the round and the face-down slots of each, as bit masks, of the
-    last characters tuple :func:`_seats` read: successive states of a negotiation share
-    their characters until someone leaves or is threatened."""
+    """The last characters tuple :func:`_seats` read, with the seats still in the round
+    and the face-down slots of each as bit masks: successive states of a negotiation
+    share their characters until someone leaves or is threatened. One tuple, replaced
+    whole and read at once (as :class:`_Listing`'s), so that threads never pair one
+    tuple's characters with another's masks."""
 
     def __init__(self) -> None:
-        self.characters: object = None
-        self.in_round = 0
-        self.slots = 0
+        self.last: object = (None, 0, 0)
 
 
 _SEATS: Final = _Seats()
+
+#: What :class:`_Seats` keeps: the characters, the seats in the round, the slots.
+_Known = tuple[object, int, int]
 
 
 def _seats(characters: tuple[Character, ...]) -> tuple[int, int]:
     """The seats in the round (bit ``seat``) and the face-down slots (bit ``4 * seat +
     position``) of ``characters``, or ``(-1, -1)`` for a slot that no bit holds (only a
     hand-built state): what :func:`_in_round_and_slots` says, in two numbers."""
-    seats = _SEATS
-    if seats.characters is characters:
-        return seats.in_round, seats.slots
+    known, known_in_round, known_slots = cast(_Known, _SEATS.last)
+    if known is characters:
+        return known_in_round, known_slots
     in_round = 0
     slots = 0
     for c in characters:
@@ -805,9 +814,7 @@ def _seats(characters: tuple[Character, ...]) -> tuple[int, int]:
                 if not 0 <= position < 4:
                     return -1, -1
                 slots |= 1 << (4 * seat + position)
-    seats.characters = characters
-    seats.in_round = in_round
-    seats.slots = slots
+    _SEATS.last = (characters, in_round, slots)
     return in_round, slots
 
 
