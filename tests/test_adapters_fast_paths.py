@@ -18,7 +18,8 @@ import pytest
 from millions_rules import ConfigError, Dealer, IllegalActionError, Phase, legal_actions, view
 from millions_rules.adapters import Catalogue, Table
 from millions_rules.adapters._core import GameAdapter, Position, adapter_of, configure
-from millions_rules.millions._engine import seat_listings
+from millions_rules.millions._engine import payees, seat_listings
+from millions_rules.millions._turns import seat_payees
 from millions_rules.millions._views import visible_events
 from millions_rules.torraku import PieceCounts
 
@@ -162,6 +163,34 @@ def test_seat_listings_are_the_seats_legal_actions(players: int) -> None:
                 decisions, threats = seat_listings(state, seat)
                 assert decisions + threats == legal_actions(state, seat, payments=False)
             position = position.after(rng.choice(position.legal))
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_seat_payees_are_the_engines_payees(players: int) -> None:
+    """``seat_payees`` (kept by the characters tuple) is the engine's ``payees``, every seat,
+    every state (R-NEG-3): in negotiation the seats in the round other than a payer with
+    cash, else none."""
+    paying = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        position = _start("millions", players, seed, external=False)
+        while not position.over:
+            state = position.table.state
+            for seat in range(players):
+                assert seat_payees(state, seat) == payees(state, seat)
+                paying += bool(payees(state, seat))
+            position = position.after(rng.choice(position.legal))
+    assert paying > 0  # the games had payments to make
+
+
+def test_legal_entries_are_kept_apart_for_each_player_count() -> None:
+    """The negotiation entries kept by the engine's listings (which games of several
+    player counts share) are each game's own: games of 4, 5 and 8 players played in
+    turns, each entry list checked against the checked path."""
+    for players in (4, 8, 5, 4):
+        _assert_legal_is_what_the_checks_accept(
+            _start("millions", players, 7, external=False), random.Random(players)
+        )
 
 
 @pytest.mark.parametrize("players", [3, 5])

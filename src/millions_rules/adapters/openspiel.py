@@ -437,7 +437,10 @@ class LibraryState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type 
         if current == _CHANCE:  # OpenSpiel gives the outcomes whoever asks
             return [outcome for outcome, _ in saved.chances]
         if player is None or player == current:
-            return list(saved.legal) if current >= 0 else []
+            if current < 0:
+                return []
+            legal = saved._legal  # listed once per position
+            return list(saved.legal if legal is None else legal)
         if type(player) is int and player >= 0:
             return []  # another seat has none in a game played in turns
         return list(pyspiel.State.legal_actions(self, player))  # OpenSpiel's own answer or error

@@ -8,7 +8,6 @@ card and sets a role card aside, each card with the engine's own probabilities.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -20,13 +19,14 @@ from .._common.dealer import Dealer
 from .._common.game import Game
 from ..millions._actions import DealLoot, SetAside
 from ..millions._config import GameConfig
-from ..millions._engine import payees, seat_listings
+from ..millions._engine import seat_listings
 from ..millions._errors import ConfigError, DeserializationError
 from ..millions._roles import RepeatRole, Role
 from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._views import PlayerView, _keeper
 from ._adapter_views import MillionsViewEncoding
 from ._encoding import (
+    _MOST,
     Catalogue,
     _f32,
     observation_high,
@@ -44,7 +44,7 @@ from ._negotiating import (
     observe_deals,
     summarise_deals,
 )
-from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events
+from ._turns import FREE_MOVES, Table, Turn, max_moves, public_events, seat_payees
 
 if TYPE_CHECKING:
     from ._batch import MillionsBatch
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["MillionsAdapter", "NegotiationAdapter"]
 
 _ROLES: Final = tuple(Role)
+_ROLE_ORDER: Final = {role: role.order for role in _ROLES}
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _catalogue: Final = cache(Catalogue)
 
@@ -124,6 +125,10 @@ class MillionsAdapter(MillionsViewEncoding):
         # The same facts as the seat's view holds (view.legal_actions, view.payees, cash,
         # decided), so this is Catalogue.mask of the view; the tests check it at every
         # step of random games.
+        #
+        # In negotiation the entries are kept by what they are made of: the engine's
+        # listings (tuples it keeps, by identity, alive beside the entries), the payees,
+        # the payments the cash affords and whether the seat may wait.
         seat = table.seat
         if seat is None:
             return []
@@ -133,19 +138,37 @@ class MillionsAdapter(MillionsViewEncoding):
         if state.phase is not _NEGOTIATION:
             return catalogue._listed(seat, decisions)
         free_moves = table.free_moves[seat]
-        return catalogue._legal_of(
-            seat,
-            decisions,
-            threats,
-            payees(state, seat) if free_moves else (),
-            state.cash[seat],
-            free_moves,
-            state.decided[seat],
-        )
+        cash = state.cash[seat]
+        decided = state.decided[seat]
+        if free_moves:
+            to = seat_payees(state, seat)
+            key: tuple[Any, ...] = (seat, id(decisions), id(threats), to, min(cash, _MOST))
+        else:
+            to = ()
+            key = (seat, id(decisions), id(threats), decided)
+        found = _LEGAL.get(key)
+        if (
+            found is not None
+            and found[0] is decisions
+            and found[1] is threats
+            and found[2] is catalogue
+        ):
+            return found[3]
+        made = tuple(catalogue._legal_of(seat, decisions, threats, to, cash, free_moves, decided))
+        if len(_LEGAL) >= 4096:  # bounded: the engine keeps a few thousand listings
+            _LEGAL.clear()
+        _LEGAL[key] = (decisions, threats, catalogue, made)
+        return made
 
     def move(self, table: Table, index: int) -> Any:
         seat = table.seat
-        return _catalogue(table.state.config.players).move(index, -1 if seat is None else seat)
+        catalogue = _catalogue(table.state.config.players)
+        if seat is not None and type(index) is int and index >= 0:
+            try:
+                return catalogue._moves[seat][index]  # Catalogue.move of a seat's entry
+            except IndexError:  # no entry: refused below
+                pass
+        return catalogue.move(index, -1 if seat is None else seat)
 
     def play(self, table: Table, move: Any) -> Table:
         return table.play(move)
@@ -225,9 +248,12 @@ class MillionsAdapter(MillionsViewEncoding):
         if state.phase is Phase.DEALING:
             share = 1.0 / len(state.deck)
             return [(index, share) for index in sorted(state.deck)]
-        cards = Counter(c.role for c in state.characters)
-        total = sum(cards.values())
-        return [(role.order, cards[role] / total) for role in sorted(cards)]
+        # Each role's share of the chosen characters (R-COMP-4, R-PLAN-4), in role order.
+        counts = [0] * len(_ROLES)
+        for c in state.characters:
+            counts[_ROLE_ORDER[c.role]] += 1
+        total = len(state.characters)
+        return [(order, count / total) for order, count in enumerate(counts) if count]
 
     def chance_move(self, table: Table, outcome: int) -> Any:
         if table.state.phase is Phase.DEALING:
@@ -304,6 +330,11 @@ class MillionsAdapter(MillionsViewEncoding):
             f"round {state.round}, {state.phase.value}; cash {list(state.cash)}; turn {table.seat}"
         )
 
+
+#: The legal entries in negotiation, by what they are made of, with the engine's
+#: listings and the catalogue (a listing may serve games of several player counts)
+#: they were made from (:meth:`MillionsAdapter.legal`).
+_LEGAL: dict[tuple[Any, ...], tuple[Any, Any, Catalogue, tuple[int, ...]]] = {}
 
 #: The recall blocks by the ledger's identity, with the ledger
 #: (:meth:`MillionsAdapter.recall_bytes`).

@@ -740,6 +740,8 @@ class _Lists:
         "filled",
         "forbidden",
         "head",
+        "k",
+        "leader",
         "ledger",
         "money",
         "offsets",
@@ -756,6 +758,8 @@ class _Lists:
         n = config.players
         places = n * (2 if n == 3 else 1)
         self.config = config
+        self.k = 2 if n == 3 else 1  # characters per seat
+        self.leader = -1  # the leader written (none)
         self.offsets = _offsets(n)
         self.forbidden = config.repeat_role is RepeatRole.FORBIDDEN
         self.values = [0.0] * (observation_size(n) + 2 * n * n)
@@ -848,9 +852,9 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     phase = state.phase
     loot = state.loot
     round_ = state.round
-    head = lists.head
-    if head[0] is not phase or head[1] is not loot or head[2] != round_:
-        lists.head = (phase, loot, round_)
+    head = (phase, loot, round_)
+    if lists.head != head:  # equal loot cards encode alike
+        lists.head = head
         block = [0.0] * len(_PHASES)
         block[_PHASE_INDEX[phase]] = 1.0
         block += (float(round_), float(config.rounds), float(config.target))
@@ -862,24 +866,26 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
             if loot.bonus_role is not None:
                 bonus[loot.bonus_role.order] = 1.0
         values[phase_at:cash_at] = block + bonus
-    cash = state.cash
-    threats = state.threats
-    reserve = state.reserve
-    supply = state.threat_supply
-    money = lists.money
-    if money[0] is not cash or money[1] is not threats or money[2] != reserve or money[3] != supply:
-        if money[0] != cash:
+    money = (state.cash, state.threats, state.reserve, state.threat_supply)
+    written = lists.money
+    if written != money:
+        cash, threats, reserve, supply = money
+        if written[0] != cash:
             values[cash_at : cash_at + n] = map(float, cash)
-        if money[1] != threats:
+        if written[1] != threats:
             values[cash_at + n + 1 : cash_at + 2 * n + 1] = map(float, threats)
         values[cash_at + n] = float(reserve)
         values[cash_at + 2 * n + 1] = float(supply)
-        lists.money = (cash, threats, reserve, supply)
-    leader_at = cash_at + 2 * n + 2
-    if values[leader_at + state.leader] != 1.0:  # a one-hot: right when its 1 is
-        values[leader_at : leader_at + n] = _one_hot(n, state.leader)
+        lists.money = money
+    leader = state.leader
+    if lists.leader != leader:  # a one-hot: its old 1 cleared, its new 1 set
+        leader_at = cash_at + 2 * n + 2
+        if lists.leader >= 0:
+            values[leader_at + lists.leader] = 0.0
+        values[leader_at + leader] = 1.0
+        lists.leader = leader
     characters = state.characters
-    k = 2 if n == 3 else 1
+    k = lists.k
     if lists.characters is not characters:
         lists.characters = characters
         slots = lists.slots
@@ -921,7 +927,10 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
                 floats = _bounded(_FLOAT_LISTS)[decided] = list(map(float, decided))
             values[decided_at : decided_at + n] = floats
         if written[1] != face_up:
-            values[decided_at + n : previous_at] = _counts(face_up)
+            floats = _FACE_UP.get(face_up)
+            if floats is None:
+                floats = _bounded(_FACE_UP)[face_up] = _counts(face_up)
+            values[decided_at + n : previous_at] = floats
         lists.table = (decided, face_up)
     # The seats awaited and the nameable roles follow from the phase and: in negotiation
     # the decided flags, in planning and the heist the characters (and the face-up roles).
@@ -976,9 +985,8 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
                 values[end + n * n :] = map(float, threatened)
             lists.ledger = ledger
         out = values[:]
-    # What only the seat sees: its one-hot, the roles of its own characters and of those
-    # it peeked at this round, its previous-roles block.
-    out[seat] = 1.0
+    # What only the seat sees: the roles of its own characters and of those it peeked at
+    # this round, its one-hot and its previous-roles block (kept per seat).
     role_at = lists.role_at
     place = seat * k
     if role_at[place] >= 0:
@@ -996,7 +1004,7 @@ def observe_into(table: Table, seat: int, recall: bool, memo: TensorMemo) -> lis
     everyone = lists.forbidden and phase is not _OVER
     own = lists.previous.get(seat)
     if own is None or own[0] is not previous or own[1] is not everyone:
-        numbers: dict[int, float] = {}
+        numbers: dict[int, float] = {seat: 1.0}  # the seat's one-hot
         count = len(previous)
         for other in range(count) if everyone else (seat,) if seat < count else ():
             numbers[previous_at + other] = 1.0
@@ -1014,6 +1022,8 @@ _NO_FLOATS: Final = [0.0] * _CHARACTER
 #: by the tuple; and the awaiting block of each tuple of decided flags.
 _FLOAT_LISTS: dict[tuple[Any, ...], list[float]] = {}
 _UNDECIDED: dict[tuple[bool, ...], list[float]] = {}
+#: The face-up block of each tuple of face-up roles.
+_FACE_UP: dict[tuple[Role, ...], list[float]] = {}
 _PAID_AT: Final = 1 + len(_STATUSES)  # in a character's block
 _ROLE_AT: Final = {role: 3 + len(_STATUSES) + role.order for role in _ROLES}  # likewise
 _NO_ROLES: Final = [0.0] * len(_ROLES)

@@ -48,7 +48,7 @@ from ..millions._config import GameConfig
 from ..millions._engine import apply, apply_listed, legal_actions, new_game, payees, seat_listings
 from ..millions._errors import ConfigError
 from ..millions._events import LootRevealed, Paid, ThreatPeeked, ThreatUsed
-from ..millions._state import GameState, Phase
+from ..millions._state import CharacterStatus, GameState, Phase
 from ..millions._text import msg
 from ..millions._views import PlayerView, _visible_log
 
@@ -223,7 +223,7 @@ class Table:
             return False
         # Either is empty for a seat out of the round: it has no payee and no threat.
         return bool(
-            (self.free_moves[seat] and payees(state, seat))
+            (self.free_moves[seat] and seat_payees(state, seat))
             or (state.threats[seat] and seat_listings(state, seat)[1])
         )
 
@@ -311,42 +311,51 @@ class Table:
         # Only payments, threats and accepted offers pay or threaten (R-NEG-3,
         # R-NEG-THREAT, R-DEAL-2): the ledger of the other moves stays as it is.
         ledger = self.ledger if kind in _NO_LEDGER else _ledger_after(self.ledger, before, after)
-        if after.phase is not before.phase or after.round != before.round:
+        phase = after.phase
+        if phase is not before.phase or after.round != before.round:
             peeks = _peeks_after(peeks, before, after)  # a loot card may have been revealed
+            if after.round != before.round or (
+                phase is _NEGOTIATION and before.phase is not _NEGOTIATION
+            ):  # a new round's counters; the trace of waits is the game's
+                return self._new_round(after, ledger, peeks)
         elif kind is UseThreat and peeks is not None:
             used: UseThreat = move  # type: ignore[assignment]  # its class is checked
             peeks = (*peeks, (used.player, int(used.target), int(used.slot)))
-        if after.round != before.round or (
-            after.phase is _NEGOTIATION and before.phase is not _NEGOTIATION
-        ):  # a new round's counters; the trace of waits is the game's
-            n = after.config.players
-            per_round = self.free_moves_per_round
-            return Table(
-                after,
-                per_round,
-                (per_round,) * n,
-                (False,) * n,
-                (after.leader - 1) % n,
-                self.waits,
-                ledger=ledger,
-                peeks=peeks,
-            )
         free = self.free_moves
         if kind is Pay:
             spent = list(free)
             spent[move.player] -= 1  # type: ignore[union-attr]
             free = tuple(spent)
         seat = self.seat
-        cursor = seat if seat is not None else self.cursor
-        return Table(
+        return _table(
             after,
             self.free_moves_per_round,
             free,
             self.done,
-            cursor,
+            seat if seat is not None else self.cursor,
             self.waits,
-            ledger=ledger,
-            peeks=peeks,
+            ledger,
+            peeks,
+        )
+
+    def _new_round(
+        self,
+        after: GameState,
+        ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
+        peeks: tuple[tuple[int, int, int], ...] | None,
+    ) -> Table:
+        """The table at ``after``, a new round or its negotiation: fresh counters."""
+        n = after.config.players
+        per_round = self.free_moves_per_round
+        return _table(
+            after,
+            per_round,
+            (per_round,) * n,
+            (False,) * n,
+            (after.leader - 1) % n,
+            self.waits,
+            ledger,
+            peeks,
         )
 
     def _wait(self, seat: int) -> Table:
@@ -357,16 +366,57 @@ class Table:
         else:
             free[seat] -= 1
         waits = (*self.waits, (public_events(state), seat))
-        return Table(
+        return _table(
             state,
             self.free_moves_per_round,
             tuple(free),
             tuple(done),
             seat,
             waits,
-            ledger=self.ledger,
-            peeks=self.peeks,
+            self.ledger,
+            self.peeks,
         )
+
+
+# The setters of a Table's fields (their slots): the tables a move makes are built with
+# them, past attrs' __init__ (a table is made at every step of the adapters).
+_SETTERS: Final = {field.name: getattr(Table, field.name).__set__ for field in attrs.fields(Table)}
+_SET_STATE: Final = _SETTERS["state"]
+_SET_PER_ROUND: Final = _SETTERS["free_moves_per_round"]
+_SET_FREE_MOVES: Final = _SETTERS["free_moves"]
+_SET_DONE: Final = _SETTERS["done"]
+_SET_CURSOR: Final = _SETTERS["cursor"]
+_SET_WAITS: Final = _SETTERS["waits"]
+_SET_LEDGER: Final = _SETTERS["ledger"]
+_SET_PEEKS: Final = _SETTERS["peeks"]
+_SET_SEAT: Final = _SETTERS["seat"]
+_new: Final = object.__new__
+
+
+def _table(
+    state: GameState,
+    per_round: int,
+    free_moves: tuple[int, ...],
+    done: tuple[bool, ...],
+    cursor: int,
+    waits: tuple[tuple[int, int], ...],
+    ledger: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    peeks: tuple[tuple[int, int, int], ...] | None,
+) -> Table:
+    """``Table(state, per_round, free_moves, done, cursor, waits, ledger=ledger,
+    peeks=peeks)``, the same table, its fields set directly (for the tables a move makes,
+    whose fields are right by construction)."""
+    table: Table = _new(Table)
+    _SET_STATE(table, state)
+    _SET_PER_ROUND(table, per_round)
+    _SET_FREE_MOVES(table, free_moves)
+    _SET_DONE(table, done)
+    _SET_CURSOR(table, cursor)
+    _SET_WAITS(table, waits)
+    _SET_LEDGER(table, _ledger(state) if ledger is None else ledger)
+    _SET_PEEKS(table, round_peeks(state) if peeks is None else peeks)
+    _SET_SEAT(table, table._to_act())
+    return table
 
 
 #: The moves whose events never pay nor use a threat card (the ledger stays as it is).
@@ -492,6 +542,44 @@ def public_events(state: GameState) -> int:
     selected[_PUBLIC] = (count,)
     return count
 
+
+def seat_payees(state: GameState, seat: int) -> tuple[int, ...]:
+    """:func:`~millions_rules.payees` of ``state`` and ``seat``: in negotiation, a seat
+    with cash may pay each other seat in the round, a seat being in the round while one of
+    its characters is not taken back (R-NEG-3).
+
+    The engine keeps the characters tuple from state to state until a character changes:
+    the seats in the round are worked out once per tuple, and each seat's payees once,
+    kept by its identity (the tuple kept alive beside them). The tests check it against
+    the engine's answer.
+    """
+    if state.cash[seat] < 1 or state.phase is not _NEGOTIATION:
+        return ()
+    characters = state.characters
+    found = _PAYEES.get(id(characters))
+    if found is None or found[0] is not characters:
+        present = set()
+        for c in characters:
+            if c.status is not _TAKEN_BACK:
+                present.add(c.player)
+        if len(_PAYEES) >= 4096:  # bounded: a game makes a few dozen tuples
+            _PAYEES.clear()
+        found = _PAYEES[id(characters)] = (characters, tuple(sorted(present)), {})
+    known = found[2].get(seat)
+    if known is None:
+        seats = found[1]
+        if seat in seats:  # the others in the round
+            at = seats.index(seat)
+            known = seats[:at] + seats[at + 1 :]
+        else:
+            known = ()
+        found[2][seat] = known
+    return known
+
+
+#: Each seat's payees by the characters tuple's identity (see :func:`seat_payees`).
+_PAYEES: dict[int, tuple[tuple[Any, ...], tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
+_TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 
 #: The key of :func:`public_events`' count among a log node's selections.
 _PUBLIC: Final = ("public events",)
