@@ -12,6 +12,7 @@ import importlib
 import inspect
 import os
 import pathlib
+import random
 
 import pytest
 
@@ -78,3 +79,38 @@ def test_compiled_functions_keep_their_docstrings() -> None:
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and (doc := ast.get_docstring(node)):
                 assert inspect.getdoc(getattr(module, node.name)) == doc, f"{path}: {node.name}"
+
+
+def _portable_shuffle(state: int, items: list[int]) -> tuple[tuple[int, ...], int]:
+    """Fisher-Yates on the portable draws: what ``shuffled`` gives on Python's integers."""
+    from millions_rules._common import random as generator
+
+    result = list(items)
+    for high in range(len(result) - 1, 0, -1):
+        low, state = generator._portable_draw_below(state, high + 1)
+        result[high], result[low] = result[low], result[high]
+    return tuple(result), state
+
+
+def test_the_native_draws_are_the_portable_draws() -> None:
+    """The compiled build draws on native 64-bit integers, the interpreter on Python's: the
+    same draws and states either way (R-COMP-4), at the edges of 64 bits too.
+
+    On the compiled build ``draw_below`` and ``shuffled`` run the native generator, which
+    is compared here with the portable one; the interpreter runs the portable one alone.
+    """
+    from millions_rules._common import random as generator
+
+    compiled = generator.__file__ is not None and not generator.__file__.endswith(".py")
+    assert generator._NATIVE is compiled
+    rng = random.Random(20261205)
+    edges = [0, 1, 2**62, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15]
+    bounds = [1, 2, 3, 5, 7, 8, 100, 2**31 + 11, 2**59 + 3, 2**60]
+    for case in range(20_000):
+        state = edges[case % len(edges)] if case < 400 else rng.getrandbits(64)
+        bound = bounds[case % len(bounds)] if case % 3 else rng.randrange(1, 2**60 + 1)
+        assert generator.draw_below(state, bound) == generator._portable_draw_below(state, bound)
+    for case in range(2_000):
+        state = edges[case % len(edges)] if case < 50 else rng.getrandbits(64)
+        items = list(range(case % 30))
+        assert generator.shuffled(state, items) == _portable_shuffle(state, items)

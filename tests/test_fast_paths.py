@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from millions_rules import (
     Phase,
     Role,
     Stay,
+    UseThreat,
     apply,
     legal_actions,
     new_game,
@@ -76,7 +78,7 @@ def test_the_fast_path_gives_the_same_states(states: list[GameState], seed: int)
             continue
         action = rng.choice(listed)
         fast = apply(state, action)
-        engine._last_listed = (None, ())
+        engine._LAST.forget()  # apply then checks in full
         assert apply(state, action) == fast
 
 
@@ -149,6 +151,13 @@ def test_the_short_listing_gives_the_general_lists(players: int) -> None:
             general = engine._legal_actions(state, None, False)
             assert listed == general
             assert [type(a) for a in listed] == [type(a) for a in general]
+            # Seat by seat, walked afresh: what the cached listings must equal.
+            seat_by_seat = tuple(
+                action
+                for seat in range(players)
+                for action in legal_actions(state, seat, payments=False)
+            )
+            assert listed == seat_by_seat
             compared += 1
             state = apply(state, rng.choice(legal_actions(state, payments=rng.random() < 0.2)))
     assert compared > 50
@@ -156,11 +165,29 @@ def test_the_short_listing_gives_the_general_lists(players: int) -> None:
 
 def test_undecided_seats_of_a_hand_built_state_are_not_cached() -> None:
     """A decided field that is no tuple of bools is answered as awaiting does, and not kept."""
+    kept = list(engine._UNDECIDED)
     assert engine._undecided(3, (2, 0, 0)) == (1, 2)
-    assert (3, (2, 0, 0)) not in engine._UNDECIDED
     assert engine._undecided(3, [True, False, False]) == (1, 2)
+    assert engine._undecided(3, (True, False)) == (1,)  # read as awaiting reads it
+    assert kept == engine._UNDECIDED
     assert engine._undecided(3, (True, False, True)) == (1,)
-    assert engine._UNDECIDED[(3, (True, False, True))] == (1,)
+    assert engine._UNDECIDED[0b101 << 4 | 3] == (1,)  # seats 0 and 2 decided, 3 players
+
+
+def test_negotiation_listings_of_a_slot_no_key_holds_are_not_cached() -> None:
+    """A face-down slot beyond what the listings' key holds (only a hand-built state) is
+    listed as the rules list it (R-NEG-THREAT), and the listing is not kept."""
+    state = negotiation()
+    characters = tuple(
+        attrs.evolve(c, position=4) if c.player == 0 else c for c in state.characters
+    )
+    built = attrs.evolve(state, characters=characters, threats=(0, 1, 0, 0))
+    assert engine._seats(built.characters) == (-1, -1)
+    kept = dict(engine._NEGOTIATION_LISTINGS)
+    listed = legal_actions(built, payments=False)
+    assert UseThreat(1, 0, 4) in listed
+    assert UseThreat(1, 0, 0) not in listed
+    assert kept == engine._NEGOTIATION_LISTINGS
 
 
 @pytest.mark.parametrize("dealer", list(Dealer))

@@ -74,7 +74,7 @@ def require_role(value: object, what: str = "role") -> Role:
     return value
 
 
-_PHASE_WORDS = {
+_PHASE_WORDS: Final = {
     _DEALING: msg("phase.dealing", "the loot card is being dealt"),
     _PLANNING: msg("phase.planning", "players are choosing characters"),
     _SETTING_ASIDE: msg("phase.setting_aside", "the role card is being set aside"),

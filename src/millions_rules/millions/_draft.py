@@ -19,18 +19,22 @@ from ._config import GameConfig
 from ._events import DepositForfeited, DepositReturned, Event, OpenOffer
 from ._log import Log
 from ._roles import LootCard, Role
-from ._state import Character, CharacterStatus, GameState, Phase
+from ._state import ENDED_KEY, Character, CharacterStatus, GameState, Phase
 
 __all__ = ["Draft"]
 
 # Enum members as module globals: on Python 3.11 reading ``Phase.PLANNING`` through the
 # enum's metaclass costs about ten times reading a global, and the rules read them often.
 _HIDDEN: Final = CharacterStatus.HIDDEN
+_GAME_OVER: Final = Phase.GAME_OVER
+_GAME_STATE: Final = GameState
+_LOG: Final = Log
+_new: Final = object.__new__
 
 # Values the steps build over and over, one shared instance each (see ._common.interning).
-_Character = interned(Character)
-_DepositForfeited = interned(DepositForfeited)
-_DepositReturned = interned(DepositReturned)
+_Character: Final = interned(Character)
+_DepositForfeited: Final = interned(DepositForfeited)
+_DepositReturned: Final = interned(DepositReturned)
 
 
 class Draft:
@@ -89,16 +93,23 @@ class Draft:
     def finish(self, action: Action | None) -> GameState:
         """Freeze the draft into a new state, recording ``action`` in the history."""
         stored = self.source.__dict__  # the logs as stored: shared, not copied (see ._log)
-        events, history = stored["events"], stored["history"]
-        if events.__class__ is not Log:  # a state built from tuples (read from JSON, say)
-            events = Log(None, events, len(events))
-        if history.__class__ is not Log:
-            history = Log(None, history, len(history))
+        stored_events, stored_history = stored["events"], stored["history"]
+        # Typed as logs once known to be ones: the compiled build reads their sizes directly.
+        events: Log[Event] = (
+            stored_events
+            if stored_events.__class__ is _LOG
+            else Log(None, stored_events, len(stored_events))  # a state built from tuples
+        )
+        history: Log[Action] = (
+            stored_history
+            if stored_history.__class__ is _LOG
+            else Log(None, stored_history, len(stored_history))
+        )
         # This runs once per action: filling the new instance's __dict__ directly
         # costs a third of GameState.__init__ (every value was checked by the rules).
         # One key at a time, in the order of the fields: the dictionary then shares
         # its keys with every other state's, at half the memory of dict.update().
-        state = object.__new__(GameState)
+        state = _new(_GAME_STATE)
         fields = state.__dict__
         fields["config"] = self.config
         fields["phase"] = self.phase
@@ -121,6 +132,7 @@ class Draft:
         fields["rng"] = self.rng
         fields["offers"] = self.offers
         fields["side_actions"] = self.side_actions
+        fields[ENDED_KEY] = self.phase is _GAME_OVER  # is_over, read without a call
         return state
 
     # -- reading ----------------------------------------------------------

@@ -19,7 +19,7 @@ __all__ = ["end_round"]
 _GAME_OVER: Final = Phase.GAME_OVER
 
 # One shared instance per distinct value (see ._common.interning).
-_RoundEnded = interned(RoundEnded)
+_RoundEnded: Final = interned(RoundEnded)
 
 
 def end_round(draft: Draft) -> None:

@@ -10,11 +10,11 @@ touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from itertools import compress, filterfalse
 from operator import not_
-from typing import Any, Final
+from typing import Any, Final, cast, final
 
 from ._actions import (
     AcceptOffer,
@@ -80,7 +80,7 @@ from ._planning import (
 )
 from ._random import seed_state, shuffled
 from ._roles import Dealer, RepeatRole, Role
-from ._shortcuts import SHORTCUTS
+from ._shortcuts import shortcut_choose, shortcut_leave, shortcut_pay, shortcut_stay
 from ._state import THREAT_CARDS, Character, CharacterStatus, GameState, Phase
 from ._text import msg
 
@@ -99,11 +99,21 @@ _NEGOTIATION: Final = Phase.NEGOTIATION
 _PLANNING: Final = Phase.PLANNING
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 
+# Classes as Final names too: the compiled build (docs' "Compiled build") reads a Final
+# name directly, and any other imported name from the module's dictionary.
+_GAME_STATE: Final = GameState
+_CHOOSE: Final = Choose
+_STAY: Final = Stay
+_LEAVE: Final = Leave
+_PAY: Final = Pay
+_DENOUNCE: Final = Denounce
+_USE_THREAT: Final = UseThreat
+
 _Check = Callable[[GameState, Any], None]
 _Play = Callable[[Draft, Any], None]
 
 #: The state machine: for each action class, its check and its play.
-_TRANSITIONS: dict[type, tuple[_Check, _Play]] = {
+_TRANSITIONS: Final[dict[type, tuple[_Check, _Play]]] = {
     DealLoot: (check_deal_loot, play_deal_loot),
     Choose: (check_choose, play_choose),
     SetAside: (check_set_aside, play_set_aside),
@@ -185,7 +195,7 @@ def _require_state(state: object) -> None:
 
 
 #: The actions only the dealer may send: a seat never deals or sets aside.
-_DEALER_ACTIONS = (DealLoot, SetAside)
+_DEALER_ACTIONS: Final = (DealLoot, SetAside)
 
 
 def _check(state: GameState, action: object, seat: object) -> tuple[_Check, _Play]:
@@ -255,13 +265,16 @@ def apply(state: GameState, action: Action, *, seat: object = None) -> GameState
       ...
     millions_rules.IllegalActionError: seat 3 cannot act for seat 2
     """
-    last_state, last_legal = _last_listed
-    if seat is None and last_state is state and _listed(action, last_legal):
+    listed_state, listed, members = cast(_Last, _LAST.last)  # one read: see _Listing
+    if (
+        seat is None
+        and listed_state is state
+        and (id(action) in members if members is not None else _listed(action, listed))
+    ):
         # The very object legal_actions listed for this state: it passed every check.
-        play = _TRANSITIONS[action.__class__][1]
-    else:
-        play = _check(state, action, seat)[1]
-    return _play(state, action, play)
+        return _play_checked(state, action)
+    _check(state, action, seat)
+    return _play_checked(state, action)
 
 
 def apply_listed(state: GameState, action: Action) -> GameState:
@@ -273,32 +286,88 @@ def apply_listed(state: GameState, action: Action) -> GameState:
     legal exactly when listed). Anything else goes through
     :func:`~millions_rules.apply`: this plays whatever it is given.
     """
-    return _play(state, action, _TRANSITIONS[action.__class__][1])
+    return _play_checked(state, action)
 
 
-def _play(state: GameState, action: Action, play: _Play) -> GameState:
-    shortcut = SHORTCUTS.get(action.__class__)
-    if shortcut is not None:
-        # A checked action that changes little: built without a draft (see ._shortcuts).
-        new = shortcut(state, action)
-        if new is not None:
-            return new
+def _play_checked(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, checked or listed for ``state``.
+
+    An action that changes little is built without a draft by its shortcut (see
+    ._shortcuts), which may leave it to the draft; the draft plays it with the play of
+    :data:`_TRANSITIONS`. The commonest classes' shortcuts and plays are called by name
+    rather than through the tables: the compiled build then calls them directly.
+    """
+    kind = type(action)
+    new: GameState | None
+    if kind is _CHOOSE:
+        new = shortcut_choose(state, action)  # type: ignore[arg-type]
+    elif kind is _STAY:
+        new = shortcut_stay(state, action)  # type: ignore[arg-type]
+    elif kind is _LEAVE:
+        new = shortcut_leave(state, action)  # type: ignore[arg-type]
+    elif kind is _PAY:
+        return shortcut_pay(state, action)  # type: ignore[arg-type]
+    else:
+        new = None
+    if new is not None:
+        return new
     draft = Draft(state)
-    play(draft, action)
+    if kind is _STAY:
+        play_stay(draft, action)  # type: ignore[arg-type]
+    elif kind is _LEAVE:
+        play_leave(draft, action)  # type: ignore[arg-type]
+    elif kind is _DENOUNCE:
+        play_denounce(draft, action)  # type: ignore[arg-type]
+    elif kind is _USE_THREAT:
+        play_use_threat(draft, action)  # type: ignore[arg-type]
+    else:
+        _TRANSITIONS[kind][1](draft, action)
     return draft.finish(action)
 
 
-#: The last state legal_actions listed every action of, and the list. A bot calls
-#: ``apply(state, choice(legal_actions(state)))``: apply then only has to find the very
-#: object in the list (by identity; an equal object may still be of another type,
-#: such as ``Stay(True)``, and is checked in full). One tuple, replaced whole.
-_last_listed: tuple[object, tuple[Action, ...]] = (None, ())
+#: The last state :func:`legal_actions` listed every action of, the list, and the
+#: identities of its actions when a cache keeps it (else ``None``; see :data:`_MEMBERS`).
+_Last = tuple[object, tuple[Action, ...], frozenset[int] | None]
+
+
+@final
+class _Listing:
+    """Where the engine keeps the last :data:`_Last`.
+
+    A bot calls ``apply(state, choice(legal_actions(state)))``: apply then only has to
+    find the very object in the list (by identity; an equal object may still be of
+    another type, such as ``Stay(True)``, and is checked in full). One tuple, replaced
+    whole and read at once, so that threads listing and applying together never pair a
+    state with another's list. A compiled class (docs' "Compiled build"): its field is
+    read and written without a dictionary; typed ``object``, so that it stays one
+    Python tuple rather than the fields of a C structure.
+    """
+
+    def __init__(self) -> None:
+        self.last: object = (None, (), None)
+
+    def remember(self, state: GameState, listed: tuple[Action, ...]) -> None:
+        """Keep ``listed`` as every action of ``state``."""
+        self.last = (state, listed, None)
+
+    def remember_members(
+        self, state: GameState, listed: tuple[Action, ...], members: frozenset[int]
+    ) -> None:
+        """Keep ``listed``, whose actions' identities are ``members``, as every action of ``state``."""
+        self.last = (state, listed, members)
+
+    def forget(self) -> None:
+        """Keep no listing: the next :func:`apply` checks its action in full."""
+        self.last = (None, (), None)
+
+
+_LAST: Final = _Listing()
 
 
 #: The identities of the actions of the long listings that caches keep (planning's
 #: choices: up to 60 in the three-player game), by ``id`` of the listing. Each entry holds
 #: the listing itself, so neither it nor its actions can be freed while their ids are kept.
-_MEMBERS: dict[int, tuple[tuple[Action, ...], frozenset[int]]] = {}
+_MEMBERS: Final[dict[int, _Members]] = {}
 
 
 def _remember_members(listed: tuple[Action, ...]) -> None:
@@ -309,38 +378,50 @@ def _remember_members(listed: tuple[Action, ...]) -> None:
     _MEMBERS[id(listed)] = (listed, frozenset(map(id, listed)))
 
 
+_Members = tuple[tuple[Action, ...], frozenset[int]]
+
 #: :func:`open_choices` by the seats that have chosen, as a bit mask, and the number of
 #: players (``mask << 4 | players``): asked before every choice, it is answered without
-#: building the set of seats. Every listing here has its members kept (_MEMBERS).
-_OPEN: dict[int, tuple[Action, ...]] = {}
+#: building the set of seats. Each listing comes with its members (_MEMBERS).
+_OPEN: Final[dict[int, _Members]] = {}
 
 
-def _open_choices(players: int, characters: tuple[Character, ...]) -> tuple[Action, ...]:
-    """:func:`open_choices` for the seats of ``characters``, its members kept (_MEMBERS)."""
+def _open_choices(players: int, characters: tuple[Character, ...]) -> _Members:
+    """:func:`open_choices` for the seats of ``characters``, and its members (_MEMBERS)."""
     chosen = 0
     for c in characters:
         seat = c.player
         if seat.__class__ is not int or not 0 <= seat < players:  # only a hand-built state
-            listed = open_choices(players, frozenset([c.player for c in characters]))
-            if id(listed) not in _MEMBERS:
-                _remember_members(listed)
-            return listed
+            return _with_members(open_choices(players, frozenset([c.player for c in characters])))
         chosen |= 1 << seat
     key = chosen << 4 | players
     found = _OPEN.get(key)
     if found is not None:
         return found
-    listed = open_choices(players, frozenset([c.player for c in characters]))
-    if id(listed) not in _MEMBERS:
+    entry = _with_members(open_choices(players, frozenset([c.player for c in characters])))
+    _OPEN[key] = entry
+    return entry
+
+
+def _with_members(listed: tuple[Action, ...]) -> _Members:
+    """``listed``, a listing a cache keeps, and its members (kept in _MEMBERS)."""
+    entry = _MEMBERS.get(id(listed))
+    if entry is None or entry[0] is not listed:
         _remember_members(listed)
-    _OPEN[key] = listed
-    return listed
+        entry = _MEMBERS[id(listed)]
+    return entry
+
+
+#: The longest listing :func:`_listed` searches without asking :data:`_MEMBERS` first:
+#: most of negotiation's (a few seats' Stay and Leave).
+_SHORT_LISTING: Final = 8
 
 
 def _listed(action: object, listed: tuple[Action, ...]) -> bool:
-    entry = _MEMBERS.get(id(listed))
-    if entry is not None and entry[0] is listed:
-        return id(action) in entry[1]  # the object of that id is alive: it is action
+    if len(listed) > _SHORT_LISTING:
+        entry = _MEMBERS.get(id(listed))
+        if entry is not None and entry[0] is listed:
+            return id(action) in entry[1]  # the object of that id is alive: it is action
     # A plain loop: any() over a generator costs twice as much here.
     for candidate in listed:  # noqa: SIM110
         if candidate is action:
@@ -421,34 +502,37 @@ def legal_actions(
     >>> [action.roles[0].name for action in actions]
     ['BRUTE', 'DRIVER', 'CROOK']
     """
-    global _last_listed
-    if payments is False and player is None and isinstance(state, GameState):
+    if payments is False and player is None and isinstance(state, _GAME_STATE):
         # What a bot asks before each action, answered with the fewest steps: the
-        # same lists as _legal_actions gives.
-        phase = state.phase
+        # same lists as _legal_actions gives. The fields are read from the state's
+        # dictionary: a subscript costs less than an attribute lookup.
+        fields = state.__dict__
+        phase = fields["phase"]
         listed: tuple[Action, ...]
         if phase is _PLANNING:
-            config = state.config
+            config = fields["config"]
             if config.repeat_role is _FORBIDDEN:
                 listed = all_choices(state, _not_chosen(state))
             else:
-                listed = _open_choices(config.players, state.characters)
-            _last_listed = (state, listed)
+                listed, members = _open_choices(config.players, fields["characters"])
+                _LAST.remember_members(state, listed, members)
+                return listed
+            _LAST.remember(state, listed)
             return listed
-        if phase is _NEGOTIATION and not state.__dict__["offers"]:
-            config = state.config
-            undecided = _undecided(config.players, state.decided)
-            if any(state.threats):
-                listed = _negotiation_without_payments(state, undecided)
-            elif config.players == 3:  # config.three_player, without a property's call
-                listed = decisions_of_seats(state, undecided)
+        if phase is _NEGOTIATION and not fields["offers"]:
+            players: int = fields["config"].players
+            decided: object = fields["decided"]  # any sequence: see _decided_mask
+            if fields["threats"] != _NO_THREATS[players]:  # a tuple with a card, or no tuple
+                listed = _negotiation_without_payments(state, _undecided(players, decided))
+            elif players == 3:  # config.three_player, without a property's call
+                listed = decisions_of_seats(state, _undecided(players, decided))
             else:
-                listed = _all_stay_or_leave(undecided)
-            _last_listed = (state, listed)
+                listed = _everyone_stay_or_leave(players, decided)
+            _LAST.remember(state, listed)
             return listed
         if phase is _HEIST:
             listed = _all_denunciations(state)
-            _last_listed = (state, listed)
+            _LAST.remember(state, listed)
             return listed
     _require_state(state)
     seat = None if player is None else require_seat(state, player, "seat")
@@ -468,7 +552,7 @@ def legal_actions(
         listed = _legal_actions(state, None, payments)
         if phase is _NEGOTIATION and state.offers:
             listed = _with_deals(state, listed, range(state.config.players))
-        _last_listed = (state, listed)
+        _LAST.remember(state, listed)
         return listed
     listed = _legal_actions(state, seat, payments)
     if phase is _NEGOTIATION and state.offers:
@@ -499,28 +583,67 @@ def _not_chosen(state: GameState) -> tuple[int, ...]:
     return tuple(filterfalse(chosen.__contains__, range(state.config.players)))
 
 
-#: The undecided seats for each (players, decided) of bools seen: 2**8 entries at most.
-_UNDECIDED: dict[tuple[int, Sequence[object]], tuple[int, ...]] = {}
+#: The most players a game has (R-COMP-2; :class:`~millions_rules.GameConfig` refuses more).
+_MOST_PLAYERS: Final = 8
+
+#: No threat card in anyone's hand, by the number of players.
+_NO_THREATS: Final = tuple([(0,) * players for players in range(_MOST_PLAYERS + 1)])
+
+#: The seats that have decided, as a bit mask, and the number of players
+#: (``mask << 4 | players``) address these tables: :func:`_undecided` and
+#: :func:`_everyone_stay_or_leave` by that key, filled as met (2**8 masks at most).
+_TABLE_SIZE: Final = 1 << _MOST_PLAYERS << 4
+_UNDECIDED: Final[list[tuple[int, ...] | None]] = [None] * _TABLE_SIZE
+_STAY_OR_LEAVE: Final[list[tuple[Action, ...] | None]] = [None] * _TABLE_SIZE
 
 
-def _undecided(players: int, decided: Sequence[object]) -> tuple[int, ...]:
+def _decided_mask(players: int, decided: object) -> int:
+    """The seats that have decided as a bit mask, or -1 if ``decided`` is no tuple of
+    ``players`` bools (only a hand-built state).
+
+    ``decided`` is read as an object: the compiled build (docs' "Compiled build") would
+    otherwise check it and each item against the annotation, and raise for the lists
+    and non-bools of a hand-built state that the engine refuses in its own words.
+    """
+    if type(decided) is not tuple or len(decided) != players:
+        return -1
+    mask = 0
+    bit = 1
+    for done in decided:
+        if done is True:
+            mask |= bit
+        elif done is not False:
+            return -1
+        bit <<= 1
+    return mask
+
+
+def _undecided(players: int, decided: object) -> tuple[int, ...]:
     """The seats yet to decide in negotiation (:attr:`~millions_rules.GameState.awaiting`)."""
-    key = (players, decided)
-    try:
-        return _UNDECIDED[key]
-    except (KeyError, TypeError):  # not seen yet, or not a tuple of bools at all
-        pass
-    undecided = tuple(compress(range(players), map(not_, decided)))
-    # Read as objects, and as any sequence: the compiled build (docs' "Compiled build")
-    # would otherwise check the value and each item against the annotation, and raise
-    # for the lists and non-bools of a hand-built state that this test is for.
-    if (
-        decided.__class__ is tuple
-        and len(decided) == players
-        and all(done.__class__ is bool for done in decided)
-    ):
-        _UNDECIDED[key] = undecided
-    return undecided
+    mask = _decided_mask(players, decided)
+    if mask < 0:  # any sequence of a hand-built state, read as booleans
+        return tuple(compress(range(players), map(not_, decided)))  # type: ignore[call-overload]
+    key = mask << 4 | players
+    found = _UNDECIDED[key]
+    if found is None:
+        found = tuple([seat for seat in range(players) if not mask >> seat & 1])
+        _UNDECIDED[key] = found
+    return found
+
+
+def _everyone_stay_or_leave(players: int, decided: object) -> tuple[Action, ...]:
+    """Every undecided seat's :class:`~millions_rules.Stay` and
+    :class:`~millions_rules.Leave`, seat by seat: negotiation without threat cards,
+    offers or the three-player game (R-NEG-1, R-NEG-2)."""
+    mask = _decided_mask(players, decided)
+    if mask < 0:
+        return _all_stay_or_leave(_undecided(players, decided))
+    key = mask << 4 | players
+    found = _STAY_OR_LEAVE[key]
+    if found is None:
+        found = _all_stay_or_leave(_undecided(players, decided))
+        _STAY_OR_LEAVE[key] = found
+    return found
 
 
 def _legal_actions(state: GameState, player: int | None, payments: bool) -> tuple[Action, ...]:
@@ -621,9 +744,16 @@ def _negotiation_without_payments(
     (decisions, then threat cards, seat by seat; R-NEG-1, R-NEG-THREAT, R-3P-2, R-3P-4).
     """
     players = state.config.players
-    in_round, slots = _in_round_and_slots(state)
-    face_down = face_down_decisions(state) if players == 3 else None  # config.three_player
     threats = state.threats
+    key = -1
+    if players != 3:  # config.three_player: its decisions depend on the roles face down
+        key = _negotiation_key(state.characters, players, awaiting, threats)
+        if key >= 0:
+            known = _NEGOTIATION_LISTINGS.get(key)
+            if known is not None:
+                return known
+    in_round, slots = _in_round_and_slots(state)
+    face_down = face_down_decisions(state) if players == 3 else None
     found: tuple[Action, ...] = ()
     for seat in range(players):
         if seat in awaiting:
@@ -633,7 +763,83 @@ def _negotiation_without_payments(
                 found += face_down[seat]
         if threats[seat] and in_round[seat]:
             found += _threat_cards(seat, slots)
+    if key >= 0:
+        if len(_NEGOTIATION_LISTINGS) >= 4096:  # bounded; a game meets a few dozen keys
+            _NEGOTIATION_LISTINGS.clear()
+        _NEGOTIATION_LISTINGS[key] = found
     return found
+
+
+#: :func:`_negotiation_without_payments` outside the three-player game, by
+#: :func:`_negotiation_key`: the same few listings recur in every game.
+_NEGOTIATION_LISTINGS: Final[dict[int, tuple[Action, ...]]] = {}
+
+
+@final
+class _Seats:
+    """The last characters tuple :func:`_seats` read, with the seats still in the round
+    and the face-down slots of each as bit masks: successive states of a negotiation
+    share their characters until someone leaves or is threatened. One tuple, replaced
+    whole and read at once (as :class:`_Listing`'s), so that threads never pair one
+    tuple's characters with another's masks."""
+
+    def __init__(self) -> None:
+        self.last: object = (None, 0, 0)
+
+
+_SEATS: Final = _Seats()
+
+#: What :class:`_Seats` keeps: the characters, the seats in the round, the slots.
+_Known = tuple[object, int, int]
+
+
+def _seats(characters: tuple[Character, ...]) -> tuple[int, int]:
+    """The seats in the round (bit ``seat``) and the face-down slots (bit ``4 * seat +
+    position``) of ``characters``, or ``(-1, -1)`` for a slot that no bit holds (only a
+    hand-built state): what :func:`_in_round_and_slots` says, in two numbers."""
+    known, known_in_round, known_slots = cast(_Known, _SEATS.last)
+    if known is characters:
+        return known_in_round, known_slots
+    in_round = 0
+    slots = 0
+    for c in characters:
+        status = c.status
+        if status is not _TAKEN_BACK:
+            seat = c.player
+            if not 0 <= seat < _MOST_PLAYERS:
+                return -1, -1
+            in_round |= 1 << seat
+            if status is _HIDDEN:
+                position = c.position
+                if not 0 <= position < 4:
+                    return -1, -1
+                slots |= 1 << (4 * seat + position)
+    _SEATS.last = (characters, in_round, slots)
+    return in_round, slots
+
+
+def _negotiation_key(
+    characters: tuple[Character, ...],
+    players: int,
+    awaiting: tuple[int, ...],
+    threats: tuple[int, ...],
+) -> int:
+    """What :func:`_negotiation_without_payments` lists outside the three-player game
+    depends on, in one number: the seats awaited, the seats holding a threat card, the
+    seats in the round and their face-down slots; or -1 (only a hand-built state)."""
+    in_round, slots = _seats(characters)
+    if slots < 0 or len(threats) != players:
+        return -1
+    waiting = 0
+    for seat in awaiting:
+        waiting |= 1 << seat
+    holding = 0
+    bit = 1
+    for held in threats:
+        if held:
+            holding |= bit
+        bit <<= 1
+    return (((waiting << 8 | holding) << 8 | in_round) << 32 | slots) << 4 | players
 
 
 @lru_cache(maxsize=4096)
@@ -715,7 +921,7 @@ def _payments(state: GameState, seat: int) -> list[Action]:
     return [Pay(seat, to, amount) for to in payees(state, seat) for amount in amounts]
 
 
-_REPLAY_STEP = msg("replay.step", "actions[{index}]: {error}")
+_REPLAY_STEP: Final = msg("replay.step", "actions[{index}]: {error}")
 
 
 def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:

@@ -43,14 +43,14 @@ _AFTER_SNITCH: Final = tuple(role for role in Role if role is not _SNITCH)
 # What the action does, for its refusal (made once: the check runs on every action).
 _DOING_DENOUNCE: Final = msg("doing.denounce", "name a role")
 
-_SNITCH_PENALTY = 3
+_SNITCH_PENALTY: Final = 3
 
 # The events of the heist, one shared instance per distinct value (see ._common.interning).
-_CharacterRevealed = interned(CharacterRevealed)
-_Eliminated = interned(Eliminated)
-_RoleDenounced = interned(RoleDenounced)
-_SnitchPunished = interned(SnitchPunished)
-_ThreatGained = interned(ThreatGained)
+_CharacterRevealed: Final = interned(CharacterRevealed)
+_Eliminated: Final = interned(Eliminated)
+_RoleDenounced: Final = interned(RoleDenounced)
+_SnitchPunished: Final = interned(SnitchPunished)
+_ThreatGained: Final = interned(ThreatGained)
 
 
 def begin_heist(draft: Draft) -> None:
@@ -78,7 +78,7 @@ def _other_roles(face_up: tuple[Role, ...]) -> tuple[Role, ...]:
 
 
 # A few hundred layouts of the role cards occur, and every lone Snitch asks.
-_other_roles_of_layout = lru_cache(maxsize=1024)(_other_roles)
+_other_roles_of_layout: Final = lru_cache(maxsize=1024)(_other_roles)
 
 
 def nameable_face_up(face_up: tuple[Role, ...]) -> tuple[Role, ...]:

@@ -32,18 +32,18 @@ _CROOK: Final = Role.CROOK
 _DRIVER: Final = Role.DRIVER
 _MASTERMIND: Final = Role.MASTERMIND
 
-_MASTERMIND_BONUS = 2
-_DRIVER_FEE = 1
-_CROOK_TAKE = 2
-_SYMBOL_BONUS = 1
+_MASTERMIND_BONUS: Final = 2
+_DRIVER_FEE: Final = 1
+_CROOK_TAKE: Final = 2
+_SYMBOL_BONUS: Final = 1
 
 # The events of the loot, one shared instance per distinct value (see ._common.interning).
-_BonusPaid = interned(BonusPaid)
-_CrookStole = interned(CrookStole)
-_DriverPaid = interned(DriverPaid)
-_LootShared = interned(LootShared)
-_ShareReceived = interned(ShareReceived)
-_ShareWithheld = interned(ShareWithheld)
+_BonusPaid: Final = interned(BonusPaid)
+_CrookStole: Final = interned(CrookStole)
+_DriverPaid: Final = interned(DriverPaid)
+_LootShared: Final = interned(LootShared)
+_ShareReceived: Final = interned(ShareReceived)
+_ShareWithheld: Final = interned(ShareWithheld)
 
 
 def share_loot(draft: Draft, survivors: list[Character]) -> None:

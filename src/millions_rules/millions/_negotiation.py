@@ -47,9 +47,9 @@ _DOING_PAY: Final = msg("doing.pay", "pay")
 _DOING_THREAT: Final = msg("doing.use_threat", "use a threat card")
 
 # The events of the last decision, one shared instance per distinct value (see ._common.interning).
-_CharacterTakenBack = interned(CharacterTakenBack)
-_Left = interned(Left)
-_Stayed = interned(Stayed)
+_CharacterTakenBack: Final = interned(CharacterTakenBack)
+_Left: Final = interned(Left)
+_Stayed: Final = interned(Stayed)
 
 
 # -- R-NEG-1, R-NEG-2, R-3P-2: stay or leave --------------------------------

@@ -53,7 +53,7 @@ _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
 _FORBIDDEN: Final = RepeatRole.FORBIDDEN
 
 # One shared instance per distinct value (see ._common.interning): one a round.
-_LootRevealed = interned(LootRevealed)
+_LootRevealed: Final = interned(LootRevealed)
 
 # What each action does, for the refusals (made once: the checks run on every action).
 _DEAL: Final = msg("doing.deal", "deal a loot card")

@@ -19,11 +19,11 @@ run only on actions already checked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, Final
 
 from .._common.interning import CACHE_SIZE, interned
 from ._actions import Action, Choose, Leave, Pay, Stay
+from ._config import GameConfig
 from ._events import (
     CharacterChosen,
     CharacterTakenBack,
@@ -41,72 +41,94 @@ from ._random import draw_below
 from ._roles import REVEAL_ORDER, Dealer, Role
 from ._state import Character, CharacterStatus, GameState, Phase
 
-__all__ = ["SHORTCUTS"]
+__all__ = ["SHORTCUTS", "shortcut_choose", "shortcut_leave", "shortcut_pay", "shortcut_stay"]
 
 _HIDDEN: Final = CharacterStatus.HIDDEN
 _TAKEN_BACK: Final = CharacterStatus.TAKEN_BACK
 _ENGINE: Final = Dealer.ENGINE
 _NEGOTIATION: Final = Phase.NEGOTIATION
 _SETTING_ASIDE: Final = Phase.SETTING_ASIDE
-_new = object.__new__
-_set = object.__setattr__
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+_GAME_STATE: Final = GameState
+_LOG: Final = Log
 
 # The values these rules build, one shared instance each (see ._common.interning).
-_CharacterChosen = interned(CharacterChosen)
-_CharacterTakenBack = interned(CharacterTakenBack)
-_DepositPlaced = interned(DepositPlaced)
-_DepositReturned = interned(DepositReturned)
-_Left = interned(Left)
-_Paid = interned(Paid)
-_RoleCardSetAside = interned(RoleCardSetAside)
-_RoleCardsLaidOut = interned(RoleCardsLaidOut)
-_Stayed = interned(Stayed)
-_Character = interned(Character)
+_CharacterChosen: Final = interned(CharacterChosen)
+_CharacterTakenBack: Final = interned(CharacterTakenBack)
+_DepositPlaced: Final = interned(DepositPlaced)
+_DepositReturned: Final = interned(DepositReturned)
+_Left: Final = interned(Left)
+_Paid: Final = interned(Paid)
+_RoleCardSetAside: Final = interned(RoleCardSetAside)
+_RoleCardsLaidOut: Final = interned(RoleCardsLaidOut)
+_Stayed: Final = interned(Stayed)
+_Character: Final = interned(Character)
+
+#: The events of each seat's Stay, by seat (R-NEG-1): built once.
+_STAYED: Final = tuple([(_Stayed(seat),) for seat in range(8)])  # 8 players at most (R-COMP-2)
 
 
 def _derive(
-    state: GameState, action: Action, events: tuple[Any, ...]
+    old: dict[str, Any], action: Action, events: tuple[Any, ...]
 ) -> tuple[GameState, dict[str, Any]]:
-    """A new state sharing every field of ``state``, with ``events`` and ``action`` logged.
+    """A new state sharing every field of the state whose fields are ``old`` (its
+    ``__dict__``), with ``events`` and ``action`` logged.
 
     The caller replaces the fields the rule changes in the returned dictionary
-    before anyone sees the state.
+    before anyone sees the state. The shortcuts read the state's fields from ``old``
+    too: a subscript of a dictionary in hand costs less than an attribute lookup.
     """
-    fields = state.__dict__.copy()  # keeps the key table shared between states
-    logged, history = fields["events"], fields["history"]
-    if logged.__class__ is not Log:  # a state built from tuples (read from JSON, say)
-        logged = Log(None, logged, len(logged))
-    if history.__class__ is not Log:
-        history = Log(None, history, len(history))
+    fields = old.copy()  # keeps the key table shared between states
+    stored_events, stored_history = fields["events"], fields["history"]
+    # Typed as logs once known to be ones: the compiled build then reads their sizes
+    # directly rather than by name.
+    logged: Log[Any] = (
+        stored_events
+        if stored_events.__class__ is _LOG
+        else Log(None, stored_events, len(stored_events))  # a state built from tuples
+    )
+    history: Log[Any] = (
+        stored_history
+        if stored_history.__class__ is _LOG
+        else Log(None, stored_history, len(stored_history))
+    )
     fields["events"] = Log(logged, events, logged.size + len(events))
     fields["history"] = Log(history, (action,), history.size + 1)
-    new = _new(GameState)
+    new = _new(_GAME_STATE)
     _set(new, "__dict__", fields)
     return new, fields
 
 
-def _choose(state: GameState, action: Choose) -> GameState | None:
+def shortcut_choose(state: GameState, action: Choose) -> GameState:
     """:func:`._planning.play_choose`, the role cards laid out after the last choice.
 
     R-PLAN-2, R-PLAN-3; after the last choice R-PLAN-4 as in
     :func:`._planning._shuffle_role_cards` and :func:`._planning._lay_out`.
     """
-    config = state.config
-    characters = state.characters
+    old = state.__dict__
+    config: GameConfig = old["config"]
+    characters: tuple[Character, ...] = old["characters"]
     roles = action.roles
     seat = action.player
-    deposit = state.loot.deposit  # type: ignore[union-attr]  # planning always has a loot card
-    cash = state.cash
+    deposit: int = old["loot"].deposit  # planning always has a loot card
+    cash: tuple[int, ...] = old["cash"]
     have = cash[seat]
-    reserve = state.reserve
+    reserve: int = old["reserve"]
     most = len(roles) * deposit  # what the characters can cost at most
-    placed, chosen, paid, covered, decisions = _laying(
+    key = (
         seat,
         roles,
         deposit,
         have if have < most else most,
         reserve if reserve < most else most,
     )
+    laying = _LAYINGS.get(key)
+    if laying is None:
+        if len(_LAYINGS) >= CACHE_SIZE:
+            _LAYINGS.clear()
+        laying = _LAYINGS[key] = _laying(*key)
+    placed, chosen, paid, covered, decisions = laying
     have -= paid
     reserve -= covered
     laid = characters + placed
@@ -116,12 +138,12 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     if last and config.dealer is _ENGINE:
         cards = [c.role for c in laid]
         # Drawing one card uniformly is the same as shuffling and taking the top one.
-        index, rng = draw_below(state.rng, len(cards))
+        index, rng = draw_below(old["rng"], len(cards))
         face_down = cards[index]
         cards.remove(face_down)
         face_up = tuple(sorted(cards, key=REVEAL_ORDER))
         events += (_RoleCardSetAside(face_down), _RoleCardsLaidOut(face_up))
-    new, fields = _derive(state, action, events)
+    new, fields = _derive(old, action, events)
     if players == 3:  # R-3P-2: negotiation lists the roles each seat may take back
         hand_on(fields, seat, decisions, first=not characters)
     money = list(cash)
@@ -140,10 +162,13 @@ def _choose(state: GameState, action: Choose) -> GameState | None:
     return new
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _laying(
-    seat: int, roles: tuple[Role, ...], deposit: int, have: int, reserve: int
-) -> tuple[tuple[Character, ...], tuple[Any, ...], int, int, tuple[Action, ...]]:
+_Laying = tuple[tuple[Character, ...], tuple[Any, ...], int, int, tuple[Action, ...]]
+
+#: :func:`_laying` by its arguments: a few hundred keys serve every game (bounded).
+_LAYINGS: Final[dict[tuple[int, tuple[Role, ...], int, int, int], _Laying]] = {}
+
+
+def _laying(seat: int, roles: tuple[Role, ...], deposit: int, have: int, reserve: int) -> _Laying:
     """A choice's characters laid with their deposits (R-PLAN-2, R-PLAN-3, R-3P-1).
 
     Returns the characters, the events (:class:`~millions_rules.CharacterChosen`, then one
@@ -174,40 +199,42 @@ def _decide(decided: tuple[bool, ...], seat: int) -> tuple[bool, ...] | None:
     """``decided`` with ``seat`` set, or ``None`` when that completes it (the heist follows)."""
     marks = list(decided)
     marks[seat] = True
-    if all(marks):
+    if False not in marks:  # as the draft's test (._negotiation), without all()'s call
         return None
     return tuple(marks)
 
 
-def _stay(state: GameState, action: Stay) -> GameState | None:
+def shortcut_stay(state: GameState, action: Stay) -> GameState | None:
     """:func:`._negotiation.play_stay` when someone else is still undecided (R-NEG-1)."""
-    if state.__dict__["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
+    old = state.__dict__
+    if old["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
         return None
     seat = action.player
-    decided = _decide(state.decided, seat)
+    decided = _decide(old["decided"], seat)
     if decided is None:
         return None
-    new, fields = _derive(state, action, (_Stayed(seat),))
+    new, fields = _derive(old, action, _STAYED[seat])
     fields["decided"] = decided
     return new
 
 
-def _leave(state: GameState, action: Leave) -> GameState | None:
+def shortcut_leave(state: GameState, action: Leave) -> GameState | None:
     """:func:`._negotiation.play_leave` when someone is still undecided (R-NEG-2, R-3P-2)."""
-    if state.__dict__["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
+    old_fields = state.__dict__
+    if old_fields["offers"]:  # open offers may lapse (R-DEAL-3): the draft plays it
         return None
     if action.role is not None:
         return _take_back_one(state, action)
     seat = action.player
-    decided = _decide(state.decided, seat)
+    decided = _decide(old_fields["decided"], seat)
     if decided is None:
         return None  # the last undecided seat leaves: the heist follows, in the draft
-    before = state.characters
+    before: tuple[Character, ...] = old_fields["characters"]
     characters = list(before)
     events: list[Any] = [None]
     positions = []
-    cash = list(state.cash)
-    reserve = state.reserve
+    cash = list(old_fields["cash"])
+    reserve: int = old_fields["reserve"]
     for index, old in enumerate(before):  # every character the seat has face down
         if old.player == seat and old.status is _HIDDEN:
             _, characters[index], alone, _ = _taken_back(old)
@@ -216,12 +243,12 @@ def _leave(state: GameState, action: Leave) -> GameState | None:
             reserve += old.covered
             events += alone[1:]  # taken back, deposit returned: the Left event is the whole Leave's
     events[0] = _Left(seat, tuple(positions), 0)
-    new, fields = _derive(state, action, tuple(events))
+    new, fields = _derive(old_fields, action, tuple(events))
     fields["cash"] = tuple(cash)
     fields["reserve"] = reserve
     fields["characters"] = tuple(characters)
     fields["decided"] = decided
-    if state.config.players == 3:  # R-3P-2: nothing left to take back one by one
+    if old_fields["config"].players == 3:  # R-3P-2: nothing left to take back one by one
         hand_on(fields, seat, seat_decisions(seat, ()))
     return new
 
@@ -260,7 +287,7 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     events = one_left if remaining else none_left
     cash = list(state.cash)
     cash[seat] += old.paid
-    new, fields = _derive(state, action, events)
+    new, fields = _derive(state.__dict__, action, events)
     fields["cash"] = tuple(cash)
     fields["reserve"] = state.reserve + old.covered
     fields["characters"] = tuple(characters)
@@ -269,11 +296,12 @@ def _take_back_one(state: GameState, action: Leave) -> GameState | None:
     return new
 
 
-def _pay(state: GameState, action: Pay) -> GameState:
+def shortcut_pay(state: GameState, action: Pay) -> GameState:
     """:func:`._negotiation.play_pay`: the money moves at once (R-NEG-3)."""
     payer, payee, amount = action.player, action.to, action.amount
-    new, fields = _derive(state, action, (_Paid(payer, payee, amount),))
-    cash = list(state.cash)
+    old = state.__dict__
+    new, fields = _derive(old, action, (_Paid(payer, payee, amount),))
+    cash = list(old["cash"])
     cash[payer] -= amount
     cash[payee] += amount
     fields["cash"] = tuple(cash)
@@ -284,7 +312,7 @@ def _pay(state: GameState, action: Pay) -> GameState:
 #: of a Leave taking back only it (R-NEG-2, R-3P-2), with no character or with one left
 #: face down, by the identity of the character, which the entry holds. The characters
 #: of the shortcuts are interned, so the same few recur in every game.
-_TAKING_BACK: dict[int, tuple[Character, Character, tuple[Any, ...], tuple[Any, ...]]] = {}
+_TAKING_BACK: Final[dict[int, tuple[Character, Character, tuple[Any, ...], tuple[Any, ...]]]] = {}
 
 
 def _taken_back(old: Character) -> tuple[Character, Character, tuple[Any, ...], tuple[Any, ...]]:
@@ -314,10 +342,11 @@ def _taken_back(old: Character) -> tuple[Character, Character, tuple[Any, ...], 
 
 
 #: The shortcut of each action class that has one. It returns the new state, or
-#: ``None`` when the draft must play the action.
+#: ``None`` when the draft must play the action. :func:`~millions_rules.apply` calls
+#: each by name for its class, which the compiled build turns into a direct call.
 SHORTCUTS: Final[dict[type, Callable[[GameState, Any], GameState | None]]] = {
-    Choose: _choose,
-    Stay: _stay,
-    Leave: _leave,
-    Pay: _pay,
+    Choose: shortcut_choose,
+    Stay: shortcut_stay,
+    Leave: shortcut_leave,
+    Pay: shortcut_pay,
 }

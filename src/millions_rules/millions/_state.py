@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from itertools import compress, filterfalse
 from operator import not_
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -169,10 +169,11 @@ class GameState:
     withdrawn, talk and pressing (:data:`~millions_rules.SIDE_ACTIONS`). *Secret*, since
     some are private; :attr:`rule_version` is the public count of the others."""
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is _GAME_OVER
+    if TYPE_CHECKING:  # installed below, as a descriptor that reads a stored answer
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game has ended."""
 
     @property
     def version(self) -> int:
@@ -275,6 +276,36 @@ class SharedTuple:
 
     def __set__(self, instance: object, value: object) -> None:
         raise AttributeError(f"{self.name} is read-only")
+
+
+class Ended:
+    """:attr:`~millions_rules.GameState.is_over`, read from the state's instance dictionary
+    where the engine stored it.
+
+    Every loop over a game asks it after each action. The engine stores the answer under
+    ``is_over`` in each state it makes (:meth:`._draft.Draft.finish`; the shortcuts of
+    :mod:`._shortcuts` copy it, as no shortcut ends a game), as
+    ``functools.cached_property`` keeps a value: not a field, so equality, hashing,
+    ``repr``, JSON and ``attrs.evolve`` ignore it. This descriptor defines no
+    ``__set__``, so the stored answer is found first, without calling anything; a state
+    built another way (read from JSON, by ``attrs.evolve``, by hand) has none, and
+    the descriptor answers from its phase. The attribute stays read-only: the frozen
+    class refuses assignment.
+    """
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        return instance.__dict__["phase"] is _GAME_OVER
+
+
+#: The key of the stored :attr:`~millions_rules.GameState.is_over` (see :class:`Ended`).
+ENDED_KEY: Final = "is_over"
+
+setattr(GameState, ENDED_KEY, Ended("Whether the game has ended."))
 
 
 # Successive states share their logs (see ._log); the fields still read as tuples. Set
