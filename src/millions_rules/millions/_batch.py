@@ -32,7 +32,7 @@ from .._common.random import draw_below, seed_state, shuffled
 from ._config import GameConfig
 from ._encoding import Catalogue, observation_size
 from ._errors import ConfigError
-from ._game import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
+from ._limits import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
 from ._roles import Dealer, RepeatRole, Role, roles_in_play
 from ._state import THREAT_CARDS
 
@@ -70,8 +70,10 @@ class MillionsBatch:
     """``count`` games of ``config``, each with one seat played from outside: Millions'
     :class:`~millions_rules.adapters.SeatBatch` (see the module text).
 
+    >>> import numpy as np
     >>> from millions_rules import GameConfig
     >>> from millions_rules.bots import seat_rng
+    >>> from millions_rules.millions._batch import MillionsBatch
     >>> batch = MillionsBatch(GameConfig(4), 2)
     >>> for game in range(2):
     ...     seed = 7 + game

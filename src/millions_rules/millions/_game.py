@@ -21,6 +21,7 @@ from ._adapter import MillionsAdapter
 from ._config import GameConfig
 from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
+from ._limits import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
 from ._errors import IllegalActionError
 from ._narrate import describe
 from ._page import PAGE
@@ -49,15 +50,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: How many payments and threat cards one seat may play per round before it decides; after
-#: that it is offered its decisions (and threat cards, which are few) only. This bounds a game.
-MAX_EXTRA_ACTIONS: Final = 3
-
-#: The payment amounts a bot is offered, in millions (R-NEG-3). A payment may be any amount
-#: from 1M to everything the payer holds; bots choose among these few, capped at their cash.
-#: 1M and 2M are the size of a deposit or of a Driver's fee and a Crook's theft; 3M is the
-#: lone Snitch's fine. Larger gifts never pay off in a game of at most a few dozen millions.
-PAYMENT_AMOUNTS: Final[tuple[int, ...]] = (1, 2, 3)
 
 
 def action_space(view: PlayerView, *, payments: bool = True) -> tuple[Action, ...]:
