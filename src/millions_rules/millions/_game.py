@@ -21,8 +21,8 @@ from ._adapter import MillionsAdapter
 from ._config import GameConfig
 from ._demo import demo_story
 from ._engine import _require_state, apply, check, legal_actions, new_game, replay
-from ._limits import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
 from ._errors import IllegalActionError
+from ._limits import MAX_EXTRA_ACTIONS, PAYMENT_AMOUNTS
 from ._narrate import describe
 from ._page import PAGE
 from ._records import load_game, save_game
@@ -49,7 +49,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
 
 
 def action_space(view: PlayerView, *, payments: bool = True) -> tuple[Action, ...]:
