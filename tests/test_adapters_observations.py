@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pickle
 import random
+from array import array
 from typing import Any
 
 import attrs
 import pytest
 
-from millions_rules import DeserializationError, GameConfig, Paid, ThreatUsed, view
+from millions_rules import ConfigError, DeserializationError, GameConfig, Paid, ThreatUsed, view
 from millions_rules.adapters import Table, Wait, observe
 from millions_rules.adapters._core import Position, adapter_of, configure
 from millions_rules.millions._views import visible_events
@@ -127,3 +128,19 @@ def test_observation_string_names_the_bonus_role() -> None:
             assert f"bonus {loot.bonus_role.value}" in summary
             return
     pytest.fail("no loot card with a bonus role was dealt")
+
+
+@pytest.mark.parametrize("seat", [-1, 5, 7, True, "0", 1.0, None])
+def test_millions_observations_refuse_what_is_no_seat(seat: object) -> None:
+    """R-COMP-7: seats are 0 to n - 1; the observation vector and its float32 fast path
+    refuse anything else with ConfigError (not an IndexError, nor another seat's one-hot),
+    and still give the same numbers for a seat afterwards."""
+    adapter: Any = adapter_of("millions")
+    config = configure(adapter, 5, {}, external=False)
+    table = adapter.start(config, {})
+    with pytest.raises(ConfigError, match="seat"):
+        adapter.observe(table, seat)
+    with pytest.raises(ConfigError, match="seat"):
+        adapter.observe_bytes(table, seat)
+    fast = array("f", adapter.observe_bytes(table, 4)).tolist()
+    assert fast == adapter.observe(table, 4)

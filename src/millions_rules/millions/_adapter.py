@@ -57,6 +57,13 @@ _NEGOTIATION: Final = Phase.NEGOTIATION
 _catalogue: Final = cache(Catalogue)
 
 
+def _require_seat(table: Table, seat: object) -> None:
+    """Refuse what is no seat of the table's game (R-COMP-7) with a ConfigError."""
+    players = len(table.free_moves)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ConfigError(f"seat must be a seat of the game (0 to {players - 1}), not {seat!r}")
+
+
 class MillionsAdapter(MillionsViewEncoding):
     """Millions of Dollars as the adapters see it (a :class:`~millions_rules.adapters.GameAdapter`)."""
 
@@ -184,10 +191,12 @@ class MillionsAdapter(MillionsViewEncoding):
 
     def observe(self, table: Table, seat: int) -> list[float]:
         # observe(view(table.state, seat), table.turn), without building the view.
+        _require_seat(table, seat)
         return observe_state(table.state, seat, table.turn)
 
     def observe_bytes(self, table: Table, seat: int) -> bytes:
         # observe() as float32 bytes, from the blocks that changed (the fast path).
+        _require_seat(table, seat)
         return observe_bytes(
             table.state, seat, table.seat, table.free_moves, table.done, table.peeks
         )
