@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--envs", type=int, default=32, help="games per vector env (default 32)")
     parser.add_argument("--many", type=int, default=256, help="games of the larger batch (256)")
     parser.add_argument(
-        "--spread", type=int, default=4096, help="games of the 1- and 2-worker envs (4096)"
+        "--spread", type=int, default=8192, help="games of the 1- and 2-worker envs (8192)"
     )
     parser.add_argument("--game", default="millions")
     parser.add_argument("--players", type=int, default=5)
