@@ -216,3 +216,49 @@ def test_the_process_vector_env_spreads_batches() -> None:
             )
             assert b is kept  # copy=False: the shared arrays, rewritten in place
             assert np.array_equal(reward_a, reward_b) and np.array_equal(done_a, done_b)
+
+
+def test_a_reset_checks_its_arguments_before_any_game_starts() -> None:
+    """A bad seed or seat is a ConfigError, and no game moved: the next step with legal
+    actions gives what an env never given them gives. ``options={"seat": ...}`` seats the
+    learner in batched games too, ``"random"`` drawing a seat per game."""
+    envs = SeatVectorEnv(3, players=5, opponents="random")
+    twin = SeatVectorEnv(3, players=5, opponents="random", batch=False)
+    _, info = envs.reset(seed=6)
+    twin.reset(seed=6)
+    for seed in (-1, [0, -1, 2], [0, 1], "7", 1.5):
+        with pytest.raises(ConfigError, match="seed"):
+            envs.reset(seed=seed)  # type: ignore[arg-type]
+    for options in ({"seat": 5}, {"seat": "north"}, ["seat"]):
+        with pytest.raises(ConfigError):
+            envs.reset(seed=1, options=options)  # type: ignore[arg-type]
+    actions = masked_random(info["action_mask"], np.random.default_rng(1))
+    a, *_ = envs.step(actions)
+    b, *_ = twin.step(actions)
+    assert np.array_equal(a, b)
+    observations, _ = envs.reset(seed=2, options={"seat": 3})  # the seat's one-hot first
+    assert observations[:, :5].argmax(axis=1).tolist() == [3, 3, 3]
+    observations, _ = envs.reset(seed=2, options={"seat": "random"})
+    drawn, _ = twin.reset(seed=2, options={"seat": "random"})
+    assert np.array_equal(observations, drawn)
+    assert len(set(observations[:, :5].argmax(axis=1).tolist())) > 1
+
+
+def test_a_refused_reset_leaves_every_worker_in_step() -> None:
+    """ProcessVectorEnv checks a reset's seeds and seat in this process, and reads every
+    worker's reply even when one fails: the next reset and steps are the workers' own."""
+    rng_a, rng_b = np.random.default_rng(3), np.random.default_rng(3)
+    local = SeatVectorEnv(4, players=4, opponents="random")
+    with ProcessVectorEnv(4, workers=2, players=4, opponents="random") as spread:
+        for bad in ({"seed": -5}, {"seed": 1, "options": {"seat": 9}}):
+            with pytest.raises(ConfigError):
+                spread.reset(**bad)  # type: ignore[arg-type]
+        a, info_a = local.reset(seed=1, options={"seat": 2})
+        b, info_b = spread.reset(seed=1, options={"seat": 2})
+        for _ in range(20):
+            assert np.array_equal(a, b)
+            a, *_, info_a = local.step(masked_random(info_a["action_mask"], rng_a))
+            b, *_, info_b = spread.step(masked_random(info_b["action_mask"], rng_b))
+    for count in ("4", 2.0, 0):
+        with pytest.raises(ConfigError, match="num_envs"):
+            ProcessVectorEnv(count, players=4)  # type: ignore[arg-type]

@@ -374,7 +374,7 @@ class SeatBatch(Protocol):
         ...
 
     def rewards(self, games: Any, reward: str) -> Any:
-        """The outside seat's reward in each of ``games`` (ended): ``"win"`` or ``"score"``."""
+        """The outside seat's reward in each of ``games`` (ended): ``"win"``, or the game's score (Millions: ``"cash"``)."""
         ...
 
     def observe(self, out: Any) -> None:

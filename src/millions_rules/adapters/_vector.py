@@ -243,7 +243,7 @@ def _pay_chances(game: str, opponents: Sequence[Any]) -> list[int] | None:
         made = bot_from_spec(bot, game) if isinstance(bot, str) else bot
         if type(made) is not RandomBot:
             return None
-        found.append(int(made.pay_chance * 1000))
+        found.append(made._pay_per_mille)  # what it draws against, fixed when made
     return found
 
 
@@ -292,13 +292,41 @@ def _generator(seed: int | None) -> np.random.Generator:
 
 
 def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | None]:
+    """Each sub-environment's seed (checked before any game starts).
+
+    Raises:
+        ConfigError: Unless ``seed`` is ``None``, an int >= 0 or ``count`` of them.
+    """
     if seed is None:
         return [None] * count
-    if type(seed) is int:
+    if type(seed) is int and seed >= 0:
         return [seed + index for index in range(count)]
     if isinstance(seed, Sequence) and not isinstance(seed, (str, bytes)) and len(seed) == count:
-        return list(seed)
-    raise ConfigError(f"seed must be an int, None or {count} of them, not {seed!r}")
+        seeds = list(seed)
+        if all(each is None or (type(each) is int and each >= 0) for each in seeds):
+            return seeds
+    raise ConfigError(f"seed must be an int >= 0, None or {count} of them, not {seed!r}")
+
+
+#: A reset's ``options={"seat": "random"}``: each game draws its learner's seat.
+_RANDOM_SEAT: Final = -1
+
+
+def _seat_option(options: object, players: int) -> int | None:
+    """The seat a reset's ``options`` ask for: ``None`` for the environment's own,
+    :data:`_RANDOM_SEAT` for ``"random"``.
+
+    Raises:
+        ConfigError: If ``options`` is no dict or its seat is no seat.
+    """
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ConfigError(f"options must be a dict, not {type(options).__name__}")
+    if "seat" not in options:
+        return None
+    seat = _seat_of(options["seat"], players)
+    return _RANDOM_SEAT if seat is None else seat
 
 
 class SeatVectorEnv(VectorEnv):
@@ -321,6 +349,9 @@ class SeatVectorEnv(VectorEnv):
     Args:
         num_envs: The number of games.
         copy: Whether each step returns copies of the arrays (the default).
+        batch: Whether the games are stepped together in arrays, when the game can
+            (:attr:`batched`): ``None`` (the default) if it can, ``True`` (refused if it
+            cannot), ``False`` one :class:`~millions_rules.bots.Match` per game.
         **kwargs: As :class:`~millions_rules.adapters.gymnasium.SeatEnv` (``game``,
             ``players``, ``seat``, ``opponents``, ``reward``, the config's options).
 
@@ -383,7 +414,7 @@ class SeatVectorEnv(VectorEnv):
         game_seed = draw()  # as SeatEnv.reset draws: the game's seed first, then the seat
         if seat is None:
             seat = self._seat
-        if seat is None:
+        if seat is None or seat == _RANDOM_SEAT:
             seat = int(rng.integers(0, self._first.players))
         self._seats[index] = seat
         batch = self._batch
@@ -411,10 +442,8 @@ class SeatVectorEnv(VectorEnv):
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """New games in every sub-environment; ``seed`` seeds sub-environment ``i`` with
         ``seed + i`` (or give one seed each); ``options`` may hold ``"seat"``."""
-        seeds = _seeds(seed, self.num_envs)
-        seat = None
-        if options and "seat" in options:
-            seat = _seat_of(options["seat"], self.tables[0].players)
+        seeds = _seeds(seed, self.num_envs)  # both checked before any game starts
+        seat = _seat_option(options, self._first.players)
         for index, each in enumerate(seeds):
             if each is not None or not self._started:
                 self._generators[index] = _generator(each)
@@ -574,8 +603,9 @@ class ProcessVectorEnv(VectorEnv):
 
     The same API and the same results as one :class:`SeatVectorEnv` of ``num_envs``
     games with the same seeds, whatever ``workers`` is (sub-environment ``i`` is seeded
-    ``seed + i`` in both). Each step sends every worker its actions, then collects their
-    arrays, so the workers step at the same time: on a machine with free cores, two
+    ``seed + i`` in both). Each step sends every worker its actions, then waits for each
+    to write its games' arrays into memory shared with this process, so the workers step
+    at the same time: on a machine with free cores, two
     workers step about twice the games of one (``benchmarks/vector.py``). Workers are
     started with ``forkserver`` where the platform has it, else ``spawn`` (never a fork
     of a process with threads); bots given as objects must pickle. Call ``close()``
@@ -584,6 +614,8 @@ class ProcessVectorEnv(VectorEnv):
     Args:
         num_envs: The number of games.
         workers: The number of worker processes (at most ``num_envs``).
+        copy: Whether each step returns copies of the shared arrays (the default), or the
+            arrays themselves (valid until the next step).
         **kwargs: As :class:`SeatVectorEnv`.
 
     Raises:
@@ -597,9 +629,12 @@ class ProcessVectorEnv(VectorEnv):
     ) -> None:
         import multiprocessing
 
+        if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
+            raise ConfigError(f"num_envs must be an int from 1 to {MAX_ENVS}, not {num_envs!r}")
         if type(workers) is not int or not 1 <= workers <= num_envs:
             raise ConfigError(f"workers must be an int from 1 to num_envs, not {workers!r}")
         probe = SeatVectorEnv(1, **kwargs)  # ConfigError here, in this process
+        self._players = probe._first.players
         self.num_envs = num_envs
         self.single_observation_space = probe.single_observation_space
         self.single_action_space = probe.single_action_space
@@ -629,10 +664,14 @@ class ProcessVectorEnv(VectorEnv):
             theirs.close()
             self._pipes.append(mine)
             self._processes.append(process)
-        for pipe in self._pipes:
-            self._receive(pipe)  # each worker made its games (or failed as the probe would)
-        self._masks = self._arrays[-1]
         self._closed_workers = False
+        try:
+            for pipe in self._pipes:
+                self._receive(pipe)  # each worker made its games (or failed as the probe would)
+        except BaseException:
+            self.close_extras()
+            raise
+        self._masks = self._arrays[-1]
 
     def _receive(self, pipe: Any) -> Any:
         try:
@@ -656,12 +695,19 @@ class ProcessVectorEnv(VectorEnv):
         options: dict[str, Any] | None = None,
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """As :meth:`SeatVectorEnv.reset`."""
-        seeds = _seeds(seed, self.num_envs)
+        seeds = _seeds(seed, self.num_envs)  # checked here: every worker accepts them
+        _seat_option(options, self._players)
         bounds = self._bounds
         for j, pipe in enumerate(self._pipes):
             pipe.send(("reset", (seeds[bounds[j] : bounds[j + 1]], options)))
-        for pipe in self._pipes:
-            self._receive(pipe)
+        failure: BaseException | None = None
+        for pipe in self._pipes:  # every reply read, so that no pipe falls behind
+            try:
+                self._receive(pipe)
+            except BaseException as error:
+                failure = failure or error
+        if failure is not None:
+            raise failure
         observations, _, _, _, masks = self._arrays
         info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
         return self._out(observations), info

@@ -75,7 +75,9 @@ class MillionsAdapter(MillionsViewEncoding):
         """A :class:`~millions_rules.millions._batch.MillionsBatch` of ``count`` games of
         ``config`` (:class:`~millions_rules.adapters.SeatBatches`), or ``None`` for the
         three-player game and an external dealer."""
-        if config.three_player or config.dealer is not Dealer.ENGINE:
+        if not isinstance(config, GameConfig) or config.three_player:
+            return None
+        if config.dealer is not Dealer.ENGINE:
             return None
         from ._batch import MillionsBatch  # NumPy: only with the gymnasium extra
 

@@ -612,7 +612,7 @@ class MillionsBatch:
 
     def rewards(self, games: Array, reward: str) -> Array:
         """The outside seat's reward at the end of each of ``games``: 1 for a win, else -1
-        (``"win"``), or its cash (``"score"``)."""
+        (``"win"``), or its cash (``"cash"``, or any other name)."""
         seats = self.seat[games]
         if reward == "win":
             result: Array = np.where(self.winners[games, seats], 1.0, -1.0)
