@@ -252,7 +252,7 @@ def test_a_refused_reset_leaves_every_worker_in_step() -> None:
     with ProcessVectorEnv(4, workers=2, players=4, opponents="random") as spread:
         for bad in ({"seed": -5}, {"seed": 1, "options": {"seat": 9}}):
             with pytest.raises(ConfigError):
-                spread.reset(**bad)  # type: ignore[arg-type]
+                spread.reset(**bad)
         a, info_a = local.reset(seed=1, options={"seat": 2})
         b, info_b = spread.reset(seed=1, options={"seat": 2})
         for _ in range(20):
