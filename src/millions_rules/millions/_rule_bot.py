@@ -353,7 +353,9 @@ def _answer(
     offers = {o.id: o for o in view.offers if o.to == seat}
     if not offers:
         return None
-    accepts = {a.offer for a in legal if isinstance(a, AcceptOffer)}
+    # In the order offered (a set's order would follow the strings' hashes, which differ
+    # from one process to another: the bot must be reproducible from its seed).
+    accepts = list(dict.fromkeys(a.offer for a in legal if isinstance(a, AcceptOffer)))
     declines = [a for a in legal if isinstance(a, DeclineOffer)]
     for name in accepts:
         offer = offers.get(name)
