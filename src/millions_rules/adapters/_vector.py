@@ -29,6 +29,16 @@ from ._core import GameAdapter, adapter_of, check_reward, configure
 
 __all__ = ["Encoding", "ProcessVectorEnv", "SeatVectorEnv", "SeatTable"]
 
+#: What a vector environment's step returns: observations, rewards, terminations,
+#: truncations and the info dict.
+_Step = tuple[
+    np.ndarray[Any, Any],
+    np.ndarray[Any, Any],
+    np.ndarray[Any, Any],
+    np.ndarray[Any, Any],
+    dict[str, Any],
+]
+
 #: The most games :meth:`SeatTable.start` draws before one reaches the learner's turn.
 _MOST_STARTS: Final = 100
 
@@ -466,15 +476,7 @@ class SeatVectorEnv(VectorEnv):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._masks), "_action_mask": np.ones(self.num_envs, bool)}
 
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        dict[str, Any],
-    ]:
+    def step(self, actions: Any) -> _Step:
         """One action per game (ignored for a game reset at this step).
 
         Raises:
@@ -491,9 +493,9 @@ class SeatVectorEnv(VectorEnv):
         bad = _first_masked(masks, chosen, ~autoreset)  # all checked before any is played
         if bad is not None:
             raise BotError(int(self._seats[bad]), int(chosen[bad]))
-        picked = chosen.tolist()
         if self._batch is not None:
             return self._step_batch(chosen)
+        picked = chosen.tolist()
         rewards = self._rewards
         terminations = self._terminations
         observations = self._observations
@@ -515,15 +517,7 @@ class SeatVectorEnv(VectorEnv):
         autoreset[:] = terminations
         return self._results()
 
-    def _step_batch(
-        self, chosen: np.ndarray[Any, Any]
-    ) -> tuple[
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        dict[str, Any],
-    ]:
+    def _step_batch(self, chosen: np.ndarray[Any, Any]) -> _Step:
         batch = self._batch
         assert batch is not None
         autoreset = self._autoreset
@@ -543,15 +537,7 @@ class SeatVectorEnv(VectorEnv):
         autoreset[:] = ended
         return self._results()
 
-    def _results(
-        self,
-    ) -> tuple[
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        dict[str, Any],
-    ]:
+    def _results(self) -> _Step:
         return (
             self._out(self._observations),
             self._out(self._rewards),
@@ -712,15 +698,7 @@ class ProcessVectorEnv(VectorEnv):
         info = {"action_mask": self._out(masks), "_action_mask": np.ones(self.num_envs, bool)}
         return self._out(observations), info
 
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        np.ndarray[Any, Any],
-        dict[str, Any],
-    ]:
+    def step(self, actions: Any) -> _Step:
         """As :meth:`SeatVectorEnv.step`: a masked action raises before any game moves.
 
         The masks of the last step say which action is masked: the worker of the first
